@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * End-to-end tests drive the built app (production mode) on a fresh embedded database,
+ * in the system Chromium at desktop and phone width.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  globalSetup: './tests/e2e/global-setup.ts',
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    locale: 'ru-RU',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined } },
+    { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 }, channel: undefined } },
+  ],
+  webServer: {
+    command: 'tsx src/server/main.ts',
+    url: `http://localhost:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      DATA_DIR: process.env.E2E_DATA_DIR ?? 'test-results/e2e-data',
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: 'Admin-e2e-pass-2026',
+      ADMIN_EMAIL: 'admin@example.ru',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,45 @@
+/**
+ * Builds the client and the SSR bundle with the same build info, then prints the storefront's
+ * first-load JavaScript (gzipped) for the home page: a budget to watch, not a test.
+ */
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { build } from 'vite';
+
+let commit = 'unknown';
+try {
+  commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+} catch {
+  // not a git checkout: the version marker says "unknown"
+}
+process.env.BUILD_COMMIT ??= commit;
+process.env.BUILD_TIME ??= new Date().toISOString();
+
+// DIST_DIR lets several builds live side by side (parallel test runs); the server reads the same variable.
+const dist = process.env.DIST_DIR ?? 'dist';
+await build({ logLevel: 'warn', build: { outDir: `${dist}/client` } });
+await build({ logLevel: 'warn', build: { ssr: 'src/client/entry-server.tsx', outDir: `${dist}/server`, manifest: false } });
+
+type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; css?: string[] };
+const manifest = JSON.parse(fs.readFileSync(`${dist}/client/.vite/manifest.json`, 'utf8')) as Record<string, Chunk>;
+const gz = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, 'client', file))).length;
+
+/** Files a page loads before it is interactive: the entry, its static imports, and the page chunk. */
+function closure(keys: string[], seen = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(chunk.file)) continue;
+    seen.add(chunk.file);
+    closure(chunk.imports ?? [], seen);
+  }
+  return seen;
+}
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
+const homeKey = Object.keys(manifest).find((k) => k.endsWith('features/home/home-page.tsx'));
+const files = closure([entryKey, ...(homeKey ? [homeKey] : [])]);
+const js = [...files].filter((f) => f.endsWith('.js'));
+const total = js.reduce((sum, f) => sum + gz(f), 0);
+const css = (manifest[entryKey].css ?? []).reduce((sum, f) => sum + gz(f), 0);
+console.log(`\nHome page first-load JavaScript: ${(total / 1024).toFixed(1)} KB gzipped in ${js.length} files (budget 150 KB); CSS ${(css / 1024).toFixed(1)} KB gzipped`);

@@ -1,0 +1,21 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+
+/** A failed page keeps the shell: a clear Russian message and a way back. */
+export function RouteError() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (typeof console !== 'undefined' && !notFound) console.error(error);
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+      {notFound && <p className="text-7xl font-extrabold text-primary" aria-hidden>404</p>}
+      <h1 className="text-3xl font-bold">{notFound ? '404 Страница не найдена' : 'Что-то пошло не так'}</h1>
+      <p className="text-muted-foreground">
+        {notFound ? 'Возможно, такой страницы не существует.' : 'Не удалось загрузить страницу. Обновите её или попробуйте позже.'}
+      </p>
+      <Button asChild>
+        <Link to="/">На главную</Link>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { FOOTER_CATEGORY_COUNT } from '#shared/constants.ts';
+import type { ShopSettings } from '#shared/schemas/settings.ts';
+import type { Category } from '#shared/types.ts';
+import { Logo } from './logo.tsx';
+import { NewsletterForm } from './newsletter-form.tsx';
+
+type FooterProps = {
+  shop: ShopSettings;
+  categories: Category[];
+  links: readonly { to: string; label: string }[];
+  versionLabel: string;
+};
+
+export function Footer({ shop, categories, links, versionLabel }: FooterProps) {
+  return (
+    <footer className="mt-16 bg-header pb-20 text-header-muted md:pb-0">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-contacts" className="space-y-4">
+          <Logo name={shop.shopName} inverted />
+          <h2 id="footer-contacts" className="sr-only">
+            Контакты
+          </h2>
+          <address className="space-y-2 text-sm not-italic">
+            <a href={`tel:${shop.contactPhone.replace(/[^\d+]/g, '')}`} className="flex items-center gap-2 text-base font-semibold text-header-foreground hover:underline">
+              <Phone className="size-4" aria-hidden />
+              {shop.contactPhone}
+            </a>
+            <a href={`mailto:${shop.contactEmail}`} className="flex items-center gap-2 hover:text-header-foreground">
+              <Mail className="size-4" aria-hidden />
+              {shop.contactEmail}
+            </a>
+            <p className="flex items-start gap-2">
+              <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
+              {shop.address}
+            </p>
+            <p className="flex items-center gap-2">
+              <Clock className="size-4" aria-hidden />
+              {shop.workingHours}
+            </p>
+          </address>
+        </section>
+        <nav aria-labelledby="footer-catalog">
+          <h2 id="footer-catalog" className="mb-3 text-sm font-semibold text-header-foreground">
+            Каталог
+          </h2>
+          <ul className="space-y-2 text-sm">
+            {categories.slice(0, FOOTER_CATEGORY_COUNT).map((c) => (
+              <li key={c.id}>
+                <Link to={`/category/${c.slug}`} className="hover:text-header-foreground">
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/products" className="font-medium text-header-foreground hover:underline">
+                Все товары
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-info">
+          <h2 id="footer-info" className="mb-3 text-sm font-semibold text-header-foreground">
+            Покупателям
+          </h2>
+          <ul className="space-y-2 text-sm">
+            {links.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="hover:text-header-foreground">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-label="Рассылка">
+          <NewsletterForm />
+        </section>
+      </div>
+      <div className="border-t border-zinc-800">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-xs">
+          <p>
+            © {new Date().getFullYear()} {shop.shopName}. Профессиональный инструмент DCK и P.I.T.
+          </p>
+          <span hidden data-version={versionLabel}>
+            {versionLabel}
+          </span>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,125 @@
+import { ChevronDown, LogOut, Phone, ShieldCheck, ShoppingCart, User } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '#client/components/ui/dropdown-menu.tsx';
+import { cn } from '#client/lib/utils.ts';
+import { isStaff } from '#shared/constants.ts';
+import { Logo } from './logo.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { SearchForm } from './search-form.tsx';
+import type { ShellProps } from './types.ts';
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  cn('rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted', isActive ? 'text-primary' : 'text-foreground');
+
+export function CartCountBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="absolute -top-1.5 -right-1.5 flex min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[11px] leading-5 font-semibold text-primary-foreground">
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
+export function Header(props: ShellProps) {
+  const { shop, user, categories, cartCount, onLogout, logoutPending } = props;
+  return (
+    <header className="sticky top-0 z-40 bg-background shadow-sm">
+      <div className="bg-header text-header-muted">
+        <div className="mx-auto flex h-9 max-w-7xl items-center justify-between gap-4 px-4 text-xs sm:text-sm">
+          <a href={telHref(shop.contactPhone)} className="flex items-center gap-1.5 font-medium text-header-foreground hover:underline">
+            <Phone className="size-3.5" aria-hidden />
+            {shop.contactPhone}
+            <span className="hidden font-normal text-header-muted sm:inline">— звонок бесплатный</span>
+          </a>
+          <span className="truncate">{shop.workingHours}</span>
+        </div>
+      </div>
+
+      <div className="border-b border-border">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 md:gap-6">
+          <MobileMenu {...props} />
+          <Logo name={shop.shopName} />
+          <SearchForm id="header-search" className="hidden flex-1 md:block" />
+          <div className="ml-auto flex items-center gap-1 md:ml-0">
+            <Link to="/cart" className="relative flex size-11 items-center justify-center rounded-md hover:bg-muted" aria-label={`Корзина, товаров: ${cartCount}`}>
+              <ShoppingCart className="size-5" aria-hidden />
+              <CartCountBadge count={cartCount} />
+            </Link>
+            {user ? (
+              <div className="hidden items-center gap-1 md:flex">
+                <Button asChild variant="ghost" size="sm">
+                  <Link to="/profile">
+                    <User aria-hidden />
+                    <span className="max-w-32 truncate">{user.username}</span>
+                  </Link>
+                </Button>
+                <Button variant="ghost" size="sm" onClick={onLogout} disabled={logoutPending}>
+                  <LogOut aria-hidden />
+                  {logoutPending ? 'Выход...' : 'Выйти'}
+                </Button>
+              </div>
+            ) : (
+              <Button asChild variant="outline" size="sm" className="hidden md:inline-flex">
+                <Link to="/auth">
+                  <User aria-hidden />
+                  Войти
+                </Link>
+              </Button>
+            )}
+          </div>
+        </div>
+      </div>
+
+      <nav aria-label="Основная навигация" className="hidden border-b border-border md:block">
+        <div className="mx-auto flex h-11 max-w-7xl items-center gap-1 px-4">
+          <NavLink to="/" end className={navClass}>
+            Главная
+          </NavLink>
+          <DropdownMenu>
+            <DropdownMenuTrigger className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-muted data-[state=open]:bg-muted">
+              Товары
+              <ChevronDown className="size-4" aria-hidden />
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="start" className="w-72">
+              {categories.map((c) => (
+                <DropdownMenuItem key={c.id} asChild>
+                  <Link to={`/category/${c.slug}`}>{c.name}</Link>
+                </DropdownMenuItem>
+              ))}
+              <DropdownMenuSeparator />
+              <DropdownMenuItem asChild>
+                <Link to="/products" className="font-semibold">
+                  Все товары
+                </Link>
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+          <NavLink to="/contacts" className={navClass}>
+            Контакты
+          </NavLink>
+          <NavLink to="/about" className={navClass}>
+            О компании
+          </NavLink>
+          <NavLink to="/publications" className={navClass}>
+            Публикации
+          </NavLink>
+          {isStaff(user?.role) && (
+            <NavLink to="/admin" className={cn(navClass({ isActive: false }), 'ml-auto flex items-center gap-1.5')}>
+              <ShieldCheck className="size-4" aria-hidden />
+              Админ-панель
+            </NavLink>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,41 @@
+import { Search } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { cn } from '#client/lib/utils.ts';
+
+/** Submits to /?query= only when the trimmed text is non-empty (spec 5); a plain GET form without JS. */
+export function SearchForm({ className, id }: { className?: string; id: string }) {
+  const [params] = useSearchParams();
+  const [text, setText] = useState(params.get('query') ?? '');
+  const navigate = useNavigate();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const query = text.trim();
+    if (query) navigate(`/?query=${encodeURIComponent(query)}#products`);
+  };
+  return (
+    <form role="search" action="/" method="get" onSubmit={onSubmit} className={cn('relative', className)}>
+      <label htmlFor={id} className="sr-only">
+        Поиск по каталогу
+      </label>
+      <input
+        id={id}
+        name="query"
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Поиск: перфоратор, KZC26, шуруповёрт…"
+        autoComplete="off"
+        enterKeyHint="search"
+        className="h-11 w-full rounded-md border border-input bg-background pr-12 pl-3 text-sm text-foreground placeholder:text-muted-foreground focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40 md:h-10"
+      />
+      <button
+        type="submit"
+        aria-label="Найти"
+        className="absolute top-0 right-0 flex h-full w-11 items-center justify-center rounded-r-md bg-primary text-primary-foreground hover:bg-primary-hover"
+      >
+        <Search className="size-4" />
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ComponentProps } from 'react';
+import { cn } from '#client/lib/utils.ts';
+
+export function Card({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="card"
+      className={cn(
+        'flex flex-col rounded-lg border bg-card text-card-foreground shadow-sm',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="card-header"
+      className={cn('flex flex-col gap-1.5 p-4 sm:p-6', className)}
+      {...props}
+    />
+  );
+}
+
+/** A heading; renders `<h3>` by default, pass `as` for another level. */
+export function CardTitle({
+  className,
+  as: Heading = 'h3',
+  ...props
+}: ComponentProps<'h3'> & { as?: 'h1' | 'h2' | 'h3' | 'h4' | 'div' }) {
+  return (
+    <Heading
+      data-slot="card-title"
+      className={cn('text-lg leading-snug font-semibold', className)}
+      {...props}
+    />
+  );
+}
+
+export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
+  return (
+    <p
+      data-slot="card-description"
+      className={cn('text-sm text-muted-foreground', className)}
+      {...props}
+    />
+  );
+}
+
+export function CardContent({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="card-content"
+      className={cn('p-4 pt-0 sm:p-6 sm:pt-0', className)}
+      {...props}
+    />
+  );
+}
+
+export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="card-footer"
+      className={cn('flex items-center gap-2 p-4 pt-0 sm:p-6 sm:pt-0', className)}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,17 @@
+import type { ComponentProps } from 'react';
+import { Label as LabelPrimitive } from 'radix-ui';
+import { cn } from '#client/lib/utils.ts';
+
+export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
+  return (
+    <LabelPrimitive.Root
+      data-slot="label"
+      className={cn(
+        'flex items-center gap-2 text-sm leading-tight font-medium text-foreground select-none',
+        'peer-disabled:cursor-not-allowed peer-disabled:opacity-60 group-data-[disabled=true]:opacity-60',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { createQueryClient } from './lib/query-client.ts';
+import { createRoutes } from './routes.tsx';
+import './styles.css';
+
+declare global {
+  interface Window {
+    __RQ_STATE__?: unknown;
+    __staticRouterHydrationData?: unknown;
+  }
+}
+
+async function start() {
+  const queryClient = createQueryClient();
+  const serverRendered = window.__RQ_STATE__ !== undefined;
+  if (serverRendered) hydrate(queryClient, window.__RQ_STATE__ as DehydratedState);
+  const routes = createRoutes(queryClient);
+
+  // The server rendered the matched lazy routes; load their code before hydrating so the
+  // first client render is identical to the server's HTML.
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async (m) => {
+      const route = m.route;
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+
+  const router = createBrowserRouter(routes, {
+    hydrationData: serverRendered ? (window.__staticRouterHydrationData as never) : undefined,
+  });
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>
+  );
+  const container = document.getElementById('root')!;
+  if (serverRendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start();

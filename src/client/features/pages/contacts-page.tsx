@@ -1,0 +1,224 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
+import { Clock, Mail, MapPin, Phone, Send } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { ApiError, apiRequest } from '#client/lib/api.ts';
+import type { MetaFn } from '#client/lib/page.ts';
+import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
+import { paths } from '#client/paths.ts';
+import { ContactMessageSchema, type ContactMessageInput } from '#shared/schemas/contact.ts';
+import { branches, mapHref, telHref } from './branches.ts';
+
+export const meta: MetaFn = ({ settings }) => ({
+  title: 'Контакты',
+  description: `Контакты ${settings.shop.shopName}: телефон ${settings.shop.contactPhone}, e-mail ${settings.shop.contactEmail}, адреса филиалов в Волгограде, Ростове-на-Дону, Санкт-Петербурге, Новороссийске и Мариуполе.`,
+});
+
+const FIELDS = ['name', 'email', 'phone', 'message'] as const;
+type FieldName = (typeof FIELDS)[number];
+const isField = (key: string): key is FieldName => (FIELDS as readonly string[]).includes(key);
+
+const EMPTY: ContactMessageInput = { name: '', email: '', phone: '', message: '' };
+
+function ContactForm() {
+  const form = useForm({ resolver: zodResolver(ContactMessageSchema), defaultValues: EMPTY });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = form;
+
+  const send = useMutation({
+    mutationFn: (data: ContactMessageInput) => apiRequest('/api/contact', { method: 'POST', body: data }),
+    onSuccess: () => {
+      reset(EMPTY);
+      toast({ title: 'Сообщение отправлено', description: 'Мы ответим вам в ближайшее рабочее время', variant: 'success' });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.errors) {
+        for (const [key, messages] of Object.entries(error.errors)) {
+          if (isField(key) && messages[0]) setError(key, { type: 'server', message: messages[0] });
+        }
+      }
+      toast({ title: 'Не удалось отправить сообщение', description: error.message, variant: 'destructive' });
+    },
+  });
+
+  const onSubmit = handleSubmit((data) => send.mutate(data));
+
+  const control = (name: FieldName) => {
+    const error = errors[name]?.message;
+    return {
+      id: `contact-${name}`,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': fieldDescribedBy(`contact-${name}`, { error }),
+      'aria-required': true,
+      ...register(name),
+    };
+  };
+
+  return (
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Форма обратной связи">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Ваше имя" htmlFor="contact-name" required error={errors.name?.message}>
+          <Input autoComplete="name" {...control('name')} />
+        </FormField>
+        <FormField label="Телефон" htmlFor="contact-phone" required error={errors.phone?.message}>
+          <Input type="tel" autoComplete="tel" inputMode="tel" placeholder="+7 900 000-00-00" {...control('phone')} />
+        </FormField>
+      </div>
+      <FormField label="Email" htmlFor="contact-email" required error={errors.email?.message}>
+        <Input type="email" autoComplete="email" inputMode="email" spellCheck={false} {...control('email')} />
+      </FormField>
+      <FormField label="Сообщение" htmlFor="contact-message" required error={errors.message?.message}>
+        <Textarea rows={6} placeholder="Чем мы можем помочь?" {...control('message')} />
+      </FormField>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Button type="submit" size="lg" disabled={send.isPending} className="w-full sm:w-auto">
+          <Send aria-hidden />
+          {send.isPending ? 'Отправка...' : 'Отправить сообщение'}
+        </Button>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        Нажимая «Отправить сообщение», вы даёте согласие на обработку персональных данных в соответствии с{' '}
+        <Link to={paths.privacy} className="font-medium text-primary underline underline-offset-4">
+          политикой обработки персональных данных
+        </Link>
+        .
+      </p>
+    </form>
+  );
+}
+
+function ContactLine({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-3">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-accent text-primary">{icon}</span>
+      <div className="min-w-0">
+        <dt className="text-sm text-muted-foreground">{label}</dt>
+        <dd className="font-medium break-words">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+export function Component() {
+  const { data: settings } = useSuspenseQuery(publicSettingsQuery());
+  const { shop } = settings;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+      <Breadcrumbs items={[{ label: 'Главная', to: paths.home }, { label: 'Контакты' }]} />
+      <header className="mt-6 max-w-3xl space-y-3">
+        <h1 className="text-3xl leading-tight font-extrabold sm:text-4xl">Контакты</h1>
+        <p className="text-lg text-muted-foreground">
+          Позвоните, напишите или приезжайте в ближайший филиал — поможем подобрать инструмент, оформить заказ и
+          решить вопрос по гарантии.
+        </p>
+      </header>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <section aria-labelledby="contacts-main">
+          <Card className="h-full">
+            <CardHeader>
+              <CardTitle as="h2" id="contacts-main">
+                {shop.shopName}
+              </CardTitle>
+              <CardDescription>Единая справочная служба и головной офис</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-5">
+                <ContactLine icon={<Phone className="size-5" aria-hidden />} label="Телефон">
+                  <a href={telHref(shop.contactPhone)} className="text-lg hover:text-primary hover:underline">
+                    {shop.contactPhone}
+                  </a>
+                </ContactLine>
+                <ContactLine icon={<Mail className="size-5" aria-hidden />} label="Email">
+                  <a href={`mailto:${shop.contactEmail}`} className="hover:text-primary hover:underline">
+                    {shop.contactEmail}
+                  </a>
+                </ContactLine>
+                <ContactLine icon={<MapPin className="size-5" aria-hidden />} label="Адрес">
+                  {shop.address}
+                </ContactLine>
+                {shop.workingHours && (
+                  <ContactLine icon={<Clock className="size-5" aria-hidden />} label="Часы работы">
+                    {shop.workingHours}
+                  </ContactLine>
+                )}
+              </dl>
+            </CardContent>
+          </Card>
+        </section>
+
+        <section aria-labelledby="contacts-form">
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2" id="contacts-form">
+                Напишите нам
+              </CardTitle>
+              <CardDescription>Все поля обязательны. Ответим по e-mail или перезвоним в рабочее время.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ContactForm />
+            </CardContent>
+          </Card>
+        </section>
+      </div>
+
+      <section aria-labelledby="contacts-branches" className="mt-12">
+        <h2 id="contacts-branches" className="text-2xl font-bold">
+          Филиалы
+        </h2>
+        <p className="mt-2 max-w-3xl text-muted-foreground">
+          В филиалах можно купить инструмент, забрать заказ с сайта и сдать инструмент в ремонт.
+        </p>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {branches.map((branch) => (
+            <li key={branch.id} className="rounded-lg border bg-card p-5 shadow-sm">
+              <h3 className="font-semibold">
+                {branch.city}
+                <span className="ml-2 text-sm font-normal text-muted-foreground">{branch.kind}</span>
+              </h3>
+              <address className="mt-3 space-y-2 text-sm not-italic">
+                <p className="flex items-start gap-2">
+                  <MapPin className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+                  <a
+                    href={mapHref(branch.address)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="underline-offset-4 hover:text-primary hover:underline"
+                  >
+                    {branch.address}
+                    <span className="sr-only"> (открыть на карте в новой вкладке)</span>
+                  </a>
+                </p>
+                <p className="flex items-center gap-2">
+                  <Phone className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                  <a href={telHref(branch.phone)} className="font-medium underline-offset-4 hover:text-primary hover:underline">
+                    {branch.phone}
+                  </a>
+                </p>
+                <p className="flex items-start gap-2">
+                  <Clock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+                  <span>{branch.hours}</span>
+                </p>
+              </address>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

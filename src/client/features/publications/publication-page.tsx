@@ -1,0 +1,229 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CalendarDays, Clock3, Lightbulb, User } from 'lucide-react';
+import { Link, useParams, type LoaderFunction } from 'react-router';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import type { MetaFn } from '#client/lib/page.ts';
+import { paths } from '#client/paths.ts';
+import {
+  articlesByDate,
+  findArticle,
+  formatArticleDate,
+  readTimeLabel,
+  type Article,
+  type ArticleBlock,
+} from './articles.ts';
+
+/** An unknown id is a 404: the route's error boundary shows the not-found page. */
+export const loader =
+  (_queryClient: QueryClient): LoaderFunction =>
+  ({ params }) => {
+    if (!findArticle(params.id)) throw new Response(null, { status: 404, statusText: 'Not Found' });
+    return null;
+  };
+
+/** 'Алексей Смирнов, технический специалист' -> a person; 'Пресс-служба компании' -> the organisation. */
+const authorLd = (author: string, shopName: string) => {
+  const [name] = author.split(',');
+  return author.includes(',') ? { '@type': 'Person', name: name!.trim() } : { '@type': 'Organization', name: shopName };
+};
+
+export const meta: MetaFn = ({ params, settings, url }) => {
+  const article = findArticle(params.id);
+  if (!article) return { title: 'Страница не найдена', noindex: true };
+  const pageUrl = `${url.origin}${paths.publication(article.id)}`;
+  return {
+    title: article.title,
+    description: article.excerpt,
+    image: article.cover,
+    ogType: 'article',
+    canonicalPath: paths.publication(article.id),
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Article',
+        headline: article.title,
+        description: article.excerpt,
+        image: [`${url.origin}${article.cover}`],
+        datePublished: article.date,
+        dateModified: article.date,
+        articleSection: article.category,
+        inLanguage: 'ru-RU',
+        author: authorLd(article.author, settings.shop.shopName),
+        publisher: { '@type': 'Organization', name: settings.shop.shopName, url: url.origin },
+        mainEntityOfPage: { '@type': 'WebPage', '@id': pageUrl },
+      },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, name: 'Главная', item: `${url.origin}/` },
+          { '@type': 'ListItem', position: 2, name: 'Публикации', item: `${url.origin}${paths.publications}` },
+          { '@type': 'ListItem', position: 3, name: article.title, item: pageUrl },
+        ],
+      },
+    ],
+  };
+};
+
+function Block({ block }: { block: ArticleBlock }) {
+  switch (block.type) {
+    case 'h2':
+      return <h2 className="mt-10 text-xl font-bold sm:text-2xl">{block.text}</h2>;
+    case 'p':
+      return <p className="mt-4 leading-relaxed">{block.text}</p>;
+    case 'ul':
+      return (
+        <ul className="mt-4 list-disc space-y-2 pl-6 leading-relaxed marker:text-primary">
+          {block.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      );
+    case 'ol':
+      return (
+        <ol className="mt-4 list-decimal space-y-2 pl-6 leading-relaxed marker:font-semibold marker:text-primary">
+          {block.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ol>
+      );
+    case 'tip':
+      return (
+        <aside className="mt-8 flex gap-3 rounded-lg border border-primary/20 border-l-4 border-l-primary bg-accent p-4 sm:p-5">
+          <Lightbulb className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+          <div className="min-w-0">
+            <p className="font-semibold text-accent-foreground">{block.title}</p>
+            <p className="mt-1 leading-relaxed">{block.text}</p>
+          </div>
+        </aside>
+      );
+    case 'table':
+      return (
+        <div className="mt-6 overflow-x-auto rounded-lg border">
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="border-b bg-muted px-4 py-2 text-left font-semibold">{block.caption}</caption>
+            <thead>
+              <tr className="border-b">
+                {block.head.map((cell) => (
+                  <th key={cell} scope="col" className="px-4 py-2.5 font-semibold">
+                    {cell}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {block.rows.map((row) => (
+                <tr key={row.join('|')} className="border-b last:border-b-0 even:bg-muted/50">
+                  {row.map((cell, i) =>
+                    i === 0 ? (
+                      <th key={i} scope="row" className="px-4 py-2.5 align-top font-medium">
+                        {cell}
+                      </th>
+                    ) : (
+                      <td key={i} className="px-4 py-2.5 align-top">
+                        {cell}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+  }
+}
+
+/** Up to three other articles: the same rubric first, then the newest. */
+const relatedTo = (article: Article) => {
+  const others = articlesByDate().filter((a) => a.id !== article.id);
+  return [...others.filter((a) => a.category === article.category), ...others.filter((a) => a.category !== article.category)].slice(0, 3);
+};
+
+export function Component() {
+  const { id } = useParams();
+  const article = findArticle(id);
+  if (!article) return null; // the loader answers 404 before this can happen
+
+  const related = relatedTo(article);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+      <Breadcrumbs
+        items={[
+          { label: 'Главная', to: paths.home },
+          { label: 'Публикации', to: paths.publications },
+          { label: article.title },
+        ]}
+      />
+
+      <article className="mx-auto mt-6 max-w-3xl">
+        <header className="space-y-4">
+          <Badge asChild variant="secondary">
+            <Link to={`${paths.publications}?category=${encodeURIComponent(article.category)}`}>{article.category}</Link>
+          </Badge>
+          <h1 className="text-2xl leading-tight font-extrabold sm:text-4xl">{article.title}</h1>
+          <p className="text-lg leading-relaxed text-muted-foreground">{article.excerpt}</p>
+          <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted-foreground">
+            <span className="flex min-w-0 items-center gap-1.5">
+              <User className="size-4 shrink-0" aria-hidden />
+              {article.author}
+            </span>
+            <span className="flex items-center gap-1.5">
+              <CalendarDays className="size-4 shrink-0" aria-hidden />
+              <time dateTime={article.date}>{formatArticleDate(article.date)}</time>
+            </span>
+            <span className="flex items-center gap-1.5">
+              <Clock3 className="size-4 shrink-0" aria-hidden />
+              {readTimeLabel(article.readTime)}
+            </span>
+          </div>
+        </header>
+
+        <div className="mt-6 overflow-hidden rounded-lg border bg-muted">
+          <img src={article.cover} alt="" width={960} height={540} className="aspect-video w-full object-contain p-8" />
+        </div>
+
+        <div className="mt-4">
+          {article.body.map((block, i) => (
+            <Block key={i} block={block} />
+          ))}
+        </div>
+
+        <footer className="mt-12 border-t pt-6">
+          <Button asChild variant="outline">
+            <Link to={paths.publications}>
+              <ArrowLeft aria-hidden />
+              Все публикации
+            </Link>
+          </Button>
+        </footer>
+      </article>
+
+      {related.length > 0 && (
+        <section aria-labelledby="related-heading" className="mx-auto mt-14 max-w-5xl">
+          <h2 id="related-heading" className="text-2xl font-bold">
+            Читайте также
+          </h2>
+          <ul className="mt-6 grid gap-4 sm:grid-cols-3">
+            {related.map((a) => (
+              <li key={a.id} className="relative flex flex-col gap-2 rounded-lg border bg-card p-4 shadow-sm transition-shadow hover:shadow-md">
+                <Badge variant="secondary">{a.category}</Badge>
+                <h3 className="leading-snug font-semibold">
+                  <Link to={paths.publication(a.id)} className="after:absolute after:inset-0 after:content-[''] hover:text-primary">
+                    {a.title}
+                  </Link>
+                </h3>
+                <p className="mt-auto text-xs text-muted-foreground">
+                  <time dateTime={a.date}>{formatArticleDate(a.date)}</time> · {readTimeLabel(a.readTime)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

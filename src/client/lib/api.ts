@@ -1,0 +1,75 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/** Error of a failed API reply: the body's message, else its text, else the status text (spec 8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors?: Record<string, string[]>;
+  constructor(message: string, status: number, errors?: Record<string, string[]>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+type FetchFn = typeof fetch;
+
+/** The server renders pages by calling its own API in-process; each request's client gets that fetch. */
+const boundFetch = new WeakMap<QueryClient, FetchFn>();
+export const bindFetch = (client: QueryClient, fn: FetchFn) => boundFetch.set(client, fn);
+const fetchFor = (client?: QueryClient): FetchFn => (client && boundFetch.get(client)) || globalThis.fetch;
+
+async function parseBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return null;
+  const text = await res.text();
+  if (!text) return null;
+  if ((res.headers.get('content-type') ?? '').includes('application/json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  client?: QueryClient;
+};
+
+/** The one way the client talks to the API: credentials included, JSON bodies, no caching. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, client } = options;
+  const res = await fetchFor(client)(path, {
+    method,
+    signal,
+    credentials: 'same-origin',
+    cache: 'no-store',
+    headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await parseBody(res);
+  if (!res.ok) {
+    // A DELETE of something already gone is success (spec 7).
+    if (method === 'DELETE' && res.status === 404) return { alreadyDeleted: true } as T;
+    const obj = data && typeof data === 'object' ? (data as { message?: unknown; errors?: Record<string, string[]> }) : undefined;
+    const message =
+      typeof obj?.message === 'string' ? obj.message : typeof data === 'string' && data ? data : res.statusText || `Ошибка HTTP: ${res.status}`;
+    if (typeof console !== 'undefined' && typeof window !== 'undefined') console.error(`${method} ${path}: ${res.status} ${message}`);
+    throw new ApiError(message, res.status, obj?.errors);
+  }
+  return data as T;
+}
+
+/** Query string from defined, non-empty values. */
+export function toQueryString(params: Record<string, string | number | boolean | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}

@@ -1,0 +1,20 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api.ts';
+
+/** The spec's read defaults (section 7), with one retry for reads and none for writes. */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Not "always stale": data rendered on the server must not be fetched again at hydration.
+        staleTime: 30_000,
+        refetchOnWindowFocus: true,
+        refetchOnMount: true,
+        retry: (failureCount, error) =>
+          failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+      },
+      mutations: { retry: 0 },
+    },
+  });
+}

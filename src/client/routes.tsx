@@ -1,0 +1,53 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type RouteObject } from 'react-router';
+import type { PageModule } from './lib/page.ts';
+import { RootLayout, rootLoader } from './app/root-layout.tsx';
+import { RouteError } from './app/route-error.tsx';
+import { paths } from './paths.ts';
+
+/** A lazily loaded page: its code, loader and head arrive with the route's chunk. */
+const page =
+  (queryClient: QueryClient, importer: () => Promise<PageModule>): RouteObject['lazy'] =>
+  async () => {
+    const mod = await importer();
+    return { Component: mod.Component, loader: mod.loader?.(queryClient), handle: { meta: mod.meta } };
+  };
+
+/** Footer pages sharing one screen (decisions.md, "Routes and guards"). */
+const INFO_PAGES = ['faq', 'shipping', 'returns', 'warranty', 'privacy', 'terms', 'cookies'];
+
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const p = (importer: () => Promise<PageModule>) => page(queryClient, importer);
+  return [
+    {
+      id: 'root',
+      path: '/',
+      Component: RootLayout,
+      loader: rootLoader(queryClient),
+      ErrorBoundary: RouteError,
+      children: [
+        {
+          ErrorBoundary: RouteError,
+          children: [
+            { index: true, lazy: p(() => import('./features/home/home-page.tsx')) },
+            { path: 'publications', lazy: p(() => import('./features/publications/publications-page.tsx')) },
+            { path: 'publication/:id', lazy: p(() => import('./features/publications/publication-page.tsx')) },
+            { path: 'about', lazy: p(() => import('./features/pages/about-page.tsx')) },
+            { path: 'contacts', lazy: p(() => import('./features/pages/contacts-page.tsx')) },
+            { path: 'contact', loader: () => redirect(paths.contacts, 301) },
+            ...INFO_PAGES.map((path) => ({ path, lazy: p(() => import('./features/pages/info-page.tsx')) })),
+            { path: 'sitemap', lazy: p(() => import('./features/pages/sitemap-page.tsx')) },
+            {
+              path: '*',
+              handle: { meta: () => ({ title: 'Страница не найдена', noindex: true }) },
+              loader: () => {
+                throw new Response(null, { status: 404, statusText: 'Not Found' });
+              },
+            },
+          ],
+        },
+      ],
+    },
+    { path: '/admin/*', lazy: p(() => import('./features/admin/admin-app.tsx')) },
+  ];
+}

@@ -1,0 +1,57 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/connection.ts';
+import type { Mailer } from './mail/transport.ts';
+import type { Role } from '#shared/constants.ts';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  /** Injected so tests can move time (session expiry, tokens, rate-limit windows). */
+  clock?: () => Date;
+};
+
+/**
+ * Who may call a route. Every /api route declares one in `config.access`; the access plugin
+ * refuses to start the app when one is missing, and enforces it before the handler runs.
+ */
+export type Access = 'public' | 'user' | 'staff' | 'admin';
+
+export type SessionUser = {
+  id: number;
+  username: string;
+  email: string | null;
+  role: Role;
+  fullName: string | null;
+  phone: string | null;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: { config: Config; database: Database; db: Db; mailer: Mailer; clock: () => Date };
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    /** Hash of the session id of the request's cookie, when the session is valid. */
+    sessionHash: string | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}

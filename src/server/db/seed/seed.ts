@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../connection.ts';
+import { categories, settings, users } from '../schema.ts';
+import { hashPassword } from '../../modules/auth/password.ts';
+import { DEFAULT_SEO_SETTINGS, DEFAULT_SHOP_SETTINGS } from '#shared/schemas/settings.ts';
+import { seedCatalog } from './seed-catalog.ts';
+
+/**
+ * First start on an empty database: the demo catalogue, the default settings and an
+ * administrator (from ADMIN_* or with a random password printed once).
+ */
+export async function seedIfEmpty(db: Db, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>) {
+  const [{ n }] = await db.select({ n: count() }).from(categories);
+  if (n > 0) return false;
+  const catalog = await seedCatalog(db);
+  await db
+    .insert(settings)
+    .values([
+      { key: 'shop', value: DEFAULT_SHOP_SETTINGS },
+      { key: 'seo', value: DEFAULT_SEO_SETTINGS },
+    ])
+    .onConflictDoNothing();
+  await ensureAdmin(db, config, log);
+  log.info(catalog, 'demo data seeded');
+  return true;
+}
+
+export async function ensureAdmin(db: Db, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>) {
+  const [{ n }] = await db.select({ n: count() }).from(users);
+  if (n > 0) return;
+  const username = config.admin.username ?? 'admin';
+  const generated = !config.admin.password;
+  const password = config.admin.password ?? randomBytes(12).toString('base64url');
+  await db.insert(users).values({
+    username,
+    email: config.admin.email ?? null,
+    passwordHash: await hashPassword(password),
+    role: 'admin',
+    fullName: 'Администратор',
+  });
+  if (generated) {
+    // Printed once, on purpose: there is no other way to learn the generated password.
+    console.log(`\n  Администратор создан: логин «${username}», пароль «${password}»\n  Сохраните пароль: он больше не будет показан.\n`);
+  } else {
+    log.info({ username }, 'administrator created from ADMIN_* settings');
+  }
+}

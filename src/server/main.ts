@@ -1,0 +1,75 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/connection.ts';
+import { seedIfEmpty } from './db/seed/seed.ts';
+import { createMailer } from './mail/transport.ts';
+import { builtSsrSource, type SsrSource } from './plugins/ssr.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function devSsrSource(): Promise<{ source: SsrSource; middleware: unknown; close: () => Promise<void> }> {
+  const { createServer } = await import('vite');
+  const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
+  const raw = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  return {
+    source: {
+      template: (url) => vite.transformIndexHtml(url, raw),
+      render: async () => (await vite.ssrLoadModule('/src/client/entry-server.tsx')).render,
+    },
+    middleware: vite.middlewares,
+    close: () => vite.close(),
+  };
+}
+
+async function main() {
+  const config = loadConfig();
+  const log = pino({
+    level: config.logLevel,
+    transport: config.env === 'development' ? { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } : undefined,
+  });
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
+  );
+  await database.migrate();
+  await seedIfEmpty(database.db, config, log);
+
+  const dev = config.env === 'development' ? await devSsrSource() : undefined;
+  const app = await buildApp({
+    config,
+    database,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
+    ssr: dev?.source ?? builtSsrSource(path.resolve(root, config.distDir)),
+    staticRoot: dev ? undefined : path.resolve(root, config.distDir, 'client'),
+    logger: log,
+  });
+  if (dev) {
+    const middie = (await import('@fastify/middie')).default;
+    await app.register(middie);
+    app.use(dev.middleware as never);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: finishing requests in flight');
+    await app.close();
+    await dev?.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`\n  Магазин работает: ${config.publicUrl}\n  База данных: ${database.kind === 'pglite' ? `PGlite (${path.join(config.dataDir, 'pglite')})` : 'PostgreSQL'}\n`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Access, App } from '../app-types.ts';
+import { forbidden, unauthorized } from '../http-errors.ts';
+import { SESSION_COOKIE, findSessionUser } from '../modules/auth/session-service.ts';
+import { isStaff } from '#shared/constants.ts';
+
+export const cookieOptions = (secure: boolean) => ({
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure,
+});
+
+/** Who the request is: the session cookie resolved to a user once, before any handler. */
+export function registerSession(app: App) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionHash', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const found = await findSessionUser(app.deps.db, token, app.deps.clock());
+    if (found) {
+      request.user = found.user;
+      request.sessionHash = found.idHash;
+    }
+  });
+}
+
+function checkAccess(access: Access, request: FastifyRequest) {
+  if (access === 'public') return;
+  if (!request.user) throw unauthorized();
+  if (access === 'staff' && !isStaff(request.user.role)) throw forbidden();
+  if (access === 'admin' && request.user.role !== 'admin') throw forbidden();
+}
+
+/**
+ * Every /api route must say who may call it (`config: { access }`); a route without it stops
+ * the app at start-up, so no endpoint can be left open by omission.
+ */
+export function registerAccessControl(app: App) {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} has no config.access`);
+    const guard = async (request: FastifyRequest, _reply: FastifyReply) => checkAccess(access, request);
+    // Route-level onRequest runs after the session hook and before body validation: an
+    // anonymous caller gets 401, not a validation message about a body it may not send.
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [guard, ...existing];
+  });
+}

@@ -1,0 +1,44 @@
+import type { FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import type { App } from '../app-types.ts';
+import { HttpError } from '../http-errors.ts';
+
+type FieldErrors = Record<string, string[]>;
+
+const addError = (errors: FieldErrors, path: string, message: string) => {
+  (errors[path || '_'] ??= []).push(message);
+};
+
+/** One error format for the whole API: `{ message, errors? }`, never a stack trace. */
+export function registerErrorHandler(app: App) {
+  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, errors: error.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldErrors = {};
+      for (const issue of error.validation) {
+        addError(errors, issue.instancePath.replace(/^\//, '').replaceAll('/', '.'), issue.message ?? 'Некорректное значение');
+      }
+      const first = error.validation[0]?.message ?? 'Некорректное значение';
+      return reply.status(400).send({ message: first, errors });
+    }
+    if (error instanceof ZodError) {
+      const errors: FieldErrors = {};
+      for (const issue of error.issues) addError(errors, issue.path.join('.'), issue.message);
+      return reply.status(400).send({ message: error.issues[0]?.message ?? 'Некорректное значение', errors });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send({ message: 'Внутренняя ошибка сервера. Попробуйте позже.' });
+    }
+    if (status === 413) return reply.status(413).send({ message: 'Слишком большой запрос' });
+    if (status === 415) return reply.status(415).send({ message: 'Неподдерживаемый формат запроса' });
+    if (status === 400 && (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return reply.status(400).send({ message: 'Некорректный JSON в теле запроса' });
+    }
+    return reply.status(status).send({ message: status === 404 ? 'Не найдено' : 'Некорректный запрос' });
+  });
+}

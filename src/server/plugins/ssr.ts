@@ -1,0 +1,85 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../app-types.ts';
+import type { RenderFn } from '#shared/ssr-contract.ts';
+
+export type SsrSource = {
+  /** The HTML template with <!--app-head-->, <!--app-html--> and <!--app-state--> slots. */
+  template(url: string): Promise<string>;
+  render(): Promise<RenderFn>;
+};
+
+/** Production: the built client (<dist>/client) and SSR bundle (<dist>/server). */
+export function builtSsrSource(distDir: string): SsrSource {
+  const templatePromise = fs.readFile(path.join(distDir, 'client/index.html'), 'utf8');
+  const renderPromise = import(path.join(distDir, 'server/entry-server.js')).then((m) => m.render as RenderFn);
+  return { template: () => templatePromise, render: () => renderPromise };
+}
+
+const CLIENT_ONLY_PREFIXES = ['/admin'];
+const isClientOnly = (url: string) => CLIENT_ONLY_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
+
+/** JSON in a <script> must not be able to close the tag. */
+const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+const CLIENT_ONLY_SHELL =
+  '<div class="flex min-h-screen items-center justify-center" role="status" aria-label="Загрузка"><div class="size-10 animate-spin rounded-full border-4 border-zinc-300 border-t-zinc-800"></div></div>';
+
+/**
+ * Every GET that is not an API call or a file is a page: rendered on the server with its data
+ * (storefront), or sent as an empty shell the client fills (admin, a lazy client-only chunk).
+ */
+export function registerSsr(app: App, source: SsrSource) {
+  const fetchViaInject =
+    (request: FastifyRequest): typeof fetch =>
+    async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
+      const res = await app.inject({
+        method: (init?.method ?? 'GET') as 'GET',
+        url,
+        headers: {
+          cookie: request.headers.cookie ?? '',
+          'content-type': 'application/json',
+          'user-agent': request.headers['user-agent'] ?? '',
+          'x-forwarded-for': request.ip,
+        },
+        payload: init?.body as string | undefined,
+      });
+      return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+        status: res.statusCode,
+        headers: res.headers as Record<string, string>,
+      });
+    };
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const url = request.url;
+    const template = await source.template(url);
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    if (isClientOnly(url)) {
+      return template
+        .replace('<!--app-head-->', '<title>Панель управления</title><meta name="robots" content="noindex">')
+        .replace('<!--app-html-->', CLIENT_ONLY_SHELL)
+        .replace('<!--app-state-->', '');
+    }
+    const render = await source.render();
+    const result = await render({ url, fetch: fetchViaInject(request), publicUrl: app.deps.config.publicUrl });
+    if (result.type === 'redirect') return reply.redirect(result.location, result.status);
+    return reply
+      .status(result.status)
+      .send(
+        template
+          .replace('<!--app-head-->', result.head)
+          .replace('<!--app-html-->', result.html)
+          .replace('<!--app-state-->', `<script>window.__RQ_STATE__=${scriptSafe(result.state)}</script>`),
+      );
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: 'Не найдено' });
+    if (request.url.startsWith('/api/')) return reply.status(404).send({ message: 'Не найдено' });
+    // Missing files (an extension in the last segment) get a plain 404, not a page render.
+    if (/\.[a-z0-9]{2,5}$/i.test(request.url.split('?')[0]!)) return reply.status(404).type('text/plain').send('Not found');
+    return sendPage(request, reply);
+  });
+}

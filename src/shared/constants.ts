@@ -1,0 +1,86 @@
+/** Business constants of spec section 9, in one place for client and server. */
+export const CATALOG_PAGE_SIZE = 12;
+export const CATALOG_SKELETON_COUNT = 8;
+export const CATALOG_MAX_PAGE_BUTTONS = 7;
+export const PUBLIC_MAX_LIMIT = 48;
+export const STAFF_MAX_LIMIT = 100;
+export const FOOTER_CATEGORY_COUNT = 5;
+export const LOW_STOCK_THRESHOLD = 5;
+export const SHORT_TEXT_FALLBACK_LENGTH = 120;
+export const BREADCRUMB_NAME_LIMIT = 30;
+
+export const VAT_RATE = 0.2;
+export const DELIVERY_COST_RUB = 500;
+export const DEFAULT_FREE_DELIVERY_THRESHOLD_RUB = 7500;
+export const RETURN_DAYS = 30;
+
+export const ADMIN_PAGE_SIZE = 10;
+export const ADMIN_MAX_PAGE_BUTTONS = 5;
+export const ADMIN_PRODUCTS_REFRESH_MS = 30_000;
+
+export const USERNAME_MIN = 3;
+export const PASSWORD_MIN = 6;
+export const META_DESCRIPTION_MAX = 160;
+export const CART_QUANTITY_MAX = 999;
+
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_LIMIT = 1;
+export const MOBILE_BREAKPOINT_PX = 768;
+
+export const ORDER_AUTO_SUBMIT_DELAY_MS = 500;
+export const RESET_REDIRECT_DELAY_MS = 1500;
+export const IMPORT_BANNER_MS = 5000;
+export const INSTALL_BANNER_SILENCE_MS = 3 * 24 * 60 * 60 * 1000;
+
+/** Version of the personal-data policy a consent refers to (152-FZ). */
+export const PRIVACY_POLICY_VERSION = '2026-11-01';
+
+export const SUPPLIERS = ['DCK', 'P.I.T'] as const;
+export type Supplier = (typeof SUPPLIERS)[number];
+
+export const ROLES = ['user', 'admin', 'manager'] as const;
+export type Role = (typeof ROLES)[number];
+export const ROLE_LABELS: Record<Role, string> = {
+  user: 'Пользователь',
+  admin: 'Администратор',
+  manager: 'Менеджер',
+};
+export const STAFF_ROLES: readonly Role[] = ['admin', 'manager'];
+export const isStaff = (role: string | undefined | null) => role === 'admin' || role === 'manager';
+
+export const SORTS = ['featured', 'price-low', 'price-high', 'newest', 'popular'] as const;
+export type Sort = (typeof SORTS)[number];
+export const SORT_LABELS: Record<Sort, string> = {
+  featured: 'Рекомендуемые',
+  'price-low': 'Сначала дешевле',
+  'price-high': 'Сначала дороже',
+  newest: 'Новинки',
+  popular: 'Популярные',
+};
+
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Ожидает обработки',
+  processing: 'В обработке',
+  shipped: 'Отправлен',
+  delivered: 'Доставлен',
+  cancelled: 'Отменен',
+};
+
+export const PAYMENT_METHODS = ['cash', 'card', 'online'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Наличными при получении',
+  card: 'Картой при получении',
+  online: 'Онлайн оплата',
+};
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Ожидает оплаты',
+  paid: 'Оплачен',
+  refunded: 'Возвращён',
+  failed: 'Ошибка оплаты',
+};

@@ -1,0 +1,20 @@
+/** Money is integer kopecks inside, roubles at the API, whole roubles on customer screens. */
+const rubFormat = new Intl.NumberFormat('ru-RU', {
+  style: 'currency',
+  currency: 'RUB',
+  maximumFractionDigits: 0,
+});
+
+export const formatRub = (roubles: number) => rubFormat.format(Math.round(roubles));
+
+export const rubToKopecks = (roubles: number) => Math.round(roubles * 100);
+export const kopecksToRub = (kopecks: number) => kopecks / 100;
+
+/** A price of zero or missing means "price on request". */
+export const hasPrice = (price: number | null | undefined): price is number =>
+  typeof price === 'number' && price > 0;
+
+export const discountPercent = (price: number | null, originalPrice: number | null) =>
+  price && originalPrice && originalPrice > price
+    ? Math.round(((originalPrice - price) / originalPrice) * 100)
+    : 0;

@@ -1,0 +1,69 @@
+import { DEFAULT_FREE_DELIVERY_THRESHOLD_RUB, META_DESCRIPTION_MAX } from '../constants.ts';
+import { requiredText, z } from './z.ts';
+
+export const ShopSettingsSchema = z.object({
+  shopName: requiredText('Название магазина обязательно'),
+  shopDescription: z.string().trim().default(''),
+  contactEmail: z
+    .string({ error: 'Email обязателен' })
+    .trim()
+    .min(1, 'Email обязателен')
+    .pipe(z.email('Введите корректный email')),
+  contactPhone: requiredText('Телефон обязателен'),
+  address: requiredText('Адрес обязателен'),
+  workingHours: z.string().trim().default(''),
+  enableRegistration: z.boolean().default(true),
+  enableCheckout: z.boolean().default(true),
+  maintenanceMode: z.boolean().default(false),
+  freeDeliveryThreshold: z.coerce
+    .number({ error: 'Укажите сумму в рублях' })
+    .int('Укажите целое число рублей')
+    .min(0, 'Сумма не может быть отрицательной')
+    .default(DEFAULT_FREE_DELIVERY_THRESHOLD_RUB),
+});
+export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
+
+export const SeoSettingsSchema = z.object({
+  siteTitle: requiredText('Title обязателен'),
+  metaDescription: z.string().trim().max(META_DESCRIPTION_MAX, 'Описание должно быть не более 160 символов').default(''),
+  metaKeywords: z.string().trim().default(''),
+  ogImage: z.union([z.literal(''), z.url('Укажите корректный URL')]).default(''),
+  googleAnalyticsId: z
+    .string()
+    .trim()
+    .regex(/^(G-[A-Z0-9]{4,}|)$/, 'Идентификатор Google Analytics имеет вид G-XXXXXXXXXX')
+    .default(''),
+  yandexMetrikaId: z
+    .string()
+    .trim()
+    .regex(/^\d*$/, 'Номер счётчика Яндекс Метрики состоит из цифр')
+    .default(''),
+});
+export type SeoSettings = z.infer<typeof SeoSettingsSchema>;
+
+export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
+  shopName: 'ПрофИнструмент',
+  shopDescription:
+    'Профессиональный электро- и ручной инструмент DCK и P.I.T для строительства и производства: продажа, доставка и сервис.',
+  contactEmail: 'info@prof-instrument.ru',
+  contactPhone: '8 800 250-37-12',
+  address: 'г. Волгоград, ул. Промышленная, д. 12',
+  workingHours: 'Пн–Пт 8:00–18:00, Сб–Вс выходной',
+  enableRegistration: true,
+  enableCheckout: true,
+  maintenanceMode: false,
+  freeDeliveryThreshold: DEFAULT_FREE_DELIVERY_THRESHOLD_RUB,
+};
+
+export const DEFAULT_SEO_SETTINGS: SeoSettings = {
+  siteTitle: 'ПрофИнструмент — профессиональный инструмент в Волгограде',
+  metaDescription:
+    'Электроинструмент и ручной инструмент DCK и P.I.T для строительства и производства в Волгограде: перфораторы, шуруповёрты, УШМ, пилы. Доставка по России.',
+  metaKeywords: 'инструмент, электроинструмент, ручной инструмент, Волгоград',
+  ogImage: '',
+  googleAnalyticsId: '',
+  yandexMetrikaId: '',
+};
+
+/** What every storefront page needs to know about the shop (no secrets). */
+export type PublicSettings = { shop: ShopSettings; seo: SeoSettings };

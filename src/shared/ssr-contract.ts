@@ -1,0 +1,13 @@
+/** What the server passes to the client's SSR bundle and gets back (the two never import each other). */
+export type RenderRequest = {
+  url: string;
+  /** Calls the API in-process, with the visitor's cookies. */
+  fetch: typeof fetch;
+  publicUrl: string;
+};
+
+export type RenderResult =
+  | { type: 'redirect'; status: number; location: string }
+  | { type: 'page'; status: number; head: string; html: string; state: string };
+
+export type RenderFn = (request: RenderRequest) => Promise<RenderResult>;

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '#server/app.ts';
+import type { App } from '#server/app-types.ts';
+import { openDatabase, type Database } from '#server/db/connection.ts';
+import type { MailMessage, Mailer } from '#server/mail/transport.ts';
+import { PGLITE_DUMP, TEMPLATE_DB_NAME, TEST_ADMIN, databaseUrl, testConfig } from './test-config.ts';
+
+export const dbKind = (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
+
+/** A fresh copy of the seeded database for one test file. */
+export async function openTestDatabase(): Promise<Database> {
+  if (dbKind === 'postgres') {
+    const name = `shop_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB_NAME}`);
+    await admin.end();
+    const database = await openDatabase({ url: databaseUrl(name), poolSize: 60 });
+    const close = database.close;
+    return {
+      ...database,
+      close: async () => {
+        await close();
+        const cleanup = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await cleanup.connect();
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const dump = new Blob([fs.readFileSync(PGLITE_DUMP)]);
+  return openDatabase({ loadDataDir: dump });
+}
+
+export type TestClock = { now: () => Date; advance: (ms: number) => void; set: (d: Date) => void };
+
+export function createClock(start = new Date()): TestClock {
+  let current = start.getTime();
+  return { now: () => new Date(current), advance: (ms) => (current += ms), set: (d) => (current = d.getTime()) };
+}
+
+export type TestContext = {
+  app: App;
+  database: Database;
+  mails: MailMessage[];
+  clock: TestClock;
+  /** Logs in and returns the Cookie header value. */
+  login: (username?: string, password?: string) => Promise<string>;
+  close: () => Promise<void>;
+};
+
+/** The whole API on a fresh database copy, with captured mail and a controllable clock. */
+export async function createTestApp(configOverrides: Record<string, string> = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const mails: MailMessage[] = [];
+  const mailer: Mailer = { kind: 'file', send: async (m) => void mails.push(m) };
+  const clock = createClock();
+  const app = await buildApp({ config: testConfig(configOverrides), database, mailer, clock: clock.now });
+  await app.ready();
+  const login = async (username = TEST_ADMIN.username, password = TEST_ADMIN.password) => {
+    const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+    if (res.statusCode !== 200) throw new Error(`login as ${username} failed: ${res.statusCode} ${res.body}`);
+    const cookie = res.cookies.find((c) => c.name === 'sid');
+    return `sid=${cookie!.value}`;
+  };
+  return {
+    app,
+    database,
+    mails,
+    clock,
+    login,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '#server/config.ts';
+
+export const TEST_ADMIN = { username: 'admin', password: 'Admin-test-pass-2026', email: 'admin@example.ru' };
+export const TEMPLATE_DB_NAME = 'shop_test_template';
+export const PGLITE_DUMP = path.join(os.tmpdir(), `shop-test-template-${process.getuid?.() ?? 0}.tar.gz`);
+
+export const testConfig = (overrides: Record<string, string> = {}) =>
+  loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(os.tmpdir(), 'shop-test-data'),
+    PUBLIC_URL: 'http://shop.test',
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+
+/** URL of another database on the same server as TEST_DATABASE_URL. */
+export function databaseUrl(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

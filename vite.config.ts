@@ -1,0 +1,35 @@
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
+function commit() {
+  try {
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+// The client and SSR builds are two runs: BUILD_TIME from the build script keeps them identical.
+const buildInfo = {
+  version: pkg.version,
+  commit: process.env.BUILD_COMMIT ?? commit(),
+  builtAt: process.env.BUILD_TIME ?? new Date().toISOString(),
+};
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  define: { __BUILD_INFO__: JSON.stringify(buildInfo) },
+  build: {
+    outDir: 'dist/client',
+    manifest: true,
+    sourcemap: false,
+  },
+  ssr: {
+    noExternal: ['radix-ui', /^@radix-ui\//],
+  },
+});
