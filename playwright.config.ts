@@ -15,7 +15,6 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  globalSetup: './tests/e2e/global-setup.ts',
   use: {
     baseURL: `http://localhost:${PORT}`,
     locale: 'ru-RU',
@@ -29,7 +28,7 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 }, channel: undefined } },
   ],
   webServer: {
-    command: 'tsx src/server/main.ts',
+    command: 'tsx tests/e2e/server.ts',
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

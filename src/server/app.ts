@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +17,7 @@ import { registerAccessControl, registerSession } from './plugins/access.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSsr, type SsrSource } from './plugins/ssr.ts';
+import authRoutes from './modules/auth/routes.ts';
 import categoryRoutes from './modules/categories/routes.ts';
 import contactRoutes from './modules/contact/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
@@ -26,16 +28,17 @@ export type BuildOptions = AppDeps & {
   ssr?: SsrSource;
   /** Folder of built static files (dist/client) served with long cache headers. */
   staticRoot?: string;
-  logger?: boolean | object;
+  /** The process's pino logger; tests run without one. */
+  logger?: FastifyBaseLogger;
 };
 
-const API_MODULES = [healthRoutes, settingsRoutes, categoryRoutes, contactRoutes];
+const API_MODULES = [healthRoutes, settingsRoutes, authRoutes, categoryRoutes, contactRoutes];
 
 /** The whole application without listening: main.ts serves it, tests inject into it. */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, database, mailer } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
@@ -66,6 +69,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     { prefix: '/api' },
   );
 
+  fs.mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
   await app.register(fastifyStatic, {
     root: path.join(config.dataDir, 'uploads'),
     prefix: '/uploads/',

@@ -46,7 +46,7 @@ export function CategoryGrid({ categories, supplier }: { categories: Category[];
     );
   }
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4 lg:grid-cols-5">
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4 lg:grid-cols-6">
       {categories.map((c) => (
         <li key={c.id} className="flex">
           <CategoryCard category={c} supplier={supplier} />

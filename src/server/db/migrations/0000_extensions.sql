@@ -1,1 +1,2 @@
--- Custom SQL migration file, put your code below! --CREATE EXTENSION IF NOT EXISTS pg_trgm;
+-- Trigram matching for typo-tolerant search and partial SKUs.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;

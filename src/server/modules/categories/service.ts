@@ -18,8 +18,8 @@ export async function listCategories(db: Db, filter: { supplier?: Supplier } = {
       description: categories.description,
       icon: categories.icon,
       parentId: categories.parentId,
-      productCount: sql<number>`(select count(*)::int from products p where p.category_id = ${categories.id} and p.is_active ${supplierCond})`,
-      imageUrl: sql<string | null>`(select p.image_url from products p where p.category_id = ${categories.id} and p.is_active ${supplierCond} order by p.id limit 1)`,
+      productCount: sql<number>`(select count(*)::int from products p where p.category_id = categories.id and p.is_active ${supplierCond})`,
+      imageUrl: sql<string | null>`(select p.image_url from products p where p.category_id = categories.id and p.is_active ${supplierCond} order by p.id limit 1)`,
     })
     .from(categories)
     .orderBy(asc(categories.sortOrder), asc(categories.id));
