@@ -37,6 +37,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'contact', loader: () => redirect(paths.contacts, 301) },
             ...INFO_PAGES.map((path) => ({ path, lazy: p(() => import('./features/pages/info-page.tsx')) })),
             { path: 'sitemap', lazy: p(() => import('./features/pages/sitemap-page.tsx')) },
+            { path: 'cart', lazy: p(() => import('./features/cart/cart-page.tsx')) },
+            { path: 'checkout', lazy: p(() => import('./features/checkout/checkout-page.tsx')) },
+            { path: 'order-complete', lazy: p(() => import('./features/orders/order-complete-page.tsx')) },
+            { path: 'order-complete/:id', lazy: p(() => import('./features/orders/order-complete-page.tsx')) },
             {
               path: '*',
               handle: { meta: () => ({ title: 'Страница не найдена', noindex: true }) },

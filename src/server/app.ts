@@ -15,13 +15,24 @@ import {
 import type { App, AppDeps } from './app-types.ts';
 import { registerAccessControl, registerSession } from './plugins/access.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerMaintenance } from './plugins/maintenance.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSsr, type SsrSource } from './plugins/ssr.ts';
+import addressRoutes from './modules/addresses/routes.ts';
+import adminRoutes from './modules/admin/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
+import backupRoutes from './modules/backups/routes.ts';
+import cartRoutes from './modules/cart/routes.ts';
+import categoryAdminRoutes from './modules/categories/admin-routes.ts';
 import categoryRoutes from './modules/categories/routes.ts';
 import contactRoutes from './modules/contact/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
+import orderAdminRoutes from './modules/orders/admin-routes.ts';
+import orderRoutes from './modules/orders/routes.ts';
+import productAdminRoutes from './modules/products/admin-routes.ts';
 import settingsRoutes from './modules/settings/routes.ts';
+import seoRoutes from './modules/seo/routes.ts';
+import userAdminRoutes from './modules/users/routes.ts';
 
 export type BuildOptions = AppDeps & {
   /** Pages: the built bundle, the Vite dev server, or none (API tests). */
@@ -32,7 +43,7 @@ export type BuildOptions = AppDeps & {
   logger?: FastifyBaseLogger;
 };
 
-const API_MODULES = [healthRoutes, settingsRoutes, authRoutes, categoryRoutes, contactRoutes];
+const API_MODULES = [healthRoutes, settingsRoutes, authRoutes, addressRoutes, categoryRoutes, contactRoutes, cartRoutes, orderRoutes, productAdminRoutes, categoryAdminRoutes, adminRoutes, orderAdminRoutes, userAdminRoutes, backupRoutes];
 
 /** The whole application without listening: main.ts serves it, tests inject into it. */
 export async function buildApp(options: BuildOptions): Promise<App> {
@@ -60,6 +71,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   registerSecurity(app);
   registerSession(app);
+  registerMaintenance(app);
   registerAccessControl(app);
 
   await app.register(
@@ -68,6 +80,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     },
     { prefix: '/api' },
   );
+  // robots.txt, sitemaps and the market feed live at the site root, not under /api.
+  await app.register(seoRoutes);
 
   fs.mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
   await app.register(fastifyStatic, {
@@ -86,7 +100,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       decorateReply: false,
       setHeaders: (res, filePath) => {
         const fingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', fingerprinted ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // The service worker and the manifest are checked on every visit, so an update reaches everyone.
+        const revalidate = /[\\/](sw\.js|manifest\.webmanifest)$/.test(filePath);
+        res.header('cache-control', fingerprinted ? 'public, max-age=31536000, immutable' : revalidate ? 'no-cache' : 'public, max-age=3600');
       },
     });
   }

@@ -1,10 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -18,7 +14,8 @@ const EnvSchema = z.object({
   ADMIN_USERNAME: z.string().min(3).optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   ADMIN_EMAIL: z.email().optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z.string().default('false'),
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -34,9 +31,28 @@ export type Config = {
   smtpUrl?: string;
   mailFrom: string;
   admin: { username?: string; password?: string; email?: string };
-  trustProxy: boolean;
+  /**
+   * Fastify's trustProxy: false (the client address is the socket's), or the proxies to believe
+   * (addresses, CIDRs). `TRUST_PROXY=true` trusts proxies on loopback and private networks
+   * (nginx in front): the client address is the last one such a proxy appended, so entries a
+   * client forges at the start of X-Forwarded-For change nothing.
+   */
+  trustProxy: false | string;
+  /** Multiplies every rate limit (1 in production; the end-to-end server, whose tests all come from one address, raises it). */
+  rateLimitFactor: number;
   logLevel: string;
 };
+
+/** Proxies on this machine or the private network: nginx or a load balancer in front of the shop. */
+const PRIVATE_PROXIES = 'loopback, linklocal, uniquelocal';
+
+function parseTrustProxy(value: string): false | string {
+  const v = value.trim().toLowerCase();
+  if (['false', '0', 'no', 'off', ''].includes(v)) return false;
+  if (['true', '1', 'yes', 'on'].includes(v)) return PRIVATE_PROXIES;
+  if (/^[\da-f.:/,\s]+$/i.test(v) || /^((loopback|linklocal|uniquelocal)\s*(,\s*|$))+$/.test(v)) return value.trim();
+  throw new Error(`Invalid configuration:\n  TRUST_PROXY: expected true, false or the proxies' addresses, got "${value}"`);
+}
 
 /** Parse the environment once; a bad value stops the process with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -58,7 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
     logLevel: e.LOG_LEVEL,
   };
 }

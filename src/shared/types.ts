@@ -18,3 +18,237 @@ export type PublicUser = {
   fullName: string | null;
   phone: string | null;
 };
+
+/** The product as a cart line shows it (current catalogue data, not a snapshot). */
+export type CartProduct = {
+  id: number;
+  name: string;
+  /** Roubles; null means "price on request". */
+  price: number | null;
+  slug: string;
+  imageUrl: string | null;
+  shortDescription: string;
+  /** Null counts as out of stock. */
+  stock: number | null;
+  isActive: boolean;
+};
+
+export type CartItem = { id: number; quantity: number; product: CartProduct };
+
+/** GET /api/cart/{cartId}; every cart call answers with it. Money in roubles. */
+export type Cart = {
+  cartId: string;
+  /** Bumped when an order is placed from the cart: sent back with the order (idempotency). */
+  generation: number;
+  items: CartItem[];
+  /** Units in the cart (sum of quantities). */
+  itemCount: number;
+  subtotal: number;
+};
+
+/** A line of an order: a snapshot of the product at the time of the order. */
+export type OrderItem = {
+  id: number;
+  productId: number | null;
+  productName: string;
+  productSku: string | null;
+  productSlug: string | null;
+  productPrice: number;
+  quantity: number;
+  totalPrice: number;
+};
+
+/** GET /api/orders/{id}, POST /api/orders and each entry of GET /api/orders/my-orders. Money in roubles. */
+export type Order = {
+  id: number;
+  userId: number | null;
+  status: 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+  createdAt: string;
+  paymentMethod: 'cash' | 'card' | 'online';
+  paymentStatus: 'pending' | 'paid' | 'refunded' | 'failed';
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  notes: string | null;
+  subtotal: number;
+  vat: number;
+  delivery: number;
+  totalAmount: number;
+  items: OrderItem[];
+};
+
+/** Back office: an order in the staff list (GET /api/orders). */
+export type AdminOrderSummary = {
+  id: number;
+  createdAt: string;
+  status: 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+  paymentMethod: 'cash' | 'card' | 'online';
+  paymentStatus: 'pending' | 'paid' | 'refunded' | 'failed';
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  city: string;
+  totalAmount: number;
+  itemCount: number;
+  userId: number | null;
+};
+
+export type OrderHistoryEntry = {
+  id: number;
+  field: 'status' | 'payment';
+  fromValue: string | null;
+  toValue: string;
+  changedAt: string;
+  changedBy: { id: number; username: string } | null;
+};
+
+/** Back office: one order with its lines and the history of its status changes. */
+export type AdminOrderDetail = Order & {
+  updatedAt: string;
+  itemCount: number;
+  history: OrderHistoryEntry[];
+};
+
+/** Back office: a user as 'Управление клиентами' shows it (spec 3, User admin view). */
+export type AdminUser = {
+  id: number;
+  username: string;
+  email: string | null;
+  role: 'user' | 'admin' | 'manager';
+  phone: string | null;
+  fullName: string | null;
+  address: string | null;
+  isActive: boolean;
+  createdAt: string;
+  lastLogin: string | null;
+};
+
+export type BackupFile = {
+  name: string;
+  size: number;
+  createdAt: string;
+  kind: 'manual' | 'auto' | 'restore';
+};
+
+export type BackupOverview = {
+  backups: BackupFile[];
+  settings: { enabled: boolean; frequency: 'daily' | 'weekly' | 'monthly'; retentionDays: number };
+  lastBackupAt: string | null;
+  /** When the next automatic copy is due, if automatic copies are on. */
+  nextRunAt: string | null;
+  databaseKind: 'pglite' | 'postgres';
+};
+
+/** A product as staff see it (back office): every field of spec 3, whatever its status. Money in roubles. */
+export type AdminProduct = {
+  id: number;
+  slug: string;
+  name: string;
+  sku: string;
+  tag: string | null;
+  imageUrl: string | null;
+  /** Null or 0 means "price on request". */
+  price: number | null;
+  originalPrice: number | null;
+  /** Null counts as out of stock. */
+  stock: number | null;
+  shortDescription: string;
+  description: string;
+  categoryId: number | null;
+  category: { id: number; name: string; slug: string } | null;
+  supplier: 'DCK' | 'P.I.T' | null;
+  rating: number;
+  reviewCount: number;
+  isActive: boolean;
+  isFeatured: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** A category in the back office: counts of all its products and of the active ones. */
+export type AdminCategory = Omit<Category, 'productCount' | 'imageUrl'> & {
+  productCount: number;
+  activeProductCount: number;
+};
+
+/** GET /api/admin/dashboard: real figures; changes in percent against the 30 days before (null when there is nothing to compare with). */
+export type AdminDashboard = {
+  periodDays: number;
+  revenue: { current: number; previous: number; changePercent: number | null };
+  orders: { current: number; previous: number; changePercent: number | null };
+  customers: { total: number; newCurrent: number; newPrevious: number; changePercent: number | null };
+  products: { total: number; active: number; inactive: number };
+  lowStock: {
+    threshold: number;
+    count: number;
+    items: { id: number; name: string; sku: string; stock: number | null }[];
+  };
+  latestOrders: {
+    id: number;
+    customerName: string;
+    totalAmount: number;
+    status: 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+    createdAt: string;
+  }[];
+  categories: { id: number; name: string; slug: string; icon: string; productCount: number; activeProductCount: number }[];
+};
+
+/** A saved delivery address of the personal account (GET /api/addresses). */
+export type Address = {
+  id: number;
+  label: string;
+  recipientName: string;
+  phone: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  isDefault: boolean;
+  createdAt: string;
+};
+
+/**
+ * A catalogue product (GET /api/products, GET /api/products/{slugOrId}): every field of spec 3.
+ * Money in roubles; `price` null or 0 means "price on request"; `stock` null counts as out of stock.
+ */
+export type Product = {
+  id: number;
+  slug: string;
+  name: string;
+  sku: string;
+  tag: string | null;
+  imageUrl: string | null;
+  price: number | null;
+  originalPrice: number | null;
+  stock: number | null;
+  shortDescription: string;
+  description: string;
+  categoryId: number | null;
+  category: { id: number; name: string; slug: string } | null;
+  supplier: 'DCK' | 'P.I.T' | null;
+  rating: number;
+  reviewCount: number;
+  isActive: boolean;
+  isFeatured: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** GET /api/products: the storefront reads the flat fields, the admin list `pagination`. */
+export type ProductListResponse = {
+  products: Product[];
+  total: number;
+  totalPages: number;
+  page: number;
+  limit: number;
+  hasPrevPage: boolean;
+  hasNextPage: boolean;
+  pagination: { total: number; totalPages: number; page: number; limit: number };
+  /**
+   * A search that matched more products than are ranked: `total` counts the best matches that can
+   * be paged through, and the customer is asked to narrow the query.
+   */
+  capped: boolean;
+};

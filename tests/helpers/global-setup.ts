@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { openDatabase } from '#server/db/connection.ts';
 import { seedIfEmpty } from '#server/db/seed/seed.ts';
-import { PGLITE_DUMP, TEMPLATE_DB_NAME, databaseUrl, testConfig } from './test-config.ts';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { databaseUrl, testConfig } from './test-config.ts';
 
 const quietLog = { info: () => {}, warn: () => {} };
 
@@ -11,6 +14,11 @@ const quietLog = { info: () => {}, warn: () => {} };
  * on PostgreSQL a template database (CREATE DATABASE ... TEMPLATE is a file copy).
  */
 export default async function setup() {
+  const runId = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  const TEMPLATE_DB_NAME = `shop_test_template_${runId}`;
+  const PGLITE_DUMP = path.join(os.tmpdir(), `shop-test-template-${runId}.tar.gz`);
+  process.env.TEST_TEMPLATE_DB = TEMPLATE_DB_NAME;
+  process.env.TEST_PGLITE_DUMP = PGLITE_DUMP;
   const config = testConfig();
   const lite = await openDatabase({});
   await lite.migrate();
@@ -22,7 +30,6 @@ export default async function setup() {
   if (process.env.TEST_DATABASE_URL) {
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
-    await dropTestDatabases(admin);
     await admin.query(`CREATE DATABASE ${TEMPLATE_DB_NAME}`);
     await admin.end();
     const server = await openDatabase({ url: databaseUrl(TEMPLATE_DB_NAME), poolSize: 2 });
@@ -32,15 +39,11 @@ export default async function setup() {
   }
 
   return async () => {
+    fs.rmSync(PGLITE_DUMP, { force: true });
     if (!process.env.TEST_DATABASE_URL) return;
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
-    await dropTestDatabases(admin);
+    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB_NAME} WITH (FORCE)`);
     await admin.end();
   };
-}
-
-async function dropTestDatabases(admin: pg.Client) {
-  const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'shop_test_%'");
-  for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
 }

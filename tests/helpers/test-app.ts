@@ -5,7 +5,7 @@ import { buildApp } from '#server/app.ts';
 import type { App } from '#server/app-types.ts';
 import { openDatabase, type Database } from '#server/db/connection.ts';
 import type { MailMessage, Mailer } from '#server/mail/transport.ts';
-import { PGLITE_DUMP, TEMPLATE_DB_NAME, TEST_ADMIN, databaseUrl, testConfig } from './test-config.ts';
+import { TEST_ADMIN, databaseUrl, templateNames, testConfig } from './test-config.ts';
 
 export const dbKind = (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
 
@@ -15,7 +15,7 @@ export async function openTestDatabase(): Promise<Database> {
     const name = `shop_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB_NAME}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateNames().db}`);
     await admin.end();
     const database = await openDatabase({ url: databaseUrl(name), poolSize: 60 });
     const close = database.close;
@@ -30,7 +30,7 @@ export async function openTestDatabase(): Promise<Database> {
       },
     };
   }
-  const dump = new Blob([fs.readFileSync(PGLITE_DUMP)]);
+  const dump = new Blob([fs.readFileSync(templateNames().dump)]);
   return openDatabase({ loadDataDir: dump });
 }
 

@@ -3,8 +3,14 @@ import path from 'node:path';
 import { loadConfig } from '#server/config.ts';
 
 export const TEST_ADMIN = { username: 'admin', password: 'Admin-test-pass-2026', email: 'admin@example.ru' };
-export const TEMPLATE_DB_NAME = 'shop_test_template';
-export const PGLITE_DUMP = path.join(os.tmpdir(), `shop-test-template-${process.getuid?.() ?? 0}.tar.gz`);
+/**
+ * Names of this run's template database and PGlite dump. The global setup picks them once and
+ * passes them to the test workers through the environment, so parallel runs never collide.
+ */
+export const templateNames = () => ({
+  db: process.env.TEST_TEMPLATE_DB ?? 'shop_test_template',
+  dump: process.env.TEST_PGLITE_DUMP ?? path.join(os.tmpdir(), 'shop-test-template.tar.gz'),
+});
 
 export const testConfig = (overrides: Record<string, string> = {}) =>
   loadConfig({

@@ -1,14 +1,14 @@
-import { useMutation, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useNavigate, type LoaderFunction } from 'react-router';
 import { BottomBar } from '#client/components/layout/bottom-bar.tsx';
 import { Footer } from '#client/components/layout/footer.tsx';
 import { Header } from '#client/components/layout/header.tsx';
 import { Toaster, toast } from '#client/components/ui/toast.tsx';
-import { apiRequest } from '#client/lib/api.ts';
 import { buildLabel } from '#client/lib/build-info.ts';
+import { useCartCount } from '#client/lib/cart.ts';
 import { categoriesQuery } from '#client/lib/queries/categories.ts';
-import { sessionQuery } from '#client/lib/queries/session.ts';
+import { sessionQuery, useLogout } from '#client/lib/queries/session.ts';
 import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
 import { footerLinks } from '#client/paths.ts';
 import { DocumentHead } from './document-head.tsx';
@@ -25,26 +25,25 @@ export const rootLoader =
     return null;
   };
 
-function useLogout() {
-  const queryClient = useQueryClient();
+/** Logout from the header and the mobile menu: toast and back to the home page (spec 2.2, 8). */
+function useLogoutAction() {
   const navigate = useNavigate();
-  return useMutation({
-    mutationFn: () => apiRequest('/api/logout', { method: 'POST' }),
+  const logout = useLogout({
     onSuccess: () => {
-      queryClient.setQueryData(sessionQuery().queryKey, null);
       toast({ title: 'Выход выполнен', description: 'До свидания!' });
       navigate('/');
     },
     onError: (error) => toast({ title: 'Ошибка выхода', description: error.message, variant: 'destructive' }),
   });
+  return { isPending: logout.isPending, mutate: () => logout.mutate() };
 }
 
 export function RootLayout() {
   const { data: user } = useSuspenseQuery(sessionQuery());
   const { data: settings } = useSuspenseQuery(publicSettingsQuery());
   const { data: categories } = useSuspenseQuery(categoriesQuery());
-  const logout = useLogout();
-  const cartCount = 0;
+  const logout = useLogoutAction();
+  const cartCount = useCartCount();
 
   useEffect(() => console.info(`${settings.shop.shopName} ${buildLabel}`), [settings.shop.shopName]);
 

@@ -72,10 +72,13 @@ export const products = pgTable(
     index('products_search_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('products_sku_norm_trgm_idx').using('gin', sql`${t.skuNorm} gin_trgm_ops`),
-    index('products_featured_idx').on(t.isActive, t.isFeatured.desc(), t.salesCount.desc(), t.id.desc()),
-    index('products_newest_idx').on(t.isActive, t.createdAt.desc(), t.id.desc()),
-    index('products_price_idx').on(t.isActive, t.priceKopecks, t.id),
-    index('products_popular_idx').on(t.isActive, t.salesCount.desc(), t.id.desc()),
+    // One index per catalogue sort. The filter columns (category, supplier) follow the unique id:
+    // they do not change the order, but make filtered pages, deep pages and the facet counts
+    // index-only scans that never read the wide rows (descriptions, search vector).
+    index('products_featured_idx').on(t.isActive, t.isFeatured.desc(), t.salesCount.desc(), t.id.desc(), t.categoryId, t.supplier),
+    index('products_newest_idx').on(t.isActive, t.createdAt.desc(), t.id.desc(), t.categoryId, t.supplier),
+    index('products_price_idx').on(t.isActive, t.priceKopecks, t.id, t.categoryId, t.supplier),
+    index('products_popular_idx').on(t.isActive, t.salesCount.desc(), t.id.desc(), t.categoryId, t.supplier),
   ],
 );
 

@@ -14,6 +14,7 @@ const addError = (errors: FieldErrors, path: string, message: string) => {
 export function registerErrorHandler(app: App) {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ message: error.message, errors: error.errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -2,6 +2,11 @@ import { PASSWORD_MIN, USERNAME_MIN } from '../constants.ts';
 import { z } from './z.ts';
 
 const USERNAME_MESSAGE = 'Имя пользователя должно содержать не менее 3 символов';
+/** decisions.md, Accounts: an empty registration field shows this, whichever it is. */
+export const FILL_ALL_FIELDS_MESSAGE = 'Заполните все поля';
+export const CONSENT_MESSAGE = 'Необходимо согласие на обработку персональных данных';
+export const USERNAME_MAX = 50;
+export const PASSWORD_MAX = 200;
 
 /** Login: the first reading of spec 5. */
 export const LoginSchema = z.object({
@@ -10,13 +15,62 @@ export const LoginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
-/** Registration: the first schema of spec 5, used by the auth page and the checkout dialog. */
+/** A required registration field: empty -> 'Заполните все поля', before its own rule. */
+const filled = () => z.string({ error: FILL_ALL_FIELDS_MESSAGE }).trim().min(1, { error: FILL_ALL_FIELDS_MESSAGE, abort: true });
+
+/**
+ * Registration: the first schema of spec 5, used by the auth page, the checkout dialog and
+ * POST /api/register. `consent` is the personal-data consent (152-FZ): it must be `true`.
+ * The role is not part of it: a registered user is always a customer.
+ */
 export const RegisterSchema = z.object({
-  username: z.string({ error: USERNAME_MESSAGE }).trim().min(USERNAME_MIN, USERNAME_MESSAGE).max(50, 'Не длиннее 50 символов'),
-  email: z.string({ error: 'Пожалуйста, введите корректный email' }).trim().pipe(z.email('Пожалуйста, введите корректный email')),
+  username: filled()
+    .min(USERNAME_MIN, USERNAME_MESSAGE)
+    .max(USERNAME_MAX, `Имя пользователя должно быть не длиннее ${USERNAME_MAX} символов`),
+  email: filled().max(254, 'Пожалуйста, введите корректный email').pipe(z.email('Пожалуйста, введите корректный email')),
   password: z
-    .string({ error: 'Пароль должен содержать не менее 6 символов' })
+    .string({ error: FILL_ALL_FIELDS_MESSAGE })
+    .min(1, { error: FILL_ALL_FIELDS_MESSAGE, abort: true })
     .min(PASSWORD_MIN, 'Пароль должен содержать не менее 6 символов')
-    .max(200, 'Пароль не длиннее 200 символов'),
+    .max(PASSWORD_MAX, `Пароль должен быть не длиннее ${PASSWORD_MAX} символов`),
+  consent: z.boolean({ error: CONSENT_MESSAGE }).refine((v) => v, { message: CONSENT_MESSAGE }),
 });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
+
+const RESET_PASSWORD_MESSAGE = 'Пароль должен содержать минимум 6 символов';
+const INVALID_LINK_MESSAGE = 'Ссылка для восстановления пароля недействительна или истекла';
+
+/** Spec 5, password reset: the request form. */
+export const PasswordResetRequestSchema = z.object({
+  email: z
+    .string({ error: 'Введите корректный email' })
+    .trim()
+    .min(1, { error: 'Введите корректный email', abort: true })
+    .pipe(z.email('Введите корректный email')),
+});
+export type PasswordResetRequestInput = z.infer<typeof PasswordResetRequestSchema>;
+
+const resetToken = () => z.string({ error: INVALID_LINK_MESSAGE }).trim().min(16, INVALID_LINK_MESSAGE).max(200, INVALID_LINK_MESSAGE);
+const newPassword = () =>
+  z
+    .string({ error: RESET_PASSWORD_MESSAGE })
+    .min(PASSWORD_MIN, RESET_PASSWORD_MESSAGE)
+    .max(PASSWORD_MAX, `Пароль должен быть не длиннее ${PASSWORD_MAX} символов`);
+
+export const PasswordResetVerifySchema = z.object({ token: resetToken() });
+
+/** POST /api/password-reset/reset. */
+export const PasswordResetSchema = z.object({ token: resetToken(), password: newPassword() });
+export type PasswordResetInput = z.infer<typeof PasswordResetSchema>;
+
+/** The new-password form: password and its confirmation (spec 5). */
+export const NewPasswordFormSchema = z
+  .object({
+    password: newPassword(),
+    confirmPassword: z.string({ error: 'Подтвердите пароль' }).min(1, 'Подтвердите пароль'),
+  })
+  .refine((v) => v.confirmPassword === '' || v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Пароли не совпадают',
+  });
+export type NewPasswordFormInput = z.infer<typeof NewPasswordFormSchema>;

@@ -1,5 +1,9 @@
-import { ShoppingCart } from 'lucide-react';
+import { Loader2, MessageSquare, ShoppingCart, Zap } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
+import { useAddToCart } from '#client/lib/cart.ts';
+import { paths } from '#client/paths.ts';
+import { hasPrice } from '#shared/money.ts';
 
 /** What the button needs to know about a product to decide whether it can be bought. */
 export type BuyableProduct = { id: number; price: number | null; stock: number | null; isActive?: boolean };
@@ -13,13 +17,46 @@ export type AddToCartButtonProps = {
   className?: string;
 };
 
-/** Present but disabled until the cart is connected (the cart issue makes it work). */
+/**
+ * Adds one unit to the cart with the spec's toasts. Out of stock (stock 0 or null) or inactive:
+ * disabled 'Нет в наличии'. Price on request: 'Запросить цену', a link to the contacts page
+ * (decisions.md); its 'Купить сейчас' twin is disabled. 'Купить сейчас' adds, then opens /checkout.
+ */
 export function AddToCartButton({ product, size = 'card', buyNow = false, className }: AddToCartButtonProps) {
-  const inStock = (product.stock ?? 0) > 0;
+  const navigate = useNavigate();
+  const add = useAddToCart({ onAdded: buyNow ? () => navigate(paths.checkout) : undefined });
+  const inStock = (product.stock ?? 0) > 0 && product.isActive !== false;
+  const priced = hasPrice(product.price);
+  const buttonSize = size === 'page' ? 'lg' : 'sm';
+
+  if (!priced && !buyNow) {
+    return (
+      <Button asChild size={buttonSize} variant="outline" className={className}>
+        <Link to={paths.contacts}>
+          <MessageSquare aria-hidden />
+          Запросить цену
+        </Link>
+      </Button>
+    );
+  }
+
+  const disabled = !inStock || !priced || add.isPending;
+  const label = buyNow ? 'Купить сейчас' : inStock ? 'Добавить в корзину' : 'Нет в наличии';
   return (
-    <Button size={size === 'page' ? 'lg' : 'sm'} variant={buyNow ? 'outline' : 'default'} disabled className={className}>
-      {!buyNow && <ShoppingCart aria-hidden />}
-      {buyNow ? 'Купить сейчас' : inStock ? 'Добавить в корзину' : 'Нет в наличии'}
+    <Button
+      size={buttonSize}
+      variant={buyNow ? 'outline' : 'default'}
+      disabled={disabled}
+      aria-busy={add.isPending || undefined}
+      onClick={(event) => {
+        // A card may sit inside a link to the product: the click adds, it does not navigate.
+        event.preventDefault();
+        add.mutate({ productId: product.id, quantity: 1 });
+      }}
+      className={className}
+    >
+      {add.isPending ? <Loader2 className="animate-spin" aria-hidden /> : buyNow ? <Zap aria-hidden /> : <ShoppingCart aria-hidden />}
+      {label}
     </Button>
   );
 }

@@ -103,13 +103,13 @@ function ContactForm() {
 
 function ContactLine({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex gap-3">
+    <li className="flex gap-3">
       <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-accent text-primary">{icon}</span>
       <div className="min-w-0">
-        <dt className="text-sm text-muted-foreground">{label}</dt>
-        <dd className="font-medium break-words">{children}</dd>
+        <p className="text-sm text-muted-foreground">{label}</p>
+        <p className="font-medium break-words">{children}</p>
       </div>
-    </div>
+    </li>
   );
 }
 
@@ -138,7 +138,7 @@ export function Component() {
               <CardDescription>Единая справочная служба и головной офис</CardDescription>
             </CardHeader>
             <CardContent>
-              <dl className="grid gap-5">
+              <ul className="grid gap-5">
                 <ContactLine icon={<Phone className="size-5" aria-hidden />} label="Телефон">
                   <a href={telHref(shop.contactPhone)} className="text-lg hover:text-primary hover:underline">
                     {shop.contactPhone}
@@ -157,7 +157,7 @@ export function Component() {
                     {shop.workingHours}
                   </ContactLine>
                 )}
-              </dl>
+              </ul>
             </CardContent>
           </Card>
         </section>

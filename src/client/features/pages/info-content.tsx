@@ -100,7 +100,7 @@ function ShopContacts({ settings }: ContentProps) {
 
 function DataTable({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (
-    <div className="mt-4 overflow-x-auto rounded-lg border">
+    <div className="mt-4 overflow-x-auto rounded-lg border" role="region" aria-label={caption} tabIndex={0}>
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted">

@@ -101,7 +101,7 @@ function Block({ block }: { block: ArticleBlock }) {
       );
     case 'table':
       return (
-        <div className="mt-6 overflow-x-auto rounded-lg border">
+        <div className="mt-6 overflow-x-auto rounded-lg border" role="region" aria-label={block.caption} tabIndex={0}>
           <table className="w-full border-collapse text-left text-sm">
             <caption className="border-b bg-muted px-4 py-2 text-left font-semibold">{block.caption}</caption>
             <thead>
@@ -183,7 +183,7 @@ export function Component() {
         </header>
 
         <div className="mt-6 overflow-hidden rounded-lg border bg-muted">
-          <img src={article.cover} alt="" width={960} height={540} className="aspect-video w-full object-contain p-8" />
+          <img src={article.cover} alt="" width={960} height={540} className="aspect-video w-full object-contain p-6 sm:aspect-[21/9]" />
         </div>
 
         <div className="mt-4">

@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../api.ts';
 import type { PublicUser } from '#shared/types.ts';
+import type { LoginInput, RegisterInput } from '#shared/schemas/auth.ts';
 
 /** The logged-in user, or null: a 401 means "nobody", not an error (spec 6). */
 export const sessionQuery = () =>
@@ -16,3 +17,59 @@ export const sessionQuery = () =>
     },
     staleTime: 5 * 60 * 1000,
   });
+
+/**
+ * After the user changes (login, registration, logout) the session is set at once and every
+ * other query is refetched: what it shows may depend on who is asking (orders, addresses).
+ */
+function useSetSession() {
+  const queryClient = useQueryClient();
+  return (user: PublicUser | null) => {
+    queryClient.setQueryData(sessionQuery().queryKey, user);
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+  };
+}
+
+type Callbacks<T> = { onSuccess?: (data: T) => void; onError?: (error: Error) => void };
+
+/**
+ * POST /api/login; on success the session query holds the user, then `onSuccess` runs (even
+ * when the calling component has unmounted meanwhile). Toasts are the caller's.
+ */
+export function useLogin(callbacks: Callbacks<PublicUser> = {}) {
+  const setSession = useSetSession();
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiRequest<PublicUser>('/api/login', { method: 'POST', body: input }),
+    onSuccess: (user) => {
+      setSession(user);
+      callbacks.onSuccess?.(user);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** POST /api/register: creates a customer and logs them in, like useLogin. */
+export function useRegister(callbacks: Callbacks<PublicUser> = {}) {
+  const setSession = useSetSession();
+  return useMutation({
+    mutationFn: (input: RegisterInput) => apiRequest<PublicUser>('/api/register', { method: 'POST', body: input }),
+    onSuccess: (user) => {
+      setSession(user);
+      callbacks.onSuccess?.(user);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** POST /api/logout; the session query becomes null, then `onSuccess` runs. */
+export function useLogout(callbacks: Callbacks<unknown> = {}) {
+  const setSession = useSetSession();
+  return useMutation({
+    mutationFn: () => apiRequest('/api/logout', { method: 'POST' }),
+    onSuccess: (data) => {
+      setSession(null);
+      callbacks.onSuccess?.(data);
+    },
+    onError: callbacks.onError,
+  });
+}

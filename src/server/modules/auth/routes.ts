@@ -1,12 +1,26 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App, SessionUser } from '../../app-types.ts';
 import { cookieOptions } from '../../plugins/access.ts';
-import { LoginSchema } from '#shared/schemas/auth.ts';
-import { authenticate, recordLogin } from './service.ts';
+import {
+  LoginSchema,
+  PasswordResetRequestSchema,
+  PasswordResetSchema,
+  PasswordResetVerifySchema,
+  RegisterSchema,
+} from '#shared/schemas/auth.ts';
+import { requestPasswordReset, resetPassword, RESET_REQUEST_ANSWER, verifyResetToken } from './password-reset-service.ts';
+import { assertRegistrationOpen, login, recordLogin, registerUser, type RequestMeta } from './service.ts';
 import { SESSION_COOKIE, createSession, deleteSession } from './session-service.ts';
 
+const TAGS = ['Учётная запись'];
+
 export default async function authRoutes(app: App) {
-  const secure = app.deps.config.publicUrl.startsWith('https://');
+  const { config } = app.deps;
+  const secure = config.publicUrl.startsWith('https://');
+  /** The reset token may be shown only to a developer with no mail transport (decisions.md). */
+  const exposeResetToken = config.env === 'development' && !config.smtpUrl;
+
+  const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, now: app.deps.clock(), rateLimitFactor: config.rateLimitFactor });
 
   /** A new session for the user; any session the request carried is ended (rotation at login). */
   async function startSession(request: FastifyRequest, reply: FastifyReply, user: SessionUser) {
@@ -20,24 +34,77 @@ export default async function authRoutes(app: App) {
     reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(secure), expires: expiresAt });
   }
 
-  app.get('/user', { config: { access: 'public' }, schema: { tags: ['Учётная запись'] } }, async (request, reply) => {
+  app.get('/user', { config: { access: 'public' }, schema: { tags: TAGS, summary: 'Текущий пользователь (401, если вход не выполнен)' } }, async (request, reply) => {
     if (!request.user) return reply.status(401).send({ message: 'Не выполнен вход' });
     return request.user;
   });
 
   app.post(
     '/login',
-    { config: { access: 'public' }, schema: { tags: ['Учётная запись'], body: LoginSchema } },
+    { config: { access: 'public' }, schema: { tags: TAGS, summary: 'Вход', body: LoginSchema } },
     async (request, reply) => {
-      const user = await authenticate(app.deps.db, request.body.username, request.body.password);
+      const user = await login(app.deps.db, request.body, meta(request));
       await startSession(request, reply, user);
       return user;
     },
   );
 
-  app.post('/logout', { config: { access: 'public' }, schema: { tags: ['Учётная запись'] } }, async (request, reply) => {
+  app.post(
+    '/register',
+    {
+      config: { access: 'public' },
+      schema: { tags: TAGS, summary: 'Регистрация покупателя (с согласием на обработку персональных данных)', body: RegisterSchema },
+      // A closed registration answers 403 whatever the body.
+      preValidation: async () => assertRegistrationOpen(app.deps.db),
+    },
+    async (request, reply) => {
+      const user = await registerUser(app.deps.db, request.body, meta(request));
+      await startSession(request, reply, user);
+      return reply.status(201).send(user);
+    },
+  );
+
+  app.post('/logout', { config: { access: 'public' }, schema: { tags: TAGS, summary: 'Выход' } }, async (request, reply) => {
     if (request.sessionHash) await deleteSession(app.deps.db, request.sessionHash);
     reply.clearCookie(SESSION_COOKIE, cookieOptions(secure));
     return { message: 'Выход выполнен' };
   });
+
+  app.post(
+    '/password-reset/request',
+    { config: { access: 'public' }, schema: { tags: TAGS, summary: 'Запросить письмо для восстановления пароля', body: PasswordResetRequestSchema } },
+    async (request) => {
+      const { token } = await requestPasswordReset(app.deps.db, request.body, {
+        ...meta(request),
+        mailer: app.deps.mailer,
+        publicUrl: config.publicUrl,
+        onMailError: (error) => request.log.error({ err: error }, 'password reset mail failed'),
+      });
+      const answer = { success: true, message: RESET_REQUEST_ANSWER };
+      if (exposeResetToken) {
+        return { ...answer, note: 'Режим разработки без SMTP: токен показан в ответе, письмо сохранено в папке mail', token };
+      }
+      return answer;
+    },
+  );
+
+  app.get(
+    '/password-reset/verify',
+    { config: { access: 'public' }, schema: { tags: TAGS, summary: 'Проверить ссылку восстановления пароля', querystring: PasswordResetVerifySchema } },
+    async (request) => {
+      await verifyResetToken(app.deps.db, request.query.token, app.deps.clock());
+      return { success: true, message: 'Ссылка действительна' };
+    },
+  );
+
+  app.post(
+    '/password-reset/reset',
+    { config: { access: 'public' }, schema: { tags: TAGS, summary: 'Задать новый пароль по ссылке из письма', body: PasswordResetSchema } },
+    async (request, reply) => {
+      const { userId } = await resetPassword(app.deps.db, request.body, app.deps.clock());
+      // Every session of the user has ended, the caller's own included.
+      if (request.user?.id === userId) reply.clearCookie(SESSION_COOKIE, cookieOptions(secure));
+      return { success: true, message: 'Пароль успешно изменён. Теперь вы можете войти с новым паролем.' };
+    },
+  );
 }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { consents, contactMessages, newsletterSubscriptions } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/transport.ts';
@@ -21,7 +20,7 @@ export async function subscribeToNewsletter(db: Db, input: NewsletterInput, ip: 
     await tx
       .insert(newsletterSubscriptions)
       .values({ email: input.email, ip })
-      .onConflictDoNothing({ target: sql`lower(${newsletterSubscriptions.email})` as never });
+      .onConflictDoNothing();
     await tx.insert(consents).values({ purpose: 'newsletter', email: input.email, ip, policyVersion: PRIVACY_POLICY_VERSION });
   });
 }

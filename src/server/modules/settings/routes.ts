@@ -1,9 +1,31 @@
+import { SeoSettingsSchema, ShopSettingsSchema } from '#shared/schemas/settings.ts';
 import type { App } from '../../app-types.ts';
-import { getPublicSettings } from './service.ts';
+import { getPublicSettings, getSettings, saveSettings } from './service.ts';
+
+const TAGS = ['Настройки (администратор)'];
 
 export default async function settingsRoutes(app: App) {
   app.get('/settings/public', { config: { access: 'public' } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return getPublicSettings(app.deps.db);
   });
+
+  // 'Настройки магазина': administrators only (decisions.md). A saved value is read from the
+  // database on the next request by every process, so it takes effect at once.
+  app.get('/admin/settings/shop', { config: { access: 'admin' }, schema: { tags: TAGS, summary: 'Основные настройки магазина' } }, async () =>
+    getSettings(app.deps.db, 'shop'),
+  );
+  app.put(
+    '/admin/settings/shop',
+    { config: { access: 'admin' }, schema: { tags: TAGS, summary: 'Сохранить основные настройки магазина', body: ShopSettingsSchema } },
+    async (request) => saveSettings(app.deps.db, 'shop', request.body, app.deps.clock()),
+  );
+  app.get('/admin/settings/seo', { config: { access: 'admin' }, schema: { tags: TAGS, summary: 'SEO настройки' } }, async () =>
+    getSettings(app.deps.db, 'seo'),
+  );
+  app.put(
+    '/admin/settings/seo',
+    { config: { access: 'admin' }, schema: { tags: TAGS, summary: 'Сохранить SEO настройки', body: SeoSettingsSchema } },
+    async (request) => saveSettings(app.deps.db, 'seo', request.body, app.deps.clock()),
+  );
 }

@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LogIn } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { useLogin } from '#client/lib/queries/session.ts';
+import { LoginSchema, type LoginInput } from '#shared/schemas/auth.ts';
+import type { PublicUser } from '#shared/types.ts';
+import { applyServerErrors } from './field-errors.ts';
+import { PasswordInput } from './password-input.tsx';
+
+export type LoginFormProps = {
+  /** Called after the session is set and the welcome toast shown. */
+  onSuccess?: (user: PublicUser) => void;
+  /** Prefix of the fields' ids, when two forms share a page. */
+  idPrefix?: string;
+};
+
+const FIELDS = ['username', 'password'] as const;
+
+/**
+ * Login (spec 5, first reading): sets the session query and shows the spec's toasts itself.
+ * Used by /auth and by the checkout's login dialog.
+ */
+export function LoginForm({ onSuccess, idPrefix = 'login' }: LoginFormProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LoginInput>({ resolver: zodResolver(LoginSchema), defaultValues: { username: '', password: '' } });
+  const login = useLogin({
+    onSuccess: (user) => {
+      toast({ title: 'Успешный вход', description: `Добро пожаловать, ${user.username}!`, variant: 'success' });
+      onSuccess?.(user);
+    },
+    onError: (error) => {
+      applyServerErrors<LoginInput>(error, FIELDS, setError);
+      toast({ title: 'Ошибка входа', description: error.message, variant: 'destructive' });
+    },
+  });
+
+  const onSubmit = handleSubmit((values) => login.mutate(values));
+
+  const id = (name: (typeof FIELDS)[number]) => `${idPrefix}-${name}`;
+  const aria = (name: (typeof FIELDS)[number]) => ({
+    id: id(name),
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': fieldDescribedBy(id(name), { error: errors[name]?.message }),
+    'aria-required': true,
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Вход">
+      <FormField label="Имя пользователя" htmlFor={id('username')} required error={errors.username?.message}>
+        <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...aria('username')} {...register('username')} />
+      </FormField>
+      <FormField label="Пароль" htmlFor={id('password')} required error={errors.password?.message}>
+        <PasswordInput autoComplete="current-password" {...aria('password')} {...register('password')} />
+      </FormField>
+      <Button type="submit" size="lg" disabled={login.isPending} className="w-full">
+        <LogIn aria-hidden />
+        {login.isPending ? 'Вход...' : 'Войти'}
+      </Button>
+      <p className="text-center text-sm">
+        <Link to="/password-reset" className="font-medium text-primary underline-offset-4 hover:underline">
+          Забыли пароль?
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Ban, UserPlus } from 'lucide-react';
+import { Controller, useForm } from 'react-hook-form';
+import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { FormField, fieldDescribedBy, fieldErrorId } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { ApiError } from '#client/lib/api.ts';
+import { useRegister } from '#client/lib/queries/session.ts';
+import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
+import { RegisterSchema, type RegisterInput } from '#shared/schemas/auth.ts';
+import type { PublicUser } from '#shared/types.ts';
+import { applyServerErrors } from './field-errors.ts';
+import { PasswordInput } from './password-input.tsx';
+
+export type RegisterFormProps = {
+  /** Called after the session is set and the welcome toast shown. */
+  onSuccess?: (user: PublicUser) => void;
+  /** Prefix of the fields' ids, when two forms share a page. */
+  idPrefix?: string;
+};
+
+const FIELDS = ['username', 'email', 'password', 'consent'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** Shown instead of the form when the shop has switched registration off. */
+export function RegistrationClosed() {
+  return (
+    <Alert variant="warning">
+      <Ban aria-hidden />
+      <AlertTitle>Регистрация временно закрыта</AlertTitle>
+      <AlertDescription>
+        Магазин сейчас не принимает новых пользователей. Если у вас уже есть учётная запись, войдите в неё; по вопросам
+        заказа позвоните или напишите нам.
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/**
+ * Registration (spec 5, first schema; an empty field shows 'Заполните все поля') with the
+ * required personal-data consent. Logs the new customer in, sets the session query and shows
+ * the spec's toasts itself. Used by /auth and by the checkout's register dialog.
+ */
+export function RegisterForm({ onSuccess, idPrefix = 'register' }: RegisterFormProps) {
+  const queryClient = useQueryClient();
+  const settings = useQuery(publicSettingsQuery());
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<RegisterInput>({
+    resolver: zodResolver(RegisterSchema),
+    defaultValues: { username: '', email: '', password: '', consent: false },
+  });
+
+  const registerUser = useRegister({
+    onSuccess: (user) => {
+      toast({ title: 'Регистрация успешна', description: `Добро пожаловать, ${user.username}!`, variant: 'success' });
+      onSuccess?.(user);
+    },
+    onError: (error) => {
+      applyServerErrors<RegisterInput>(error, FIELDS, setError);
+      // The switch may have been turned off since the page loaded.
+      if (error instanceof ApiError && error.status === 403) void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey });
+      const description = error instanceof ApiError ? error.message || 'Произошла ошибка' : 'Произошла ошибка при регистрации';
+      toast({ title: 'Ошибка регистрации', description, variant: 'destructive' });
+    },
+  });
+
+  if (settings.data && !settings.data.shop.enableRegistration) return <RegistrationClosed />;
+
+  const onSubmit = handleSubmit((values) => registerUser.mutate(values));
+
+  const id = (name: Field) => `${idPrefix}-${name}`;
+  const aria = (name: Field, hint?: string) => ({
+    id: id(name),
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': fieldDescribedBy(id(name), { hint, error: errors[name]?.message }),
+    'aria-required': true,
+  });
+  const passwordHint = 'Не менее 6 символов. Слишком простые пароли вроде 123456 или qwerty не подойдут.';
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Регистрация">
+      <FormField label="Имя пользователя" htmlFor={id('username')} required error={errors.username?.message}>
+        <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...aria('username')} {...register('username')} />
+      </FormField>
+      <FormField label="Email" htmlFor={id('email')} required error={errors.email?.message}>
+        <Input type="email" inputMode="email" autoComplete="email" spellCheck={false} {...aria('email')} {...register('email')} />
+      </FormField>
+      <FormField label="Пароль" htmlFor={id('password')} required hint={passwordHint} error={errors.password?.message}>
+        <PasswordInput autoComplete="new-password" {...aria('password', passwordHint)} {...register('password')} />
+      </FormField>
+      <div className="grid gap-1.5">
+        <div className="flex items-start gap-3">
+          <Controller
+            control={control}
+            name="consent"
+            render={({ field }) => (
+              <Checkbox
+                id={id('consent')}
+                ref={field.ref}
+                name={field.name}
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                aria-invalid={errors.consent ? true : undefined}
+                aria-describedby={errors.consent ? fieldErrorId(id('consent')) : undefined}
+                aria-required
+                className="mt-0.5"
+              />
+            )}
+          />
+          <Label htmlFor={id('consent')} className="block leading-snug font-normal">
+            Я даю согласие на обработку моих персональных данных в соответствии с{' '}
+            <a href="/privacy" target="_blank" rel="noopener" className="font-medium text-primary underline underline-offset-4">
+              политикой обработки персональных данных
+              <span className="sr-only"> (откроется в новой вкладке)</span>
+            </a>
+            <span className="ml-0.5 text-destructive" aria-hidden="true">
+              *
+            </span>
+          </Label>
+        </div>
+        {errors.consent?.message && (
+          <p id={fieldErrorId(id('consent'))} role="alert" className="text-sm font-medium text-destructive">
+            {errors.consent.message}
+          </p>
+        )}
+      </div>
+      <Button type="submit" size="lg" disabled={registerUser.isPending} className="w-full">
+        <UserPlus aria-hidden />
+        {registerUser.isPending ? 'Регистрация...' : 'Зарегистрироваться'}
+      </Button>
+    </form>
+  );
+}

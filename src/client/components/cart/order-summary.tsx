@@ -1,0 +1,95 @@
+import { RotateCcw, ShieldCheck, Truck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { cn } from '#client/lib/utils.ts';
+import { RETURN_DAYS } from '#shared/constants.ts';
+import { formatRub } from '#shared/money.ts';
+
+/** Amounts in roubles (the shape of `computeOrderTotals` and of an order's stored totals). */
+export type SummaryAmounts = { subtotal: number; vat: number; delivery: number; total: number };
+
+/** Subtotal, 'НДС (20%)', delivery and total (spec 9), as a definition list. */
+export function OrderTotalsList({ totals, className }: { totals: SummaryAmounts; className?: string }) {
+  const row = 'flex items-baseline justify-between gap-4';
+  return (
+    <dl className={cn('grid gap-2.5 text-sm', className)}>
+      <div className={row}>
+        <dt className="text-muted-foreground">Товары</dt>
+        <dd className="font-medium tabular-nums">{formatRub(totals.subtotal)}</dd>
+      </div>
+      <div className={row}>
+        <dt className="text-muted-foreground">НДС (20%)</dt>
+        <dd className="font-medium tabular-nums">{formatRub(totals.vat)}</dd>
+      </div>
+      <div className={row}>
+        <dt className="text-muted-foreground">Доставка</dt>
+        <dd className={cn('font-medium tabular-nums', totals.delivery === 0 && 'text-success')}>
+          {totals.delivery === 0 ? 'Бесплатно' : formatRub(totals.delivery)}
+        </dd>
+      </div>
+      <div className={cn(row, 'mt-1 border-t pt-3 text-base')}>
+        <dt className="font-semibold">Итого</dt>
+        <dd className="text-xl font-extrabold tabular-nums" data-testid="order-total">
+          {formatRub(totals.total)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The notes under the cart summary (spec 2.7), with the shop's one free-delivery threshold. */
+export function SummaryNotes({ freeDeliveryThreshold }: { freeDeliveryThreshold: number }) {
+  return (
+    <ul className="grid gap-2 text-sm text-muted-foreground">
+      <li className="flex items-center gap-2">
+        <Truck className="size-4 shrink-0 text-primary" aria-hidden />
+        Бесплатная доставка при заказе от {formatRub(freeDeliveryThreshold)}
+      </li>
+      <li className="flex items-center gap-2">
+        <RotateCcw className="size-4 shrink-0 text-primary" aria-hidden />
+        Возврат в течение {RETURN_DAYS} дней
+      </li>
+      <li className="flex items-center gap-2">
+        <ShieldCheck className="size-4 shrink-0 text-primary" aria-hidden />
+        Безопасная оплата
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * 'Информация о заказе': the totals computed from the server's subtotal with the shared formula,
+ * how much is left to free delivery, an action (children) and the notes.
+ */
+export function OrderSummary({
+  totals,
+  freeDeliveryThreshold,
+  title = 'Информация о заказе',
+  children,
+  className,
+}: {
+  totals: SummaryAmounts;
+  freeDeliveryThreshold: number;
+  title?: string;
+  children?: ReactNode;
+  className?: string;
+}) {
+  const left = freeDeliveryThreshold - totals.subtotal;
+  return (
+    <Card className={className}>
+      <CardHeader className="pb-4 sm:pb-4">
+        <CardTitle as="h2">{title}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <OrderTotalsList totals={totals} />
+        {totals.delivery > 0 && left > 0 && (
+          <p className="rounded-md bg-accent px-3 py-2 text-sm text-accent-foreground">
+            Добавьте товаров ещё на {formatRub(left)} — и доставка будет бесплатной
+          </p>
+        )}
+        {children}
+        <SummaryNotes freeDeliveryThreshold={freeDeliveryThreshold} />
+      </CardContent>
+    </Card>
+  );
+}

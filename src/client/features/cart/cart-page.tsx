@@ -1,0 +1,144 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { ArrowLeft, CircleAlert, ShoppingBag, ShoppingCart, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { OrderSummary } from '#client/components/cart/order-summary.tsx';
+import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
+import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { cartLineProblem, useCart, useCartActivity, useClearCart, useRemoveCartItem, useUpdateCartItem } from '#client/lib/cart.ts';
+import type { MetaFn } from '#client/lib/page.ts';
+import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
+import { paths } from '#client/paths.ts';
+import { computeOrderTotals } from '#shared/order-totals.ts';
+import { CartLine } from './cart-line.tsx';
+
+export const meta: MetaFn = () => ({ title: 'Корзина', noindex: true });
+
+function ContinueShopping({ className }: { className?: string }) {
+  return (
+    <Button asChild variant="outline" className={className}>
+      <Link to={paths.home}>
+        <ArrowLeft aria-hidden />
+        Продолжить покупки
+      </Link>
+    </Button>
+  );
+}
+
+/** The cart (spec 2.7): client-only data, so the server renders the loading state. */
+export function Component() {
+  const { data: settings } = useSuspenseQuery(publicSettingsQuery());
+  const cart = useCart();
+  const update = useUpdateCartItem();
+  const remove = useRemoveCartItem();
+  const clear = useClearCart();
+  const { busyItemIds, clearing } = useCartActivity();
+  const threshold = settings.shop.freeDeliveryThreshold;
+
+  let body;
+  if (cart.isError && !cart.data) {
+    body = (
+      <Alert variant="destructive" className="max-w-xl">
+        <CircleAlert aria-hidden />
+        <AlertTitle>Не удалось загрузить корзину</AlertTitle>
+        <AlertDescription>
+          <p>Проверьте подключение к интернету и попробуйте ещё раз.</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void cart.refetch()}>
+            Повторить
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  } else if (!cart.data) {
+    body = (
+      <div className="flex min-h-60 items-center justify-center gap-3 text-muted-foreground" role="status">
+        <Spinner label="Загрузка корзины..." />
+        <span aria-hidden>Загрузка корзины...</span>
+      </div>
+    );
+  } else if (cart.data.items.length === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed px-4 py-16 text-center">
+        <span className="flex size-16 items-center justify-center rounded-full bg-muted">
+          <ShoppingCart className="size-8 text-muted-foreground" aria-hidden />
+        </span>
+        <h2 className="text-xl font-bold">Ваша корзина пуста</h2>
+        <p className="max-w-md text-muted-foreground">
+          Загляните в каталог: товары, которые вы добавите, сохранятся в корзине в этом браузере.
+        </p>
+        <Button asChild size="lg">
+          <Link to={paths.home}>
+            <ShoppingBag aria-hidden />
+            Продолжить покупки
+          </Link>
+        </Button>
+      </div>
+    );
+  } else {
+    const { items, itemCount, subtotal } = cart.data;
+    const totals = computeOrderTotals(subtotal, threshold);
+    const blocked = items.some((item) => cartLineProblem(item) !== null);
+    body = (
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid gap-4">
+          <Card>
+            <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 border-b py-3 sm:py-4">
+              <CardTitle as="h2">Товары ({itemCount})</CardTitle>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-muted-foreground hover:text-destructive"
+                disabled={clearing}
+                onClick={() => clear.mutate()}
+              >
+                <Trash2 aria-hidden />
+                {clearing ? 'Очистка...' : 'Очистить корзину'}
+              </Button>
+            </CardHeader>
+            <CardContent className="py-0 sm:py-0">
+              <ul className="divide-y" aria-label="Товары в корзине">
+                {items.map((item) => (
+                  <CartLine
+                    key={item.id}
+                    item={item}
+                    locked={clearing || busyItemIds.has(item.id)}
+                    onQuantity={(quantity) => update.mutate({ itemId: item.id, quantity })}
+                    onRemove={() => remove.mutate({ itemId: item.id })}
+                  />
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+          <ContinueShopping className="w-full sm:w-fit" />
+        </div>
+
+        <OrderSummary totals={totals} freeDeliveryThreshold={threshold} className="lg:sticky lg:top-32">
+          {blocked && (
+            <p className="text-sm font-medium text-destructive" role="note">
+              Некоторые товары недоступны в нужном количестве. Измените количество или удалите их, чтобы оформить заказ.
+            </p>
+          )}
+          {blocked ? (
+            <Button size="lg" className="w-full" disabled>
+              Оформить заказ
+            </Button>
+          ) : (
+            <Button asChild size="lg" className="w-full">
+              <Link to={paths.checkout}>Оформить заказ</Link>
+            </Button>
+          )}
+        </OrderSummary>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+      <Breadcrumbs items={[{ label: 'Главная', to: paths.home }, { label: 'Корзина' }]} />
+      <h1 className="mt-4 mb-6 text-3xl font-extrabold">Корзина</h1>
+      {body}
+    </div>
+  );
+}

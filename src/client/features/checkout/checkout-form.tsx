@@ -1,0 +1,370 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Banknote, CreditCard, Globe, Loader2, PackageCheck } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Controller, useForm, type Path } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { FormField, fieldDescribedBy, fieldErrorId } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { NativeSelect } from '#client/components/ui/select.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { ApiError, apiRequest } from '#client/lib/api.ts';
+import { cartQueryKey } from '#client/lib/cart.ts';
+import { refreshAfterOrder } from '#client/lib/queries/orders.ts';
+import { sessionQuery } from '#client/lib/queries/session.ts';
+import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
+import { cn } from '#client/lib/utils.ts';
+import { paths } from '#client/paths.ts';
+import { ORDER_AUTO_SUBMIT_DELAY_MS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '#shared/constants.ts';
+import { formatRub } from '#shared/money.ts';
+import { computeOrderTotals } from '#shared/order-totals.ts';
+import { CheckoutFormSchema, type CheckoutFormInput, type CheckoutFormValues, type CreateOrderInput } from '#shared/schemas/checkout.ts';
+import type { Address, Cart, Order, PublicUser } from '#shared/types.ts';
+import { CheckoutAuthDialog } from './auth-dialog.tsx';
+
+const FIELDS = ['customerName', 'customerEmail', 'customerPhone', 'address', 'city', 'postalCode', 'paymentMethod', 'notes', 'consent'] as const;
+type Field = (typeof FIELDS)[number];
+
+const PAYMENT_HINTS: Record<PaymentMethod, { hint: string; icon: ReactNode }> = {
+  cash: { hint: 'Оплата курьеру или в пункте выдачи', icon: <Banknote className="size-5" aria-hidden /> },
+  card: { hint: 'Банковской картой курьеру или в пункте выдачи', icon: <CreditCard className="size-5" aria-hidden /> },
+  online: { hint: 'Ссылку на оплату пришлём после подтверждения заказа', icon: <Globe className="size-5" aria-hidden /> },
+};
+
+/** The customer's saved addresses (GET /api/addresses), offered to fill the form. */
+const savedAddressesQuery = () => ({
+  queryKey: ['addresses', 'checkout'] as const,
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    (await apiRequest<{ addresses: Address[] }>('/api/addresses', { signal })).addresses,
+});
+
+const defaultsFor = (user: PublicUser | null): CheckoutFormInput => ({
+  customerName: user?.fullName ?? '',
+  customerEmail: user?.email ?? '',
+  customerPhone: user?.phone ?? '',
+  address: '',
+  city: '',
+  postalCode: '',
+  paymentMethod: 'cash',
+  notes: '',
+  consent: false,
+});
+
+export type CheckoutFormProps = {
+  cart: Cart;
+  /** Called when the order is placed, before leaving the page. */
+  onPlaced: () => void;
+};
+
+/**
+ * The contact form of spec 2.8 (Reading A), the payment methods (cash by default), saved
+ * addresses and the required consent. A visitor's valid form is held while the login/register
+ * dialog is open and sent 0.5 s after a successful login or registration.
+ */
+export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { data: user } = useQuery(sessionQuery());
+  const { data: settings } = useQuery(publicSettingsQuery());
+  const threshold = settings?.shop.freeDeliveryThreshold ?? 0;
+  const [authOpen, setAuthOpen] = useState(false);
+  const [autoSubmitting, setAutoSubmitting] = useState(false);
+  const held = useRef<CheckoutFormValues | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+
+  const form = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
+    resolver: zodResolver(CheckoutFormSchema),
+    defaultValues: defaultsFor(user ?? null),
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = form;
+
+  const addresses = useQuery({ ...savedAddressesQuery(), enabled: Boolean(user) });
+  const [addressId, setAddressId] = useState('');
+
+  const applyAddress = (address: Address) => {
+    const opts = { shouldValidate: false, shouldDirty: true } as const;
+    setValue('customerName', address.recipientName, opts);
+    setValue('customerPhone', address.phone, opts);
+    setValue('address', address.address, opts);
+    setValue('city', address.city, opts);
+    setValue('postalCode', address.postalCode, opts);
+    setAddressId(String(address.id));
+  };
+
+  // The default address fills an untouched form once the addresses arrive.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    const list = addresses.data;
+    if (prefilled.current || !list || list.length === 0) return;
+    prefilled.current = true;
+    const preferred = list.find((a) => a.isDefault) ?? list[0]!;
+    if (!getValues('address') && !getValues('city') && !getValues('postalCode')) applyAddress(preferred);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the list first arrives
+  }, [addresses.data]);
+
+  // A logged-in customer's contact data fills empty fields (e.g. after logging in on this page).
+  useEffect(() => {
+    if (!user) return;
+    if (!getValues('customerName') && user.fullName) setValue('customerName', user.fullName);
+    if (!getValues('customerEmail') && user.email) setValue('customerEmail', user.email);
+    if (!getValues('customerPhone') && user.phone) setValue('customerPhone', user.phone);
+  }, [user, getValues, setValue]);
+
+  const place = useMutation({
+    mutationFn: (values: CheckoutFormValues) => {
+      // The cart as the customer sees it now: its generation makes a repeat idempotent, its total
+      // is what the customer agreed to (the server refuses if the prices moved meanwhile).
+      const current = queryClient.getQueryData<Cart>(cartQueryKey(cart.cartId)) ?? cart;
+      const body: CreateOrderInput = {
+        ...values,
+        cartId: current.cartId,
+        cartGeneration: current.generation,
+        expectedTotal: computeOrderTotals(current.subtotal, threshold).total,
+      };
+      return apiRequest<Order>('/api/orders', { method: 'POST', body });
+    },
+    onSuccess: (order) => {
+      onPlaced();
+      refreshAfterOrder(queryClient, order);
+      navigate(paths.orderComplete(order.id));
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        if (error.status === 401) {
+          // The session ended meanwhile: log in again, the form is still held.
+          queryClient.setQueryData(sessionQuery().queryKey, null);
+          setAuthOpen(true);
+        }
+        if (error.status === 403) void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey });
+        if (error.status === 409) void queryClient.invalidateQueries({ queryKey: cartQueryKey(cart.cartId) });
+        for (const [key, messages] of Object.entries(error.errors ?? {})) {
+          const field = FIELDS.find((f) => f === key);
+          if (field && messages[0]) setError(field as Path<CheckoutFormInput>, { type: 'server', message: messages[0] });
+        }
+      }
+      toast({
+        title: 'Ошибка при оформлении заказа',
+        description: error instanceof ApiError && error.message ? error.message : 'Пожалуйста, попробуйте еще раз',
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    const current = queryClient.getQueryData<Cart>(cartQueryKey(cart.cartId)) ?? cart;
+    if (current.items.length === 0) {
+      toast({ title: 'Корзина пуста', description: 'Добавьте товары в корзину перед оформлением заказа', variant: 'destructive' });
+      return;
+    }
+    if (!user) {
+      held.current = values;
+      setAuthOpen(true);
+      return;
+    }
+    place.mutate(values);
+  });
+
+  const onAuthenticated = () => {
+    setAuthOpen(false);
+    const values = held.current;
+    if (!values) return;
+    held.current = null;
+    setAutoSubmitting(true);
+    timer.current = setTimeout(() => {
+      setAutoSubmitting(false);
+      place.mutate(values);
+    }, ORDER_AUTO_SUBMIT_DELAY_MS);
+  };
+
+  const busy = place.isPending || autoSubmitting || place.isSuccess;
+  const id = (name: Field) => `checkout-${name}`;
+  const aria = (name: Field, hint?: string) => ({
+    id: id(name),
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': fieldDescribedBy(id(name), { hint, error: errors[name]?.message }),
+  });
+  const total = computeOrderTotals(cart.subtotal, threshold).total;
+
+  return (
+    <>
+      <form noValidate onSubmit={onSubmit} className="grid gap-6" aria-label="Оформление заказа">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Контактные данные</CardTitle>
+            <CardDescription>На этот email придёт подтверждение заказа, по телефону мы свяжемся для уточнения доставки.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <FormField label="Имя и фамилия" htmlFor={id('customerName')} required error={errors.customerName?.message}>
+              <Input autoComplete="name" aria-required {...aria('customerName')} {...register('customerName')} />
+            </FormField>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label="Email" htmlFor={id('customerEmail')} required error={errors.customerEmail?.message}>
+                <Input type="email" inputMode="email" autoComplete="email" spellCheck={false} aria-required {...aria('customerEmail')} {...register('customerEmail')} />
+              </FormField>
+              <FormField label="Телефон" htmlFor={id('customerPhone')} required error={errors.customerPhone?.message}>
+                <Input type="tel" inputMode="tel" autoComplete="tel" placeholder="+7 900 000-00-00" aria-required {...aria('customerPhone')} {...register('customerPhone')} />
+              </FormField>
+            </div>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Адрес доставки</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {user && addresses.data && addresses.data.length > 0 && (
+              <FormField label="Сохранённые адреса" htmlFor="checkout-saved-address">
+                <NativeSelect
+                  id="checkout-saved-address"
+                  value={addressId}
+                  onChange={(e) => {
+                    const found = addresses.data?.find((a) => String(a.id) === e.target.value);
+                    if (found) applyAddress(found);
+                    else setAddressId('');
+                  }}
+                >
+                  <option value="">Ввести адрес вручную</option>
+                  {addresses.data.map((a) => (
+                    <option key={a.id} value={String(a.id)}>
+                      {[a.label, `${a.city}, ${a.address}`].filter(Boolean).join(' — ')}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+            )}
+            <FormField label="Адрес" htmlFor={id('address')} required error={errors.address?.message}>
+              <Input autoComplete="street-address" placeholder="Улица, дом, квартира" aria-required {...aria('address')} {...register('address')} />
+            </FormField>
+            <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+              <FormField label="Город" htmlFor={id('city')} required error={errors.city?.message}>
+                <Input autoComplete="address-level2" aria-required {...aria('city')} {...register('city')} />
+              </FormField>
+              <FormField label="Почтовый индекс" htmlFor={id('postalCode')} required error={errors.postalCode?.message}>
+                <Input inputMode="numeric" autoComplete="postal-code" aria-required {...aria('postalCode')} {...register('postalCode')} />
+              </FormField>
+            </div>
+            <FormField label="Комментарий к заказу" htmlFor={id('notes')} error={errors.notes?.message}>
+              <Textarea rows={3} placeholder="Например, удобное время доставки" {...aria('notes')} {...register('notes')} />
+            </FormField>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2" id="checkout-payment-title">
+              Способ оплаты
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <Controller
+              control={control}
+              name="paymentMethod"
+              render={({ field }) => (
+                <div role="radiogroup" aria-labelledby="checkout-payment-title" className="grid gap-3 sm:grid-cols-3">
+                  {PAYMENT_METHODS.map((method) => (
+                    <label
+                      key={method}
+                      className={cn(
+                        'flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors hover:border-foreground/40 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+                        field.value === method && 'border-primary bg-accent',
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        name={field.name}
+                        value={method}
+                        checked={field.value === method}
+                        onChange={() => field.onChange(method)}
+                        onBlur={field.onBlur}
+                        className="mt-1 size-4 accent-primary"
+                      />
+                      <span className="grid gap-0.5">
+                        <span className="flex items-center gap-2 font-medium">
+                          {PAYMENT_HINTS[method].icon}
+                          {PAYMENT_METHOD_LABELS[method]}
+                        </span>
+                        <span className="text-sm text-muted-foreground">{PAYMENT_HINTS[method].hint}</span>
+                      </span>
+                    </label>
+                  ))}
+                </div>
+              )}
+            />
+            {errors.paymentMethod?.message && (
+              <p role="alert" className="mt-2 text-sm font-medium text-destructive">
+                {errors.paymentMethod.message}
+              </p>
+            )}
+          </CardContent>
+        </Card>
+
+        <div className="grid gap-4">
+          <div className="grid gap-1.5">
+            <div className="flex items-start gap-3">
+              <Controller
+                control={control}
+                name="consent"
+                render={({ field }) => (
+                  <Checkbox
+                    id={id('consent')}
+                    ref={field.ref}
+                    name={field.name}
+                    checked={field.value === true}
+                    onCheckedChange={(checked) => field.onChange(checked === true)}
+                    onBlur={field.onBlur}
+                    aria-invalid={errors.consent ? true : undefined}
+                    aria-describedby={errors.consent ? fieldErrorId(id('consent')) : undefined}
+                    aria-required
+                    className="mt-0.5"
+                  />
+                )}
+              />
+              <Label htmlFor={id('consent')} className="block leading-snug font-normal">
+                Я даю согласие на обработку моих персональных данных для оформления и доставки заказа в соответствии с{' '}
+                <a href={paths.privacy} target="_blank" rel="noopener" className="font-medium text-primary underline underline-offset-4">
+                  политикой обработки персональных данных
+                  <span className="sr-only"> (откроется в новой вкладке)</span>
+                </a>
+                <span className="ml-0.5 text-destructive" aria-hidden="true">
+                  *
+                </span>
+              </Label>
+            </div>
+            {errors.consent?.message && (
+              <p id={fieldErrorId(id('consent'))} role="alert" className="text-sm font-medium text-destructive">
+                {errors.consent.message}
+              </p>
+            )}
+          </div>
+
+          <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-start" disabled={busy}>
+            {busy ? <Loader2 className="animate-spin" aria-hidden /> : <PackageCheck aria-hidden />}
+            {busy ? 'Оформляем заказ...' : `Оформить заказ на ${formatRub(total)}`}
+          </Button>
+          {!user && (
+            <p className="text-sm text-muted-foreground">
+              Для оформления заказа нужно войти или зарегистрироваться — это займёт минуту, введённые данные сохранятся.
+            </p>
+          )}
+        </div>
+      </form>
+      {/* Outside the form: React events bubble through portals, the dialog's forms must not submit this one. */}
+      <CheckoutAuthDialog open={authOpen} onOpenChange={setAuthOpen} onAuthenticated={onAuthenticated} />
+    </>
+  );
+}

@@ -1,0 +1,190 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { ArrowLeft, CircleAlert, PauseCircle, ShoppingCart, TriangleAlert } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { OrderTotalsList, SummaryNotes } from '#client/components/cart/order-summary.tsx';
+import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
+import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { cartLineProblem, useCart } from '#client/lib/cart.ts';
+import type { MetaFn } from '#client/lib/page.ts';
+import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
+import { paths } from '#client/paths.ts';
+import { formatRub } from '#shared/money.ts';
+import { computeOrderTotals } from '#shared/order-totals.ts';
+import type { ShopSettings } from '#shared/schemas/settings.ts';
+import type { Cart } from '#shared/types.ts';
+import { CheckoutForm } from './checkout-form.tsx';
+
+export const meta: MetaFn = () => ({ title: 'Оформление заказа', noindex: true });
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** enableCheckout off: the page says so instead of offering a form the server would refuse. */
+function CheckoutPaused({ shop }: { shop: ShopSettings }) {
+  return (
+    <Alert variant="warning" className="max-w-2xl">
+      <PauseCircle aria-hidden />
+      <AlertTitle>Приём заказов на сайте временно приостановлен</AlertTitle>
+      <AlertDescription>
+        <p>
+          Оформить заказ через сайт сейчас нельзя. Позвоните нам по телефону{' '}
+          <a href={telHref(shop.contactPhone)}>{shop.contactPhone}</a> или напишите на{' '}
+          <a href={`mailto:${shop.contactEmail}`}>{shop.contactEmail}</a> — менеджер примет заказ. Товары в корзине
+          сохранятся.
+        </p>
+        <p>
+          <Link to={paths.cart}>Вернуться в корзину</Link>
+        </p>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/**
+ * Prices first seen on this page, per product: when the refetched cart differs, the customer
+ * is told before confirming (the order always uses the current prices).
+ */
+function usePriceChanges(cart: Cart | undefined) {
+  const [seen] = useState(() => new Map<number, number | null>());
+  const changes: Array<{ name: string; from: number | null; to: number | null }> = [];
+  for (const item of cart?.items ?? []) {
+    if (!seen.has(item.product.id)) continue;
+    const before = seen.get(item.product.id)!;
+    if (before !== item.product.price) changes.push({ name: item.product.name, from: before, to: item.product.price });
+  }
+  useEffect(() => {
+    for (const item of cart?.items ?? []) if (!seen.has(item.product.id)) seen.set(item.product.id, item.product.price);
+  }, [cart, seen]);
+  return changes;
+}
+
+function CartReview({ cart, threshold }: { cart: Cart; threshold: number }) {
+  const totals = computeOrderTotals(cart.subtotal, threshold);
+  const changes = usePriceChanges(cart);
+  return (
+    <Card className="lg:sticky lg:top-32">
+      <CardHeader className="pb-4 sm:pb-4">
+        <CardTitle as="h2">Ваш заказ</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {changes.length > 0 && (
+          <Alert variant="warning">
+            <TriangleAlert aria-hidden />
+            <AlertTitle>Цены изменились</AlertTitle>
+            <AlertDescription>
+              {changes.map((c) => (
+                <p key={c.name}>
+                  «{c.name}»: было {c.from === null ? 'по запросу' : formatRub(c.from)}, стало {c.to === null ? 'по запросу' : formatRub(c.to)}
+                </p>
+              ))}
+              <p>Заказ будет оформлен по текущим ценам — проверьте сумму.</p>
+            </AlertDescription>
+          </Alert>
+        )}
+        <ul className="grid gap-3 text-sm" aria-label="Товары заказа">
+          {cart.items.map((item) => {
+            const problem = cartLineProblem(item);
+            return (
+              <li key={item.id} className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="line-clamp-2 font-medium break-words">{item.product.name}</p>
+                  <p className="text-muted-foreground">
+                    {item.quantity} шт. × {item.product.price === null ? 'цена по запросу' : formatRub(item.product.price)}
+                  </p>
+                  {problem && <p className="font-medium text-destructive">{problem}</p>}
+                </div>
+                <span className="shrink-0 font-semibold whitespace-nowrap tabular-nums">
+                  {formatRub((item.product.price ?? 0) * item.quantity)}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+        <OrderTotalsList totals={totals} className="border-t pt-4" />
+        <Button asChild variant="link" className="justify-self-start">
+          <Link to={paths.cart}>
+            <ArrowLeft aria-hidden />
+            Изменить корзину
+          </Link>
+        </Button>
+        <SummaryNotes freeDeliveryThreshold={threshold} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Checkout (spec 2.8): open to visitors; placing the order needs a login (the dialog). */
+export function Component() {
+  const { data: settings } = useSuspenseQuery(publicSettingsQuery());
+  const cart = useCart();
+  const placed = useRef(false);
+  const isEmpty = cart.data !== undefined && cart.data.items.length === 0;
+  const threshold = settings.shop.freeDeliveryThreshold;
+
+  useEffect(() => {
+    if (isEmpty && !placed.current && settings.shop.enableCheckout) {
+      toast({ title: 'Корзина пуста', description: 'Добавьте товары в корзину перед оформлением заказа', variant: 'destructive' });
+    }
+  }, [isEmpty, settings.shop.enableCheckout]);
+
+  let body;
+  if (!settings.shop.enableCheckout) {
+    body = <CheckoutPaused shop={settings.shop} />;
+  } else if (cart.isError && !cart.data) {
+    body = (
+      <Alert variant="destructive" className="max-w-xl">
+        <CircleAlert aria-hidden />
+        <AlertTitle>Не удалось загрузить корзину</AlertTitle>
+        <AlertDescription>
+          <p>Проверьте подключение к интернету и попробуйте ещё раз.</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void cart.refetch()}>
+            Повторить
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  } else if (!cart.data) {
+    body = (
+      <div className="flex min-h-60 items-center justify-center gap-3 text-muted-foreground">
+        <Spinner label="Загрузка корзины..." />
+        <span aria-hidden>Загрузка корзины...</span>
+      </div>
+    );
+  } else if (isEmpty) {
+    body = (
+      <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed px-4 py-16 text-center">
+        <span className="flex size-16 items-center justify-center rounded-full bg-muted">
+          <ShoppingCart className="size-8 text-muted-foreground" aria-hidden />
+        </span>
+        <h2 className="text-xl font-bold">Корзина пуста</h2>
+        <p className="max-w-md text-muted-foreground">Добавьте товары в корзину перед оформлением заказа.</p>
+        <Button asChild size="lg">
+          <Link to={paths.home}>Перейти к покупкам</Link>
+        </Button>
+      </div>
+    );
+  } else {
+    body = (
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="order-2 lg:order-1">
+          <CheckoutForm cart={cart.data} onPlaced={() => (placed.current = true)} />
+        </div>
+        <div className="order-1 lg:order-2">
+          <CartReview cart={cart.data} threshold={threshold} />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+      <Breadcrumbs items={[{ label: 'Главная', to: paths.home }, { label: 'Корзина', to: paths.cart }, { label: 'Оформление заказа' }]} />
+      <h1 className="mt-4 mb-6 text-3xl font-extrabold">Оформление заказа</h1>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { CircleAlert, CircleCheck, Home, Info, Package, ShoppingBag } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link, redirect, useParams, type LoaderFunction } from 'react-router';
+import { OrderTotalsList } from '#client/components/cart/order-summary.tsx';
+import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import type { MetaFn } from '#client/lib/page.ts';
+import { orderQuery } from '#client/lib/queries/orders.ts';
+import { sessionQuery } from '#client/lib/queries/session.ts';
+import { paths } from '#client/paths.ts';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/constants.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import { formatRub } from '#shared/money.ts';
+import type { Order } from '#shared/types.ts';
+
+const orderIdOf = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
+
+export const meta: MetaFn = ({ params }) => ({
+  title: params.id ? `Заказ № ${params.id}` : 'Заказ оформлен',
+  noindex: true,
+});
+
+/** Needs a login (decisions.md): a visitor goes to /auth and comes back. The order is prefetched. */
+export const loader =
+  (queryClient: QueryClient): LoaderFunction =>
+  async ({ params, request }) => {
+    if (params.id === undefined) return null;
+    const user = await queryClient.ensureQueryData(sessionQuery());
+    if (!user) {
+      const url = new URL(request.url);
+      throw redirect(`${paths.auth}?next=${encodeURIComponent(url.pathname)}`);
+    }
+    const id = orderIdOf(params.id);
+    // A failed load is the page's own state, not a route error: prefetch never throws.
+    if (id) await queryClient.prefetchQuery(orderQuery(id));
+    return null;
+  };
+
+function Page({ children }: { children: ReactNode }) {
+  return <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">{children}</div>;
+}
+
+function NoOrderId() {
+  useEffect(() => {
+    toast({ title: 'Номер заказа не указан', variant: 'destructive' });
+  }, []);
+  return (
+    <Page>
+      <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed px-4 py-16 text-center">
+        <CircleAlert className="size-10 text-muted-foreground" aria-hidden />
+        <h1 className="text-2xl font-bold">Номер заказа не указан</h1>
+        <p className="max-w-md text-muted-foreground">Откройте заказ по ссылке из письма или из личного кабинета.</p>
+        <Button asChild size="lg">
+          <Link to={paths.home}>
+            <Home aria-hidden />
+            Вернуться на главную
+          </Link>
+        </Button>
+      </div>
+    </Page>
+  );
+}
+
+function LoadFailed({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  useEffect(() => {
+    toast({ title: 'Не удалось загрузить информацию о заказе', description: message, variant: 'destructive' });
+  }, [message]);
+  return (
+    <Page>
+      <Alert variant="destructive">
+        <CircleAlert aria-hidden />
+        <AlertTitle>Не удалось загрузить информацию о заказе</AlertTitle>
+        <AlertDescription>
+          <p>{message}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            {onRetry && (
+              <Button variant="outline" size="sm" onClick={onRetry}>
+                Повторить
+              </Button>
+            )}
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.profile}>Мои заказы</Link>
+            </Button>
+          </div>
+        </AlertDescription>
+      </Alert>
+    </Page>
+  );
+}
+
+function OrderDetails({ order }: { order: Order }) {
+  return (
+    <Page>
+      <header className="flex flex-col items-center gap-3 text-center">
+        <span className="flex size-16 items-center justify-center rounded-full bg-success-muted">
+          <CircleCheck className="size-9 text-success" aria-hidden />
+        </span>
+        <h1 className="text-3xl font-extrabold">Спасибо за заказ!</h1>
+        <p className="text-lg">
+          Заказ <strong data-testid="order-number">№ {order.id}</strong> оформлен {formatDateTime(order.createdAt)}
+        </p>
+        <p className="max-w-xl text-muted-foreground">
+          Подтверждение отправлено на <span className="font-medium text-foreground">{order.customerEmail}</span>. Менеджер
+          свяжется с вами по телефону {order.customerPhone}, чтобы согласовать доставку.
+        </p>
+      </header>
+
+      {order.paymentMethod === 'online' && order.paymentStatus === 'pending' && (
+        <Alert className="mt-8">
+          <Info aria-hidden />
+          <AlertTitle>Онлайн оплата</AlertTitle>
+          <AlertDescription>
+            Ссылку на оплату мы отправим на {order.customerEmail} после подтверждения заказа менеджером.
+          </AlertDescription>
+        </Alert>
+      )}
+
+      <div className="mt-8 grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_20rem]">
+        <Card>
+          <CardHeader className="pb-3 sm:pb-3">
+            <CardTitle as="h2" className="flex items-center gap-2">
+              <Package className="size-5 text-primary" aria-hidden />
+              Состав заказа
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <ul className="divide-y text-sm" aria-label="Товары заказа">
+              {order.items.map((item) => (
+                <li key={item.id} className="flex items-start justify-between gap-3 py-3 first:pt-0">
+                  <div className="min-w-0">
+                    {item.productSlug ? (
+                      <Link to={paths.product(item.productSlug)} className="font-medium break-words hover:text-primary hover:underline">
+                        {item.productName}
+                      </Link>
+                    ) : (
+                      <span className="font-medium break-words">{item.productName}</span>
+                    )}
+                    <p className="text-muted-foreground">
+                      {item.productSku ? `Арт. ${item.productSku} · ` : ''}
+                      {item.quantity} шт. × {formatRub(item.productPrice)}
+                    </p>
+                  </div>
+                  <span className="shrink-0 font-semibold whitespace-nowrap tabular-nums">{formatRub(item.totalPrice)}</span>
+                </li>
+              ))}
+            </ul>
+            <OrderTotalsList
+              totals={{ subtotal: order.subtotal, vat: order.vat, delivery: order.delivery, total: order.totalAmount }}
+              className="border-t pt-4"
+            />
+          </CardContent>
+        </Card>
+
+        <div className="grid gap-6">
+          <Card>
+            <CardHeader className="pb-3 sm:pb-3">
+              <CardTitle as="h2">Заказ № {order.id}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-3 text-sm">
+                <div>
+                  <dt className="text-muted-foreground">Статус</dt>
+                  <dd>
+                    <Badge variant="secondary">{ORDER_STATUS_LABELS[order.status]}</Badge>
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">Способ оплаты</dt>
+                  <dd className="font-medium">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">Оплата</dt>
+                  <dd className="font-medium">{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
+                </div>
+              </dl>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader className="pb-3 sm:pb-3">
+              <CardTitle as="h2">Доставка</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <address className="grid gap-1 text-sm not-italic">
+                <span className="font-medium">{order.customerName}</span>
+                <span>{order.customerPhone}</span>
+                <span className="break-words">{order.customerEmail}</span>
+                <span className="break-words">
+                  {order.postalCode}, {order.city}, {order.address}
+                </span>
+              </address>
+              {order.notes && <p className="mt-3 text-sm break-words text-muted-foreground">Комментарий: {order.notes}</p>}
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <Button asChild size="lg">
+          <Link to={paths.home}>
+            <ShoppingBag aria-hidden />
+            Продолжить покупки
+          </Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to={paths.profile}>Мои заказы</Link>
+        </Button>
+      </div>
+    </Page>
+  );
+}
+
+/** /order-complete/{id} (spec 2.9): the placed order for its owner (or staff). */
+export function Component() {
+  const params = useParams();
+  const id = orderIdOf(params.id);
+  const order = useQuery({ ...orderQuery(id ?? 0), enabled: id !== null });
+
+  if (params.id === undefined) return <NoOrderId />;
+  if (id === null) return <LoadFailed message="Заказ не найден" />;
+  if (order.data) return <OrderDetails order={order.data} />;
+  if (order.isError) return <LoadFailed message={order.error.message} onRetry={() => void order.refetch()} />;
+  return (
+    <Page>
+      <div className="flex min-h-60 items-center justify-center gap-3 text-muted-foreground">
+        <Spinner label="Загрузка заказа..." />
+        <span aria-hidden>Загрузка заказа...</span>
+      </div>
+    </Page>
+  );
+}

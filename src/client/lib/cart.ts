@@ -1,0 +1,201 @@
+import { queryOptions, skipToken, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { toast } from '#client/components/ui/toast.tsx';
+import { ApiError, apiRequest } from './api.ts';
+import type { Cart } from '#shared/types.ts';
+
+/**
+ * The cart of spec 3/4: a random UUID v4 kept in localStorage under `cartId`, so a visitor has a
+ * cart without an account. The id is read or created only in effects and handlers; the server
+ * render (which cannot know it) and the first client render show no cart, the counts appear
+ * after mount, so hydration never mismatches.
+ */
+export const CART_STORAGE_KEY = 'cartId';
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/** crypto.randomUUID, or the same from crypto.getRandomValues where randomUUID is missing (plain http). */
+function newCartId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+let currentCartId: string | null = null;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+/** The browser's cart id, read from localStorage or created. Only in effects and event handlers. */
+export function ensureCartId(): string {
+  if (currentCartId) return currentCartId;
+  let id: string | null = null;
+  try {
+    id = window.localStorage.getItem(CART_STORAGE_KEY);
+  } catch {
+    // Storage blocked (private mode settings): the cart lives for this page view.
+  }
+  if (!id || !UUID_V4.test(id)) {
+    id = newCartId();
+    try {
+      window.localStorage.setItem(CART_STORAGE_KEY, id);
+    } catch {
+      // see above
+    }
+  }
+  currentCartId = id;
+  for (const listener of listeners) listener();
+  return id;
+}
+
+/** The cart id once the component has mounted in the browser; null on the server and at hydration. */
+export function useCartId(): string | null {
+  const id = useSyncExternalStore(subscribe, () => currentCartId, () => null);
+  useEffect(() => {
+    ensureCartId();
+  }, []);
+  return id;
+}
+
+export const cartQueryKey = (cartId: string | null) => ['cart', cartId] as const;
+
+/** GET /api/cart/{cartId}: always refetched on mount, so the cart and checkout show current prices. */
+export const cartQuery = (cartId: string | null) =>
+  queryOptions({
+    queryKey: cartQueryKey(cartId),
+    queryFn: cartId ? ({ signal, client }) => apiRequest<Cart>(`/api/cart/${cartId}`, { signal, client }) : skipToken,
+    staleTime: 0,
+  });
+
+/** The cart (client-only data). `isPending` stays true until the id is known and the cart loaded. */
+export function useCart() {
+  const cartId = useCartId();
+  const query = useQuery(cartQuery(cartId));
+  return { ...query, cartId };
+}
+
+/** Units in the cart for the header and the mobile bar: 0 until mounted and loaded. */
+export function useCartCount(): number {
+  return useCart().data?.itemCount ?? 0;
+}
+
+const CART_MUTATION = 'cart';
+
+/** The spec's failure text, with the server's reason when it has one the customer can act on. */
+function failure(description: string, error: Error) {
+  const reason = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : '';
+  toast({ title: 'Ошибка', description: reason ? `${description}. ${reason}` : description, variant: 'destructive' });
+}
+
+function useCartCache() {
+  const queryClient = useQueryClient();
+  return {
+    set: (cart: Cart) => queryClient.setQueryData(cartQueryKey(cart.cartId), cart),
+    refresh: () => queryClient.invalidateQueries({ queryKey: ['cart'] }),
+  };
+}
+
+type AddVariables = { productId: number; quantity?: number };
+
+/** POST /api/cart/items with the spec's toasts; `onAdded` runs after the cart is updated. */
+export function useAddToCart(options: { onAdded?: (cart: Cart) => void } = {}) {
+  const cache = useCartCache();
+  return useMutation({
+    mutationKey: [CART_MUTATION, 'add'],
+    mutationFn: ({ productId, quantity = 1 }: AddVariables) =>
+      apiRequest<Cart>('/api/cart/items', { method: 'POST', body: { cartId: ensureCartId(), productId, quantity } }),
+    onSuccess: (cart) => {
+      cache.set(cart);
+      toast({ title: 'Добавлено в корзину', description: 'Товар успешно добавлен в вашу корзину', variant: 'success' });
+      options.onAdded?.(cart);
+    },
+    onError: (error) => {
+      failure('Не удалось добавить товар в корзину', error);
+      void cache.refresh();
+    },
+  });
+}
+
+type LineVariables = { itemId: number; quantity: number };
+
+/** PATCH /api/cart/items/{itemId}. */
+export function useUpdateCartItem() {
+  const cache = useCartCache();
+  return useMutation({
+    mutationKey: [CART_MUTATION, 'update'],
+    mutationFn: ({ itemId, quantity }: LineVariables) =>
+      apiRequest<Cart>(`/api/cart/items/${itemId}`, { method: 'PATCH', body: { quantity, cartId: ensureCartId() } }),
+    onSuccess: (cart) => cache.set(cart),
+    onError: (error) => {
+      failure('Не удалось обновить количество товара', error);
+      void cache.refresh();
+    },
+  });
+}
+
+/** DELETE /api/cart/items/{itemId}; a line already gone counts as removed (spec 7). */
+export function useRemoveCartItem() {
+  const cache = useCartCache();
+  return useMutation({
+    mutationKey: [CART_MUTATION, 'remove'],
+    mutationFn: ({ itemId }: { itemId: number }) =>
+      apiRequest<Cart | { alreadyDeleted: true }>(`/api/cart/items/${itemId}?cartId=${ensureCartId()}`, { method: 'DELETE' }),
+    onSuccess: (result) => {
+      if ('alreadyDeleted' in result) void cache.refresh();
+      else cache.set(result);
+      toast({ title: 'Товар удален', description: 'Товар был удален из вашей корзины' });
+    },
+    onError: (error) => {
+      failure('Не удалось удалить товар из корзины', error);
+      void cache.refresh();
+    },
+  });
+}
+
+/** DELETE /api/cart/{cartId}. */
+export function useClearCart() {
+  const cache = useCartCache();
+  return useMutation({
+    mutationKey: [CART_MUTATION, 'clear'],
+    mutationFn: () => apiRequest<Cart>(`/api/cart/${ensureCartId()}`, { method: 'DELETE' }),
+    onSuccess: (cart) => {
+      if (cart && 'items' in cart) cache.set(cart);
+      else void cache.refresh();
+      toast({ title: 'Корзина очищена', description: 'Все товары удалены из корзины' });
+    },
+    onError: (error) => {
+      failure('Не удалось очистить корзину', error);
+      void cache.refresh();
+    },
+  });
+}
+
+/** Lines whose action is running (their buttons are locked) and whether the clear is running. */
+export function useCartActivity(): { busyItemIds: ReadonlySet<number>; clearing: boolean } {
+  const running = useMutationState({
+    filters: { mutationKey: [CART_MUTATION], status: 'pending' },
+    select: (m) => ({ kind: m.options.mutationKey?.[1], variables: m.state.variables as { itemId?: number } | undefined }),
+  });
+  const busyItemIds = new Set<number>();
+  let clearing = false;
+  for (const m of running) {
+    if (m.kind === 'clear') clearing = true;
+    if (typeof m.variables?.itemId === 'number') busyItemIds.add(m.variables.itemId);
+  }
+  return { busyItemIds, clearing };
+}
+
+/** Why a cart line cannot be ordered as it is (the server refuses it at checkout), or null. */
+export function cartLineProblem(item: Cart['items'][number]): string | null {
+  const { product, quantity } = item;
+  if (!product.isActive) return 'Товар снят с продажи — удалите его из корзины';
+  if (product.price === null) return 'Цена по запросу — этот товар нельзя заказать на сайте';
+  const stock = product.stock ?? 0;
+  if (stock <= 0) return 'Нет в наличии — удалите товар из корзины';
+  if (quantity > stock) return `В наличии только ${stock} шт. — уменьшите количество`;
+  return null;
+}

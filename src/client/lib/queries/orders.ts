@@ -1,0 +1,28 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../api.ts';
+import type { Order } from '#shared/types.ts';
+
+/** GET /api/orders/{id}: the owner's (or staff's) view of one order. */
+export const orderQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['orders', 'detail', id],
+    queryFn: ({ client, signal }) => apiRequest<Order>(`/api/orders/${id}`, { client, signal }),
+  });
+
+/** GET /api/orders/my-orders: the customer's own orders, newest first, with their items. */
+export const myOrdersQuery = () =>
+  queryOptions({
+    queryKey: ['orders', 'mine'],
+    queryFn: async ({ client, signal }) => (await apiRequest<{ orders: Order[] }>('/api/orders/my-orders', { client, signal })).orders,
+  });
+
+/**
+ * After an order is placed: stock, the cart and order lists have changed. Active queries other
+ * than the shell's (session, settings, categories) are refetched; the rest are marked stale.
+ */
+export function refreshAfterOrder(queryClient: QueryClient, order: Order) {
+  queryClient.setQueryData(orderQuery(order.id).queryKey, order);
+  void queryClient.invalidateQueries({
+    predicate: (q) => !['session', 'settings', 'categories'].includes(String(q.queryKey[0])) && !(q.queryKey[1] === 'detail' && q.queryKey[2] === order.id),
+  });
+}

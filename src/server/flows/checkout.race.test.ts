@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dbKind, type TestContext } from '../../../tests/helpers/test-app.ts';
+import { createCustomer, pickProducts, readProduct, setProduct, validOrderBody, type TestCustomer } from '../../../tests/helpers/customers.ts';
+import { orderItems, orders, products } from '../db/schema.ts';
+import type { Cart, Order } from '#shared/types.ts';
+
+/**
+ * Proof that nothing is oversold, on a PostgreSQL server with real concurrent connections
+ * (PGlite has one connection, so it cannot race). `runIf` selects the database kind: the
+ * postgres project of vitest (TEST_DATABASE_URL) runs this file.
+ */
+describe.runIf(dbKind === 'postgres')('checkout under concurrency (PostgreSQL)', () => {
+  let ctx: TestContext;
+  let customers: TestCustomer[];
+  let product: { id: number; name: string };
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    customers = [];
+    for (let i = 0; i < 50; i++) customers.push(await createCustomer(ctx));
+    const [p] = await pickProducts(ctx.database.db, 1);
+    product = { id: p!.id, name: p!.name };
+  }, 120_000);
+  afterAll(() => ctx?.close());
+
+  const addToCart = async (cartId: string, productId: number, quantity = 1) => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/cart/items', payload: { cartId, productId, quantity } });
+    expect(res.statusCode).toBe(201);
+    return res.json() as Cart;
+  };
+  const submit = (cookie: string, body: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'POST', url: '/api/orders', payload: body, headers: { cookie } });
+  const ordersOf = async (productId: number) =>
+    (await ctx.database.db.select({ id: orderItems.orderId }).from(orderItems).where(eq(orderItems.productId, productId))).length;
+
+  it('50 customers buying the last unit at the same moment, 20 times over: one order each time, stock never below zero', async () => {
+    for (let round = 0; round < 20; round++) {
+      await setProduct(ctx.database.db, product.id, { stock: 50 });
+      const carts = await Promise.all(customers.map(async () => {
+        const cartId = randomUUID();
+        await addToCart(cartId, product.id);
+        return cartId;
+      }));
+      await setProduct(ctx.database.db, product.id, { stock: 1 });
+      const before = await ordersOf(product.id);
+
+      const results = await Promise.all(customers.map((c, i) => submit(c.cookie, validOrderBody(carts[i]!))));
+
+      const statuses = results.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+      for (const r of results.filter((r) => r.statusCode === 409)) {
+        expect(r.json().message).toBe(`Товара «${product.name}» нет в наличии`);
+      }
+      expect((await readProduct(ctx.database.db, product.id)).stock).toBe(0);
+      expect(await ordersOf(product.id)).toBe(before + 1);
+      const negative = await ctx.database.db.select({ id: products.id }).from(products).where(lt(products.stock, 0));
+      expect(negative).toEqual([]);
+    }
+  }, 300_000);
+
+  it('20 parallel submits of one cart make exactly one order', async () => {
+    await setProduct(ctx.database.db, product.id, { stock: 10 });
+    const [, second] = await pickProducts(ctx.database.db, 2);
+    await setProduct(ctx.database.db, second!.id, { stock: 10 });
+    const buyer = customers[0]!;
+    const cartId = randomUUID();
+    await addToCart(cartId, product.id, 2);
+    const cart = await addToCart(cartId, second!.id, 1);
+
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => submit(buyer.cookie, validOrderBody(cartId, { cartGeneration: cart.generation }))),
+    );
+    const ids = new Set(results.map((r) => (r.json() as Order).id));
+    expect(ids.size).toBe(1);
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(19);
+    expect(await ctx.database.db.select().from(orders).where(eq(orders.cartId, cartId))).toHaveLength(1);
+    expect((await readProduct(ctx.database.db, product.id)).stock).toBe(8);
+    expect((await readProduct(ctx.database.db, second!.id)).stock).toBe(9);
+
+    // A client that does not send the generation: the repeats find the cart empty, still one order.
+    const cart2 = await addToCart(cartId, product.id, 1);
+    expect(cart2.generation).toBe(1);
+    const plain = await Promise.all(Array.from({ length: 20 }, () => submit(buyer.cookie, validOrderBody(cartId))));
+    expect(plain.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(plain.filter((r) => r.statusCode === 409)).toHaveLength(19);
+    expect(await ctx.database.db.select().from(orders).where(and(eq(orders.cartId, cartId), eq(orders.cartGeneration, 1)))).toHaveLength(1);
+    expect((await readProduct(ctx.database.db, product.id)).stock).toBe(7);
+  }, 60_000);
+
+  it('a price changed between adding to the cart and checkout: the order uses the current price', async () => {
+    await setProduct(ctx.database.db, product.id, { stock: 5, price: 1000 });
+    const cartId = randomUUID();
+    const added = await addToCart(cartId, product.id, 2);
+    expect(added.subtotal).toBe(2000);
+    await setProduct(ctx.database.db, product.id, { price: 1500 });
+
+    const shown = (await ctx.app.inject({ method: 'GET', url: `/api/cart/${cartId}` })).json() as Cart;
+    expect(shown.subtotal).toBe(3000);
+    const res = await submit(customers[1]!.cookie, validOrderBody(cartId, { expectedTotal: 3000 + 600 + 500 }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ subtotal: 3000, vat: 600, delivery: 500, totalAmount: 4100 });
+    expect((res.json() as Order).items[0]).toMatchObject({ productPrice: 1500, quantity: 2, totalPrice: 3000 });
+  });
+});

@@ -1,0 +1,198 @@
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/connection.ts';
+import { cartItems, carts, consents, orderItems, orderStatusHistory, orders, products } from '../db/schema.ts';
+import type { SessionUser } from '../app-types.ts';
+import { conflict, forbidden } from '../http-errors.ts';
+import type { Mailer } from '../mail/transport.ts';
+import { notEnoughStockMessage, unavailableReason } from '../modules/cart/service.ts';
+import { newOrderNoticeMail, orderConfirmationMail } from '../modules/orders/mails.ts';
+import { findOrder } from '../modules/orders/service.ts';
+import { getSettings } from '../modules/settings/service.ts';
+import { PRIVACY_POLICY_VERSION } from '#shared/constants.ts';
+import { rubToKopecks } from '#shared/money.ts';
+import { computeOrderTotalsKopecks } from '#shared/order-totals.ts';
+import type { CreateOrderInput } from '#shared/schemas/checkout.ts';
+import type { ShopSettings } from '#shared/schemas/settings.ts';
+import type { Order } from '#shared/types.ts';
+
+export const CHECKOUT_DISABLED_MESSAGE =
+  'Приём заказов на сайте временно приостановлен. Позвоните нам или напишите на e-mail — мы примем заказ.';
+export const EMPTY_CART_MESSAGE = 'Корзина пуста. Добавьте товары в корзину перед оформлением заказа';
+export const PRICES_CHANGED_MESSAGE =
+  'Цены или состав корзины изменились. Проверьте новую сумму заказа и подтвердите заказ ещё раз.';
+const CART_CHANGED_MESSAGE = 'Корзина изменилась с момента открытия страницы. Обновите страницу и проверьте заказ.';
+
+export type PlaceOrderDeps = { db: Db; mailer: Mailer; publicUrl: string; log: Pick<FastifyBaseLogger, 'error'> };
+export type PlaceOrderParams = { user: SessionUser; input: CreateOrderInput; ip: string; now: Date };
+export type PlaceOrderResult = { order: Order; created: boolean };
+
+/** 403 when the shop has switched ordering off (settings: enableCheckout). */
+export async function assertCheckoutEnabled(db: Db) {
+  const shop = await getSettings(db, 'shop');
+  if (!shop.enableCheckout) throw forbidden(CHECKOUT_DISABLED_MESSAGE);
+}
+
+class OrderExists extends Error {
+  constructor(readonly orderId: number) {
+    super('order exists');
+  }
+}
+
+/**
+ * Places the order of a cart in ONE transaction:
+ * - locks the cart row (every cart change and every checkout of this cart wait for each other);
+ * - a cart generation already ordered answers with that order (double click, retry) — the unique
+ *   (cart_id, cart_generation) of orders makes a second order of one generation impossible;
+ * - reads prices and stock from the database, refuses what cannot be sold (409 naming the product);
+ * - takes the stock with `stock = stock - q WHERE stock >= q` (never below zero, whoever races);
+ * - snapshots products, prices and the address, computes the totals, records the first status and
+ *   the consent, bumps the cart generation and empties the cart.
+ * The e-mails go out after the commit.
+ */
+export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams): Promise<PlaceOrderResult> {
+  const { db } = deps;
+  const { user, input, ip, now } = params;
+  const shop = await getSettings(db, 'shop');
+  if (!shop.enableCheckout) throw forbidden(CHECKOUT_DISABLED_MESSAGE);
+
+  let orderId: number;
+  try {
+    orderId = await db.transaction(async (tx) => {
+      const [cart] = await tx
+        .select({ generation: carts.generation })
+        .from(carts)
+        .where(eq(carts.id, input.cartId))
+        .for('update');
+      if (!cart) throw conflict(EMPTY_CART_MESSAGE);
+
+      const generation = input.cartGeneration ?? cart.generation;
+      if (generation > cart.generation) throw conflict(CART_CHANGED_MESSAGE);
+      if (generation < cart.generation) {
+        const [previous] = await tx
+          .select({ id: orders.id, userId: orders.userId })
+          .from(orders)
+          .where(and(eq(orders.cartId, input.cartId), eq(orders.cartGeneration, generation)));
+        if (previous && previous.userId === user.id) throw new OrderExists(previous.id);
+        throw conflict(CART_CHANGED_MESSAGE);
+      }
+
+      const lines = await tx
+        .select({
+          quantity: cartItems.quantity,
+          productId: products.id,
+          name: products.name,
+          sku: products.sku,
+          slug: products.slug,
+          priceKopecks: products.priceKopecks,
+          stock: products.stock,
+          isActive: products.isActive,
+        })
+        .from(cartItems)
+        .innerJoin(products, eq(products.id, cartItems.productId))
+        .where(eq(cartItems.cartId, input.cartId))
+        .orderBy(asc(products.id));
+      if (lines.length === 0) throw conflict(EMPTY_CART_MESSAGE);
+
+      for (const line of lines) {
+        const reason = unavailableReason(line);
+        if (reason) throw conflict(reason);
+        if (line.quantity > (line.stock ?? 0)) throw conflict(notEnoughStockMessage(line.name, line.stock ?? 0));
+      }
+
+      const subtotalKopecks = lines.reduce((sum, l) => sum + l.priceKopecks! * l.quantity, 0);
+      const totals = computeOrderTotalsKopecks(subtotalKopecks, shop.freeDeliveryThreshold);
+      if (input.expectedTotal !== undefined && rubToKopecks(input.expectedTotal) !== totals.total) {
+        throw conflict(PRICES_CHANGED_MESSAGE);
+      }
+
+      // Lines are in product id order, so two checkouts sharing products lock them in the same order.
+      for (const line of lines) {
+        const taken = await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${line.quantity}`, salesCount: sql`${products.salesCount} + ${line.quantity}` })
+          .where(and(eq(products.id, line.productId), eq(products.isActive, true), gte(products.stock, line.quantity)))
+          .returning({ id: products.id });
+        if (taken.length === 0) {
+          const [current] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
+          const left = current?.stock ?? 0;
+          throw conflict(left > 0 ? notEnoughStockMessage(line.name, left) : `Товара «${line.name}» нет в наличии`);
+        }
+      }
+
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: user.id,
+          cartId: input.cartId,
+          cartGeneration: cart.generation,
+          status: 'pending',
+          paymentMethod: input.paymentMethod,
+          paymentStatus: 'pending',
+          customerName: input.customerName,
+          customerEmail: input.customerEmail,
+          customerPhone: input.customerPhone,
+          address: input.address,
+          city: input.city,
+          postalCode: input.postalCode,
+          notes: input.notes ? input.notes : null,
+          subtotalKopecks: totals.subtotal,
+          vatKopecks: totals.vat,
+          deliveryKopecks: totals.delivery,
+          totalKopecks: totals.total,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: orders.id });
+      const id = order!.id;
+
+      await tx.insert(orderItems).values(
+        lines.map((l) => ({
+          orderId: id,
+          productId: l.productId,
+          productName: l.name,
+          productSku: l.sku,
+          productSlug: l.slug,
+          unitPriceKopecks: l.priceKopecks!,
+          quantity: l.quantity,
+          totalKopecks: l.priceKopecks! * l.quantity,
+        })),
+      );
+      await tx
+        .insert(orderStatusHistory)
+        .values({ orderId: id, field: 'status', fromValue: null, toValue: 'pending', changedBy: user.id, changedAt: now });
+      await tx.insert(consents).values({
+        purpose: 'order',
+        userId: user.id,
+        email: input.customerEmail,
+        ip,
+        policyVersion: PRIVACY_POLICY_VERSION,
+        createdAt: now,
+      });
+      await tx
+        .update(carts)
+        .set({ generation: cart.generation + 1, updatedAt: now })
+        .where(eq(carts.id, input.cartId));
+      await tx.delete(cartItems).where(eq(cartItems.cartId, input.cartId));
+      return id;
+    });
+  } catch (error) {
+    if (error instanceof OrderExists) return { order: (await findOrder(db, error.orderId))!, created: false };
+    throw error;
+  }
+
+  const order = (await findOrder(db, orderId))!;
+  await sendOrderMails(deps, shop, order);
+  return { order, created: true };
+}
+
+/** The customer's confirmation and the shop's notice; a mail failure never undoes an order. */
+async function sendOrderMails(deps: PlaceOrderDeps, shop: ShopSettings, order: Order) {
+  for (const message of [orderConfirmationMail(shop, order, deps.publicUrl), newOrderNoticeMail(shop, order, deps.publicUrl)]) {
+    try {
+      await deps.mailer.send(message);
+    } catch (error) {
+      deps.log.error({ err: error, orderId: order.id, to: message.to }, 'order mail failed');
+    }
+  }
+}

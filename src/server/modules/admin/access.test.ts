@@ -1,0 +1,125 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Access } from '#server/app-types.ts';
+import { createCustomer, type TestCustomer } from '../../../../tests/helpers/customers.ts';
+import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+
+/**
+ * Every registered route, as the app registers it: an onRoute hook added right after the access
+ * plugin's own, so it sees each route with its declared access and the guard attached.
+ */
+type SeenRoute = { method: string; url: string; access: Access | undefined; hooks: number };
+const seen = vi.hoisted(() => [] as SeenRoute[]);
+
+vi.mock('../../plugins/access.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../plugins/access.ts')>();
+  return {
+    ...original,
+    registerAccessControl(app: FastifyInstance) {
+      original.registerAccessControl(app as never);
+      app.addHook('onRoute', (route: RouteOptions) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        const hooks = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest.length : 1) : 0;
+        for (const method of methods) {
+          seen.push({ method, url: route.url, access: (route.config as { access?: Access } | undefined)?.access, hooks });
+        }
+      });
+    },
+  };
+});
+
+let ctx: TestContext;
+let customer: TestCustomer;
+let manager: TestCustomer;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  customer = await createCustomer(ctx, 'user');
+  manager = await createCustomer(ctx, 'manager');
+});
+afterAll(() => ctx.close());
+
+const apiRoutes = () => seen.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD');
+/** A concrete address for a route pattern: every parameter becomes 1. */
+const concrete = (url: string) => url.replace(/:[^/]+/g, '1').replace(/\*$/, 'x');
+
+describe('every API route declares who may call it', () => {
+  it('found the routes of the whole API', () => {
+    const urls = apiRoutes().map((r) => `${r.method} ${r.url}`);
+    expect(urls).toContain('GET /api/admin/dashboard');
+    expect(urls).toContain('POST /api/products');
+    expect(urls).toContain('DELETE /api/categories/:id');
+    expect(urls.length).toBeGreaterThan(15);
+  });
+
+  it('each route has an access level and its guard attached', () => {
+    const missing = apiRoutes().filter((r) => !r.access || !['public', 'user', 'staff', 'admin'].includes(r.access) || r.hooks < 1);
+    expect(missing).toEqual([]);
+  });
+
+  it('back office and catalogue writes check a staff role', () => {
+    const catalogueWrite = (r: SeenRoute) => r.method !== 'GET' && /^\/api\/(products|categories)(\/|$)/.test(r.url);
+    const open = apiRoutes().filter((r) => (r.url.startsWith('/api/admin/') || catalogueWrite(r)) && r.access !== 'staff' && r.access !== 'admin');
+    expect(open).toEqual([]);
+  });
+
+  it('no route that needs a login answers an anonymous caller with anything but 401', async () => {
+    const wrong: string[] = [];
+    for (const r of apiRoutes().filter((x) => x.access !== 'public')) {
+      const res = await ctx.app.inject({ method: r.method as 'GET', url: concrete(r.url), payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+      if (res.statusCode !== 401) wrong.push(`${r.method} ${r.url}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('no staff or admin route lets a customer in, and no admin route lets a manager in', async () => {
+    const wrong: string[] = [];
+    for (const r of apiRoutes().filter((x) => x.access === 'staff' || x.access === 'admin')) {
+      const payload = r.method === 'GET' || r.method === 'DELETE' ? undefined : {};
+      const asCustomer = await ctx.app.inject({ method: r.method as 'GET', url: concrete(r.url), payload, headers: { cookie: customer.cookie } });
+      if (asCustomer.statusCode !== 403) wrong.push(`customer ${r.method} ${r.url}: ${asCustomer.statusCode}`);
+      if (r.access === 'admin') {
+        const asManager = await ctx.app.inject({ method: r.method as 'GET', url: concrete(r.url), payload, headers: { cookie: manager.cookie } });
+        if (asManager.statusCode !== 403) wrong.push(`manager ${r.method} ${r.url}: ${asManager.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+/** The back office's catalogue endpoints, called by each kind of caller. */
+const STAFF_ENDPOINTS: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object }[] = [
+  { method: 'GET', url: '/api/admin/dashboard' },
+  { method: 'GET', url: '/api/admin/categories' },
+  { method: 'POST', url: '/api/products', payload: { name: 'Проверка доступа', sku: 'ACCESS-1', price: 100, categoryId: 1 } },
+  { method: 'PATCH', url: '/api/products/1', payload: { isFeatured: true } },
+  { method: 'POST', url: '/api/admin/products', payload: { name: 'Проверка импорта', sku: 'ACCESS-2', price: 100, categoryId: 1 } },
+  { method: 'DELETE', url: '/api/admin/hard-delete-product/2' },
+  { method: 'POST', url: '/api/categories', payload: { name: 'Проверка доступа', slug: 'proverka-dostupa', icon: 'wrench' } },
+  { method: 'PATCH', url: '/api/categories/1', payload: { description: 'Описание после проверки доступа' } },
+  { method: 'DELETE', url: '/api/categories/999999' },
+  { method: 'POST', url: '/api/admin/uploads' },
+];
+
+describe('catalogue administration by role', () => {
+  it.each(STAFF_ENDPOINTS)('$method $url: anonymous 401, customer 403, manager allowed', async ({ method, url, payload }) => {
+    const anonymous = await ctx.app.inject({ method, url, payload });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ message: 'Требуется вход в систему' });
+    const asCustomer = await ctx.app.inject({ method, url, payload, headers: { cookie: customer.cookie } });
+    expect(asCustomer.statusCode).toBe(403);
+    expect(asCustomer.json()).toEqual({ message: 'Доступ запрещён' });
+    const asManager = await ctx.app.inject({ method, url, payload, headers: { cookie: manager.cookie } });
+    expect([401, 403]).not.toContain(asManager.statusCode);
+    expect(asManager.statusCode).toBeLessThan(500);
+  });
+
+  it('delete-all: anonymous 401, customer 403, manager allowed (run last: it empties the catalogue)', async () => {
+    const url = '/api/admin/products/delete-all?t=1';
+    expect((await ctx.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'DELETE', url, headers: { cookie: customer.cookie } })).statusCode).toBe(403);
+    const asManager = await ctx.app.inject({ method: 'DELETE', url, headers: { cookie: manager.cookie } });
+    expect(asManager.statusCode).toBe(200);
+    expect(asManager.json()).toMatchObject({ after: 0 });
+  });
+});

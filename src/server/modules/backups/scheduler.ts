@@ -1,0 +1,76 @@
+/**
+ * Automatic copies. Every serving process looks once a minute whether a copy is due; the first
+ * to insert the slot's row into `scheduled_runs` (primary key: job + run key) makes the copy,
+ * every other process finds the row taken and does nothing. So exactly one copy is made per
+ * slot however many processes serve, and a process started after 03:00 still makes the day's
+ * missed copy.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { App } from '../../app-types.ts';
+import { scheduledRuns } from '../../db/schema.ts';
+import type { BackupFile } from '#shared/types.ts';
+import { applyRetention, createBackup, getStoredBackupSettings, type BackupDeps } from './service.ts';
+import { lastSlot } from './schedule.ts';
+
+export const BACKUP_JOB = 'backup';
+const TICK_MS = 60_000;
+const FIRST_TICK_MS = 15_000;
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'error'>;
+
+/**
+ * One look: returns the copy this process made, or null (not due, switched off, or another
+ * process took the slot).
+ */
+export async function runScheduledBackup(deps: BackupDeps, now: Date, log?: Log): Promise<BackupFile | null> {
+  const { db } = deps.database;
+  const backupSettings = await getStoredBackupSettings(db);
+  if (!backupSettings.enabled) return null;
+  const slot = lastSlot(backupSettings.frequency, now);
+  // Switched on after this slot: the first copy comes at the next one.
+  if (backupSettings.enabledSince && slot < new Date(backupSettings.enabledSince)) return null;
+  const claimed = await db
+    .insert(scheduledRuns)
+    .values({ job: BACKUP_JOB, runKey: slot.toISOString(), startedAt: now })
+    .onConflictDoNothing()
+    .returning({ runKey: scheduledRuns.runKey });
+  if (claimed.length === 0) return null;
+  const file = await createBackup(deps, 'auto', now);
+  const removed = applyRetention(deps.config, backupSettings.retentionDays, now);
+  log?.info({ backup: file.name, size: file.size, removed }, 'automatic backup made');
+  return file;
+}
+
+/** Starts the minute timer with the app and stops it when the app closes (not in tests). */
+export function registerBackupScheduler(app: App) {
+  if (app.deps.config.env === 'test') return;
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let stopped = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await runScheduledBackup({ config: app.deps.config, database: app.deps.database }, app.deps.clock(), app.log);
+    } catch (error) {
+      app.log.error({ err: error }, 'automatic backup failed');
+    } finally {
+      running = false;
+    }
+  };
+  app.addHook('onReady', async () => {
+    timer = setTimeout(function loop() {
+      void tick().finally(() => {
+        if (stopped) return;
+        timer = setTimeout(loop, TICK_MS);
+        timer.unref();
+      });
+    }, FIRST_TICK_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+  });
+}

@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { pickProducts, setProduct } from '../../../../tests/helpers/customers.ts';
+import type { Cart } from '#shared/types.ts';
+
+let ctx: TestContext;
+let a: { id: number; name: string; price: number };
+let b: { id: number; name: string; price: number };
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const [p1, p2] = await pickProducts(ctx.database.db, 2);
+  a = { id: p1!.id, name: p1!.name, price: p1!.priceKopecks! / 100 };
+  b = { id: p2!.id, name: p2!.name, price: p2!.priceKopecks! / 100 };
+  await setProduct(ctx.database.db, a.id, { stock: 10 });
+  await setProduct(ctx.database.db, b.id, { stock: 3 });
+});
+afterAll(() => ctx.close());
+
+const getCart = (cartId: string) => ctx.app.inject({ method: 'GET', url: `/api/cart/${cartId}` });
+const add = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/cart/items', payload });
+const patch = (itemId: number | string, payload: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'PATCH', url: `/api/cart/items/${itemId}`, payload });
+const remove = (itemId: number | string, cartId: string) =>
+  ctx.app.inject({ method: 'DELETE', url: `/api/cart/items/${itemId}?cartId=${cartId}` });
+
+describe('cart', () => {
+  it('answers an unknown cart as empty, privately', async () => {
+    const res = await getCart(randomUUID());
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toMatchObject({ items: [], itemCount: 0, subtotal: 0, generation: 0 });
+  });
+
+  it('refuses a cart id that is not a UUID v4', async () => {
+    for (const bad of ['123', 'not-a-uuid', '6ba7b810-9dad-11d1-80b4-00c04fd430c8' /* v1 */]) {
+      const res = await getCart(bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Некорректный идентификатор корзины');
+    }
+    const res = await add({ cartId: 'abc', productId: a.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Некорректный идентификатор корзины');
+  });
+
+  it('adds a product with quantity 1 by default, and raises the quantity when added again', async () => {
+    const cartId = randomUUID();
+    const first = await add({ cartId, productId: a.id });
+    expect(first.statusCode).toBe(201);
+    const cart1 = first.json() as Cart;
+    expect(cart1.items).toHaveLength(1);
+    expect(cart1.items[0]).toMatchObject({ quantity: 1, product: { id: a.id, name: a.name, price: a.price, stock: 10 } });
+    expect(cart1.items[0]!.product.slug).toBeTruthy();
+
+    const second = await add({ cartId, productId: a.id, quantity: 2 });
+    const cart2 = second.json() as Cart;
+    expect(cart2.items).toHaveLength(1);
+    expect(cart2.items[0]!.quantity).toBe(3);
+    expect(cart2.items[0]!.id).toBe(cart1.items[0]!.id);
+
+    await add({ cartId, productId: b.id, quantity: 2 });
+    const cart = (await getCart(cartId)).json() as Cart;
+    expect(cart.itemCount).toBe(5);
+    expect(cart.subtotal).toBe(a.price * 3 + b.price * 2);
+    expect(cart.items.map((i) => i.product.id)).toEqual([a.id, b.id]);
+  });
+
+  it('refuses quantities that are not whole numbers within 1..999', async () => {
+    const cartId = randomUUID();
+    for (const quantity of [0, -1, 1.5, 1000, '2']) {
+      const res = await add({ cartId, productId: a.id, quantity });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Количество должно быть целым числом от 1 до 999');
+    }
+    expect((await getCart(cartId)).json().items).toEqual([]);
+  });
+
+  it('never goes above the stock, counting what is already in the cart', async () => {
+    const cartId = randomUUID();
+    const over = await add({ cartId, productId: b.id, quantity: 4 });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe(`Недостаточно товара «${b.name}» на складе: доступно 3 шт.`);
+
+    expect((await add({ cartId, productId: b.id, quantity: 2 })).statusCode).toBe(201);
+    const again = await add({ cartId, productId: b.id, quantity: 2 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toContain('в корзине уже 2 шт.');
+    expect(((await getCart(cartId)).json() as Cart).items[0]!.quantity).toBe(2);
+  });
+
+  it('refuses inactive, price-on-request, out-of-stock and unknown products', async () => {
+    const [, , p3, p4, p5] = await pickProducts(ctx.database.db, 5);
+    await setProduct(ctx.database.db, p3!.id, { isActive: false, stock: 5 });
+    await setProduct(ctx.database.db, p4!.id, { price: null, stock: 5 });
+    await setProduct(ctx.database.db, p5!.id, { stock: 0 });
+    const cartId = randomUUID();
+
+    const inactive = await add({ cartId, productId: p3!.id });
+    expect(inactive.statusCode).toBe(409);
+    expect(inactive.json().message).toBe(`Товар «${p3!.name}» снят с продажи`);
+
+    const onRequest = await add({ cartId, productId: p4!.id });
+    expect(onRequest.statusCode).toBe(409);
+    expect(onRequest.json().message).toContain(`Цена товара «${p4!.name}» по запросу`);
+
+    const outOfStock = await add({ cartId, productId: p5!.id });
+    expect(outOfStock.statusCode).toBe(409);
+    expect(outOfStock.json().message).toBe(`Товара «${p5!.name}» нет в наличии`);
+
+    await setProduct(ctx.database.db, p5!.id, { stock: null });
+    expect((await add({ cartId, productId: p5!.id })).json().message).toBe(`Товара «${p5!.name}» нет в наличии`);
+
+    const unknown = await add({ cartId, productId: 99_999_999 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Товар не найден');
+
+    expect((await getCart(cartId)).json().items).toEqual([]);
+  });
+
+  it('changes a quantity within 1..999 and the stock; a line above a fallen stock can still be lowered', async () => {
+    const cartId = randomUUID();
+    const cart = (await add({ cartId, productId: a.id, quantity: 2 })).json() as Cart;
+    const itemId = cart.items[0]!.id;
+
+    const up = await patch(itemId, { cartId, quantity: 5 });
+    expect(up.statusCode).toBe(200);
+    expect((up.json() as Cart).items[0]!.quantity).toBe(5);
+
+    const tooMany = await patch(itemId, { cartId, quantity: 11 });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().message).toBe(`Недостаточно товара «${a.name}» на складе: доступно 10 шт.`);
+
+    for (const quantity of [0, 2.5, 1000]) {
+      const bad = await patch(itemId, { cartId, quantity });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe('Количество должно быть целым числом от 1 до 999');
+    }
+
+    await setProduct(ctx.database.db, a.id, { stock: 3 });
+    const lower = await patch(itemId, { cartId, quantity: 4 });
+    expect(lower.statusCode).toBe(200);
+    expect((lower.json() as Cart).items[0]).toMatchObject({ quantity: 4, product: { stock: 3 } });
+    expect((await patch(itemId, { cartId, quantity: 5 })).statusCode).toBe(409);
+    await setProduct(ctx.database.db, a.id, { stock: 10 });
+  });
+
+  it('an item of another cart answers 404 and stays untouched', async () => {
+    const mine = randomUUID();
+    const theirs = randomUUID();
+    const theirCart = (await add({ cartId: theirs, productId: a.id, quantity: 2 })).json() as Cart;
+    await add({ cartId: mine, productId: b.id });
+    const theirItem = theirCart.items[0]!.id;
+
+    const patched = await patch(theirItem, { cartId: mine, quantity: 1 });
+    expect(patched.statusCode).toBe(404);
+    expect(patched.json().message).toBe('Товар не найден в корзине');
+    const removed = await remove(theirItem, mine);
+    expect(removed.statusCode).toBe(404);
+    expect((await patch(theirItem, { cartId: randomUUID(), quantity: 1 })).statusCode).toBe(404);
+    expect((await patch('abc', { cartId: mine, quantity: 1 })).statusCode).toBe(404);
+
+    const after = (await getCart(theirs)).json() as Cart;
+    expect(after.items).toHaveLength(1);
+    expect(after.items[0]!.quantity).toBe(2);
+  });
+
+  it('PATCH and DELETE of a line need the cart id', async () => {
+    const cartId = randomUUID();
+    const cart = (await add({ cartId, productId: a.id })).json() as Cart;
+    const itemId = cart.items[0]!.id;
+    expect((await patch(itemId, { quantity: 2 })).statusCode).toBe(400);
+    const noCart = await ctx.app.inject({ method: 'DELETE', url: `/api/cart/items/${itemId}` });
+    expect(noCart.statusCode).toBe(400);
+    expect(noCart.json().message).toBe('Некорректный идентификатор корзины');
+  });
+
+  it('removes a line and clears the cart', async () => {
+    const cartId = randomUUID();
+    await add({ cartId, productId: a.id });
+    const cart = (await add({ cartId, productId: b.id })).json() as Cart;
+    const removed = await remove(cart.items[0]!.id, cartId);
+    expect(removed.statusCode).toBe(200);
+    expect((removed.json() as Cart).items.map((i) => i.product.id)).toEqual([b.id]);
+    expect((await remove(cart.items[0]!.id, cartId)).statusCode).toBe(404);
+
+    const cleared = await ctx.app.inject({ method: 'DELETE', url: `/api/cart/${cartId}` });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ items: [], itemCount: 0, subtotal: 0 });
+    expect((await getCart(cartId)).json().items).toEqual([]);
+    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/cart/nope' })).statusCode).toBe(400);
+  });
+
+  it('shows current prices and stock, and products that went unavailable', async () => {
+    const cartId = randomUUID();
+    await add({ cartId, productId: a.id, quantity: 2 });
+    await setProduct(ctx.database.db, a.id, { price: a.price + 100 });
+    const cart = (await getCart(cartId)).json() as Cart;
+    expect(cart.items[0]!.product.price).toBe(a.price + 100);
+    expect(cart.subtotal).toBe((a.price + 100) * 2);
+    await setProduct(ctx.database.db, a.id, { price: a.price, isActive: false });
+    expect(((await getCart(cartId)).json() as Cart).items[0]!.product.isActive).toBe(false);
+    await setProduct(ctx.database.db, a.id, { isActive: true });
+  });
+});

@@ -1,0 +1,61 @@
+import { z } from '#shared/schemas/z.ts';
+import { AddCartItemSchema, CartIdSchema, UpdateCartItemSchema } from '#shared/schemas/cart.ts';
+import type { App } from '../../app-types.ts';
+import { notFound } from '../../http-errors.ts';
+import { ITEM_NOT_IN_CART, addCartItem, clearCart, getCart, removeCartItem, updateCartItem } from './service.ts';
+
+const tags = ['Корзина'];
+const config = { access: 'public' } as const;
+
+/** An item id from the path; anything but a positive integer is an item that is not there. */
+const itemIdOf = (raw: string) => {
+  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+  if (id <= 0) throw notFound(ITEM_NOT_IN_CART);
+  return id;
+};
+
+/**
+ * The cart of spec 7, keyed by the browser's UUID v4. No login needed; a line call must name
+ * the cart its item belongs to. Answers are private: `Cache-Control: no-store`.
+ */
+export default async function cartRoutes(app: App) {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/cart/:cartId',
+    { config, schema: { tags, summary: 'Корзина с текущими ценами и остатками', params: z.object({ cartId: CartIdSchema }) } },
+    async (request) => getCart(app.deps.db, request.params.cartId),
+  );
+
+  app.post(
+    '/cart/items',
+    { config, schema: { tags, summary: 'Добавить товар (повторное добавление увеличивает количество)', body: AddCartItemSchema } },
+    async (request, reply) => reply.status(201).send(await addCartItem(app.deps.db, request.body, app.deps.clock())),
+  );
+
+  app.patch(
+    '/cart/items/:itemId',
+    {
+      config,
+      schema: { tags, summary: 'Изменить количество', params: z.object({ itemId: z.string() }), body: UpdateCartItemSchema },
+    },
+    async (request) => updateCartItem(app.deps.db, itemIdOf(request.params.itemId), request.body, app.deps.clock()),
+  );
+
+  app.delete(
+    '/cart/items/:itemId',
+    {
+      config,
+      schema: { tags, summary: 'Удалить строку', params: z.object({ itemId: z.string() }), querystring: z.object({ cartId: CartIdSchema }) },
+    },
+    async (request) => removeCartItem(app.deps.db, itemIdOf(request.params.itemId), request.query.cartId, app.deps.clock()),
+  );
+
+  app.delete(
+    '/cart/:cartId',
+    { config, schema: { tags, summary: 'Очистить корзину', params: z.object({ cartId: CartIdSchema }) } },
+    async (request) => clearCart(app.deps.db, request.params.cartId, app.deps.clock()),
+  );
+}

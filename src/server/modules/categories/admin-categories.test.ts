@@ -1,0 +1,115 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categories, products } from '#server/db/schema.ts';
+import { isUniqueViolation } from '#server/db/unique-slug.ts';
+import type { AdminCategory, Category } from '#shared/types.ts';
+import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+
+let ctx: TestContext;
+let admin: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await ctx.login();
+});
+afterAll(() => ctx.close());
+
+const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  ctx.app.inject({ method, url, payload, headers: { cookie: admin } });
+
+describe('GET /api/admin/categories', () => {
+  it('counts all products and the active ones', async () => {
+    const res = await ctx.app.inject({ url: '/api/admin/categories?t=1', headers: { cookie: admin } });
+    expect(res.statusCode).toBe(200);
+    const list = res.json<AdminCategory[]>();
+    const publicList = (await ctx.app.inject({ url: '/api/categories' })).json<Category[]>();
+    expect(list.map((c) => c.id)).toEqual(publicList.map((c) => c.id));
+    for (const c of list) {
+      const [{ n }] = await ctx.database.db.select({ n: count() }).from(products).where(eq(products.categoryId, c.id));
+      expect(c.productCount).toBe(n);
+      expect(c.activeProductCount).toBe(publicList.find((p) => p.id === c.id)!.productCount);
+    }
+  });
+});
+
+describe('POST /api/categories', () => {
+  it('creates a category with an icon and appears in the public list', async () => {
+    const res = await send('POST', '/api/categories', { name: 'Компрессоры', slug: 'kompressory', description: 'Поршневые и винтовые', icon: 'gauge' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ name: 'Компрессоры', slug: 'kompressory', description: 'Поршневые и винтовые', icon: 'gauge', productCount: 0, activeProductCount: 0 });
+    const publicList = (await ctx.app.inject({ url: '/api/categories' })).json<Category[]>();
+    expect(publicList.at(-1)).toMatchObject({ slug: 'kompressory', productCount: 0 });
+  });
+
+  it('refuses a missing name and slug, a bad slug and an unknown icon with the spec messages', async () => {
+    const empty = await send('POST', '/api/categories', { name: '  ', slug: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toMatchObject({ name: ['Название категории обязательно'], slug: ['Slug обязателен'] });
+    const bad = await send('POST', '/api/categories', { name: 'Насосы', slug: 'Насосы!', icon: 'not-an-icon' });
+    expect(bad.json().errors).toMatchObject({ slug: ['Только строчные буквы, цифры и дефисы'], icon: ['Выберите значок из списка'] });
+    const digits = await send('POST', '/api/categories', { name: 'Насосы', slug: '2024' });
+    expect(digits.json().errors).toMatchObject({ slug: ['Slug не может состоять только из цифр'] });
+  });
+
+  it('gives a taken slug a suffix', async () => {
+    const a = await send('POST', '/api/categories', { name: 'Генераторы', slug: 'generatory' });
+    const b = await send('POST', '/api/categories', { name: 'Генераторы бензиновые', slug: 'generatory' });
+    expect(a.json().slug).toBe('generatory');
+    expect(b.json().slug).toBe('generatory-2');
+  });
+});
+
+describe('PATCH /api/categories/{id}', () => {
+  it('changes the given fields only', async () => {
+    const created = (await send('POST', '/api/categories', { name: 'Сварка', slug: 'svarka', icon: 'flame' })).json<AdminCategory>();
+    const res = await send('PATCH', `/api/categories/${created.id}`, { description: 'Сварочные аппараты и расходники' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Сварка', slug: 'svarka', icon: 'flame', description: 'Сварочные аппараты и расходники' });
+    const renamed = await send('PATCH', `/api/categories/${created.id}`, { name: 'Сварочное оборудование', slug: 'kompressory', icon: 'zap' });
+    expect(renamed.json()).toMatchObject({ name: 'Сварочное оборудование', slug: 'kompressory-2', icon: 'zap' });
+    const invalid = await send('PATCH', `/api/categories/${created.id}`, { name: '' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().errors).toEqual({ name: ['Название категории обязательно'] });
+    expect((await send('PATCH', '/api/categories/999999', { name: 'Нет такой' })).statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/categories/{id}', () => {
+  it('deletes an empty category', async () => {
+    const created = (await send('POST', '/api/categories', { name: 'Пустая', slug: 'pustaya' })).json<AdminCategory>();
+    const res = await send('DELETE', `/api/categories/${created.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'Категория «Пустая» удалена' });
+    expect(await ctx.database.db.select().from(categories).where(eq(categories.id, created.id))).toEqual([]);
+  });
+
+  it('refuses a category with products, even inactive ones (409)', async () => {
+    const created = (await send('POST', '/api/categories', { name: 'С товаром', slug: 's-tovarom' })).json<AdminCategory>();
+    const product = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { cookie: admin },
+      payload: { name: 'Единственный товар', sku: 'ONLY-1', price: 10, categoryId: created.id, isActive: false },
+    });
+    expect(product.statusCode).toBe(201);
+    const res = await send('DELETE', `/api/categories/${created.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('Возможно, в ней есть товары.');
+    expect(await ctx.database.db.select().from(categories).where(eq(categories.id, created.id))).toHaveLength(1);
+  });
+
+  it('answers 404 for a missing category', async () => {
+    expect((await send('DELETE', '/api/categories/999999')).statusCode).toBe(404);
+  });
+});
+
+describe('unique slug violations are recognised on this database', () => {
+  it('reads the constraint from the driver error', async () => {
+    const error = await ctx.database.db
+      .insert(categories)
+      .values({ name: 'Дубликат', slug: 'perforatory' })
+      .then(() => null, (e: unknown) => e);
+    expect(isUniqueViolation(error, 'categories_slug_unique')).toBe(true);
+    expect(isUniqueViolation(error, 'products_slug_unique')).toBe(false);
+  });
+});

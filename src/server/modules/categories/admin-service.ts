@@ -1,0 +1,96 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { categories } from '../../db/schema.ts';
+import { isUniqueViolation, pgError, uniqueSlug } from '../../db/unique-slug.ts';
+import { conflict, notFound } from '../../http-errors.ts';
+import type { CategoryData, CategoryPatch } from '#shared/schemas/category.ts';
+import type { AdminCategory } from '#shared/types.ts';
+
+/** Category writes of the back office, and the staff list with counts of all products. */
+
+const NOT_FOUND = 'Категория не найдена';
+export const CATEGORY_HAS_PRODUCTS = 'Не удалось удалить категорию. Возможно, в ней есть товары.';
+
+const adminColumns = {
+  id: categories.id,
+  slug: categories.slug,
+  name: categories.name,
+  description: categories.description,
+  icon: categories.icon,
+  parentId: categories.parentId,
+  productCount: sql<number>`(select count(*)::int from products p where p.category_id = categories.id)`,
+  activeProductCount: sql<number>`(select count(*)::int from products p where p.category_id = categories.id and p.is_active)`,
+};
+
+/** Every category with the number of its products (any status) and of the active ones. */
+export async function listAdminCategories(db: Db): Promise<AdminCategory[]> {
+  return db.select(adminColumns).from(categories).orderBy(asc(categories.sortOrder), asc(categories.id));
+}
+
+async function requireAdminCategory(db: Db, id: number): Promise<AdminCategory> {
+  const [row] = await db.select(adminColumns).from(categories).where(eq(categories.id, id));
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+async function withSlugRetry<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error, 'categories_slug_unique') && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+/** A new category, last in the order; a taken slug gets a suffix (-2, -3...). */
+export async function createCategory(db: Db, data: CategoryData, now: Date): Promise<AdminCategory> {
+  const id = await withSlugRetry(async () => {
+    const slug = await uniqueSlug(db, categories, data.slug || data.name, 'kategoriya');
+    const [row] = await db
+      .insert(categories)
+      .values({
+        name: data.name,
+        slug,
+        description: data.description,
+        icon: data.icon,
+        sortOrder: sql`(select coalesce(max(${categories.sortOrder}), 0) + 1 from ${categories})`,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: categories.id });
+    return row!.id;
+  });
+  return requireAdminCategory(db, id);
+}
+
+export async function updateCategory(db: Db, id: number, data: CategoryPatch, now: Date): Promise<AdminCategory> {
+  const current = await requireAdminCategory(db, id);
+  await withSlugRetry(async () => {
+    const values: Partial<typeof categories.$inferInsert> = { updatedAt: now };
+    if (data.name !== undefined) values.name = data.name;
+    if (data.description !== undefined) values.description = data.description;
+    if (data.icon !== undefined) values.icon = data.icon;
+    if (data.slug !== undefined && data.slug !== current.slug) {
+      values.slug = await uniqueSlug(db, categories, data.slug, 'kategoriya', id);
+    }
+    await db.update(categories).set(values).where(eq(categories.id, id));
+  });
+  return requireAdminCategory(db, id);
+}
+
+/** Deletes an empty category; one with products (any status) is refused with 409. */
+export async function deleteCategory(db: Db, id: number): Promise<{ success: true; message: string }> {
+  const category = await requireAdminCategory(db, id);
+  if (category.productCount > 0) throw conflict(CATEGORY_HAS_PRODUCTS);
+  try {
+    const [row] = await db.delete(categories).where(eq(categories.id, id)).returning({ name: categories.name });
+    if (!row) throw notFound(NOT_FOUND);
+    return { success: true, message: `Категория «${row.name}» удалена` };
+  } catch (error) {
+    // A product added to it in the meantime: the foreign key refuses the delete.
+    if (pgError(error).code === '23503') throw conflict(CATEGORY_HAS_PRODUCTS);
+    throw error;
+  }
+}

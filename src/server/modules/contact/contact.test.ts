@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('POST /api/contact', () => {
+  it('stores the message and mails it to the shop', async () => {
+    const body = { name: 'Иван Петров', email: 'ivan@example.ru', phone: '+7 900 123-45-67', message: 'Есть ли KZC26 в Ростове?' };
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/contact', payload: body });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ message: 'Сообщение отправлено' });
+    const rows = await ctx.database.db.execute(sql`select name, email, message from contact_messages`);
+    expect(rows.rows).toContainEqual({ name: 'Иван Петров', email: 'ivan@example.ru', message: 'Есть ли KZC26 в Ростове?' });
+    const mail = ctx.mails.at(-1)!;
+    expect(mail.to).toBe('info@prof-instrument.ru');
+    expect(mail.subject).toContain('Иван Петров');
+    expect(mail.text).toContain('Есть ли KZC26 в Ростове?');
+  });
+
+  it('refuses empty fields with Russian messages per field', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/contact', payload: { name: ' ', email: 'нет', phone: '', message: '' } });
+    expect(res.statusCode).toBe(400);
+    const { errors } = res.json();
+    expect(errors.name).toEqual(['Укажите ваше имя']);
+    expect(errors.email).toEqual(['Пожалуйста, введите корректный email']);
+    expect(errors.phone).toEqual(['Укажите телефон']);
+    expect(errors.message).toEqual(['Напишите сообщение']);
+  });
+
+  it('answers a broken JSON body with 400 and a Russian message', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Некорректный JSON в теле запроса');
+  });
+
+  it('refuses a state-changing call from another site', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      payload: { name: 'x', email: 'x@example.ru', phone: '1', message: 'x' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Запрос с чужого сайта отклонён');
+  });
+});
+
+describe('POST /api/newsletter', () => {
+  it('stores one row per address, records consent each time, and accepts repeats', async () => {
+    for (const email of ['buyer@example.ru', 'Buyer@Example.ru']) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email } });
+      expect(res.statusCode).toBe(201);
+    }
+    const subs = await ctx.database.db.execute(sql`select count(*)::int as n from newsletter_subscriptions where lower(email) = 'buyer@example.ru'`);
+    expect(subs.rows[0]).toEqual({ n: 1 });
+    const consents = await ctx.database.db.execute(sql`select purpose, policy_version from consents where lower(email) = 'buyer@example.ru'`);
+    expect(consents.rows).toHaveLength(2);
+    expect(consents.rows[0]).toMatchObject({ purpose: 'newsletter' });
+  });
+
+  it('refuses an invalid address', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'not-an-email' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Пожалуйста, введите корректный email');
+  });
+});

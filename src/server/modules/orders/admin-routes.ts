@@ -1,0 +1,47 @@
+import { z } from '#shared/schemas/z.ts';
+import { AdminOrderListQuerySchema, OrderStatusChangeSchema } from '#shared/schemas/admin-order.ts';
+import type { App } from '../../app-types.ts';
+import { changeOrderStatus, getOrderForStaff, listOrdersForStaff } from './admin-service.ts';
+
+const OrderParams = z.object({
+  id: z.coerce.number({ error: 'Некорректный номер заказа' }).int('Некорректный номер заказа').positive('Некорректный номер заказа'),
+});
+
+/** The back office's order calls: staff (administrators and managers) only. */
+export default async function orderAdminRoutes(app: App) {
+  app.get(
+    '/orders',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['Заказы (персонал)'],
+        summary: 'Заказы с фильтрами: текст (номер, имя, email, телефон), статус, даты; страница и всего',
+        querystring: AdminOrderListQuerySchema,
+      },
+    },
+    async (request) => listOrdersForStaff(app.deps.db, request.query),
+  );
+
+  app.get(
+    '/admin/orders/:id',
+    {
+      config: { access: 'staff' },
+      schema: { tags: ['Заказы (персонал)'], summary: 'Заказ с позициями и историей статусов', params: OrderParams },
+    },
+    async (request) => getOrderForStaff(app.deps.db, request.params.id),
+  );
+
+  app.patch(
+    '/orders/:id/status',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['Заказы (персонал)'],
+        summary: 'Сменить статус заказа и/или оплаты; отмена возвращает товар на склад',
+        params: OrderParams,
+        body: OrderStatusChangeSchema,
+      },
+    },
+    async (request) => changeOrderStatus(app.deps.db, request.params.id, request.body, request.user!.id, app.deps.clock()),
+  );
+}

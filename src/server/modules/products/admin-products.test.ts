@@ -1,0 +1,173 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categories, products } from '#server/db/schema.ts';
+import type { AdminProduct } from '#shared/types.ts';
+import { createCustomer, type TestCustomer } from '../../../../tests/helpers/customers.ts';
+import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+
+let ctx: TestContext;
+let admin: string;
+let manager: TestCustomer;
+let categoryId: number;
+let otherCategoryId: number;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await ctx.login();
+  manager = await createCustomer(ctx, 'manager');
+  const rows = await ctx.database.db.select({ id: categories.id }).from(categories).orderBy(categories.id).limit(2);
+  categoryId = rows[0]!.id;
+  otherCategoryId = rows[1]!.id;
+});
+afterAll(() => ctx.close());
+
+const create = (payload: object, cookie = admin) => ctx.app.inject({ method: 'POST', url: '/api/products', payload, headers: { cookie } });
+const patch = (id: number, payload: object, cookie = admin) =>
+  ctx.app.inject({ method: 'PATCH', url: `/api/products/${id}`, payload, headers: { cookie } });
+const valid = (extra: object = {}) => ({ name: 'Дрель ударная DCK KJZ02-13', sku: `T-${Math.random().toString(36).slice(2, 10)}`, price: 5490, categoryId, ...extra });
+
+describe('POST /api/products', () => {
+  it('creates a product with every field and answers 201 with it', async () => {
+    const res = await create({
+      name: 'Перфоратор DCK KZC05-26 Тест',
+      slug: '',
+      sku: 'TEST-KZC05-26',
+      price: '12 990',
+      originalPrice: 14990,
+      stock: 7,
+      categoryId,
+      supplier: 'DCK',
+      tag: 'Новинка',
+      imageUrl: '/uploads/abc.png',
+      shortDescription: 'Мощный перфоратор SDS-plus',
+      description: 'Полное описание',
+      rating: 4.5,
+      reviewCount: 12,
+      isActive: true,
+      isFeatured: true,
+    });
+    expect(res.statusCode).toBe(201);
+    const product = res.json<AdminProduct>();
+    expect(product).toMatchObject({
+      name: 'Перфоратор DCK KZC05-26 Тест',
+      slug: 'perforator-dck-kzc05-26-test',
+      sku: 'TEST-KZC05-26',
+      price: 12990,
+      originalPrice: 14990,
+      stock: 7,
+      categoryId,
+      supplier: 'DCK',
+      tag: 'Новинка',
+      imageUrl: '/uploads/abc.png',
+      rating: 4.5,
+      reviewCount: 12,
+      isActive: true,
+      isFeatured: true,
+    });
+    expect(product.category?.id).toBe(categoryId);
+    const [row] = await ctx.database.db.select().from(products).where(eq(products.id, product.id));
+    expect(row!.priceKopecks).toBe(1_299_000);
+  });
+
+  it('defaults: active, not featured, no supplier, no old price, stock empty', async () => {
+    const res = await create(valid({ supplier: 'none' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ isActive: true, isFeatured: false, supplier: null, originalPrice: null, stock: null, tag: null, imageUrl: null });
+  });
+
+  it('a manager may create products too', async () => {
+    const res = await create(valid(), manager.cookie);
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('refuses invalid fields with the spec messages, per field', async () => {
+    const res = await create({ name: 'Д', slug: 'Плохой slug', sku: 'X', price: -1, originalPrice: -5, stock: -1, categoryId: 0, supplier: 'Makita', imageUrl: 'javascript:alert(1)' });
+    expect(res.statusCode).toBe(400);
+    const { errors } = res.json<{ errors: Record<string, string[]> }>();
+    expect(errors.name).toEqual(['Название должно содержать не менее 2 символов']);
+    expect(errors.slug).toEqual(['Только строчные буквы, цифры и дефисы']);
+    expect(errors.sku).toEqual(['Артикул должен содержать не менее 2 символов']);
+    expect(errors.price).toEqual(['Цена должна быть больше или равна 0']);
+    expect(errors.originalPrice).toEqual(['Старая цена должна быть больше или равна 0']);
+    expect(errors.stock).toEqual(['Количество должно быть положительным']);
+    expect(errors.categoryId).toEqual(['Выберите категорию']);
+    expect(errors.supplier).toEqual(['Выберите поставщика: DCK, P.I.T или без поставщика']);
+    expect(errors.imageUrl).toEqual(['Укажите адрес изображения: https://… или /uploads/…']);
+  });
+
+  it('requires a price and a category', async () => {
+    const res = await create({ name: 'Болгарка', sku: 'UGM-1' });
+    expect(res.statusCode).toBe(400);
+    const { errors } = res.json<{ errors: Record<string, string[]> }>();
+    expect(errors.price).toEqual(['Укажите цену']);
+    expect(errors.categoryId).toEqual(['Выберите категорию']);
+  });
+
+  it('accepts a zero price ("price on request")', async () => {
+    const res = await create(valid({ price: 0 }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().price).toBe(0);
+  });
+
+  it('refuses an unknown category and a taken SKU', async () => {
+    const unknown = await create(valid({ categoryId: 999999 }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors.categoryId).toEqual(['Категория не найдена']);
+    const first = await create(valid({ sku: 'DUP-SKU-1' }));
+    expect(first.statusCode).toBe(201);
+    const second = await create(valid({ sku: 'DUP-SKU-1' }));
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ message: 'Товар с таким артикулом уже существует', errors: { sku: ['Товар с таким артикулом уже существует'] } });
+  });
+
+  it('makes slugs unique with -2, -3 and never all digits', async () => {
+    const a = (await create(valid({ name: 'Уровень лазерный Тестовый' }))).json<AdminProduct>();
+    const b = (await create(valid({ name: 'Уровень лазерный Тестовый' }))).json<AdminProduct>();
+    const c = (await create(valid({ name: 'Уровень лазерный Тестовый', slug: 'uroven-lazernyy-testovyy' }))).json<AdminProduct>();
+    expect([a.slug, b.slug, c.slug]).toEqual(['uroven-lazernyy-testovyy', 'uroven-lazernyy-testovyy-2', 'uroven-lazernyy-testovyy-3']);
+    const numeric = (await create(valid({ name: '2024' }))).json<AdminProduct>();
+    expect(numeric.slug).toBe('2024-2');
+    const explicitDigits = await create(valid({ slug: '12345' }));
+    expect(explicitDigits.statusCode).toBe(400);
+    expect(explicitDigits.json().errors.slug).toEqual(['Slug не может состоять только из цифр']);
+  });
+});
+
+describe('PATCH /api/products/{id}', () => {
+  it('toggles isActive alone, leaving the rest untouched', async () => {
+    const product = (await create(valid({ stock: 3 }))).json<AdminProduct>();
+    const res = await patch(product.id, { isActive: false });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ ...product, isActive: false, updatedAt: expect.any(String) });
+    expect((await patch(product.id, { isActive: true })).json().isActive).toBe(true);
+  });
+
+  it('edits fields, validates them, and keeps the slug when only the name changes', async () => {
+    const product = (await create(valid({ name: 'Шуруповерт Тестовый' }))).json<AdminProduct>();
+    const renamed = await patch(product.id, { name: 'Шуруповерт Переименованный', price: 3990, originalPrice: null, categoryId: otherCategoryId, supplier: 'P.I.T' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Шуруповерт Переименованный', slug: product.slug, price: 3990, originalPrice: null, categoryId: otherCategoryId, supplier: 'P.I.T' });
+    const regenerated = await patch(product.id, { slug: '' });
+    expect(regenerated.json().slug).toBe('shurupovert-pereimenovannyy');
+    const bad = await patch(product.id, { name: 'Ш', stock: -3 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({ name: ['Название должно содержать не менее 2 символов'], stock: ['Количество должно быть положительным'] });
+  });
+
+  it('gives a taken slug a suffix and refuses another product\'s SKU', async () => {
+    const a = (await create(valid({ name: 'Пила цепная Тест' }))).json<AdminProduct>();
+    const b = (await create(valid({ name: 'Пила дисковая Тест' }))).json<AdminProduct>();
+    const moved = await patch(b.id, { slug: a.slug });
+    expect(moved.json().slug).toBe(`${a.slug}-2`);
+    const own = await patch(a.id, { slug: a.slug });
+    expect(own.json().slug).toBe(a.slug);
+    const sku = await patch(b.id, { sku: a.sku });
+    expect(sku.statusCode).toBe(409);
+  });
+
+  it('answers 404 for a missing product and 400 for a bad id', async () => {
+    expect((await patch(999999, { isActive: false })).json()).toEqual({ message: 'Товар не найден' });
+    expect((await patch(999999, { isActive: false })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'PATCH', url: '/api/products/abc', payload: { isActive: false }, headers: { cookie: admin } })).statusCode).toBe(400);
+  });
+});

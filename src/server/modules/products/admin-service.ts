@@ -1,0 +1,199 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { categories, products } from '../../db/schema.ts';
+import { isUniqueViolation, uniqueSlug } from '../../db/unique-slug.ts';
+import { HttpError, badRequest, notFound } from '../../http-errors.ts';
+import { kopecksToRub, rubToKopecks } from '#shared/money.ts';
+import type { ProductData, ProductImportData, ProductPatch } from '#shared/schemas/product.ts';
+import type { AdminProduct } from '#shared/types.ts';
+
+/**
+ * Catalogue writes of the back office: create, edit, the list's active toggle, bulk import
+ * (upsert by SKU), delete one, delete all. Every write tells the catalogue its cache is stale.
+ */
+
+const SKU_TAKEN = 'Товар с таким артикулом уже существует';
+const NOT_FOUND = 'Товар не найден';
+
+type ProductRow = typeof products.$inferSelect;
+type ProductValues = Partial<typeof products.$inferInsert>;
+
+const productColumns = {
+  product: products,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+};
+
+function toAdminProduct(row: ProductRow, category: { name: string; slug: string } | null): AdminProduct {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    sku: row.sku,
+    tag: row.tag,
+    imageUrl: row.imageUrl,
+    price: row.priceKopecks === null ? null : kopecksToRub(row.priceKopecks),
+    originalPrice: row.originalPriceKopecks === null ? null : kopecksToRub(row.originalPriceKopecks),
+    stock: row.stock,
+    shortDescription: row.shortDescription,
+    description: row.description,
+    categoryId: row.categoryId,
+    category: row.categoryId !== null && category ? { id: row.categoryId, name: category.name, slug: category.slug } : null,
+    supplier: (row.supplier as AdminProduct['supplier']) ?? null,
+    rating: row.rating,
+    reviewCount: row.reviewCount,
+    isActive: row.isActive,
+    isFeatured: row.isFeatured,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** One product with its category, whatever its status (staff view). */
+export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct | null> {
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.id, id));
+  if (!row) return null;
+  return toAdminProduct(row.product, row.categoryName === null ? null : { name: row.categoryName, slug: row.categorySlug! });
+}
+
+async function requireAdminProduct(db: Db, id: number): Promise<AdminProduct> {
+  const product = await getAdminProduct(db, id);
+  if (!product) throw notFound(NOT_FOUND);
+  return product;
+}
+
+async function assertCategoryExists(db: Db, categoryId: number) {
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
+  if (!row) throw badRequest('Категория не найдена', { categoryId: ['Категория не найдена'] });
+}
+
+async function assertSkuFree(db: Db, sku: string, exceptId?: number) {
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.sku, sku));
+  if (row && row.id !== exceptId) throw skuTaken();
+}
+
+const skuTaken = () => new HttpError(409, SKU_TAKEN, { sku: [SKU_TAKEN] });
+
+/** Table values of the fields present in `data` (undefined means "not given"). */
+function toValues(data: ProductPatch): ProductValues {
+  const values: ProductValues = {};
+  if (data.name !== undefined) values.name = data.name;
+  if (data.sku !== undefined) values.sku = data.sku;
+  if (data.price !== undefined) values.priceKopecks = rubToKopecks(data.price);
+  if (data.originalPrice !== undefined) values.originalPriceKopecks = data.originalPrice === null ? null : rubToKopecks(data.originalPrice);
+  if (data.stock !== undefined) values.stock = data.stock;
+  if (data.categoryId !== undefined) values.categoryId = data.categoryId;
+  if (data.supplier !== undefined) values.supplier = data.supplier;
+  if (data.tag !== undefined) values.tag = data.tag === '' ? null : data.tag;
+  if (data.imageUrl !== undefined) values.imageUrl = data.imageUrl === '' ? null : data.imageUrl;
+  if (data.shortDescription !== undefined) values.shortDescription = data.shortDescription;
+  if (data.description !== undefined) values.description = data.description;
+  if (data.rating !== undefined) values.rating = data.rating;
+  if (data.reviewCount !== undefined) values.reviewCount = data.reviewCount;
+  if (data.isActive !== undefined) values.isActive = data.isActive;
+  if (data.isFeatured !== undefined) values.isFeatured = data.isFeatured;
+  return values;
+}
+
+/**
+ * Runs a write that picks a slug; when a concurrent write took the same slug in between (unique
+ * violation), picks again. A SKU violation is a 409 with the field named.
+ */
+async function withSlugRetry<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error, 'products_sku_unique')) throw skuTaken();
+      if (isUniqueViolation(error, 'products_slug_unique') && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+/** `POST /api/products`: a new product; the slug comes from the name when not given. */
+export async function createProduct(db: Db, data: ProductData, now: Date): Promise<AdminProduct> {
+  await assertCategoryExists(db, data.categoryId);
+  await assertSkuFree(db, data.sku);
+  const id = await withSlugRetry(async () => {
+    const slug = await uniqueSlug(db, products, data.slug || data.name, 'tovar');
+    const [row] = await db
+      .insert(products)
+      .values({ ...toValues(data), name: data.name, sku: data.sku, slug, createdAt: now, updatedAt: now })
+      .returning({ id: products.id });
+    return row!.id;
+  });
+  return requireAdminProduct(db, id);
+}
+
+/**
+ * `PATCH /api/products/{id}`: the given fields only (the list's toggle sends `{ isActive }`).
+ * A new slug is made unique; an empty slug is generated again from the name; a changed name
+ * alone keeps the slug, so links to the product keep working.
+ */
+export async function updateProduct(db: Db, id: number, data: ProductPatch, now: Date): Promise<AdminProduct> {
+  const current = await requireAdminProduct(db, id);
+  if (data.categoryId !== undefined && data.categoryId !== current.categoryId) await assertCategoryExists(db, data.categoryId);
+  if (data.sku !== undefined && data.sku !== current.sku) await assertSkuFree(db, data.sku, id);
+  await withSlugRetry(async () => {
+    const values = toValues(data);
+    if (data.slug !== undefined && data.slug !== current.slug) {
+      values.slug = await uniqueSlug(db, products, data.slug || data.name || current.name, 'tovar', id);
+    }
+    await db.update(products).set({ ...values, updatedAt: now }).where(eq(products.id, id));
+  });
+  return requireAdminProduct(db, id);
+}
+
+/**
+ * `POST /api/admin/products`, one bulk import item: a product whose SKU exists is updated with
+ * the fields the item names; otherwise a new product is created (active unless it says not).
+ */
+export async function importProduct(
+  db: Db,
+  data: ProductImportData,
+  now: Date,
+): Promise<{ action: 'created' | 'updated'; product: AdminProduct }> {
+  const [existing] = await db.select({ id: products.id }).from(products).where(eq(products.sku, data.sku));
+  if (existing) {
+    const product = await updateProduct(db, existing.id, data, now);
+    return { action: 'updated', product };
+  }
+  const product = await createProduct(
+    db,
+    { ...data, slug: data.slug ?? '', isActive: data.isActive ?? true, isFeatured: data.isFeatured ?? false },
+    now,
+  );
+  return { action: 'created', product };
+}
+
+/**
+ * `DELETE /api/admin/hard-delete-product/{id}`: the row goes; cart lines with it go too (cascade),
+ * order lines keep their snapshot (product_id set to null).
+ */
+export async function hardDeleteProduct(db: Db, id: number): Promise<{ success: true; message: string }> {
+  const [row] = await db.delete(products).where(eq(products.id, id)).returning({ name: products.name });
+  if (!row) throw notFound(NOT_FOUND);
+  return { success: true, message: `Товар «${row.name}» удалён` };
+}
+
+/** `DELETE /api/admin/products/delete-all`: every product, with the counts before and after. */
+export async function deleteAllProducts(db: Db): Promise<{ before: number; after: number; message: string }> {
+  return db.transaction(async (tx) => {
+    const [{ before }] = await tx.select({ before: count() }).from(products);
+    await tx.delete(products);
+    const [{ after }] = await tx.select({ after: count() }).from(products);
+    const removed = before - after;
+    return { before, after, message: removed > 0 ? `Удалено товаров: ${removed}` : 'Каталог уже пуст' };
+  });
+}
+
+/** Number of products (any status) in a category. */
+export async function countProductsInCategory(db: Db, categoryId: number): Promise<number> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(eq(products.categoryId, categoryId));
+  return n;
+}

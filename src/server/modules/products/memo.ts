@@ -1,0 +1,93 @@
+import { ResponseCache } from './catalog-cache.ts';
+import type { Lexicon } from './search.ts';
+
+/** How long anything derived from the catalogue is kept without an announced change. */
+export const CATALOG_TTL_MS = 60_000;
+
+/** Number of active products per category, supplier and "has a price": totals without count(*). */
+export type Facet = { categoryId: number | null; supplier: string | null; priced: boolean; n: number };
+
+/** A search's ranked result: ids best first (at most the ranking cap), the total, whether it was capped. */
+export type RankedIds = { ids: number[]; total: number; capped: boolean };
+
+/**
+ * What the catalogue derives from the database and keeps per process, all dropped together when
+ * the catalogue changes: the serialised answers, the facet counts, ranked search results, and the
+ * vocabulary for typo corrections (rebuilt in the background: a stale one only suggests words).
+ */
+export class CatalogMemo {
+  readonly responses = new ResponseCache({ ttlMs: CATALOG_TTL_MS, maxBytes: 64 * 1024 * 1024 });
+  private facets: { at: number; generation: number; promise: Promise<Facet[]> } | null = null;
+  private readonly searches = new Map<string, { at: number; value: RankedIds }>();
+  private lexiconState: { value: Lexicon | null; stale: boolean; building: Promise<Lexicon> | null } = {
+    value: null,
+    stale: true,
+    building: null,
+  };
+
+  invalidate() {
+    this.responses.invalidate();
+    this.facets = null;
+    this.searches.clear();
+    this.lexiconState.stale = true;
+  }
+
+  /** The facet counts, computed once per catalogue version (concurrent callers share the work). */
+  facetCounts(load: () => Promise<Facet[]>): Promise<Facet[]> {
+    const now = Date.now();
+    const generation = this.responses.currentGeneration;
+    if (this.facets && this.facets.generation === generation && now - this.facets.at < CATALOG_TTL_MS) return this.facets.promise;
+    const promise = load();
+    const entry = { at: now, generation, promise };
+    this.facets = entry;
+    promise.catch(() => {
+      if (this.facets === entry) this.facets = null;
+    });
+    return promise;
+  }
+
+  /** A ranked search result, computed once per catalogue version and key. */
+  async search(key: string, rank: () => Promise<RankedIds>): Promise<RankedIds> {
+    const hit = this.searches.get(key);
+    if (hit && Date.now() - hit.at < CATALOG_TTL_MS) return hit.value;
+    const generation = this.responses.currentGeneration;
+    const value = await rank();
+    if (generation === this.responses.currentGeneration) {
+      if (this.searches.size >= 2000) this.searches.delete(this.searches.keys().next().value!);
+      this.searches.set(key, { at: Date.now(), value });
+    }
+    return value;
+  }
+
+  /**
+   * The vocabulary: the first call waits for it; later calls get the current one at once and,
+   * after a catalogue change, start a rebuild in the background.
+   */
+  async lexicon(build: () => Promise<Lexicon>): Promise<Lexicon> {
+    const state = this.lexiconState;
+    if (state.stale && !state.building) {
+      state.stale = false;
+      state.building = build()
+        .then((lexicon) => {
+          state.value = lexicon;
+          return lexicon;
+        })
+        .catch((error: unknown) => {
+          state.stale = true;
+          throw error;
+        })
+        .finally(() => {
+          state.building = null;
+        });
+      // A background rebuild that fails leaves the old vocabulary in use; the next call retries.
+      state.building.catch(() => {});
+    }
+    if (state.value) return state.value;
+    return state.building ?? build();
+  }
+
+  /** Resolves when no vocabulary build is running (tests and shutdown). */
+  async settled() {
+    await this.lexiconState.building?.catch(() => {});
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * Search text handling, without the database: what the customer typed becomes full-text words
+ * (for PostgreSQL's Russian configuration), SKU patterns, the same words as if typed in the
+ * other keyboard layout, and typo corrections from the catalogue's own vocabulary.
+ */
+
+/** Words taken from one query; the rest is ignored (a pasted paragraph is not a search). */
+export const MAX_QUERY_WORDS = 8;
+/** Fewest characters of a SKU fragment worth matching inside SKUs (trigram index). */
+export const MIN_SKU_FRAGMENT = 3;
+
+/** Lower case, ё → е (the shop writes both), single spaces. */
+export function normalizeText(text: string): string {
+  return text.toLowerCase().replaceAll('ё', 'е').replace(/\s+/g, ' ').trim();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keyboard layouts: 'lhtkm' is 'дрель' typed with the Latin layout on, 'лят20' is 'kzc20'.
+
+const LATIN_KEYS = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`";
+const CYRILLIC_KEYS = 'йцукенгшщзхъфывапролджэячсмитьбюё';
+const TO_CYRILLIC = new Map([...LATIN_KEYS].map((ch, i) => [ch, CYRILLIC_KEYS[i]!]));
+const TO_LATIN = new Map([...CYRILLIC_KEYS].map((ch, i) => [ch, LATIN_KEYS[i]!]));
+
+/** The text as it would read had the Russian layout been on (lower case in, lower case out). */
+export const latinToCyrillic = (text: string) => [...text.toLowerCase()].map((ch) => TO_CYRILLIC.get(ch) ?? ch).join('');
+/** The text as it would read had the Latin layout been on. */
+export const cyrillicToLatin = (text: string) => [...text.toLowerCase()].map((ch) => TO_LATIN.get(ch) ?? ch).join('');
+
+const hasLatin = (text: string) => /[a-z]/i.test(text);
+const hasCyrillic = (text: string) => /[а-яё]/i.test(text);
+
+// ---------------------------------------------------------------------------------------------
+// Words
+
+/**
+ * Words of a normalised text: letters and digits, keeping dotted names whole ('p.i.t', '1.5').
+ * Single letters are dropped (prepositions, stray keys); single digits stay.
+ */
+export function tokenize(text: string): string[] {
+  const words = normalizeText(text).match(/[\p{L}\p{N}]+(?:\.[\p{L}\p{N}]+)*/gu) ?? [];
+  const seen = new Set<string>();
+  for (const word of words) {
+    if (word.length === 1 && !/\d/.test(word)) continue;
+    seen.add(word);
+    if (seen.size >= MAX_QUERY_WORDS) break;
+  }
+  return [...seen];
+}
+
+/** A SKU without spaces, dashes, dots and slashes, as the `sku_norm` column keeps it. */
+export const normalizeSku = (text: string) => normalizeText(text).replace(/[^\p{L}\p{N}]/gu, '');
+
+/** A word as a quoted full-text term: only letters, digits and dots reach here, so it is safe. */
+const term = (word: string) => `'${word}'`;
+
+/** `('a' & 'b') | ('c' & 'd')`: any variant, each with all its words. */
+export function tsqueryText(variants: string[][]): string {
+  return variants
+    .filter((words) => words.length > 0)
+    .map((words) => `(${words.map(term).join(' & ')})`)
+    .join(' | ');
+}
+
+/** `('a' | 'a2') & ('b' | 'b2' | 'b3')`: every word, each with its alternatives. */
+export function tsqueryWithAlternatives(alternatives: string[][]): string {
+  return alternatives
+    .filter((alts) => alts.length > 0)
+    .map((alts) => `(${alts.map(term).join(' | ')})`)
+    .join(' & ');
+}
+
+export type SearchPlan = {
+  /** The words as typed, and (for a query with Latin letters) as if typed in the Russian layout. */
+  variants: string[][];
+  /** Normalised SKU fragments to look for inside SKUs (as typed and in the other layout). */
+  skus: string[];
+};
+
+/** What to look for: the typed words, their other-layout reading, and SKU fragments. */
+export function planSearch(query: string): SearchPlan {
+  const text = normalizeText(query);
+  const typed = tokenize(text);
+  const variants = [typed];
+  if (hasLatin(text)) {
+    const russian = tokenize(latinToCyrillic(text));
+    if (russian.some(hasCyrillic) && russian.join(' ') !== typed.join(' ')) variants.push(russian);
+  }
+  const skus = new Set<string>();
+  const skuLike = (value: string) => {
+    const sku = normalizeSku(value);
+    // A SKU fragment: Latin letters and digits only, long enough for the trigram index.
+    if (sku.length >= MIN_SKU_FRAGMENT && /^[a-z0-9]+$/.test(sku)) skus.add(sku);
+  };
+  if (!hasCyrillic(text)) skuLike(text);
+  else if (!hasLatin(text)) skuLike(cyrillicToLatin(text));
+  return { variants: variants.filter((words) => words.length > 0), skus: [...skus] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Typos: the catalogue's vocabulary and trigram similarity (the pg_trgm measure)
+
+/** Trigrams of one word as pg_trgm forms them: two spaces before, one after. */
+export function trigrams(word: string): Set<string> {
+  const padded = `  ${word} `;
+  const set = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i++) set.add(padded.slice(i, i + 3));
+  return set;
+}
+
+/** pg_trgm `similarity`: shared trigrams over all trigrams of both words. */
+export function similarity(a: string, b: string): number {
+  const ta = trigrams(a);
+  const tb = trigrams(b);
+  let shared = 0;
+  for (const t of ta) if (tb.has(t)) shared++;
+  return shared / (ta.size + tb.size - shared);
+}
+
+/** Fewest shared trigrams relative to both words for a word to count as the same one mistyped. */
+export const TYPO_SIMILARITY = 0.45;
+
+/**
+ * The words of the catalogue (product and category names) with how often they occur: the
+ * source of typo corrections ('перфаратор' → 'перфоратор') and completions ('перфор' → 'перфоратор').
+ */
+export class Lexicon {
+  private readonly words: string[];
+  private readonly counts: Map<string, number>;
+  private readonly index = new Map<string, number[]>();
+
+  constructor(entries: Iterable<[string, number]>) {
+    this.counts = new Map();
+    for (const [word, count] of entries) {
+      const w = normalizeText(word);
+      if (w.length >= 3 && /^\p{L}+$/u.test(w)) this.counts.set(w, (this.counts.get(w) ?? 0) + count);
+    }
+    this.words = [...this.counts.keys()];
+    this.words.forEach((word, i) => {
+      for (const t of trigrams(word)) {
+        const list = this.index.get(t);
+        if (list) list.push(i);
+        else this.index.set(t, [i]);
+      }
+    });
+  }
+
+  get size() {
+    return this.words.length;
+  }
+
+  has(word: string) {
+    return this.counts.has(word);
+  }
+
+  /**
+   * Catalogue words the customer probably meant: completions of a cut-off word, then the most
+   * similar words (ties go to the more frequent one). The word itself when it is a known word.
+   */
+  suggest(word: string, limit = 3): string[] {
+    if (!/^\p{L}{3,}$/u.test(word)) return [];
+    if (this.counts.has(word)) return [word];
+    const byCount = (a: string, b: string) => this.counts.get(b)! - this.counts.get(a)!;
+    const completions = word.length >= 4 ? this.words.filter((w) => w.startsWith(word)).sort(byCount).slice(0, 2) : [];
+
+    const own = trigrams(word);
+    const shared = new Map<number, number>();
+    for (const t of own) for (const i of this.index.get(t) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
+    const similar: { word: string; score: number }[] = [];
+    for (const [i, n] of shared) {
+      const candidate = this.words[i]!;
+      const score = n / (own.size + trigrams(candidate).size - n);
+      if (score >= TYPO_SIMILARITY) similar.push({ word: candidate, score });
+    }
+    similar.sort((a, b) => b.score - a.score || byCount(a.word, b.word));
+    const out = [...completions];
+    for (const { word: w } of similar) {
+      if (out.length >= limit) break;
+      if (!out.includes(w)) out.push(w);
+    }
+    return out;
+  }
+}
+
+/**
+ * Each word with the catalogue words it may stand for; a word the catalogue knows, or one with
+ * nothing similar, stays as typed (full-text morphology still applies to it).
+ */
+export function correctWords(words: string[], lexicon: Lexicon): { alternatives: string[][]; changed: boolean } {
+  let changed = false;
+  const alternatives = words.map((word) => {
+    const suggestions = lexicon.suggest(word);
+    if (suggestions.length === 0 || (suggestions.length === 1 && suggestions[0] === word)) return [word];
+    changed = true;
+    return [word, ...suggestions.filter((s) => s !== word)];
+  });
+  return { alternatives, changed };
+}

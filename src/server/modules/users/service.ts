@@ -1,0 +1,225 @@
+/**
+ * 'Управление клиентами': the administrators' list of users, creating and editing users, and
+ * blocking them. The rules that keep the shop administrable live here: nobody blocks or demotes
+ * themselves, the last active administrator stays, and blocking ends every session at once.
+ */
+import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { sessions, users } from '../../db/schema.ts';
+import { HttpError, conflict, notFound } from '../../http-errors.ts';
+import { hashPassword } from '../auth/password.ts';
+import { assertAcceptablePassword } from '../auth/password-policy.ts';
+import { endAllSessions } from '../auth/session-service.ts';
+import type { Role } from '#shared/constants.ts';
+import type { AdminUserCreate, AdminUserListQuery, AdminUserUpdate } from '#shared/schemas/admin-user.ts';
+import type { AdminUser } from '#shared/types.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const USERNAME_TAKEN = 'Пользователь с таким логином уже существует';
+export const EMAIL_TAKEN = 'Пользователь с таким email уже существует';
+export const SELF_BLOCK = 'Нельзя заблокировать собственную учётную запись';
+export const SELF_DEMOTE = 'Нельзя снять с себя роль администратора';
+export const LAST_ADMIN = 'Нельзя заблокировать или лишить прав последнего активного администратора';
+
+/** Who is acting: the administrator's id and the hash of their current session. */
+export type Actor = { id: number; sessionHash: string | null };
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const orNull = (value: string | null | undefined) => (value ? value : null);
+
+const columns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  role: users.role,
+  phone: users.phone,
+  fullName: users.fullName,
+  address: users.address,
+  isActive: users.isActive,
+  createdAt: users.createdAt,
+  lastLogin: users.lastLogin,
+};
+
+type Row = { [K in keyof typeof columns]: (typeof users.$inferSelect)[K] };
+
+const toAdminUser = (row: Row): AdminUser => ({
+  ...row,
+  role: row.role as Role,
+  createdAt: row.createdAt.toISOString(),
+  lastLogin: row.lastLogin ? row.lastLogin.toISOString() : null,
+});
+
+/** GET /api/admin/users: search by login, name or e-mail; role and status filters; newest first. */
+export async function listUsers(db: Db, query: AdminUserListQuery): Promise<{ users: AdminUser[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [];
+  const text = query.query?.trim();
+  if (text) {
+    const pattern = `%${escapeLike(text)}%`;
+    conditions.push(or(ilike(users.username, pattern), ilike(users.fullName, pattern), ilike(users.email, pattern)));
+  }
+  if (query.role !== 'all') conditions.push(eq(users.role, query.role));
+  if (query.isActive !== 'all') conditions.push(eq(users.isActive, query.isActive === 'true'));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(columns)
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { users: rows.map(toAdminUser), total: Number(total) };
+}
+
+export async function getUser(db: Db, id: number): Promise<AdminUser> {
+  const [row] = await db.select(columns).from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw notFound('Пользователь не найден');
+  return toAdminUser(row);
+}
+
+/** Login and e-mail are unique whatever their case. */
+async function assertUnique(db: Db | Tx, username: string, email: string | null, exceptId?: number) {
+  const others = exceptId === undefined ? undefined : ne(users.id, exceptId);
+  const [byName] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), others))
+    .limit(1);
+  if (byName) throw conflict(USERNAME_TAKEN);
+  if (email) {
+    const [byEmail] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), others))
+      .limit(1);
+    if (byEmail) throw conflict(EMAIL_TAKEN);
+  }
+}
+
+/** A unique index may still refuse a row written by someone else at the same moment. */
+function translateUniqueViolation(error: unknown): never {
+  const cause = (error as { cause?: unknown })?.cause ?? error;
+  const { code, constraint, message } = (cause ?? {}) as { code?: string; constraint?: string; message?: string };
+  if (code === '23505') {
+    const which = constraint ?? message ?? '';
+    throw conflict(which.includes('email') ? EMAIL_TAKEN : USERNAME_TAKEN);
+  }
+  throw error;
+}
+
+export async function createUser(db: Db, input: AdminUserCreate, now: Date): Promise<AdminUser> {
+  const email = orNull(input.email);
+  assertAcceptablePassword(input.password, { username: input.username, email });
+  await assertUnique(db, input.username, email);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        username: input.username,
+        email,
+        passwordHash,
+        role: input.role,
+        fullName: orNull(input.fullName),
+        phone: orNull(input.phone),
+        address: orNull(input.address),
+        isActive: input.isActive,
+        createdAt: now,
+      })
+      .returning(columns);
+    return toAdminUser(row);
+  } catch (error) {
+    translateUniqueViolation(error);
+  }
+}
+
+/**
+ * Locks the active administrators (always first, in id order, so concurrent changes queue instead
+ * of deadlocking), then the target user. Two administrators demoting each other at the same
+ * moment therefore cannot both succeed: the second sees the first's change.
+ */
+async function lockForChange(tx: Tx, id: number) {
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+    .orderBy(users.id)
+    .for('update');
+  const [target] = await tx
+    .select({ id: users.id, role: users.role, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
+  if (!target) throw notFound('Пользователь не найден');
+  return { target, activeAdminIds: admins.map((a) => a.id) };
+}
+
+/**
+ * The guard of every change that could take an administrator away: nobody blocks or demotes
+ * themselves, and at least one other active administrator must remain.
+ */
+function assertAdminRemains(
+  locked: Awaited<ReturnType<typeof lockForChange>>,
+  next: { role: string; isActive: boolean },
+  actor: Actor,
+) {
+  const { target, activeAdminIds } = locked;
+  if (target.id === actor.id && !next.isActive) throw new HttpError(409, SELF_BLOCK);
+  if (target.id === actor.id && target.role === 'admin' && next.role !== 'admin') throw new HttpError(409, SELF_DEMOTE);
+  const losesAdmin = target.role === 'admin' && target.isActive && (next.role !== 'admin' || !next.isActive);
+  if (losesAdmin && !activeAdminIds.some((adminId) => adminId !== target.id)) throw new HttpError(409, LAST_ADMIN);
+}
+
+/** Sessions of a user end when they are blocked or get a new password (the actor keeps theirs). */
+async function endSessions(tx: Tx, userId: number, actor: Actor) {
+  if (userId === actor.id && actor.sessionHash) {
+    await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, actor.sessionHash)));
+  } else {
+    await endAllSessions(tx, userId);
+  }
+}
+
+/** PATCH /api/admin/users/{id}: every field; an empty password keeps the old one. */
+export async function updateUser(db: Db, id: number, input: AdminUserUpdate, actor: Actor): Promise<AdminUser> {
+  const email = orNull(input.email);
+  // The account rules of registration apply to a password an administrator sets.
+  if (input.password) assertAcceptablePassword(input.password, { username: input.username, email });
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  try {
+    await db.transaction(async (tx) => {
+      assertAdminRemains(await lockForChange(tx, id), { role: input.role, isActive: input.isActive }, actor);
+      await assertUnique(tx, input.username, email, id);
+      await tx
+        .update(users)
+        .set({
+          username: input.username,
+          email,
+          role: input.role,
+          fullName: orNull(input.fullName),
+          phone: orNull(input.phone),
+          address: orNull(input.address),
+          isActive: input.isActive,
+          ...(passwordHash ? { passwordHash } : {}),
+        })
+        .where(eq(users.id, id));
+      if (!input.isActive || passwordHash) await endSessions(tx, id, actor);
+    });
+  } catch (error) {
+    translateUniqueViolation(error);
+  }
+  return getUser(db, id);
+}
+
+/** PATCH /api/admin/users/{id}/status: block (all sessions end at once) or activate. */
+export async function setUserActive(db: Db, id: number, isActive: boolean, actor: Actor): Promise<AdminUser> {
+  await db.transaction(async (tx) => {
+    const locked = await lockForChange(tx, id);
+    assertAdminRemains(locked, { role: locked.target.role, isActive }, actor);
+    await tx.update(users).set({ isActive }).where(eq(users.id, id));
+    if (!isActive) await endAllSessions(tx, id);
+  });
+  return getUser(db, id);
+}

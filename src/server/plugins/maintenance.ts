@@ -1,0 +1,28 @@
+import type { App } from '../app-types.ts';
+import { HttpError } from '../http-errors.ts';
+import { getSettings } from '../modules/settings/service.ts';
+import { isStaff } from '#shared/constants.ts';
+
+export const MAINTENANCE_MESSAGE = 'Магазин временно закрыт на техническое обслуживание. Пожалуйста, зайдите позже.';
+
+/**
+ * What a visitor may still call while the shop is in maintenance mode: enough for staff to log
+ * in at /auth (and for the maintenance page itself to render).
+ */
+const OPEN_DURING_MAINTENANCE = new Set(['/api/login', '/api/logout', '/api/user', '/api/settings/public', '/api/health']);
+
+/**
+ * Maintenance mode (shop setting `maintenanceMode`): the API answers 503 to visitors and
+ * customers; staff use everything. Pages get the same rule from the root route's loader.
+ * Runs after the session is resolved; the setting is read from the database on each call,
+ * so switching it takes effect at once in every process.
+ */
+export function registerMaintenance(app: App) {
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    const path = request.url.split('?')[0]!;
+    if (OPEN_DURING_MAINTENANCE.has(path) || isStaff(request.user?.role)) return;
+    const shop = await getSettings(app.deps.db, 'shop');
+    if (shop.maintenanceMode) throw new HttpError(503, MAINTENANCE_MESSAGE, undefined, { 'retry-after': '600' });
+  });
+}

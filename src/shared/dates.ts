@@ -1,0 +1,61 @@
+/**
+ * Dates of the shop: shown in Russian and in the shop's time zone (Moscow time, which is also
+ * Volgograd's), so a date filter and the dates on screen always agree whatever the browser's zone.
+ */
+export const SHOP_TIME_ZONE = 'Europe/Moscow';
+/** Moscow has kept UTC+3 all year since 2014. */
+const SHOP_UTC_OFFSET = '+03:00';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const dateFormat = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: SHOP_TIME_ZONE,
+});
+const timeFormat = new Intl.DateTimeFormat('ru-RU', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: SHOP_TIME_ZONE,
+});
+
+const toDate = (value: string | Date | null | undefined): Date | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** '21 ноября 2026 г., 14:05'; a missing date is 'Н/Д' (spec 2.15). */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  if (!date) return 'Н/Д';
+  return `${dateFormat.format(date)}, ${timeFormat.format(date)}`;
+}
+
+/** '21 ноября 2026 г.'; a missing date is 'Н/Д'. */
+export function formatDate(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateFormat.format(date) : 'Н/Д';
+}
+
+/** A calendar day written as YYYY-MM-DD (the value of an `<input type="date">`). */
+export const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day in YYYY-MM-DD form (2026-02-30 is not). */
+export function isValidDay(day: string): boolean {
+  if (!ISO_DAY.test(day)) return false;
+  const noon = new Date(`${day}T12:00:00Z`);
+  return !Number.isNaN(noon.getTime()) && noon.toISOString().startsWith(day);
+}
+
+/** The first moment of a calendar day in the shop's time zone. */
+export const shopDayStart = (day: string) => new Date(`${day}T00:00:00${SHOP_UTC_OFFSET}`);
+
+/** The first moment after a calendar day in the shop's time zone (exclusive end of a range). */
+export const shopDayEnd = (day: string) => new Date(shopDayStart(day).getTime() + DAY_MS);
+
+/** Today's date in the shop's time zone as YYYY-MM-DD. */
+export function shopToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}

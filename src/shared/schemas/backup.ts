@@ -1,0 +1,40 @@
+import { z } from './z.ts';
+
+export const BACKUP_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
+export type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];
+export const BACKUP_FREQUENCY_LABELS: Record<BackupFrequency, string> = {
+  daily: 'Ежедневно',
+  weekly: 'Еженедельно (по понедельникам)',
+  monthly: 'Ежемесячно (1-го числа)',
+};
+
+export const BACKUP_RETENTION_DAYS = [7, 14, 30, 90] as const;
+export type BackupRetentionDays = (typeof BACKUP_RETENTION_DAYS)[number];
+
+/** Automatic copies start at this time of the shop's day (Moscow time). */
+export const BACKUP_TIME = '03:00';
+
+/** The `backup` settings key: automatic copies on or off, how often, how long copies are kept. */
+export const BackupSettingsSchema = z.object({
+  enabled: z.boolean({ error: 'Некорректное значение' }).default(false),
+  frequency: z.enum(BACKUP_FREQUENCIES, { error: 'Выберите периодичность' }).default('daily'),
+  retentionDays: z.coerce
+    .number({ error: 'Выберите срок хранения' })
+    .refine((v) => (BACKUP_RETENTION_DAYS as readonly number[]).includes(v), 'Выберите срок хранения: 7, 14, 30 или 90 дней')
+    .default(30),
+});
+export type BackupSettingsInput = z.input<typeof BackupSettingsSchema>;
+export type BackupSettings = z.output<typeof BackupSettingsSchema>;
+
+export const DEFAULT_BACKUP_SETTINGS: BackupSettings = { enabled: false, frequency: 'daily', retentionDays: 30 };
+
+/** Names of backup files: made by the shop, so nothing else can be asked for (no paths). */
+export const BACKUP_FILE_NAME = /^backup-(\d{8})-(\d{6})-(manual|auto|restore)\.(tar\.gz|sql\.gz)$/;
+
+export const BACKUP_KINDS = ['manual', 'auto', 'restore'] as const;
+export type BackupKind = (typeof BACKUP_KINDS)[number];
+export const BACKUP_KIND_LABELS: Record<BackupKind, string> = {
+  manual: 'Вручную',
+  auto: 'Автоматически',
+  restore: 'Перед восстановлением',
+};

@@ -1,0 +1,166 @@
+import { SUPPLIERS } from '../constants.ts';
+import { isIdLike } from '../slug.ts';
+import { z } from './z.ts';
+
+/**
+ * The product form of spec 5 (admin create/edit, bulk import items): one schema for the form,
+ * `POST /api/products`, `PATCH /api/products/{id}` and `POST /api/admin/products`.
+ * Money in roubles. Numbers may arrive as strings (form inputs, pasted JSON).
+ */
+
+export const PRODUCT_MESSAGES = {
+  name: 'Название должно содержать не менее 2 символов',
+  slug: 'Slug должен содержать не менее 2 символов',
+  slugFormat: 'Только строчные буквы, цифры и дефисы',
+  slugDigits: 'Slug не может состоять только из цифр',
+  sku: 'Артикул должен содержать не менее 2 символов',
+  price: 'Цена должна быть больше или равна 0',
+  priceRequired: 'Укажите цену',
+  originalPrice: 'Старая цена должна быть больше или равна 0',
+  stock: 'Количество должно быть положительным',
+  stockInteger: 'Количество должно быть целым числом',
+  category: 'Выберите категорию',
+  supplier: 'Выберите поставщика: DCK, P.I.T или без поставщика',
+  imageUrl: 'Укажите адрес изображения: https://… или /uploads/…',
+  rating: 'Рейтинг должен быть от 0 до 5',
+  reviewCount: 'Количество отзывов должно быть целым неотрицательным числом',
+  number: 'Введите число',
+} as const;
+
+/** '' and missing become null; '12,5' and ' 12 ' become numbers; anything else is left to zod. */
+const toNumberOrNull = (value: unknown) => {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') {
+    const text = value.trim().replace(/\s/g, '').replace(',', '.');
+    return text === '' ? null : Number(text);
+  }
+  return value;
+};
+
+const money = (message: string) =>
+  z.number({ error: PRODUCT_MESSAGES.number }).min(0, message).max(100_000_000, 'Слишком большая сумма');
+
+/** A required price: empty fails with 'Укажите цену'. */
+const priceField = z.preprocess(
+  (v) => toNumberOrNull(v) ?? undefined,
+  z.number({ error: (issue) => (issue.input === undefined ? PRODUCT_MESSAGES.priceRequired : PRODUCT_MESSAGES.number) })
+    .min(0, PRODUCT_MESSAGES.price)
+    .max(100_000_000, 'Слишком большая сумма'),
+);
+
+const optionalMoney = (message: string) => z.preprocess(toNumberOrNull, money(message).nullable());
+
+const stockField = z.preprocess(
+  toNumberOrNull,
+  z
+    .number({ error: PRODUCT_MESSAGES.number })
+    .int(PRODUCT_MESSAGES.stockInteger)
+    .min(0, PRODUCT_MESSAGES.stock)
+    .max(10_000_000, 'Слишком большое количество')
+    .nullable(),
+);
+
+const categoryField = z.preprocess(
+  (v) => toNumberOrNull(v) ?? undefined,
+  z.number({ error: PRODUCT_MESSAGES.category }).int(PRODUCT_MESSAGES.category).min(1, PRODUCT_MESSAGES.category),
+);
+
+/** Empty means "generate from the name"; otherwise at least 2 characters of a-z, 0-9 and hyphens. */
+const slugField = z
+  .string({ error: PRODUCT_MESSAGES.slugFormat })
+  .trim()
+  .max(120, 'Slug не длиннее 120 символов')
+  .superRefine((value, ctx) => {
+    if (value === '') return;
+    if (value.length < 2) ctx.addIssue({ code: 'custom', message: PRODUCT_MESSAGES.slug });
+    else if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value)) ctx.addIssue({ code: 'custom', message: PRODUCT_MESSAGES.slugFormat });
+    else if (isIdLike(value)) ctx.addIssue({ code: 'custom', message: PRODUCT_MESSAGES.slugDigits });
+  });
+
+/** 'DCK', 'P.I.T', or none ('none', '' and null all mean "no supplier"). */
+const supplierField = z.preprocess(
+  (v) => (v === 'none' || v === '' || v === undefined ? null : v),
+  z.enum(SUPPLIERS, { error: PRODUCT_MESSAGES.supplier }).nullable(),
+);
+
+const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    z.string({ error: 'Введите текст' }).trim().max(max, `Не длиннее ${max} символов`),
+  );
+
+/** '' (no picture), a path on this site ('/uploads/…') or an http(s) address. */
+const imageUrlField = z.preprocess(
+  (v) => (v === undefined || v === null ? '' : v),
+  z
+    .string({ error: PRODUCT_MESSAGES.imageUrl })
+    .trim()
+    .max(2000, 'Адрес изображения не длиннее 2000 символов')
+    .refine((value) => value === '' || /^\/(?!\/)\S*$/.test(value) || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value), PRODUCT_MESSAGES.imageUrl),
+);
+
+const ratingField = z.preprocess(
+  (v) => toNumberOrNull(v) ?? 0,
+  z.number({ error: PRODUCT_MESSAGES.rating }).min(0, PRODUCT_MESSAGES.rating).max(5, PRODUCT_MESSAGES.rating),
+);
+
+const reviewCountField = z.preprocess(
+  (v) => toNumberOrNull(v) ?? 0,
+  z.number({ error: PRODUCT_MESSAGES.reviewCount }).int(PRODUCT_MESSAGES.reviewCount).min(0, PRODUCT_MESSAGES.reviewCount),
+);
+
+const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'Некорректное значение' }));
+
+/** Each field without its default, so a PATCH can send any subset. */
+const productShape = {
+  name: z.string({ error: PRODUCT_MESSAGES.name }).trim().min(2, PRODUCT_MESSAGES.name).max(200, 'Название не длиннее 200 символов'),
+  slug: slugField,
+  sku: z.string({ error: PRODUCT_MESSAGES.sku }).trim().min(2, PRODUCT_MESSAGES.sku).max(64, 'Артикул не длиннее 64 символов'),
+  price: priceField,
+  originalPrice: optionalMoney(PRODUCT_MESSAGES.originalPrice),
+  stock: stockField,
+  categoryId: categoryField,
+  supplier: supplierField,
+  tag: optionalText(40),
+  imageUrl: imageUrlField,
+  shortDescription: optionalText(500),
+  description: optionalText(20_000),
+  rating: ratingField,
+  reviewCount: reviewCountField,
+  isActive: flag,
+  isFeatured: flag,
+};
+
+/** Create (form, `POST /api/products`) and bulk import items. */
+export const ProductSchema = z.object({
+  ...productShape,
+  slug: productShape.slug.optional().default(''),
+  originalPrice: productShape.originalPrice.optional(),
+  stock: productShape.stock.optional(),
+  supplier: productShape.supplier.optional(),
+  tag: productShape.tag.optional(),
+  imageUrl: productShape.imageUrl.optional(),
+  shortDescription: productShape.shortDescription.optional(),
+  description: productShape.description.optional(),
+  rating: productShape.rating.optional(),
+  reviewCount: productShape.reviewCount.optional(),
+  isActive: productShape.isActive.default(true),
+  isFeatured: productShape.isFeatured.default(false),
+});
+export type ProductInput = z.input<typeof ProductSchema>;
+export type ProductData = z.output<typeof ProductSchema>;
+
+/** `PATCH /api/products/{id}`: any subset of the fields, e.g. `{ isActive }` for the list toggle. */
+export const ProductPatchSchema = z.object(productShape).partial();
+export type ProductPatch = z.output<typeof ProductPatchSchema>;
+
+/**
+ * A bulk import item (`POST /api/admin/products`): the create schema, but the flags and slug have
+ * no defaults, so an item that updates an existing product (same SKU) changes only what it names.
+ */
+export const ProductImportSchema = ProductSchema.extend({
+  slug: productShape.slug.optional(),
+  isActive: productShape.isActive.optional(),
+  isFeatured: productShape.isFeatured.optional(),
+});
+export type ProductImportData = z.output<typeof ProductImportSchema>;

@@ -1,0 +1,31 @@
+import type { TestContext } from './test-app.ts';
+
+let counter = 0;
+
+/** A unique customer for a test: its name, e-mail and a password that passes the policy. */
+export function newCustomer(prefix = 'buyer') {
+  counter += 1;
+  const id = `${prefix}${Date.now().toString(36)}${counter}`;
+  return { username: id, email: `${id}@example.ru`, password: `Stanok-${id}-42` };
+}
+
+/** A distinct client address per call, so tests do not share rate-limit windows by accident. */
+export const someAddress = () => `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
+
+export const cookieOf = (res: { cookies: { name: string; value: string }[] }) => {
+  const c = res.cookies.find((x) => x.name === 'sid');
+  return c ? `sid=${c.value}` : undefined;
+};
+
+/** Registers a customer (with consent) and returns their data and session cookie. */
+export async function registerCustomer(ctx: TestContext, prefix?: string) {
+  const customer = newCustomer(prefix);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: { ...customer, consent: true },
+    remoteAddress: someAddress(),
+  });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return { ...customer, id: res.json().id as number, cookie: cookieOf(res)! };
+}

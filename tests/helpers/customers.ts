@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '#server/db/connection.ts';
+import { products, users } from '#server/db/schema.ts';
+import { hashPassword } from '#server/modules/auth/password.ts';
+import { SESSION_COOKIE, createSession } from '#server/modules/auth/session-service.ts';
+import type { TestContext } from './test-app.ts';
+
+let passwordHash: Promise<string> | undefined;
+
+export type TestCustomer = { id: number; username: string; email: string; cookie: string };
+
+/** A customer with a live session, made directly in the database (fast: one password hash per file). */
+export async function createCustomer(ctx: TestContext, role: 'user' | 'manager' | 'admin' = 'user'): Promise<TestCustomer> {
+  const username = `buyer_${randomBytes(5).toString('hex')}`;
+  const email = `${username}@example.ru`;
+  const [row] = await ctx.database.db
+    .insert(users)
+    .values({ username, email, passwordHash: await (passwordHash ??= hashPassword('Customer-pass-1')), role, fullName: 'Иван Петров' })
+    .returning({ id: users.id });
+  const { token } = await createSession(ctx.database.db, row!.id, ctx.clock.now(), {});
+  return { id: row!.id, username, email, cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+/** Sets a product's stock / price (roubles) / activity, straight in the database. */
+export async function setProduct(db: Db, id: number, patch: { stock?: number | null; price?: number | null; isActive?: boolean }) {
+  await db
+    .update(products)
+    .set({
+      ...(patch.stock !== undefined ? { stock: patch.stock } : {}),
+      ...(patch.price !== undefined ? { priceKopecks: patch.price === null ? null : Math.round(patch.price * 100) } : {}),
+      ...(patch.isActive !== undefined ? { isActive: patch.isActive } : {}),
+    })
+    .where(eq(products.id, id));
+}
+
+export async function readProduct(db: Db, id: number) {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  return row!;
+}
+
+/** Active products with a price, ordered by id: test subjects whose stock the test then sets. */
+export async function pickProducts(db: Db, count: number) {
+  const rows = await db.select({ id: products.id, name: products.name, priceKopecks: products.priceKopecks, isActive: products.isActive }).from(products).orderBy(products.id);
+  return rows.filter((r) => r.isActive && (r.priceKopecks ?? 0) > 0).slice(0, count);
+}
+
+export const validOrderBody = (cartId: string, extra: Record<string, unknown> = {}) => ({
+  customerName: 'Иван Петров',
+  customerEmail: 'ivan.petrov@example.ru',
+  customerPhone: '+7 900 123-45-67',
+  address: 'ул. Мира, д. 5, кв. 12',
+  city: 'Волгоград',
+  postalCode: '400005',
+  paymentMethod: 'cash',
+  notes: 'Позвонить за час',
+  consent: true,
+  cartId,
+  ...extra,
+});
