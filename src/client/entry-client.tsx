@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { createQueryClient } from './lib/query-client.ts';
 import { createRoutes } from './routes.tsx';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import './styles.css';
 
 declare global {
@@ -44,6 +45,7 @@ async function start() {
   const container = document.getElementById('root')!;
   if (serverRendered) hydrateRoot(container, app);
   else createRoot(container).render(app);
+  registerServiceWorker();
 }
 
 void start();

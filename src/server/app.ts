@@ -30,6 +30,7 @@ import healthRoutes from './modules/health/routes.ts';
 import orderAdminRoutes from './modules/orders/admin-routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import productAdminRoutes from './modules/products/admin-routes.ts';
+import productRoutes from './modules/products/routes.ts';
 import settingsRoutes from './modules/settings/routes.ts';
 import seoRoutes from './modules/seo/routes.ts';
 import userAdminRoutes from './modules/users/routes.ts';
@@ -43,7 +44,7 @@ export type BuildOptions = AppDeps & {
   logger?: FastifyBaseLogger;
 };
 
-const API_MODULES = [healthRoutes, settingsRoutes, authRoutes, addressRoutes, categoryRoutes, contactRoutes, cartRoutes, orderRoutes, productAdminRoutes, categoryAdminRoutes, adminRoutes, orderAdminRoutes, userAdminRoutes, backupRoutes];
+const API_MODULES = [healthRoutes, settingsRoutes, authRoutes, addressRoutes, categoryRoutes, contactRoutes, cartRoutes, orderRoutes, productRoutes, productAdminRoutes, categoryAdminRoutes, adminRoutes, orderAdminRoutes, userAdminRoutes, backupRoutes];
 
 /** The whole application without listening: main.ts serves it, tests inject into it. */
 export async function buildApp(options: BuildOptions): Promise<App> {

@@ -142,32 +142,6 @@ export type BackupOverview = {
   databaseKind: 'pglite' | 'postgres';
 };
 
-/** A product as staff see it (back office): every field of spec 3, whatever its status. Money in roubles. */
-export type AdminProduct = {
-  id: number;
-  slug: string;
-  name: string;
-  sku: string;
-  tag: string | null;
-  imageUrl: string | null;
-  /** Null or 0 means "price on request". */
-  price: number | null;
-  originalPrice: number | null;
-  /** Null counts as out of stock. */
-  stock: number | null;
-  shortDescription: string;
-  description: string;
-  categoryId: number | null;
-  category: { id: number; name: string; slug: string } | null;
-  supplier: 'DCK' | 'P.I.T' | null;
-  rating: number;
-  reviewCount: number;
-  isActive: boolean;
-  isFeatured: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
-
 /** A category in the back office: counts of all its products and of the active ones. */
 export type AdminCategory = Omit<Category, 'productCount' | 'imageUrl'> & {
   productCount: number;

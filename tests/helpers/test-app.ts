@@ -25,6 +25,13 @@ export async function openTestDatabase(): Promise<Database> {
         await close();
         const cleanup = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
         await cleanup.connect();
+        // pool.end() resolves before every socket is closed; a forced drop would then kill
+        // connections that are still saying goodbye (unhandled 57P01 errors). Wait for them.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await cleanup.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if (rows[0]!.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await cleanup.end();
       },

@@ -1,33 +1,49 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import { resolveHead } from '#client/lib/head.ts';
+import { MANAGED_HEAD_SELECTOR, renderHeadTags, resolveHead } from '#client/lib/head.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import type { PublicSettings } from '#shared/schemas/settings.ts';
 
-const setMeta = (selector: string, attr: 'content' | 'href', value: string) => {
-  document.head.querySelector(selector)?.setAttribute(attr, value);
-};
+/**
+ * The shop's public address as the server wrote it into the canonical link (PUBLIC_URL), so
+ * the client builds the same absolute URLs even when the page is opened under another host.
+ */
+function publicOrigin(): string {
+  const href = document.head.querySelector('link[rel="canonical"]')?.getAttribute('href');
+  try {
+    return href ? new URL(href).origin : window.location.origin;
+  } catch {
+    return window.location.origin;
+  }
+}
 
 /**
- * The server writes the full head; after client-side navigation this keeps the title,
- * description, canonical and social tags in step with the page, from the same route meta.
+ * The server writes the full head; after client-side navigation this rewrites every tag it
+ * manages (title, description, keywords, canonical, robots, Open Graph, Twitter, JSON-LD)
+ * from the same route meta, so the head of any page is the same however it was reached.
  */
 export function DocumentHead({ settings }: { settings: PublicSettings }) {
   const matches = useMatches();
   const location = useLocation();
   const queryClient = useQueryClient();
+  const origin = useRef<string | null>(null);
+  const first = useRef(true);
   useEffect(() => {
+    origin.current ??= publicOrigin();
+    // The server-rendered head is already right for the first page.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     const match = [...matches].reverse().find((m) => (m.handle as { meta?: MetaFn } | undefined)?.meta);
-    const url = new URL(location.pathname + location.search, window.location.origin);
+    const url = new URL(location.pathname + location.search, origin.current);
     const meta = match ? (match.handle as { meta: MetaFn }).meta({ params: match.params, queryClient, settings, url }) : {};
-    const head = resolveHead(meta, settings, window.location.origin, location.pathname);
+    const head = resolveHead(meta, settings, origin.current, location.pathname);
+    const html = renderHeadTags(head, settings.shop.shopName);
+    for (const el of document.head.querySelectorAll(MANAGED_HEAD_SELECTOR)) el.remove();
+    document.head.append(document.createRange().createContextualFragment(html));
     document.title = head.title;
-    setMeta('meta[name="description"]', 'content', head.description);
-    setMeta('link[rel="canonical"]', 'href', head.canonical);
-    setMeta('meta[property="og:title"]', 'content', head.title);
-    setMeta('meta[property="og:description"]', 'content', head.description);
-    setMeta('meta[property="og:url"]', 'content', head.canonical);
   }, [matches, location, queryClient, settings]);
   return null;
 }

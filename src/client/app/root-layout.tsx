@@ -1,9 +1,12 @@
-import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useNavigate, type LoaderFunction } from 'react-router';
+import { CookieBanner } from '#client/components/cookie-banner.tsx';
+import { InstallBanner } from '#client/components/install-banner.tsx';
 import { BottomBar } from '#client/components/layout/bottom-bar.tsx';
 import { Footer } from '#client/components/layout/footer.tsx';
 import { Header } from '#client/components/layout/header.tsx';
+import { Logo } from '#client/components/layout/logo.tsx';
 import { Toaster, toast } from '#client/components/ui/toast.tsx';
 import { buildLabel } from '#client/lib/build-info.ts';
 import { useCartCount } from '#client/lib/cart.ts';
@@ -11,17 +14,31 @@ import { categoriesQuery } from '#client/lib/queries/categories.ts';
 import { sessionQuery, useLogout } from '#client/lib/queries/session.ts';
 import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
 import { footerLinks } from '#client/paths.ts';
+import { isStaff } from '#shared/constants.ts';
+import type { PublicSettings } from '#shared/schemas/settings.ts';
+import type { PublicUser } from '#shared/types.ts';
 import { DocumentHead } from './document-head.tsx';
 
-/** The shell's data: session, shop settings and categories, fetched once for every page. */
+/** Pages a visitor may open while the shop is in maintenance mode: staff log in there. */
+const OPEN_DURING_MAINTENANCE = ['/auth'];
+
+/**
+ * The shell's data: session, shop settings and categories, fetched once for every page. In
+ * maintenance mode visitors and customers get the maintenance page with status 503 (the
+ * API refuses them the same way); staff see everything.
+ */
 export const rootLoader =
   (queryClient: QueryClient): LoaderFunction =>
-  async () => {
-    await Promise.all([
+  async ({ request }) => {
+    const [user, settings] = await Promise.all([
       queryClient.ensureQueryData(sessionQuery()),
       queryClient.ensureQueryData(publicSettingsQuery()),
-      queryClient.ensureQueryData(categoriesQuery()),
     ]);
+    if (settings.shop.maintenanceMode && !isStaff(user?.role)) {
+      if (OPEN_DURING_MAINTENANCE.includes(new URL(request.url).pathname)) return null;
+      throw new Response(null, { status: 503, statusText: 'Service Unavailable' });
+    }
+    await queryClient.ensureQueryData(categoriesQuery());
     return null;
   };
 
@@ -38,14 +55,39 @@ function useLogoutAction() {
   return { isPending: logout.isPending, mutate: () => logout.mutate() };
 }
 
+/** While the shop is closed for maintenance: only the login page (for staff), no catalogue. */
+function MaintenanceShell({ settings }: { settings: PublicSettings }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-surface">
+      <DocumentHead settings={settings} />
+      <header className="border-b border-border bg-background">
+        <div className="mx-auto flex h-16 max-w-7xl items-center px-4">
+          <Logo name={settings.shop.shopName} />
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Toaster />
+    </div>
+  );
+}
+
 export function RootLayout() {
   const { data: user } = useSuspenseQuery(sessionQuery());
   const { data: settings } = useSuspenseQuery(publicSettingsQuery());
-  const { data: categories } = useSuspenseQuery(categoriesQuery());
-  const logout = useLogoutAction();
-  const cartCount = useCartCount();
 
   useEffect(() => console.info(`${settings.shop.shopName} ${buildLabel}`), [settings.shop.shopName]);
+
+  if (settings.shop.maintenanceMode && !isStaff(user?.role)) return <MaintenanceShell settings={settings} />;
+  return <StoreShell user={user} settings={settings} />;
+}
+
+function StoreShell({ user, settings }: { user: PublicUser | null; settings: PublicSettings }) {
+  // Not a suspense query: the shell may appear after the first render (a staff login during maintenance).
+  const categories = useQuery(categoriesQuery()).data ?? [];
+  const logout = useLogoutAction();
+  const cartCount = useCartCount();
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -65,6 +107,8 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer shop={settings.shop} categories={categories} links={footerLinks} versionLabel={buildLabel} />
+      <InstallBanner shortName={settings.shop.shopName} />
+      <CookieBanner seo={settings.seo} />
       <BottomBar cartCount={cartCount} loggedIn={Boolean(user)} />
       <Toaster />
     </div>

@@ -1,9 +1,14 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
+import { ApiError } from '#client/lib/api.ts';
+import { MaintenancePage } from './maintenance-page.tsx';
 
 /** A failed page keeps the shell: a clear Russian message and a way back. */
 export function RouteError() {
   const error = useRouteError();
+  // Maintenance mode: the root loader answers 503 (no shell around it), a page's API call 503 inside the shell.
+  if (isRouteErrorResponse(error) && error.status === 503) return <MaintenancePage />;
+  if (error instanceof ApiError && error.status === 503) return <MaintenancePage withLogo={false} />;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (typeof console !== 'undefined' && !notFound) console.error(error);
   return (

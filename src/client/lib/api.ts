@@ -35,10 +35,13 @@ async function parseBody(res: Response): Promise<unknown> {
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-serialisable data, or FormData for a file upload. */
   body?: unknown;
   signal?: AbortSignal;
   client?: QueryClient;
 };
+
+const isFormData = (body: unknown): body is FormData => typeof FormData !== 'undefined' && body instanceof FormData;
 
 /** The one way the client talks to the API: credentials included, JSON bodies, no caching. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -48,8 +51,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     signal,
     credentials: 'same-origin',
     cache: 'no-store',
-    headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    // A FormData body (file upload) goes as multipart: the browser sets its content type and boundary.
+    headers:
+      body === undefined || isFormData(body) ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+    body: body === undefined ? undefined : isFormData(body) ? body : JSON.stringify(body),
   });
   const data = await parseBody(res);
   if (!res.ok) {

@@ -32,6 +32,18 @@ export function resolveHead(meta: PageMeta, settings: PublicSettings, publicUrl:
   };
 }
 
+/** Every tag renderHeadTags writes: what the client replaces after a navigation. */
+export const MANAGED_HEAD_SELECTOR = [
+  'title',
+  'meta[name="description"]',
+  'meta[name="keywords"]',
+  'meta[name="robots"]',
+  'link[rel="canonical"]',
+  'meta[property^="og:"]',
+  'meta[name^="twitter:"]',
+  'script[type="application/ld+json"]',
+].join(', ');
+
 export function renderHeadTags(head: ResolvedHead, siteName: string): string {
   const tags = [
     `<title>${esc(head.title)}</title>`,

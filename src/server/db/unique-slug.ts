@@ -1,6 +1,6 @@
 import { and, eq, like, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from './connection.ts';
-import { categories, products } from './schema.ts';
+import type { categories, products } from './schema.ts';
 import { isIdLike, slugify } from '#shared/slug.ts';
 
 const SLUG_MAX = 100;

@@ -8,6 +8,7 @@ import type { Mailer } from '../mail/transport.ts';
 import { notEnoughStockMessage, unavailableReason } from '../modules/cart/service.ts';
 import { newOrderNoticeMail, orderConfirmationMail } from '../modules/orders/mails.ts';
 import { findOrder } from '../modules/orders/service.ts';
+import { catalogChanged } from '../modules/products/catalog-events.ts';
 import { getSettings } from '../modules/settings/service.ts';
 import { PRIVACY_POLICY_VERSION } from '#shared/constants.ts';
 import { rubToKopecks } from '#shared/money.ts';
@@ -181,6 +182,8 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
     throw error;
   }
 
+  // Stock and sales counts changed: cached public catalogue answers must not show the old stock.
+  catalogChanged();
   const order = (await findOrder(db, orderId))!;
   await sendOrderMails(deps, shop, order);
   return { order, created: true };

@@ -5,7 +5,7 @@ export const ADDRESSES_MAX = 20;
 
 /** Trimmed text of at least `min` characters (the checkout's messages, spec 5 'Reading A') and a sane maximum. */
 const text = (min: number, message: string, max: number) =>
-  z.string({ error: message }).trim().min(min, message).max(max, `Не длиннее ${max} символов`);
+  z.string({ error: message }).trim().min(min, { error: message, abort: true }).max(max, `Не длиннее ${max} символов`);
 
 /**
  * A delivery address of the personal account. Its fields and messages are the checkout's, so a

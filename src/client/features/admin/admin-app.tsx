@@ -5,20 +5,24 @@ import {
   Package,
   Settings,
   ShoppingBag,
+  Menu,
   Store,
   Upload,
   Users,
+  Wrench,
   type LucideIcon,
 } from 'lucide-react';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Link, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { FullScreenSpinner } from '#client/components/ui/full-screen-spinner.tsx';
+import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '#client/components/ui/sheet.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Toaster } from '#client/components/ui/toast.tsx';
 import { sessionQuery } from '#client/lib/queries/session.ts';
 import { cn } from '#client/lib/utils.ts';
 import { isStaff, type Role } from '#shared/constants.ts';
+import type { PublicUser } from '#shared/types.ts';
 
 type AdminScreen = {
   /** Path under /admin ('' is the dashboard). */
@@ -62,18 +66,19 @@ function Forbidden() {
   );
 }
 
-function Sidebar({ role }: { role: Role }) {
+function Sidebar({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
   const items = SCREENS.filter((s) => s.label && s.roles.includes(role));
   return (
-    <nav aria-label="Разделы панели управления" className="flex gap-1 overflow-x-auto p-2 md:flex-col md:overflow-visible md:p-3">
+    <nav aria-label="Разделы панели управления" className="flex flex-col gap-1 p-3">
       {items.map(({ path, label, icon: Icon }) => (
         <NavLink
           key={path}
           to={`/admin${path ? `/${path}` : ''}`}
           end={path === ''}
+          onClick={onNavigate}
           className={({ isActive }) =>
             cn(
-              'flex shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap',
+              'flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors md:min-h-10',
               isActive ? 'bg-primary text-primary-foreground' : 'text-zinc-300 hover:bg-zinc-800 hover:text-white',
             )
           }
@@ -82,11 +87,67 @@ function Sidebar({ role }: { role: Role }) {
           {label}
         </NavLink>
       ))}
-      <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm text-zinc-300 hover:bg-zinc-800 hover:text-white md:mt-4">
+      <Link
+        to="/"
+        onClick={onNavigate}
+        className="mt-4 flex min-h-11 items-center gap-3 rounded-md border border-zinc-700 px-3 py-2 text-sm text-zinc-300 hover:bg-zinc-800 hover:text-white md:min-h-10"
+      >
         <Store className="size-4" aria-hidden />
         Вернуться в магазин
       </Link>
     </nav>
+  );
+}
+
+function Brand() {
+  return (
+    <span className="flex items-center gap-2.5">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-primary text-primary-foreground">
+        <Wrench className="size-5" aria-hidden />
+      </span>
+      <span className="leading-tight">
+        <span className="block font-bold text-white">Панель управления</span>
+        <span className="block text-xs text-zinc-400">интернет-магазин</span>
+      </span>
+    </span>
+  );
+}
+
+function UserLine({ user }: { user: PublicUser }) {
+  return (
+    <p className="truncate text-sm text-zinc-400">
+      <span className="font-medium text-zinc-200">{user.username}</span> · {user.role === 'admin' ? 'Администратор' : 'Менеджер'}
+    </p>
+  );
+}
+
+/** Phones: a top bar with the section's name and a menu button opening the same sidebar. */
+function MobileBar({ user }: { user: PublicUser }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const current = SCREENS.find((s) => s.label && (s.path === '' ? location.pathname.replace(/\/$/, '') === '/admin' : location.pathname.startsWith(`/admin/${s.path}`)));
+  return (
+    <header className="sticky top-0 z-40 flex h-14 items-center gap-2 bg-header px-2 text-white md:hidden">
+      <Sheet open={open} onOpenChange={setOpen}>
+        <SheetTrigger asChild>
+          <Button variant="ghost" size="icon" className="text-white hover:bg-zinc-800 hover:text-white" aria-label="Открыть меню панели управления">
+            <Menu className="size-6" aria-hidden />
+          </Button>
+        </SheetTrigger>
+        <SheetContent side="left" className="gap-0 border-zinc-800 bg-header text-white [&_[data-slot=dialog-close-button]]:text-zinc-300">
+          <div className="border-b border-zinc-800 p-4 pr-14">
+            <SheetTitle className="sr-only">Меню панели управления</SheetTitle>
+            <Brand />
+            <div className="mt-3">
+              <UserLine user={user} />
+            </div>
+          </div>
+          <Sidebar role={user.role} onNavigate={() => setOpen(false)} />
+        </SheetContent>
+      </Sheet>
+      <span className="min-w-0 flex-1 truncate font-semibold">{current?.label ?? 'Панель управления'}</span>
+      <span className="px-2 text-xs text-zinc-400">{user.username}</span>
+    </header>
   );
 }
 
@@ -106,14 +167,18 @@ export function Component() {
   }
   return (
     <div className="min-h-screen bg-surface md:flex">
-      <aside className="bg-header md:sticky md:top-0 md:h-screen md:w-60 md:shrink-0">
-        <div className="hidden px-5 pt-5 pb-2 md:block">
-          <p className="text-lg font-bold text-white">Панель управления</p>
-          <p className="truncate text-sm text-zinc-400">
-            {user.username} · {user.role === 'admin' ? 'Администратор' : 'Менеджер'}
-          </p>
+      <MobileBar user={user} />
+      {/* The dark column runs the full height; its content stays in view while the page scrolls. */}
+      <aside className="hidden bg-header md:block md:w-64 md:shrink-0">
+        <div className="sticky top-0 flex max-h-screen flex-col overflow-y-auto">
+          <div className="border-b border-zinc-800 px-5 py-5">
+            <Brand />
+            <div className="mt-3">
+              <UserLine user={user} />
+            </div>
+          </div>
+          <Sidebar role={user.role} />
         </div>
-        <Sidebar role={user.role} />
       </aside>
       <main className="min-w-0 flex-1 p-4 md:p-8">
         <Suspense fallback={<Spinner size="lg" className="mx-auto mt-24 flex" />}>

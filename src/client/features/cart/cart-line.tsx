@@ -28,10 +28,14 @@ export function CartLine({ item, locked, onQuantity, onRemove }: CartLineProps) 
   const canIncrease = product.isActive && product.price !== null && quantity < Math.min(stock, CART_QUANTITY_MAX);
 
   return (
-    <li className="flex gap-3 py-4 sm:gap-5" aria-busy={locked || undefined} data-testid="cart-line">
+    <li
+      className="grid grid-cols-[4rem_minmax(0,1fr)] items-start gap-x-3 gap-y-3 py-4 sm:grid-cols-[6rem_minmax(0,1fr)] sm:gap-x-5"
+      aria-busy={locked || undefined}
+      data-testid="cart-line"
+    >
       <Link
         to={paths.product(product.slug)}
-        className="size-20 shrink-0 overflow-hidden rounded-md border bg-white sm:size-24"
+        className="size-16 overflow-hidden rounded-md border bg-white sm:row-span-2 sm:size-24"
         tabIndex={-1}
         aria-hidden
       >
@@ -46,63 +50,59 @@ export function CartLine({ item, locked, onQuantity, onRemove }: CartLineProps) 
         />
       </Link>
 
-      <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <div className="flex items-start justify-between gap-3">
-          <div className="min-w-0">
-            <Link to={paths.product(product.slug)} className="line-clamp-2 font-semibold break-words hover:text-primary hover:underline">
-              {product.name}
-            </Link>
-            {product.shortDescription && (
-              <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{product.shortDescription}</p>
-            )}
-          </div>
-          <p className="shrink-0 text-right font-bold whitespace-nowrap tabular-nums" aria-label={`Сумма: ${formatRub(price * quantity)}`}>
-            {formatRub(price * quantity)}
+      <div className="grid min-w-0 gap-1">
+        <Link to={paths.product(product.slug)} className="line-clamp-2 font-semibold break-words hover:text-primary hover:underline">
+          {product.name}
+        </Link>
+        {product.shortDescription && <p className="line-clamp-2 text-sm text-muted-foreground">{product.shortDescription}</p>}
+        {product.price !== null && (
+          <p className="text-sm whitespace-nowrap text-muted-foreground">
+            <span className="font-medium text-foreground">{formatRub(price)}</span> за шт.
           </p>
-        </div>
-
+        )}
         {problem && (
           <p className="flex items-start gap-1.5 text-sm font-medium text-destructive" role="note">
             <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
             {problem}
           </p>
         )}
+      </div>
 
-        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <div className="flex items-center rounded-md border" role="group" aria-label={`Количество: ${product.name}`}>
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                className="rounded-r-none"
-                aria-label="Уменьшить количество"
-                disabled={locked || quantity <= 1}
-                onClick={() => onQuantity(quantity - 1)}
-              >
-                <Minus aria-hidden />
-              </Button>
-              <span className="min-w-10 px-1 text-center font-semibold tabular-nums" aria-live="polite" data-testid="cart-line-quantity">
-                {quantity}
-              </span>
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                className="rounded-l-none"
-                aria-label="Увеличить количество"
-                disabled={locked || !canIncrease}
-                onClick={() => onQuantity(quantity + 1)}
-              >
-                <Plus aria-hidden />
-              </Button>
-            </div>
-            {product.price !== null && (
-              <span className="text-sm whitespace-nowrap text-muted-foreground">{formatRub(price)} за шт.</span>
-            )}
-          </div>
+      <div className="col-span-2 flex items-center justify-between gap-3 sm:col-span-1 sm:col-start-2">
+        <div className="flex items-center rounded-md border" role="group" aria-label={`Количество: ${product.name}`}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="rounded-r-none"
+            aria-label="Уменьшить количество"
+            disabled={locked || quantity <= 1}
+            onClick={() => onQuantity(quantity - 1)}
+          >
+            <Minus aria-hidden />
+          </Button>
+          <span className="min-w-10 px-1 text-center font-semibold tabular-nums" aria-live="polite" data-testid="cart-line-quantity">
+            {quantity}
+          </span>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="rounded-l-none"
+            aria-label="Увеличить количество"
+            disabled={locked || !canIncrease}
+            onClick={() => onQuantity(quantity + 1)}
+          >
+            <Plus aria-hidden />
+          </Button>
+        </div>
+        <div className="flex items-center gap-1 sm:gap-3">
+          <p className="text-lg font-bold whitespace-nowrap tabular-nums" data-testid="cart-line-total">
+            <span className="sr-only">Сумма: </span>
+            {formatRub(price * quantity)}
+          </p>
           <Button
             variant="ghost"
             size="sm"
-            className="text-muted-foreground hover:text-destructive"
+            className="px-2 text-muted-foreground hover:text-destructive sm:px-3"
             disabled={locked}
             onClick={onRemove}
             aria-label={`Удалить «${product.name}» из корзины`}

@@ -81,8 +81,8 @@ export function Component() {
     const totals = computeOrderTotals(subtotal, threshold);
     const blocked = items.some((item) => cartLineProblem(item) !== null);
     body = (
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="grid gap-4">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
           <Card>
             <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 border-b py-3 sm:py-4">
               <CardTitle as="h2">Товары ({itemCount})</CardTitle>

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banknote, CreditCard, Globe, Loader2, PackageCheck } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Controller, useForm, type Path } from 'react-hook-form';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
@@ -74,7 +74,7 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
   const threshold = settings?.shop.freeDeliveryThreshold ?? 0;
   const [authOpen, setAuthOpen] = useState(false);
   const [autoSubmitting, setAutoSubmitting] = useState(false);
-  const held = useRef<CheckoutFormValues | null>(null);
+  const [held, setHeld] = useState<CheckoutFormValues | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
@@ -93,19 +93,24 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
   } = form;
 
   const addresses = useQuery({ ...savedAddressesQuery(), enabled: Boolean(user) });
-  const [addressId, setAddressId] = useState('');
+  const [watchedAddress, watchedCity, watchedPostalCode] = useWatch({ control, name: ['address', 'city', 'postalCode'] });
+  const selectedAddressId = String(
+    addresses.data?.find((a) => a.address === watchedAddress && a.city === watchedCity && a.postalCode === watchedPostalCode)?.id ?? '',
+  );
 
-  const applyAddress = (address: Address) => {
-    const opts = { shouldValidate: false, shouldDirty: true } as const;
-    setValue('customerName', address.recipientName, opts);
-    setValue('customerPhone', address.phone, opts);
-    setValue('address', address.address, opts);
-    setValue('city', address.city, opts);
-    setValue('postalCode', address.postalCode, opts);
-    setAddressId(String(address.id));
-  };
+  const applyAddress = useCallback(
+    (address: Address) => {
+      const opts = { shouldValidate: false, shouldDirty: true } as const;
+      setValue('customerName', address.recipientName, opts);
+      setValue('customerPhone', address.phone, opts);
+      setValue('address', address.address, opts);
+      setValue('city', address.city, opts);
+      setValue('postalCode', address.postalCode, opts);
+    },
+    [setValue],
+  );
 
-  // The default address fills an untouched form once the addresses arrive.
+  // The default address fills an untouched address once the list arrives.
   const prefilled = useRef(false);
   useEffect(() => {
     const list = addresses.data;
@@ -113,8 +118,7 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
     prefilled.current = true;
     const preferred = list.find((a) => a.isDefault) ?? list[0]!;
     if (!getValues('address') && !getValues('city') && !getValues('postalCode')) applyAddress(preferred);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the list first arrives
-  }, [addresses.data]);
+  }, [addresses.data, applyAddress, getValues]);
 
   // A logged-in customer's contact data fills empty fields (e.g. after logging in on this page).
   useEffect(() => {
@@ -171,7 +175,7 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
       return;
     }
     if (!user) {
-      held.current = values;
+      setHeld(values);
       setAuthOpen(true);
       return;
     }
@@ -180,9 +184,9 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
 
   const onAuthenticated = () => {
     setAuthOpen(false);
-    const values = held.current;
+    const values = held;
     if (!values) return;
-    held.current = null;
+    setHeld(null);
     setAutoSubmitting(true);
     timer.current = setTimeout(() => {
       setAutoSubmitting(false);
@@ -231,11 +235,10 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
               <FormField label="Сохранённые адреса" htmlFor="checkout-saved-address">
                 <NativeSelect
                   id="checkout-saved-address"
-                  value={addressId}
+                  value={selectedAddressId}
                   onChange={(e) => {
                     const found = addresses.data?.find((a) => String(a.id) === e.target.value);
                     if (found) applyAddress(found);
-                    else setAddressId('');
                   }}
                 >
                   <option value="">Ввести адрес вручную</option>

@@ -169,7 +169,7 @@ export function Component() {
     );
   } else {
     body = (
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="order-2 lg:order-1">
           <CheckoutForm cart={cart.data} onPlaced={() => (placed.current = true)} />
         </div>

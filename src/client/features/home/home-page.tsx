@@ -1,9 +1,12 @@
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { ArrowDown, Info, LayoutGrid, ShieldCheck, Truck, Wrench } from 'lucide-react';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { ProductListSection } from '#client/components/product/product-list.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { parseCatalogSearch, toProductsParams, type CatalogSearch } from '#client/lib/catalog-params.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { categoriesQuery } from '#client/lib/queries/categories.ts';
+import { prefetchProducts } from '#client/lib/queries/products.ts';
 import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
 import { SUPPLIERS, type Supplier } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
@@ -13,11 +16,17 @@ import { SupplierPicker } from './supplier-picker.tsx';
 const parseSupplier = (value: string | null): Supplier | null =>
   SUPPLIERS.includes(value as Supplier) ? (value as Supplier) : null;
 
+/** The home page's product list reads query and supplier (plus its own sort, page and view); no category. */
+const homeCatalogSearch = (search: URLSearchParams): CatalogSearch => ({ ...parseCatalogSearch(search), categoryId: null });
+
 export const loader =
   (queryClient: QueryClient) =>
   async ({ request }: LoaderFunctionArgs) => {
     const supplier = parseSupplier(new URL(request.url).searchParams.get('supplier'));
-    await queryClient.ensureQueryData(categoriesQuery(supplier ?? undefined));
+    await Promise.all([
+      queryClient.ensureQueryData(categoriesQuery(supplier ?? undefined)),
+      prefetchProducts(queryClient, toProductsParams(homeCatalogSearch(new URL(request.url).searchParams))),
+    ]);
     return null;
   };
 
@@ -109,6 +118,8 @@ export function Component() {
             <CategoryGrid categories={categories} supplier={supplier ?? undefined} />
           </section>
         )}
+
+        <ProductListSection search={homeCatalogSearch(params)} title={query ? `Результаты поиска: «${query}»` : 'Товары'} />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, Home, Info, Package, ShoppingBag } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { Link, redirect, useParams, type LoaderFunction } from 'react-router';
+import { Link, useParams, type LoaderFunction } from 'react-router';
 import { OrderTotalsList } from '#client/components/cart/order-summary.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -9,9 +9,9 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
+import { requireUser } from '#client/lib/guards.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { orderQuery } from '#client/lib/queries/orders.ts';
-import { sessionQuery } from '#client/lib/queries/session.ts';
 import { paths } from '#client/paths.ts';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/constants.ts';
 import { formatDateTime } from '#shared/dates.ts';
@@ -30,11 +30,7 @@ export const loader =
   (queryClient: QueryClient): LoaderFunction =>
   async ({ params, request }) => {
     if (params.id === undefined) return null;
-    const user = await queryClient.ensureQueryData(sessionQuery());
-    if (!user) {
-      const url = new URL(request.url);
-      throw redirect(`${paths.auth}?next=${encodeURIComponent(url.pathname)}`);
-    }
+    await requireUser(queryClient, request);
     const id = orderIdOf(params.id);
     // A failed load is the page's own state, not a route error: prefetch never throws.
     if (id) await queryClient.prefetchQuery(orderQuery(id));

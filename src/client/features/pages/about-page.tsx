@@ -9,9 +9,11 @@ import type { MetaFn } from '#client/lib/page.ts';
 import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
 import { paths } from '#client/paths.ts';
 import { branches, mapHref, telHref } from './branches.ts';
+import { organizationJsonLd } from './organization-ld.ts';
 
-export const meta: MetaFn = ({ settings }) => ({
+export const meta: MetaFn = ({ settings, url }) => ({
   title: 'О компании',
+  jsonLd: [organizationJsonLd(settings, url.origin)],
   description: `${settings.shop.shopName} — официальный дилер DCK и P.I.T: профессиональный электро- и ручной инструмент, сервисный центр, опт и розница, пять филиалов.`,
 });
 

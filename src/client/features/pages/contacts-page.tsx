@@ -17,9 +17,11 @@ import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
 import { paths } from '#client/paths.ts';
 import { ContactMessageSchema, type ContactMessageInput } from '#shared/schemas/contact.ts';
 import { branches, mapHref, telHref } from './branches.ts';
+import { organizationJsonLd } from './organization-ld.ts';
 
-export const meta: MetaFn = ({ settings }) => ({
+export const meta: MetaFn = ({ settings, url }) => ({
   title: 'Контакты',
+  jsonLd: [organizationJsonLd(settings, url.origin)],
   description: `Контакты ${settings.shop.shopName}: телефон ${settings.shop.contactPhone}, e-mail ${settings.shop.contactEmail}, адреса филиалов в Волгограде, Ростове-на-Дону, Санкт-Петербурге, Новороссийске и Мариуполе.`,
 });
 

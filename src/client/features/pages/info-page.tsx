@@ -56,7 +56,7 @@ export function Component() {
                     to={link.to}
                     aria-current={link.to === current ? 'page' : undefined}
                     className={cn(
-                      'flex min-h-10 items-center rounded-md px-2 transition-colors hover:bg-muted',
+                      'flex min-h-10 items-center rounded-md px-2 py-2 leading-snug transition-colors hover:bg-muted',
                       link.to === current && 'bg-accent font-semibold text-accent-foreground',
                     )}
                   >

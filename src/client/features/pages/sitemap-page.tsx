@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
+import { articlesByDate } from '#client/lib/articles.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { categoriesQuery } from '#client/lib/queries/categories.ts';
 import { footerLinks, paths } from '#client/paths.ts';
@@ -102,7 +103,7 @@ export function Component() {
               <CategoryItem key={c.id} category={c} childrenOf={childrenOf} />
             ))}
           </ul>
-          {categories.length === 0 && <p className="mt-3 text-sm text-muted-foreground">Категории каталога скоро появятся.</p>}
+          {categories.length === 0 && <p className="mt-3 text-sm text-muted-foreground">В каталоге пока нет категорий.</p>}
         </Group>
 
         <Group id="sitemap-publications" title="Публикации">
@@ -113,6 +114,13 @@ export function Component() {
               </Link>
               <p className="mt-1 text-sm text-muted-foreground">Обзоры, советы, сравнения, безопасность и новости компании</p>
             </li>
+            {articlesByDate().map((a) => (
+              <li key={a.id}>
+                <Link to={paths.publication(a.id)} className={linkClass}>
+                  {a.title}
+                </Link>
+              </li>
+            ))}
           </ul>
         </Group>
 

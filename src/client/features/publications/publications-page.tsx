@@ -13,7 +13,7 @@ import {
   readTimeLabel,
   type Article,
   type ArticleCategory,
-} from './articles.ts';
+} from '#client/lib/articles.ts';
 
 const parseCategory = (value: string | null): ArticleCategory | null =>
   ARTICLE_CATEGORIES.includes(value as ArticleCategory) ? (value as ArticleCategory) : null;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Access } from '#server/app-types.ts';
+import type * as AccessPlugin from '../../plugins/access.ts';
 import { createCustomer, type TestCustomer } from '../../../../tests/helpers/customers.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 
@@ -12,7 +13,7 @@ type SeenRoute = { method: string; url: string; access: Access | undefined; hook
 const seen = vi.hoisted(() => [] as SeenRoute[]);
 
 vi.mock('../../plugins/access.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../plugins/access.ts')>();
+  const original = await importOriginal<typeof AccessPlugin>();
   return {
     ...original,
     registerAccessControl(app: FastifyInstance) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, carts, categories, orderItems, orders, products, users } from '#server/db/schema.ts';
-import type { AdminDashboard, AdminProduct } from '#shared/types.ts';
+import type { AdminDashboard, Product } from '#shared/types.ts';
 import { createCustomer } from '../../../../tests/helpers/customers.ts';
 import { changePercent } from './service.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
@@ -130,13 +130,13 @@ describe('POST /api/admin/products (bulk import item)', () => {
   it('creates a new product (201) and updates the one with the same SKU (200)', async () => {
     const created = await importItem({ name: 'Импортированная дрель', sku: 'IMP-001', price: 2990, categoryId, stock: 4, isFeatured: true });
     expect(created.statusCode).toBe(201);
-    const first = created.json<{ action: string; product: AdminProduct }>();
+    const first = created.json<{ action: string; product: Product }>();
     expect(first.action).toBe('created');
     expect(first.product).toMatchObject({ name: 'Импортированная дрель', slug: 'importirovannaya-drel', isActive: true, isFeatured: true, stock: 4 });
 
     const updated = await importItem({ name: 'Импортированная дрель v2', sku: 'IMP-001', price: 3190, categoryId });
     expect(updated.statusCode).toBe(200);
-    const second = updated.json<{ action: string; product: AdminProduct }>();
+    const second = updated.json<{ action: string; product: Product }>();
     expect(second.action).toBe('updated');
     expect(second.product).toMatchObject({ id: first.product.id, name: 'Импортированная дрель v2', price: 3190, slug: 'importirovannaya-drel', isFeatured: true, stock: 4 });
     const [{ n }] = await db().select({ n: count() }).from(products).where(eq(products.sku, 'IMP-001'));
@@ -157,7 +157,7 @@ describe('DELETE /api/admin/hard-delete-product/{id}', () => {
   it('deletes the product, removes it from carts and keeps order snapshots', async () => {
     const product = (
       await ctx.app.inject({ method: 'POST', url: '/api/products', headers: { cookie: admin }, payload: { name: 'Удаляемый товар', sku: 'DEL-001', price: 1500, categoryId, stock: 10 } })
-    ).json<AdminProduct>();
+    ).json<Product>();
     const orderId = await addOrder(2, 1500);
     await db().insert(orderItems).values({ orderId, productId: product.id, productName: product.name, productSku: product.sku, productSlug: product.slug, unitPriceKopecks: 150_000, quantity: 1, totalKopecks: 150_000 });
     const cartId = '4f0c5b8e-3c1a-4d8e-9b7a-2f6e1d0c9a11';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, products } from '#server/db/schema.ts';
-import type { AdminProduct } from '#shared/types.ts';
+import type { Product } from '#shared/types.ts';
 import { createCustomer, type TestCustomer } from '../../../../tests/helpers/customers.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 
@@ -47,7 +47,7 @@ describe('POST /api/products', () => {
       isFeatured: true,
     });
     expect(res.statusCode).toBe(201);
-    const product = res.json<AdminProduct>();
+    const product = res.json<Product>();
     expect(product).toMatchObject({
       name: 'Перфоратор DCK KZC05-26 Тест',
       slug: 'perforator-dck-kzc05-26-test',
@@ -121,11 +121,11 @@ describe('POST /api/products', () => {
   });
 
   it('makes slugs unique with -2, -3 and never all digits', async () => {
-    const a = (await create(valid({ name: 'Уровень лазерный Тестовый' }))).json<AdminProduct>();
-    const b = (await create(valid({ name: 'Уровень лазерный Тестовый' }))).json<AdminProduct>();
-    const c = (await create(valid({ name: 'Уровень лазерный Тестовый', slug: 'uroven-lazernyy-testovyy' }))).json<AdminProduct>();
+    const a = (await create(valid({ name: 'Уровень лазерный Тестовый' }))).json<Product>();
+    const b = (await create(valid({ name: 'Уровень лазерный Тестовый' }))).json<Product>();
+    const c = (await create(valid({ name: 'Уровень лазерный Тестовый', slug: 'uroven-lazernyy-testovyy' }))).json<Product>();
     expect([a.slug, b.slug, c.slug]).toEqual(['uroven-lazernyy-testovyy', 'uroven-lazernyy-testovyy-2', 'uroven-lazernyy-testovyy-3']);
-    const numeric = (await create(valid({ name: '2024' }))).json<AdminProduct>();
+    const numeric = (await create(valid({ name: '2024' }))).json<Product>();
     expect(numeric.slug).toBe('2024-2');
     const explicitDigits = await create(valid({ slug: '12345' }));
     expect(explicitDigits.statusCode).toBe(400);
@@ -135,7 +135,7 @@ describe('POST /api/products', () => {
 
 describe('PATCH /api/products/{id}', () => {
   it('toggles isActive alone, leaving the rest untouched', async () => {
-    const product = (await create(valid({ stock: 3 }))).json<AdminProduct>();
+    const product = (await create(valid({ stock: 3 }))).json<Product>();
     const res = await patch(product.id, { isActive: false });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ...product, isActive: false, updatedAt: expect.any(String) });
@@ -143,7 +143,7 @@ describe('PATCH /api/products/{id}', () => {
   });
 
   it('edits fields, validates them, and keeps the slug when only the name changes', async () => {
-    const product = (await create(valid({ name: 'Шуруповерт Тестовый' }))).json<AdminProduct>();
+    const product = (await create(valid({ name: 'Шуруповерт Тестовый' }))).json<Product>();
     const renamed = await patch(product.id, { name: 'Шуруповерт Переименованный', price: 3990, originalPrice: null, categoryId: otherCategoryId, supplier: 'P.I.T' });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Шуруповерт Переименованный', slug: product.slug, price: 3990, originalPrice: null, categoryId: otherCategoryId, supplier: 'P.I.T' });
@@ -155,8 +155,8 @@ describe('PATCH /api/products/{id}', () => {
   });
 
   it('gives a taken slug a suffix and refuses another product\'s SKU', async () => {
-    const a = (await create(valid({ name: 'Пила цепная Тест' }))).json<AdminProduct>();
-    const b = (await create(valid({ name: 'Пила дисковая Тест' }))).json<AdminProduct>();
+    const a = (await create(valid({ name: 'Пила цепная Тест' }))).json<Product>();
+    const b = (await create(valid({ name: 'Пила дисковая Тест' }))).json<Product>();
     const moved = await patch(b.id, { slug: a.slug });
     expect(moved.json().slug).toBe(`${a.slug}-2`);
     const own = await patch(a.id, { slug: a.slug });

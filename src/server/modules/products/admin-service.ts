@@ -1,11 +1,12 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { categories, products } from '../../db/schema.ts';
 import { isUniqueViolation, uniqueSlug } from '../../db/unique-slug.ts';
 import { HttpError, badRequest, notFound } from '../../http-errors.ts';
-import { kopecksToRub, rubToKopecks } from '#shared/money.ts';
+import { rubToKopecks } from '#shared/money.ts';
 import type { ProductData, ProductImportData, ProductPatch } from '#shared/schemas/product.ts';
-import type { AdminProduct } from '#shared/types.ts';
+import type { Product } from '#shared/types.ts';
+import { getProduct } from './service.ts';
 
 /**
  * Catalogue writes of the back office: create, edit, the list's active toggle, bulk import
@@ -15,53 +16,13 @@ import type { AdminProduct } from '#shared/types.ts';
 const SKU_TAKEN = 'Товар с таким артикулом уже существует';
 const NOT_FOUND = 'Товар не найден';
 
-type ProductRow = typeof products.$inferSelect;
 type ProductValues = Partial<typeof products.$inferInsert>;
 
-const productColumns = {
-  product: products,
-  categoryName: categories.name,
-  categorySlug: categories.slug,
-};
-
-function toAdminProduct(row: ProductRow, category: { name: string; slug: string } | null): AdminProduct {
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    sku: row.sku,
-    tag: row.tag,
-    imageUrl: row.imageUrl,
-    price: row.priceKopecks === null ? null : kopecksToRub(row.priceKopecks),
-    originalPrice: row.originalPriceKopecks === null ? null : kopecksToRub(row.originalPriceKopecks),
-    stock: row.stock,
-    shortDescription: row.shortDescription,
-    description: row.description,
-    categoryId: row.categoryId,
-    category: row.categoryId !== null && category ? { id: row.categoryId, name: category.name, slug: category.slug } : null,
-    supplier: (row.supplier as AdminProduct['supplier']) ?? null,
-    rating: row.rating,
-    reviewCount: row.reviewCount,
-    isActive: row.isActive,
-    isFeatured: row.isFeatured,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
 /** One product with its category, whatever its status (staff view). */
-export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct | null> {
-  const [row] = await db
-    .select(productColumns)
-    .from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.id, id));
-  if (!row) return null;
-  return toAdminProduct(row.product, row.categoryName === null ? null : { name: row.categoryName, slug: row.categorySlug! });
-}
+export const getStaffProduct = (db: Db, id: number): Promise<Product | null> => getProduct(db, String(id), { includeInactive: true });
 
-async function requireAdminProduct(db: Db, id: number): Promise<AdminProduct> {
-  const product = await getAdminProduct(db, id);
+async function requireStaffProduct(db: Db, id: number): Promise<Product> {
+  const product = await getStaffProduct(db, id);
   if (!product) throw notFound(NOT_FOUND);
   return product;
 }
@@ -116,7 +77,7 @@ async function withSlugRetry<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** `POST /api/products`: a new product; the slug comes from the name when not given. */
-export async function createProduct(db: Db, data: ProductData, now: Date): Promise<AdminProduct> {
+export async function createProduct(db: Db, data: ProductData, now: Date): Promise<Product> {
   await assertCategoryExists(db, data.categoryId);
   await assertSkuFree(db, data.sku);
   const id = await withSlugRetry(async () => {
@@ -127,7 +88,7 @@ export async function createProduct(db: Db, data: ProductData, now: Date): Promi
       .returning({ id: products.id });
     return row!.id;
   });
-  return requireAdminProduct(db, id);
+  return requireStaffProduct(db, id);
 }
 
 /**
@@ -135,8 +96,8 @@ export async function createProduct(db: Db, data: ProductData, now: Date): Promi
  * A new slug is made unique; an empty slug is generated again from the name; a changed name
  * alone keeps the slug, so links to the product keep working.
  */
-export async function updateProduct(db: Db, id: number, data: ProductPatch, now: Date): Promise<AdminProduct> {
-  const current = await requireAdminProduct(db, id);
+export async function updateProduct(db: Db, id: number, data: ProductPatch, now: Date): Promise<Product> {
+  const current = await requireStaffProduct(db, id);
   if (data.categoryId !== undefined && data.categoryId !== current.categoryId) await assertCategoryExists(db, data.categoryId);
   if (data.sku !== undefined && data.sku !== current.sku) await assertSkuFree(db, data.sku, id);
   await withSlugRetry(async () => {
@@ -146,7 +107,7 @@ export async function updateProduct(db: Db, id: number, data: ProductPatch, now:
     }
     await db.update(products).set({ ...values, updatedAt: now }).where(eq(products.id, id));
   });
-  return requireAdminProduct(db, id);
+  return requireStaffProduct(db, id);
 }
 
 /**
@@ -157,7 +118,7 @@ export async function importProduct(
   db: Db,
   data: ProductImportData,
   now: Date,
-): Promise<{ action: 'created' | 'updated'; product: AdminProduct }> {
+): Promise<{ action: 'created' | 'updated'; product: Product }> {
   const [existing] = await db.select({ id: products.id }).from(products).where(eq(products.sku, data.sku));
   if (existing) {
     const product = await updateProduct(db, existing.id, data, now);
@@ -190,10 +151,4 @@ export async function deleteAllProducts(db: Db): Promise<{ before: number; after
     const removed = before - after;
     return { before, after, message: removed > 0 ? `Удалено товаров: ${removed}` : 'Каталог уже пуст' };
   });
-}
-
-/** Number of products (any status) in a category. */
-export async function countProductsInCategory(db: Db, categoryId: number): Promise<number> {
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(eq(products.categoryId, categoryId));
-  return n;
 }

@@ -91,3 +91,51 @@ export class CatalogMemo {
     await this.lexiconState.building?.catch(() => {});
   }
 }
+
+/**
+ * Keeps the memo of this process in step with changes made by other processes on the same
+ * PostgreSQL server: a change here bumps a shared counter; a request here looks at the counter
+ * at most once a second (in the background) and drops the memo when it moved.
+ */
+export class CatalogVersionWatch {
+  private seen: string | null = null;
+  private lastCheck = 0;
+  private pending = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly io: { bump: () => Promise<string>; read: () => Promise<string>; onError: (error: unknown) => void },
+    private readonly onChange: () => void,
+    private readonly intervalMs = 1000,
+  ) {}
+
+  /** This process changed the catalogue: tell the others. */
+  announce() {
+    this.track(
+      this.io.bump().then((version) => {
+        this.seen = version;
+      }),
+    );
+  }
+
+  /** Called on each catalogue request; cheap unless a check is due. */
+  check() {
+    const now = Date.now();
+    if (now - this.lastCheck < this.intervalMs) return;
+    this.lastCheck = now;
+    this.track(
+      this.io.read().then((version) => {
+        if (this.seen !== null && version !== this.seen) this.onChange();
+        this.seen = version;
+      }),
+    );
+  }
+
+  async settled() {
+    await Promise.all(this.pending);
+  }
+
+  private track(promise: Promise<unknown>) {
+    const tracked = promise.catch(this.io.onError).finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+  }
+}

@@ -54,25 +54,80 @@ export const normalizeSku = (text: string) => normalizeText(text).replace(/[^\p{
 /** A word as a quoted full-text term: only letters, digits and dots reach here, so it is safe. */
 const term = (word: string) => `'${word}'`;
 
-/** `('a' & 'b') | ('c' & 'd')`: any variant, each with all its words. */
-export function tsqueryText(variants: string[][]): string {
-  return variants
-    .filter((words) => words.length > 0)
-    .map((words) => `(${words.map(term).join(' & ')})`)
+/**
+ * A query word with what it may stand for: alternatives, each a phrase of words
+ * (`[['болгарка'], ['ушм'], ['угловая', 'шлифмашина']]`).
+ */
+export type WordGroup = string[][];
+/** One reading of the query: every group must match. */
+export type Reading = WordGroup[];
+
+/**
+ * What customers call a tool and what the catalogue calls it. A key of five letters or more
+ * also matches its other forms ('болгарки', 'болгаркой').
+ */
+const SYNONYMS: { word: string; alternatives: string[] }[] = [
+  { word: 'болгарка', alternatives: ['ушм', 'угловая шлифмашина'] },
+  { word: 'ушм', alternatives: ['угловая шлифмашина', 'болгарка'] },
+  { word: 'лобзик', alternatives: ['электролобзик'] },
+  { word: 'электролобзик', alternatives: ['лобзик'] },
+  { word: 'циркулярка', alternatives: ['циркулярная пила', 'дисковая пила'] },
+  { word: 'торцовка', alternatives: ['торцовочная пила'] },
+  { word: 'бензокоса', alternatives: ['триммер бензиновый'] },
+  { word: 'мотокоса', alternatives: ['триммер бензиновый'] },
+  { word: 'отбойник', alternatives: ['отбойный молоток'] },
+  { word: 'акб', alternatives: ['аккумулятор'] },
+  { word: 'зу', alternatives: ['зарядное устройство'] },
+  { word: 'термофен', alternatives: ['строительный фен'] },
+  { word: 'дальномер', alternatives: ['лазерная рулетка'] },
+];
+
+/** Drops the usual Russian endings of a synonym key, so its other forms match too. */
+const synonymStem = (word: string) => (word.length >= 5 ? word.replace(/[аяоеиыуюь]+$/u, '') : word);
+const SYNONYM_STEMS = SYNONYMS.map((s) => ({ ...s, stem: synonymStem(s.word) }));
+
+/** The word and its synonyms as a group of alternatives. */
+export function withSynonyms(word: string): WordGroup {
+  const group: WordGroup = [[word]];
+  for (const s of SYNONYM_STEMS) {
+    const matches = s.word.length >= 5 ? word.startsWith(s.stem) : word === s.word;
+    if (!matches) continue;
+    for (const alternative of [s.word, ...s.alternatives]) {
+      const phrase = tokenize(alternative);
+      if (!group.some((p) => p.join(' ') === phrase.join(' '))) group.push(phrase);
+    }
+  }
+  return group;
+}
+
+/** Words that customers type for tools: part of the vocabulary typos are corrected against. */
+export const SYNONYM_WORDS = SYNONYMS.flatMap((s) => [s.word, ...s.alternatives.flatMap((a) => a.split(' '))]);
+
+const phraseText = (phrase: string[]) => (phrase.length === 1 ? term(phrase[0]!) : `(${phrase.map(term).join(' & ')})`);
+const groupText = (group: WordGroup) => (group.length === 1 ? phraseText(group[0]!) : `(${group.map(phraseText).join(' | ')})`);
+
+/** The full-text query of readings: any reading, each with every group. */
+export function tsqueryText(readings: Reading[]): string {
+  return readings
+    .filter((groups) => groups.length > 0)
+    .map((groups) => `(${groups.map(groupText).join(' & ')})`)
     .join(' | ');
 }
 
-/** `('a' | 'a2') & ('b' | 'b2' | 'b3')`: every word, each with its alternatives. */
-export function tsqueryWithAlternatives(alternatives: string[][]): string {
-  return alternatives
-    .filter((alts) => alts.length > 0)
-    .map((alts) => `(${alts.map(term).join(' | ')})`)
-    .join(' & ');
+/** The full-text query of any group of any reading: the last resort for several words. */
+export function tsqueryAny(readings: Reading[]): string {
+  return readings
+    .flat()
+    .map(groupText)
+    .join(' | ');
 }
+
+/** Every word of the readings (their stems rank the matches). */
+export const readingWords = (readings: Reading[]) => [...new Set(readings.flat(3))];
 
 export type SearchPlan = {
   /** The words as typed, and (for a query with Latin letters) as if typed in the Russian layout. */
-  variants: string[][];
+  readings: Reading[];
   /** Normalised SKU fragments to look for inside SKUs (as typed and in the other layout). */
   skus: string[];
 };
@@ -81,10 +136,10 @@ export type SearchPlan = {
 export function planSearch(query: string): SearchPlan {
   const text = normalizeText(query);
   const typed = tokenize(text);
-  const variants = [typed];
+  const readings = [typed];
   if (hasLatin(text)) {
     const russian = tokenize(latinToCyrillic(text));
-    if (russian.some(hasCyrillic) && russian.join(' ') !== typed.join(' ')) variants.push(russian);
+    if (russian.some(hasCyrillic) && russian.join(' ') !== typed.join(' ')) readings.push(russian);
   }
   const skus = new Set<string>();
   const skuLike = (value: string) => {
@@ -93,8 +148,12 @@ export function planSearch(query: string): SearchPlan {
     if (sku.length >= MIN_SKU_FRAGMENT && /^[a-z0-9]+$/.test(sku)) skus.add(sku);
   };
   if (!hasCyrillic(text)) skuLike(text);
-  else if (!hasLatin(text)) skuLike(cyrillicToLatin(text));
-  return { variants: variants.filter((words) => words.length > 0), skus: [...skus] };
+  // A Russian-layout SKU ('ляс20' for 'kzc20'): only with digits, or every Russian word would be one.
+  else if (!hasLatin(text) && /\d/.test(text)) skuLike(cyrillicToLatin(text));
+  return {
+    readings: readings.filter((words) => words.length > 0).map((words) => words.map(withSynonyms)),
+    skus: [...skus],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -118,7 +177,7 @@ export function similarity(a: string, b: string): number {
 }
 
 /** Fewest shared trigrams relative to both words for a word to count as the same one mistyped. */
-export const TYPO_SIMILARITY = 0.45;
+export const TYPO_SIMILARITY = 0.4;
 
 /**
  * The words of the catalogue (product and category names) with how often they occur: the
@@ -183,16 +242,24 @@ export class Lexicon {
 }
 
 /**
- * Each word with the catalogue words it may stand for; a word the catalogue knows, or one with
- * nothing similar, stays as typed (full-text morphology still applies to it).
+ * A reading with each word the catalogue does not know widened by the catalogue words it may
+ * stand for (and their synonyms); `changed` is false when nothing was widened.
  */
-export function correctWords(words: string[], lexicon: Lexicon): { alternatives: string[][]; changed: boolean } {
+export function correctReading(reading: Reading, lexicon: Lexicon): { reading: Reading; changed: boolean } {
   let changed = false;
-  const alternatives = words.map((word) => {
-    const suggestions = lexicon.suggest(word);
-    if (suggestions.length === 0 || (suggestions.length === 1 && suggestions[0] === word)) return [word];
+  const corrected = reading.map((group) => {
+    const word = group[0]!.length === 1 ? group[0]![0]! : null;
+    if (!word) return group;
+    const suggestions = lexicon.suggest(word).filter((s) => s !== word);
+    if (suggestions.length === 0) return group;
     changed = true;
-    return [word, ...suggestions.filter((s) => s !== word)];
+    const out: WordGroup = [...group];
+    for (const suggestion of suggestions) {
+      for (const phrase of withSynonyms(suggestion)) {
+        if (!out.some((p) => p.join(' ') === phrase.join(' '))) out.push(phrase);
+      }
+    }
+    return out;
   });
-  return { alternatives, changed };
+  return { reading: corrected, changed };
 }

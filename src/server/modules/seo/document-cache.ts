@@ -20,6 +20,11 @@ export type DocumentCacheOptions = {
   checkEveryMs?: number;
   /** A document is rebuilt after this long even when the fingerprint did not change. */
   maxAgeMs?: number;
+  /**
+   * A rebuild that takes longer than this (the full feed at 100 000 products) finishes in the
+   * background while the previous version is served; small catalogues always get the fresh one.
+   */
+  waitForRebuildMs?: number;
 };
 
 async function gzipChunks(chunks: AsyncIterable<string>): Promise<Buffer> {
@@ -38,6 +43,7 @@ async function gzipChunks(chunks: AsyncIterable<string>): Promise<Buffer> {
 export function createDocumentCache(options: DocumentCacheOptions) {
   const checkEveryMs = options.checkEveryMs ?? 60_000;
   const maxAgeMs = options.maxAgeMs ?? 60 * 60_000;
+  const waitForRebuildMs = options.waitForRebuildMs ?? 3000;
   let known: { value: string; at: number } | null = null;
   let reading: Promise<string> | null = null;
   const entries = new Map<string, Entry>();
@@ -77,7 +83,13 @@ export function createDocumentCache(options: DocumentCacheOptions) {
         building.set(pendingKey, pending);
       }
       try {
-        return (await pending).doc;
+        if (!cached) return (await pending).doc;
+        // Keep the background build's failure from going unhandled; the next request retries it.
+        pending.catch(() => undefined);
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, waitForRebuildMs, null)));
+        const entry = await Promise.race([pending, late]).finally(() => clearTimeout(timer));
+        return (entry ?? cached).doc;
       } catch (error) {
         if (error instanceof MissingDocument) {
           entries.delete(key);

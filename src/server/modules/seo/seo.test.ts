@@ -86,7 +86,7 @@ describe('GET /sitemap.xml', () => {
     expect((await sitemapUrls()).map((u) => u.loc)).toContain(`${BASE}/product/${victim!.slug}`);
     const cookie = await ctx.login();
     const patch = await ctx.app.inject({ method: 'PATCH', url: `/api/products/${victim!.id}`, headers: { cookie }, payload: { isActive: false } });
-    expect(patch.statusCode).toBe(200);
+    expect(patch.statusCode, patch.body).toBe(200);
     expect((await sitemapUrls()).map((u) => u.loc)).not.toContain(`${BASE}/product/${victim!.slug}`);
     await ctx.app.inject({ method: 'PATCH', url: `/api/products/${victim!.id}`, headers: { cookie }, payload: { isActive: true } });
     expect((await sitemapUrls()).map((u) => u.loc)).toContain(`${BASE}/product/${victim!.slug}`);

@@ -4,7 +4,6 @@
  */
 
 /** Characters XML 1.0 forbids anywhere (control characters other than tab, CR and LF; U+FFFE/F). */
-// eslint-disable-next-line no-control-regex
 const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 /** Text or attribute value made safe for XML: the five entities escaped, forbidden characters dropped. */

@@ -1,0 +1,273 @@
+/**
+ * `npm run bench:catalog`: the catalogue and search under load, through HTTP, against a bare
+ * node:http server sending a prepared buffer of the same size (the ceiling of this machine).
+ *
+ *   npm run bench:catalog                      100 000 products on PostgreSQL (BENCH_DATABASE_URL,
+ *                                              default postgres://postgres@127.0.0.1:5432/bench; created if missing)
+ *   npm run bench:catalog -- --pglite          10 000 products on embedded PGlite (in memory)
+ *   options: --products N, --duration S (per list scenario, default 10), --search-duration S (default 3),
+ *            --connections N (default 50), --fresh (reload the products even if they are there)
+ *
+ * The products are generated once (deterministic: the same seed gives the same catalogue) and
+ * kept in the bench database; later runs reuse them. Nothing here is a test: it prints figures.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../src/server/app.ts';
+import type { App } from '../src/server/app-types.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase, type Database } from '../src/server/db/connection.ts';
+import { demoCategories, generateBenchmarkProducts } from '../src/server/db/seed/catalog-data.ts';
+import { insertCategories, insertProducts } from '../src/server/db/seed/seed-catalog.ts';
+import { catalogChanged } from '../src/server/modules/products/catalog-events.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    pglite: { type: 'boolean', default: false },
+    products: { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    'search-duration': { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+    fresh: { type: 'boolean', default: false },
+  },
+});
+
+const PGLITE = args.pglite;
+const COUNT = Number(args.products ?? (PGLITE ? 10_000 : 100_000));
+const DURATION = Number(args.duration);
+const SEARCH_DURATION = Number(args['search-duration']);
+const CONNECTIONS = Number(args.connections);
+const SEED = 1;
+const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
+/** Indexes that slow a bulk load down most; dropped before it and created again after. */
+const BULK_INDEXES = ['products_search_idx', 'products_name_trgm_idx', 'products_sku_norm_trgm_idx'];
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const log = (...parts: unknown[]) => console.log(...parts);
+
+async function ensurePostgresDatabase(url: string) {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`BENCH_DATABASE_URL: database name "${name}" must be letters, digits and _`);
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (rows.length === 0) {
+      log(`creating database ${name}`);
+      await admin.query(`create database "${name}"`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Loads COUNT generated products unless the database already holds exactly those. */
+async function ensureCatalog(database: Database) {
+  const db = database.db;
+  const marker = JSON.stringify({ count: COUNT, seed: SEED });
+  const [current] = rowsOf<{ v: string | null; n: number }>(
+    await db.execute(sql`select (select value::text from settings where key = 'bench_catalog') as v, (select count(*)::int from products) as n`),
+  );
+  const loaded = current?.v ? (JSON.parse(current.v) as { count?: number; seed?: number }) : null;
+  if (!args.fresh && loaded?.count === COUNT && loaded.seed === SEED && Number(current!.n) === COUNT) {
+    log(`reusing ${COUNT} products already in the database`);
+    return;
+  }
+  const started = Date.now();
+  log(`generating ${COUNT} products…`);
+  const list = generateBenchmarkProducts(COUNT, demoCategories.map((c) => c.slug), SEED);
+  log(`  generated in ${((Date.now() - started) / 1000).toFixed(1)} s; loading…`);
+  await db.execute(sql`truncate products, categories restart identity cascade`);
+  await db.execute(sql`delete from settings where key = 'bench_catalog'`);
+  const definitions =
+    database.kind === 'postgres'
+      ? rowsOf<{ indexdef: string; indexname: string }>(
+          await db.execute(sql`select indexname, indexdef from pg_indexes where tablename = 'products' and indexname in ${sql.raw(`('${BULK_INDEXES.join("','")}')`)}`),
+        )
+      : [];
+  for (const { indexname } of definitions) await db.execute(sql.raw(`drop index "${indexname}"`));
+  const ids = await insertCategories(db, demoCategories);
+  await insertProducts(db, list, ids, 1000);
+  for (const { indexdef } of definitions) await db.execute(sql.raw(indexdef));
+  await db.execute(sql`vacuum analyze products`);
+  await db.execute(sql`vacuum analyze categories`);
+  await db.execute(sql`insert into settings (key, value) values ('bench_catalog', ${marker}::jsonb)`);
+  log(`  loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+type Row = { name: string; rps: number; p50: number; p99: number; max: number; errors: number; ratio?: number };
+
+function cannon(url: string, duration: number, connections = CONNECTIONS): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    // The load generator runs in a worker thread, so it does not share the event loop with the server.
+    autocannon({ url, connections, duration, workers: 1 }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+async function measure(name: string, url: string, duration: number): Promise<Row> {
+  await fetch(url).then((r) => r.arrayBuffer()); // the first request fills the cache
+  const r = await cannon(url, duration);
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
+}
+
+/** Latency of the first request after a catalogue change: the change, then one request, n times. */
+async function firstAfterChange(name: string, url: string, times: number) {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    catalogChanged();
+    const t0 = performance.now();
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    samples.push(performance.now() - t0);
+    if (!res.ok) throw new Error(`${name}: HTTP ${res.status}`);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
+  return { name, p50: at(0.5), p99: at(0.99), max: samples[samples.length - 1]! };
+}
+
+const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1)).padStart(7);
+const pad = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s.padEnd(n));
+
+function printTable(title: string, rows: Row[], ceiling?: number) {
+  log(`\n${title}`);
+  log(`${pad('', 44)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'ceiling'.padStart(8)} errors`);
+  for (const r of rows) {
+    const ratio = ceiling ? `${((r.rps / ceiling) * 100).toFixed(0)} %` : '';
+    log(`${pad(r.name, 44)} ${r.rps.toFixed(0).padStart(9)} ${ms(r.p50)} ${ms(r.p99)} ${ms(r.max)} ${ratio.padStart(8)} ${r.errors}`);
+  }
+}
+
+async function main() {
+  log(`catalogue benchmark: ${COUNT} products on ${PGLITE ? 'PGlite (in memory)' : `PostgreSQL ${BENCH_URL.replace(/\/\/[^@]*@/, '//')}`}, ${CONNECTIONS} connections`);
+  if (!PGLITE) await ensurePostgresDatabase(BENCH_URL);
+  const database = await openDatabase(PGLITE ? {} : { url: BENCH_URL, poolSize: 20 });
+  await database.migrate();
+  await ensureCatalog(database);
+
+  const config = loadConfig({ NODE_ENV: 'production', PORT: '0', DATA_DIR: '/tmp/bench-catalog-data', LOG_LEVEL: 'warn' });
+  const app: App = await buildApp({
+    config,
+    database,
+    mailer: { kind: 'file', send: async () => {} },
+    logger: pino({ level: 'warn' }),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const page1 = `${base}/api/products`;
+  const first = (await (await fetch(page1)).json()) as { totalPages: number };
+  const [category] = rowsOf<{ id: number; name: string }>(
+    await database.db.execute(sql`select c.id, c.name from categories c order by (select count(*) from products p where p.category_id = c.id) desc limit 1`),
+  );
+  const categoryUrl = `${base}/api/products?categoryId=${category!.id}`;
+  const deepPage = Math.ceil(first.totalPages / 2);
+  const deepUrl = `${base}/api/products?page=${deepPage}`;
+  const size = Buffer.byteLength(await (await fetch(page1)).text());
+
+  // The ceiling: node:http sending a prepared buffer of the same size, no framework, no work.
+  const buffer = Buffer.from('x'.repeat(size));
+  const bare = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': buffer.length });
+    res.end(buffer);
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+
+  const skus = rowsOf<{ sku: string }>(
+    await database.db.execute(sql`select sku from products where is_active and sku ~ '^[A-Z]+[0-9]+' order by id limit 3`),
+  ).map((r) => r.sku);
+  const sku = skus[0]!;
+  const searches: [string, string][] = [
+    ['morphology: дрели', 'дрели'],
+    ['morphology: дрелью', 'дрелью'],
+    ['morphology: перфораторы', 'перфораторы'],
+    ['morphology+ё: аккумуляторный шуруповёрт', 'аккумуляторный шуруповёрт'],
+    ['word order: шуруповерт аккумуляторный', 'шуруповерт аккумуляторный'],
+    ['synonym: болгарки', 'болгарки'],
+    ['morphology: лобзиком', 'лобзиком'],
+    ['typo: перфаратор', 'перфаратор'],
+    ['typo: шурупаверт', 'шурупаверт'],
+    ['typo: балгарка', 'балгарка'],
+    ['typo: гайкаверт ударный', 'гайкаверт ударный'],
+    [`SKU whole: ${sku}`, sku],
+    [`SKU partial: ${sku.slice(0, 4)}`, sku.slice(0, 4)],
+    [`SKU spaced: ${sku.replace(/(\d)/, ' $1').toLowerCase()}`, sku.replace(/(\d)/, ' $1').toLowerCase()],
+    ['wrong layout: lhtkm (дрель)', 'lhtkm'],
+    ['wrong layout: gthajhfnjh (перфоратор)', 'gthajhfnjh'],
+    ['broad: инструмент', 'инструмент'],
+    ['broad: аккумулятор', 'аккумулятор'],
+    ['with supplier: дрель + DCK', 'дрель&supplier=DCK'],
+    ['with sort: перфоратор + price-low', 'перфоратор&sort=price-low'],
+  ];
+  const searchUrl = (q: string) => {
+    const [text, ...rest] = q.split('&');
+    return `${base}/api/products?query=${encodeURIComponent(text!)}${rest.length ? `&${rest.join('&')}` : ''}`;
+  };
+
+  log(`page size ${size} bytes (12 products), ${first.totalPages} pages; category «${category!.name}»; deep page ${deepPage}`);
+  log('warming up…');
+  await cannon(page1, 2);
+
+  const ceiling = await measure('node:http, prepared buffer (ceiling)', bareUrl, DURATION);
+  const listRows = [
+    ceiling,
+    await measure('category page (cached)', categoryUrl, DURATION),
+    await measure('/products page 1 (cached)', page1, DURATION),
+    await measure(`/products page ${deepPage} (cached)`, deepUrl, DURATION),
+  ];
+  printTable(`Lists, ${CONNECTIONS} connections, ${DURATION} s each`, listRows, ceiling.rps);
+
+  const uncached = [
+    await firstAfterChange('category page', categoryUrl, 100),
+    await firstAfterChange('/products page 1', page1, 100),
+    await firstAfterChange(`/products page ${deepPage}`, deepUrl, 100),
+  ];
+  log('\nFirst request after a catalogue change (cache dropped before each of 100 requests, one at a time)');
+  log(`${pad('', 44)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)}`);
+  for (const r of uncached) log(`${pad(r.name, 44)} ${ms(r.p50)} ${ms(r.p99)} ${ms(r.max)}`);
+  log(`deep page / page 1 (p50): ${(uncached[2]!.p50 / uncached[1]!.p50).toFixed(2)}`);
+
+  const searchRows: Row[] = [];
+  for (const [name, q] of searches) searchRows.push(await measure(name, searchUrl(q), SEARCH_DURATION));
+  printTable(`Search, ${CONNECTIONS} connections, ${SEARCH_DURATION} s each (the first request of each computes, the rest are cached)`, searchRows, ceiling.rps);
+
+  log('\nSearch, first request after a catalogue change (10 times each, one at a time)');
+  log(`${pad('', 44)} ${'p50 ms'.padStart(7)} ${'max ms'.padStart(7)}`);
+  let worst = 0;
+  for (const [name, q] of searches) {
+    const r = await firstAfterChange(name, searchUrl(q), 10);
+    worst = Math.max(worst, r.max);
+    log(`${pad(name, 44)} ${ms(r.p50)} ${ms(r.max)}`);
+  }
+
+  const all = [...listRows.slice(1), ...searchRows];
+  const errors = all.reduce((n, r) => n + r.errors, 0);
+  const slowest = Math.max(...all.map((r) => r.max), worst);
+  log(`\nerrors: ${errors}; slowest request: ${slowest.toFixed(1)} ms`);
+
+  bare.close();
+  await app.close();
+  await database.close();
+  if (errors > 0) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

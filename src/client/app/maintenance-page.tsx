@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { Clock, Mail, Phone, Wrench } from 'lucide-react';
+import { Link } from 'react-router';
+import { Logo } from '#client/components/layout/logo.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
+import { DEFAULT_SHOP_SETTINGS } from '#shared/schemas/settings.ts';
+
+/**
+ * What visitors and customers see while the shop is in maintenance mode (status 503 from the
+ * server); staff can still log in at /auth and use everything (decisions.md, "Other").
+ */
+export function MaintenancePage({ withLogo = true }: { withLogo?: boolean }) {
+  const settings = useQuery(publicSettingsQuery());
+  const shop = settings.data?.shop ?? DEFAULT_SHOP_SETTINGS;
+  return (
+    <div className="flex min-h-[70vh] flex-col items-center justify-center gap-6 px-4 py-16 text-center">
+      {withLogo && <Logo name={shop.shopName} />}
+      <span className="flex size-16 items-center justify-center rounded-full bg-accent text-primary">
+        <Wrench className="size-8" aria-hidden />
+      </span>
+      <h1 className="max-w-xl text-3xl leading-tight font-extrabold">Магазин временно закрыт на техническое обслуживание</h1>
+      <p className="max-w-xl text-lg text-muted-foreground">
+        Мы обновляем сайт и скоро вернёмся. Пожалуйста, зайдите немного позже. Если вам срочно нужен инструмент или консультация,
+        позвоните или напишите нам.
+      </p>
+      <address className="grid gap-2 text-sm not-italic">
+        <a href={`tel:${shop.contactPhone.replace(/[^\d+]/g, '')}`} className="flex items-center justify-center gap-2 text-base font-semibold hover:text-primary">
+          <Phone className="size-4" aria-hidden />
+          {shop.contactPhone}
+        </a>
+        <a href={`mailto:${shop.contactEmail}`} className="flex items-center justify-center gap-2 hover:text-primary">
+          <Mail className="size-4" aria-hidden />
+          {shop.contactEmail}
+        </a>
+        {shop.workingHours && (
+          <p className="flex items-center justify-center gap-2 text-muted-foreground">
+            <Clock className="size-4" aria-hidden />
+            {shop.workingHours}
+          </p>
+        )}
+      </address>
+      <Button asChild variant="outline" size="sm">
+        <Link to="/auth">Вход для сотрудников</Link>
+      </Button>
+    </div>
+  );
+}

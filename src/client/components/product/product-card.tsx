@@ -1,0 +1,139 @@
+import { Wrench } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { AddToCartButton } from '#client/components/cart/add-to-cart-button.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import type { ViewMode } from '#client/lib/catalog-params.ts';
+import { cn } from '#client/lib/utils.ts';
+import { paths } from '#client/paths.ts';
+import { discountPercent } from '#shared/money.ts';
+import { SHORT_TEXT_FALLBACK_LENGTH } from '#shared/constants.ts';
+import type { Product } from '#shared/types.ts';
+import { FavoriteButton } from './favorite-button.tsx';
+import { Price, StockStatus } from './price.tsx';
+import { Rating } from './rating.tsx';
+
+/** The short text of a product, or the first 120 characters of its description (spec 9). */
+export function shortText(product: Pick<Product, 'shortDescription' | 'description'>): string {
+  if (product.shortDescription.trim()) return product.shortDescription;
+  const text = product.description.trim().replace(/\s+/g, ' ');
+  return text.length > SHORT_TEXT_FALLBACK_LENGTH ? `${text.slice(0, SHORT_TEXT_FALLBACK_LENGTH)}…` : text;
+}
+
+/** The picture, or a tool icon when there is none or it fails to load. */
+function ProductImage({ product, className }: { product: Product; className?: string }) {
+  const [failed, setFailed] = useState(false);
+  if (!product.imageUrl || failed) {
+    return (
+      <div className={cn('flex items-center justify-center text-zinc-400', className)} role="img" aria-label={product.name}>
+        <Wrench className="size-12" aria-hidden />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={product.imageUrl}
+      alt={product.name}
+      width={300}
+      height={300}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+      className={cn('object-contain', className)}
+    />
+  );
+}
+
+/** A product in a list: picture, badges, favourite heart, name, rating, price and the cart button. */
+export function ProductCard({ product, view = 'grid' }: { product: Product; view?: ViewMode }) {
+  const discount = discountPercent(product.price, product.originalPrice);
+  const href = paths.product(product.slug);
+  const badges = (
+    <div className="pointer-events-none absolute top-2 left-2 flex flex-col items-start gap-1">
+      {discount > 0 && <Badge variant="destructive">−{discount}%</Badge>}
+      {product.tag && <Badge variant="secondary">{product.tag}</Badge>}
+    </div>
+  );
+
+  if (view === 'list') {
+    return (
+      <article className="relative flex gap-3 rounded-lg border border-border bg-card p-3 shadow-xs sm:gap-5 sm:p-4" data-testid="product-card">
+        <Link to={href} className="relative block size-28 shrink-0 overflow-hidden rounded-md bg-muted sm:size-40" tabIndex={-1} aria-hidden>
+          <ProductImage product={product} className="size-full p-2" />
+          {badges}
+        </Link>
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:flex-row sm:gap-5">
+          <div className="min-w-0 flex-1 space-y-1.5">
+            <p className="text-xs text-muted-foreground">Артикул: {product.sku}</p>
+            <h3 className="font-semibold leading-snug">
+              <Link to={href} className="hover:text-primary hover:underline">
+                {product.name}
+              </Link>
+            </h3>
+            <Rating rating={product.rating} reviewCount={product.reviewCount} />
+            <p className="hidden text-sm text-muted-foreground sm:line-clamp-2">{shortText(product)}</p>
+            <StockStatus stock={product.stock} />
+          </div>
+          <div className="flex shrink-0 flex-col gap-2 sm:w-48 sm:items-end sm:text-right">
+            <Price price={product.price} originalPrice={product.originalPrice} className="sm:justify-end" />
+            <AddToCartButton product={product} className="w-full sm:w-auto" />
+          </div>
+        </div>
+        <FavoriteButton productId={product.id} className="absolute top-2 right-2 sm:static sm:self-start" />
+      </article>
+    );
+  }
+
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card shadow-xs transition hover:border-primary/40 hover:shadow-md" data-testid="product-card">
+      <Link to={href} className="relative block aspect-square bg-muted" tabIndex={-1} aria-hidden>
+        <ProductImage product={product} className="size-full p-4 transition group-hover:scale-105" />
+        {badges}
+      </Link>
+      <FavoriteButton productId={product.id} className="absolute top-2 right-2" />
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <p className="truncate text-xs text-muted-foreground">Артикул: {product.sku}</p>
+        <h3 className="line-clamp-3 text-sm font-semibold leading-snug sm:text-base">
+          <Link to={href} className="hover:text-primary hover:underline">
+            {product.name}
+          </Link>
+        </h3>
+        <Rating rating={product.rating} reviewCount={product.reviewCount} />
+        <div className="mt-auto space-y-2 pt-1">
+          <Price price={product.price} originalPrice={product.originalPrice} />
+          <AddToCartButton product={product} className="w-full" />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** A card-shaped placeholder while a page of products loads. */
+export function ProductCardSkeleton({ view = 'grid' }: { view?: ViewMode }) {
+  if (view === 'list') {
+    return (
+      <div className="flex gap-4 rounded-lg border border-border p-3 sm:p-4" data-testid="product-skeleton">
+        <Skeleton className="size-28 shrink-0 sm:size-40" />
+        <div className="flex-1 space-y-2">
+          <Skeleton className="h-3 w-24" />
+          <Skeleton className="h-5 w-3/4" />
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-6 w-28" />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col overflow-hidden rounded-lg border border-border" data-testid="product-skeleton">
+      <Skeleton className="aspect-square rounded-none" />
+      <div className="space-y-2 p-3">
+        <Skeleton className="h-3 w-20" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-6 w-24" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+    </div>
+  );
+}

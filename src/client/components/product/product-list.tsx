@@ -1,0 +1,208 @@
+import { useQuery } from '@tanstack/react-query';
+import { LayoutGrid, List, PackageSearch, RotateCcw } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Pagination } from '#client/components/ui/pagination.tsx';
+import { NativeSelect } from '#client/components/ui/select.tsx';
+import { catalogHref, toProductsParams, type CatalogSearch, type ViewMode } from '#client/lib/catalog-params.ts';
+import { productsQuery, type ProductsParams } from '#client/lib/queries/products.ts';
+import { cn } from '#client/lib/utils.ts';
+import { CATALOG_MAX_PAGE_BUTTONS, CATALOG_SKELETON_COUNT, SORTS, SORT_LABELS, type Sort } from '#shared/constants.ts';
+import { pageItems } from '#shared/pagination.ts';
+import { productsCount } from '#shared/plural.ts';
+import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
+
+type Props = {
+  /** The catalogue state read from the URL. */
+  search: CatalogSearch;
+  /** Request values the page fixes (the category of a category page). */
+  fixed?: Partial<ProductsParams>;
+  /** Section heading; the page's own h1 names it when absent. */
+  title?: ReactNode;
+  id?: string;
+  className?: string;
+};
+
+function ListGrid({ view, children }: { view: ViewMode; children: ReactNode }) {
+  return (
+    <ul className={cn(view === 'grid' ? 'grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-4 lg:grid-cols-4' : 'flex flex-col gap-3')}>
+      {children}
+    </ul>
+  );
+}
+
+/**
+ * A page of products with its sort selector, grid/list switch and pagination, all kept in the URL
+ * (shareable, the back button works, and links work without JavaScript). Eight skeleton cards
+ * while a page loads; 'Товары не найдены' when nothing matches.
+ */
+export function ProductListSection({ search, fixed, title, id = 'products', className }: Props) {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const sectionRef = useRef<HTMLElement>(null);
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery(productsQuery(toProductsParams(search, fixed)));
+  const hash = location.pathname === '/' ? `#${id}` : '';
+  const href = (changes: Partial<CatalogSearch>) => catalogHref(location.pathname, params, changes, hash);
+
+  // A new page or sort: bring the top of the list into view (links keep the scroll position).
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current && location.hash !== `#${id}`) {
+      firstRender.current = false;
+      return;
+    }
+    firstRender.current = false;
+    const top = sectionRef.current?.getBoundingClientRect().top ?? 0;
+    if (top < 0 || location.hash === `#${id}`) sectionRef.current?.scrollIntoView({ block: 'start' });
+  }, [location.search, location.hash, id]);
+
+  const onSort = (sort: Sort) => navigate(href({ sort }), { preventScrollReset: true });
+
+  const toolbar = (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {data
+          ? data.capped
+            ? `Показаны ${productsCount(data.total)}, лучше всего подходящих к запросу`
+            : `Найдено: ${productsCount(data.total)}`
+          : 'Загрузка товаров…'}
+      </p>
+      <div className="flex items-center gap-2">
+        <form method="get" action={location.pathname} className="flex items-center gap-2">
+          {(['query', 'categoryId', 'supplier', 'view'] as const).map((key) =>
+            params.get(key) ? <input key={key} type="hidden" name={key} value={params.get(key)!} /> : null,
+          )}
+          <label htmlFor={`${id}-sort`} className="sr-only">
+            Сортировка
+          </label>
+          <NativeSelect
+            id={`${id}-sort`}
+            name="sort"
+            value={search.sort}
+            onChange={(event) => onSort(event.target.value as Sort)}
+            wrapperClassName="w-48"
+          >
+            {SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </NativeSelect>
+          <noscript>
+            <Button type="submit" variant="outline" size="sm">
+              Показать
+            </Button>
+          </noscript>
+        </form>
+        <div className="flex rounded-md border border-input" role="group" aria-label="Вид списка">
+          {(
+            [
+              ['grid', 'Плиткой', LayoutGrid],
+              ['list', 'Списком', List],
+            ] as const
+          ).map(([view, label, Icon]) => (
+            <Link
+              key={view}
+              to={href({ view })}
+              preventScrollReset
+              replace
+              aria-label={label}
+              aria-current={search.view === view ? 'true' : undefined}
+              title={label}
+              className={cn(
+                'flex size-10 items-center justify-center first:rounded-l-md last:rounded-r-md',
+                search.view === view ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+              )}
+            >
+              <Icon className="size-4" aria-hidden />
+            </Link>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+
+  let body: ReactNode;
+  if (isPending) {
+    body = (
+      <ListGrid view={search.view}>
+        {Array.from({ length: CATALOG_SKELETON_COUNT }, (_, i) => (
+          <li key={i}>
+            <ProductCardSkeleton view={search.view} />
+          </li>
+        ))}
+      </ListGrid>
+    );
+  } else if (isError) {
+    body = (
+      <Alert variant="destructive">
+        <AlertTitle>Не удалось загрузить товары</AlertTitle>
+        <AlertDescription>
+          <p>{error.message}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void refetch()} disabled={isFetching}>
+            <RotateCcw aria-hidden />
+            Повторить
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  } else if (data.products.length === 0) {
+    const pastEnd = data.total > 0;
+    body = (
+      <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-4 py-12 text-center">
+        <PackageSearch className="size-10 text-muted-foreground" aria-hidden />
+        <h3 className="text-lg font-semibold">Товары не найдены</h3>
+        <p className="max-w-md text-sm text-muted-foreground">
+          {pastEnd
+            ? `На странице ${search.page} товаров нет: в этом списке ${data.totalPages} стр.`
+            : 'Попробуйте изменить параметры поиска или фильтры: проверьте написание, уберите часть слов или выберите другую категорию.'}
+        </p>
+        {pastEnd ? (
+          <Button asChild variant="outline">
+            <Link to={href({ page: 1 })}>На первую страницу</Link>
+          </Button>
+        ) : (
+          (search.query || search.supplier) && (
+            <Button asChild variant="outline">
+              <Link to={href({ query: '', supplier: null })}>Сбросить поиск и фильтры</Link>
+            </Button>
+          )
+        )}
+      </div>
+    );
+  } else {
+    body = (
+      <ListGrid view={search.view}>
+        {data.products.map((product) => (
+          <li key={product.id} className={search.view === 'grid' ? 'flex flex-col' : undefined}>
+            <ProductCard product={product} view={search.view} />
+          </li>
+        ))}
+      </ListGrid>
+    );
+  }
+
+  return (
+    <section ref={sectionRef} id={id} aria-labelledby={title ? `${id}-heading` : undefined} aria-busy={isPending || undefined} className={cn('scroll-mt-32 space-y-4', className)}>
+      {title && (
+        <h2 id={`${id}-heading`} className="text-2xl font-bold">
+          {title}
+        </h2>
+      )}
+      {toolbar}
+      {body}
+      {data && data.totalPages > 1 && (
+        <Pagination
+          items={pageItems(Math.min(search.page, data.totalPages), data.totalPages, CATALOG_MAX_PAGE_BUTTONS)}
+          current={search.page}
+          totalPages={data.totalPages}
+          hrefFor={(page) => href({ page })}
+          className="pt-2"
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,311 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  ArrowDownRight,
+  ArrowRight,
+  ArrowUpRight,
+  Boxes,
+  FolderTree,
+  Minus,
+  PackagePlus,
+  ShoppingBag,
+  TriangleAlert,
+  Upload,
+  Users,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CategoryIcon } from '#client/components/catalog/category-icon.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { cn } from '#client/lib/utils.ts';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '#shared/constants.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import { formatRub } from '#shared/money.ts';
+import { pluralRu, productsCount } from '#shared/plural.ts';
+import type { AdminDashboard } from '#shared/types.ts';
+import { LoadError } from '#client/features/admin/components/load-error.tsx';
+import { PageHeader } from '#client/features/admin/components/page-header.tsx';
+import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
+import { dashboardQuery } from './api.ts';
+
+const numberFormat = new Intl.NumberFormat('ru-RU');
+
+export const ORDER_STATUS_BADGE: Record<OrderStatus, 'secondary' | 'warning' | 'default' | 'success' | 'destructive' | 'outline'> = {
+  pending: 'warning',
+  processing: 'default',
+  shipped: 'secondary',
+  delivered: 'success',
+  cancelled: 'destructive',
+};
+
+/** '+12,5 %' green, '−3 %' red, or a neutral note when there is nothing to compare with. */
+function Change({ percent, previousLabel }: { percent: number | null; previousLabel: string }) {
+  if (percent === null) {
+    return (
+      <p className="flex items-center gap-1 text-sm text-muted-foreground">
+        <Minus className="size-4" aria-hidden />
+        {previousLabel}: не было
+      </p>
+    );
+  }
+  const up = percent > 0;
+  const down = percent < 0;
+  const Icon = up ? ArrowUpRight : down ? ArrowDownRight : Minus;
+  const text = `${up ? '+' : down ? '−' : ''}${numberFormat.format(Math.abs(percent))} %`;
+  return (
+    <p className="flex flex-wrap items-center gap-x-1 text-sm">
+      <span className={cn('inline-flex items-center gap-0.5 font-semibold', up && 'text-success', down && 'text-destructive', !up && !down && 'text-muted-foreground')}>
+        <Icon className="size-4" aria-hidden />
+        {text}
+      </span>
+      <span className="text-muted-foreground">к прошлым 30 дням</span>
+    </p>
+  );
+}
+
+function StatCard({ title, value, icon: Icon, children }: { title: string; value: string; icon: LucideIcon; children: ReactNode }) {
+  return (
+    <Card className="gap-2 p-4 sm:p-5">
+      <div className="flex items-start justify-between gap-3">
+        <p className="text-sm font-medium text-muted-foreground">{title}</p>
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-accent text-primary">
+          <Icon className="size-5" aria-hidden />
+        </span>
+      </div>
+      <p className="text-2xl font-bold tracking-tight tabular-nums sm:text-3xl">{value}</p>
+      {children}
+    </Card>
+  );
+}
+
+const QUICK_ACTIONS: { to: string; label: string; hint: string; icon: LucideIcon }[] = [
+  { to: '/admin/products/create', label: 'Добавить товар', hint: 'Новая карточка в каталоге', icon: PackagePlus },
+  { to: '/admin/import', label: 'Импорт товаров', hint: 'Загрузить список в JSON', icon: Upload },
+  { to: '/admin/categories', label: 'Категории', hint: 'Разделы каталога', icon: FolderTree },
+  { to: '/admin/orders', label: 'Заказы', hint: 'Обработка и статусы', icon: ShoppingBag },
+];
+
+function QuickActions() {
+  return (
+    <section aria-labelledby="quick-actions" className="mb-6">
+      <h2 id="quick-actions" className="sr-only">
+        Быстрые действия
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {QUICK_ACTIONS.map(({ to, label, hint, icon: Icon }) => (
+          <li key={to} className="flex">
+            <Link
+              to={to}
+              className="group flex w-full items-center gap-3 rounded-lg border bg-card p-3 shadow-xs transition hover:border-primary/50 hover:shadow-md sm:p-4"
+            >
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-primary text-primary-foreground">
+                <Icon className="size-5" aria-hidden />
+              </span>
+              <span className="min-w-0">
+                <span className="block text-sm font-semibold sm:text-base">{label}</span>
+                <span className="hidden text-sm text-muted-foreground sm:block">{hint}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function LatestOrders({ orders }: { orders: AdminDashboard['latestOrders'] }) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
+        <CardTitle as="h2">Последние заказы</CardTitle>
+        <Button variant="link" asChild>
+          <Link to="/admin/orders">
+            Все заказы
+            <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {orders.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 rounded-md border border-dashed p-8 text-center text-muted-foreground">
+            <ShoppingBag className="size-8" aria-hidden />
+            <p>Заказов пока нет. Они появятся здесь, как только покупатели оформят первые заказы.</p>
+          </div>
+        ) : (
+          <ul className="divide-y">
+            {orders.map((order) => (
+              <li key={order.id}>
+                <Link
+                  to={`/admin/orders?query=${order.id}`}
+                  className="-mx-2 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md px-2 py-3 hover:bg-muted/60"
+                >
+                  <span className="w-20 shrink-0 font-semibold tabular-nums">№ {order.id}</span>
+                  <span className="min-w-0 flex-1 truncate">{order.customerName}</span>
+                  <Badge variant={ORDER_STATUS_BADGE[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>
+                  <span className="w-28 text-right font-semibold tabular-nums">{formatRub(order.totalAmount)}</span>
+                  <span className="w-full text-sm text-muted-foreground sm:w-auto sm:basis-full">{formatDateTime(order.createdAt)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function LowStock({ lowStock }: { lowStock: AdminDashboard['lowStock'] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="flex items-center gap-2">
+          <TriangleAlert className="size-5 text-warning" aria-hidden />
+          Заканчиваются на складе
+        </CardTitle>
+        <p className="text-sm text-muted-foreground">
+          {lowStock.count === 0
+            ? `Все активные товары в наличии больше ${lowStock.threshold} шт.`
+            : `${productsCount(lowStock.count)} с остатком ${lowStock.threshold} шт. и меньше`}
+        </p>
+      </CardHeader>
+      {lowStock.items.length > 0 && (
+        <CardContent>
+          <ul className="divide-y">
+            {lowStock.items.map((item) => (
+              <li key={item.id}>
+                <Link to={`/admin/products/edit/${item.id}`} className="-mx-2 flex items-center gap-3 rounded-md px-2 py-2.5 hover:bg-muted/60">
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate text-sm font-medium">{item.name}</span>
+                    <span className="block text-xs text-muted-foreground">Арт. {item.sku}</span>
+                  </span>
+                  <Badge variant={(item.stock ?? 0) <= 0 ? 'destructive' : 'warning'}>
+                    {(item.stock ?? 0) <= 0 ? 'Нет в наличии' : `${item.stock} шт.`}
+                  </Badge>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      )}
+    </Card>
+  );
+}
+
+function PerCategory({ categories }: { categories: AdminDashboard['categories'] }) {
+  const max = Math.max(1, ...categories.map((c) => c.productCount));
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
+        <CardTitle as="h2">Товары по категориям</CardTitle>
+        <Button variant="link" asChild>
+          <Link to="/admin/categories">
+            Категории
+            <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {categories.length === 0 ? (
+          <p className="text-muted-foreground">Категорий пока нет.</p>
+        ) : (
+          <ul className="grid gap-3">
+            {categories.map((c) => (
+              <li key={c.id} className="grid gap-1">
+                <div className="flex items-center gap-2 text-sm">
+                  <CategoryIcon name={c.icon} className="size-4 shrink-0 text-muted-foreground" />
+                  <span className="min-w-0 flex-1 truncate font-medium">{c.name}</span>
+                  <span className="tabular-nums text-muted-foreground" title={`Активных: ${c.activeProductCount}`}>
+                    {numberFormat.format(c.productCount)}
+                  </span>
+                </div>
+                <div className="h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
+                  <div className="h-full rounded-full bg-primary" style={{ width: `${(c.productCount / max) * 100}%` }} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Загрузка показателей" className="grid gap-6">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-36 rounded-lg" />
+        ))}
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <Skeleton className="h-96 rounded-lg" />
+        <Skeleton className="h-96 rounded-lg" />
+      </div>
+    </div>
+  );
+}
+
+export default function DashboardPage() {
+  useAdminTitle('Обзор');
+  const query = useQuery(dashboardQuery());
+  const d = query.data;
+  return (
+    <>
+      <PageHeader title="Обзор" description="Показатели магазина за последние 30 дней в сравнении с предыдущими 30 днями" />
+      <QuickActions />
+      {query.isPending ? (
+        <DashboardSkeleton />
+      ) : query.isError ? (
+        <LoadError title="Не удалось загрузить показатели" error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        d && (
+          <div className="grid gap-6">
+            <section aria-label="Показатели" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              <StatCard title="Выручка за 30 дней" value={formatRub(d.revenue.current)} icon={Wallet}>
+                <Change percent={d.revenue.changePercent} previousLabel="Выручки в прошлые 30 дней" />
+                <p className="text-xs text-muted-foreground">Без отменённых заказов</p>
+              </StatCard>
+              <StatCard title="Заказы за 30 дней" value={numberFormat.format(d.orders.current)} icon={ShoppingBag}>
+                <Change percent={d.orders.changePercent} previousLabel="Заказов в прошлые 30 дней" />
+                <p className="text-xs text-muted-foreground">
+                  За прошлые 30 дней: {numberFormat.format(d.orders.previous)}
+                </p>
+              </StatCard>
+              <StatCard title="Клиенты" value={numberFormat.format(d.customers.total)} icon={Users}>
+                <p className="text-sm">
+                  <span className="font-semibold text-success">+{numberFormat.format(d.customers.newCurrent)}</span>{' '}
+                  <span className="text-muted-foreground">
+                    {pluralRu(d.customers.newCurrent, 'новый', 'новых', 'новых')} за 30 дней
+                  </span>
+                </p>
+                <Change percent={d.customers.changePercent} previousLabel="Новых в прошлые 30 дней" />
+              </StatCard>
+              <StatCard title="Активные товары" value={numberFormat.format(d.products.active)} icon={Boxes}>
+                <p className="text-sm text-muted-foreground">
+                  Всего {numberFormat.format(d.products.total)}, неактивных {numberFormat.format(d.products.inactive)}
+                </p>
+                <p className="text-sm">
+                  <Link to="/admin/products" className="font-medium text-primary underline-offset-4 hover:underline">
+                    Мало на складе: {numberFormat.format(d.lowStock.count)}
+                  </Link>
+                </p>
+              </StatCard>
+            </section>
+            <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+              <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+                <LatestOrders orders={d.latestOrders} />
+                <LowStock lowStock={d.lowStock} />
+              </div>
+              <PerCategory categories={d.categories} />
+            </div>
+          </div>
+        )
+      )}
+    </>
+  );
+}

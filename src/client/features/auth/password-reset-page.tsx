@@ -1,0 +1,287 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { CircleAlert, CircleCheck, KeyRound, Mail, RotateCw } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams, type LoaderFunction } from 'react-router';
+import { applyServerErrors } from '#client/components/auth/field-errors.ts';
+import { PasswordInput } from '#client/components/auth/password-input.tsx';
+import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { ApiError, apiRequest } from '#client/lib/api.ts';
+import type { MetaFn } from '#client/lib/page.ts';
+import { sessionQuery } from '#client/lib/queries/session.ts';
+import { paths } from '#client/paths.ts';
+import { RESET_REDIRECT_DELAY_MS } from '#shared/constants.ts';
+import {
+  NewPasswordFormSchema,
+  PasswordResetRequestSchema,
+  type NewPasswordFormInput,
+  type PasswordResetRequestInput,
+} from '#shared/schemas/auth.ts';
+
+const INVALID_LINK = 'Ссылка для восстановления пароля недействительна или истекла';
+
+export const meta: MetaFn = () => ({ title: 'Восстановление пароля', noindex: true });
+
+type VerifyResult = { valid: true } | { valid: false; message: string };
+
+/** GET /api/password-reset/verify: a refused token is a result (the page says so), not an error. */
+const verifyQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['password-reset', 'verify', token],
+    queryFn: async ({ client, signal }): Promise<VerifyResult> => {
+      try {
+        await apiRequest(`/api/password-reset/verify?token=${encodeURIComponent(token)}`, { client, signal });
+        return { valid: true };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 400) return { valid: false, message: error.message || INVALID_LINK };
+        throw error;
+      }
+    },
+    retry: false,
+    staleTime: Infinity,
+  });
+
+/** With ?token= the link is checked while the page renders on the server (spec 4: verified on load). */
+export const loader =
+  (queryClient: QueryClient): LoaderFunction =>
+  async ({ request }) => {
+    const token = new URL(request.url).searchParams.get('token');
+    if (token) await queryClient.prefetchQuery(verifyQuery(token));
+    return null;
+  };
+
+function Shell({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col px-4 py-10 sm:py-16">
+      <Card>
+        <CardHeader>
+          <span className="mb-2 flex size-11 items-center justify-center rounded-full bg-accent text-primary">
+            <KeyRound className="size-5" aria-hidden />
+          </span>
+          <CardTitle as="h1" className="text-2xl">
+            {title}
+          </CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">{children}</CardContent>
+      </Card>
+    </div>
+  );
+}
+
+type RequestAnswer = { success: boolean; message: string; note?: string; token?: string | null };
+
+/** Without a token: the e-mail form. The answer is the same whether the e-mail has an account. */
+function RequestForm() {
+  const [answer, setAnswer] = useState<RequestAnswer | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<PasswordResetRequestInput>({ resolver: zodResolver(PasswordResetRequestSchema), defaultValues: { email: '' } });
+  const send = useMutation({
+    mutationFn: (input: PasswordResetRequestInput) => apiRequest<RequestAnswer>('/api/password-reset/request', { method: 'POST', body: input }),
+    onSuccess: setAnswer,
+    onError: (error) => {
+      applyServerErrors<PasswordResetRequestInput>(error, ['email'], setError);
+      const description = error instanceof ApiError && error.status < 500 ? error.message : undefined;
+      toast({ title: 'Произошла ошибка при отправке запроса', description, variant: 'destructive' });
+    },
+  });
+  const emailError = errors.email?.message;
+
+  return (
+    <Shell title="Восстановление пароля" description="Укажите email, с которым вы регистрировались: мы пришлём ссылку для создания нового пароля.">
+      {answer ? (
+        <>
+          <Alert variant="success">
+            <Mail aria-hidden />
+            <AlertTitle>Проверьте почту</AlertTitle>
+            <AlertDescription>{answer.message}</AlertDescription>
+          </Alert>
+          {answer.token && (
+            <Alert>
+              <CircleAlert aria-hidden />
+              <AlertTitle>Режим разработки</AlertTitle>
+              <AlertDescription>
+                <p>{answer.note}</p>
+                <p>
+                  <Link to={`${paths.passwordReset}/reset?token=${encodeURIComponent(answer.token)}`}>Открыть ссылку из письма</Link>
+                </p>
+              </AlertDescription>
+            </Alert>
+          )}
+          <p className="text-sm text-muted-foreground">
+            Письмо не пришло? Проверьте папку «Спам» или{' '}
+            <button type="button" className="font-medium text-primary underline underline-offset-4" onClick={() => setAnswer(null)}>
+              отправьте запрос ещё раз
+            </button>
+            .
+          </p>
+        </>
+      ) : (
+        <form noValidate onSubmit={handleSubmit((values) => send.mutate(values))} className="grid gap-4" aria-label="Запрос ссылки для восстановления пароля">
+          <FormField label="Email" htmlFor="reset-email" required error={emailError}>
+            <Input
+              id="reset-email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              spellCheck={false}
+              aria-required
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={fieldDescribedBy('reset-email', { error: emailError })}
+              {...register('email')}
+            />
+          </FormField>
+          <Button type="submit" size="lg" className="w-full" disabled={send.isPending}>
+            <Mail aria-hidden />
+            {send.isPending ? 'Отправка...' : 'Отправить ссылку'}
+          </Button>
+        </form>
+      )}
+      <p className="text-center text-sm">
+        Вспомнили пароль?{' '}
+        <Link to={paths.auth} className="font-medium text-primary underline-offset-4 hover:underline">
+          Войти
+        </Link>
+      </p>
+    </Shell>
+  );
+}
+
+function InvalidLink({ message }: { message: string }) {
+  return (
+    <Shell title="Восстановление пароля" description="Ссылка из письма больше не действует.">
+      <Alert variant="destructive">
+        <CircleAlert aria-hidden />
+        <AlertTitle>{message}</AlertTitle>
+        <AlertDescription>Ссылка действует 1 час и только один раз. Запросите новую — мы отправим её на ваш email.</AlertDescription>
+      </Alert>
+      <Button asChild size="lg" className="w-full">
+        <Link to={paths.passwordReset}>Запросить новую ссылку</Link>
+      </Button>
+    </Shell>
+  );
+}
+
+/** With a token: checked on load, then the new password and its confirmation. */
+function ResetForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const verify = useQuery(verifyQuery(token));
+  const [done, setDone] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<NewPasswordFormInput>({ resolver: zodResolver(NewPasswordFormSchema), defaultValues: { password: '', confirmPassword: '' } });
+
+  const reset = useMutation({
+    mutationFn: (values: NewPasswordFormInput) =>
+      apiRequest<{ success: boolean; message: string }>('/api/password-reset/reset', { method: 'POST', body: { token, password: values.password } }),
+    onSuccess: (answer) => {
+      // Every session of the user has ended, this browser's included.
+      queryClient.setQueryData(sessionQuery().queryKey, null);
+      setDone(answer.message);
+      toast({ title: 'Пароль изменён', description: 'Войдите с новым паролем', variant: 'success' });
+      timer.current = setTimeout(() => navigate(paths.auth), RESET_REDIRECT_DELAY_MS);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 400 && error.message === INVALID_LINK) {
+        setInvalid(error.message);
+        return;
+      }
+      applyServerErrors<NewPasswordFormInput>(error, ['password'], setError);
+      const description = error instanceof ApiError && error.status < 500 ? error.message : 'Произошла ошибка при сбросе пароля';
+      toast({ title: 'Не удалось сбросить пароль', description, variant: 'destructive' });
+    },
+  });
+
+  if (invalid) return <InvalidLink message={invalid} />;
+  if (verify.isPending) {
+    return (
+      <Shell title="Восстановление пароля" description="Проверяем ссылку из письма...">
+        <div className="flex justify-center py-6">
+          <Spinner size="lg" label="Проверяем ссылку" className="text-primary" />
+        </div>
+      </Shell>
+    );
+  }
+  if (verify.isError) {
+    return (
+      <Shell title="Восстановление пароля" description="Не удалось связаться с магазином.">
+        <Alert variant="destructive">
+          <CircleAlert aria-hidden />
+          <AlertTitle>Не удалось проверить ссылку восстановления</AlertTitle>
+          <AlertDescription>Проверьте подключение к интернету и попробуйте ещё раз.</AlertDescription>
+        </Alert>
+        <Button size="lg" className="w-full" onClick={() => void verify.refetch()}>
+          <RotateCw aria-hidden />
+          Повторить проверку
+        </Button>
+      </Shell>
+    );
+  }
+  if (!verify.data.valid) return <InvalidLink message={verify.data.message} />;
+
+  if (done) {
+    return (
+      <Shell title="Пароль изменён" description="Сейчас вы перейдёте на страницу входа.">
+        <Alert variant="success">
+          <CircleCheck aria-hidden />
+          <AlertTitle>{done}</AlertTitle>
+          <AlertDescription>Из соображений безопасности мы завершили все сеансы вашей учётной записи.</AlertDescription>
+        </Alert>
+        <Button asChild size="lg" className="w-full">
+          <Link to={paths.auth}>Войти</Link>
+        </Button>
+      </Shell>
+    );
+  }
+
+  const field = (name: 'password' | 'confirmPassword', hint?: string) => ({
+    id: `reset-${name}`,
+    'aria-required': true,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': fieldDescribedBy(`reset-${name}`, { hint, error: errors[name]?.message }),
+  });
+  const hint = 'Не менее 6 символов. Слишком простые пароли вроде 123456 или qwerty не подойдут.';
+
+  return (
+    <Shell title="Новый пароль" description="Придумайте новый пароль для входа в личный кабинет.">
+      <form noValidate onSubmit={handleSubmit((values) => reset.mutate(values))} className="grid gap-4" aria-label="Новый пароль">
+        <FormField label="Новый пароль" htmlFor="reset-password" required hint={hint} error={errors.password?.message}>
+          <PasswordInput autoComplete="new-password" {...field('password', hint)} {...register('password')} />
+        </FormField>
+        <FormField label="Подтверждение пароля" htmlFor="reset-confirmPassword" required error={errors.confirmPassword?.message}>
+          <PasswordInput autoComplete="new-password" {...field('confirmPassword')} {...register('confirmPassword')} />
+        </FormField>
+        <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
+          <KeyRound aria-hidden />
+          {reset.isPending ? 'Сохранение...' : 'Сохранить новый пароль'}
+        </Button>
+      </form>
+    </Shell>
+  );
+}
+
+/** /password-reset and /password-reset/reset: one screen (spec 2.11). */
+export function Component() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  return token ? <ResetForm key={token} token={token} /> : <RequestForm />;
+}

@@ -1,0 +1,66 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { redirect, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { ProductListSection } from '#client/components/product/product-list.tsx';
+import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
+import { parseCatalogSearch, toProductsParams } from '#client/lib/catalog-params.ts';
+import type { MetaFn } from '#client/lib/page.ts';
+import { categoriesQuery } from '#client/lib/queries/categories.ts';
+import { prefetchProducts } from '#client/lib/queries/products.ts';
+import { paths } from '#client/paths.ts';
+import { breadcrumbJsonLd } from './json-ld.ts';
+import { CATALOG_FALLBACK_DESCRIPTION } from './texts.ts';
+
+/** An unknown slug goes to the home page (spec 2.5). */
+export const loader =
+  (queryClient: QueryClient) =>
+  async ({ params, request }: LoaderFunctionArgs) => {
+    const categories = await queryClient.ensureQueryData(categoriesQuery());
+    const category = categories.find((c) => c.slug === params.slug);
+    if (!category) throw redirect(paths.home);
+    const search = parseCatalogSearch(new URL(request.url).searchParams);
+    await prefetchProducts(queryClient, toProductsParams(search, { categoryId: category.id }));
+    return null;
+  };
+
+export const meta: MetaFn = ({ params, queryClient, url }) => {
+  const category = queryClient.getQueryData(categoriesQuery().queryKey)?.find((c) => c.slug === params.slug);
+  if (!category) return { title: 'Каталог' };
+  return {
+    title: category.name,
+    description: category.description || CATALOG_FALLBACK_DESCRIPTION,
+    canonicalPath: paths.category(category.slug),
+    jsonLd: [
+      breadcrumbJsonLd(url.origin, [
+        { name: 'Главная', path: paths.home },
+        { name: 'Каталог', path: paths.products },
+        { name: category.name, path: paths.category(category.slug) },
+      ]),
+    ],
+  };
+};
+
+/** /category/{slug}: the category's name, description and products. */
+export function Component() {
+  const { slug } = useParams();
+  const [params] = useSearchParams();
+  const { data: categories } = useQuery(categoriesQuery());
+  const category = categories?.find((c) => c.slug === slug);
+  if (!category) return null; // the loader has already redirected
+  const search = { ...parseCatalogSearch(params), categoryId: category.id };
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 md:py-8">
+      <Breadcrumbs
+        items={[
+          { label: 'Главная', to: paths.home },
+          { label: 'Каталог', to: paths.products },
+          { label: category.name },
+        ]}
+      />
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold sm:text-3xl">{category.name}</h1>
+        <p className="max-w-3xl text-muted-foreground">{category.description || CATALOG_FALLBACK_DESCRIPTION}</p>
+      </header>
+      <ProductListSection search={search} fixed={{ categoryId: category.id }} />
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+import { useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { ArrowLeft, PackageX, RotateCcw, ShieldCheck, Truck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { data, Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { AddToCartButton } from '#client/components/cart/add-to-cart-button.tsx';
+import { FavoriteButton } from '#client/components/product/favorite-button.tsx';
+import { Price, StockStatus } from '#client/components/product/price.tsx';
+import { shortText } from '#client/components/product/product-card.tsx';
+import { Rating } from '#client/components/product/rating.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Breadcrumbs, type BreadcrumbItem } from '#client/components/ui/breadcrumbs.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import type { MetaFn } from '#client/lib/page.ts';
+import { productQuery } from '#client/lib/queries/products.ts';
+import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
+import { paths } from '#client/paths.ts';
+import { BREADCRUMB_NAME_LIMIT, RETURN_DAYS } from '#shared/constants.ts';
+import { formatRub, hasPrice } from '#shared/money.ts';
+import { truncate } from '#shared/text.ts';
+import type { Product } from '#shared/types.ts';
+import { breadcrumbJsonLd, productJsonLd } from './json-ld.ts';
+
+const PLACEHOLDER = '/placeholder-product.svg';
+
+/** A missing product is a real 404 for browsers and search engines, with the page's own message. */
+export const loader =
+  (queryClient: QueryClient) =>
+  async ({ params }: LoaderFunctionArgs) => {
+    try {
+      const product = await queryClient.ensureQueryData(productQuery(params.slug!));
+      return product ? null : data(null, { status: 404 });
+    } catch {
+      // The page shows the error and offers the way back; the status says it failed.
+      return data(null, { status: 503 });
+    }
+  };
+
+function crumbs(product: Product): BreadcrumbItem[] {
+  const items: BreadcrumbItem[] = [
+    { label: 'Главная', to: paths.home },
+    { label: 'Товары', to: paths.products },
+  ];
+  if (product.category) items.push({ label: product.category.name, to: paths.category(product.category.slug) });
+  items.push({ label: truncate(product.name, BREADCRUMB_NAME_LIMIT) });
+  return items;
+}
+
+export const meta: MetaFn = ({ params, queryClient, url }) => {
+  const product = queryClient.getQueryData(productQuery(params.slug!).queryKey);
+  if (!product) return { title: 'Товар не найден', noindex: true };
+  const path = paths.product(product.slug);
+  const description = shortText(product);
+  return {
+    title: product.name,
+    description,
+    image: product.imageUrl,
+    ogType: 'product',
+    canonicalPath: path,
+    jsonLd: [
+      productJsonLd(url.origin, product, path, description),
+      breadcrumbJsonLd(
+        url.origin,
+        crumbs(product).map((c) => ({ name: c.to ? c.label : product.name, path: c.to ?? path })),
+      ),
+    ],
+  };
+};
+
+function ProductImage({ product }: { product: Product }) {
+  const [src, setSrc] = useState(product.imageUrl || PLACEHOLDER);
+  useEffect(() => setSrc(product.imageUrl || PLACEHOLDER), [product.imageUrl]);
+  return (
+    <img
+      src={src}
+      alt={product.name}
+      width={600}
+      height={600}
+      onError={() => setSrc(PLACEHOLDER)}
+      className="size-full object-contain p-6"
+      fetchPriority="high"
+    />
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 md:py-8" aria-busy="true" aria-label="Загрузка товара">
+      <Skeleton className="h-4 w-72" />
+      <div className="grid gap-8 md:grid-cols-2">
+        <Skeleton className="aspect-square w-full" />
+        <div className="space-y-4">
+          <Skeleton className="h-6 w-24" />
+          <Skeleton className="h-9 w-full" />
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-10 w-48" />
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-12 w-full" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ProductMissing({ text }: { text: string }) {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+      <PackageX className="size-14 text-muted-foreground" aria-hidden />
+      <h1 className="text-3xl font-bold">Товар не найден</h1>
+      <p className="text-muted-foreground">{text}</p>
+      <Button asChild>
+        <Link to={paths.products}>
+          <ArrowLeft aria-hidden />
+          Вернуться к каталогу
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+const PERKS = [
+  { icon: Truck, title: 'Быстрая доставка', text: 'Со склада в Волгограде и из филиалов в Ростове-на-Дону, Санкт-Петербурге, Новороссийске и Мариуполе' },
+  { icon: ShieldCheck, title: 'Гарантия', text: 'Официальная гарантия производителя и сервисный центр' },
+  { icon: RotateCcw, title: 'Возврат', text: `Возврат в течение ${RETURN_DAYS} дней` },
+];
+
+/** /product/{slug}: everything about one product (spec 2.6 as decisions.md amends it). */
+export function Component() {
+  const { slug } = useParams();
+  const { data: product, isPending, isError, error } = useQuery(productQuery(slug!));
+  const { data: settings } = useSuspenseQuery(publicSettingsQuery());
+
+  useEffect(() => window.scrollTo(0, 0), [slug]);
+
+  if (isPending) return <ProductSkeleton />;
+  if (isError) return <ProductMissing text={error.message || 'Не удалось загрузить товар'} />;
+  if (!product) return <ProductMissing text="Такого товара нет в каталоге." />;
+
+  const saving = hasPrice(product.price) && product.originalPrice && product.originalPrice > product.price ? product.originalPrice - product.price : 0;
+  const paragraphs = product.description.split(/\n\s*\n|\n/).map((p) => p.trim()).filter(Boolean);
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 md:py-8">
+      <Breadcrumbs items={crumbs(product)} />
+      <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+        <div className="relative aspect-square overflow-hidden rounded-lg border border-border bg-muted">
+          <ProductImage key={product.id} product={product} />
+          {product.tag && (
+            <Badge variant="secondary" className="absolute top-3 left-3 text-sm">
+              {product.tag}
+            </Badge>
+          )}
+        </div>
+
+        <div className="flex flex-col gap-4">
+          <div className="space-y-2">
+            {product.supplier && <p className="text-sm font-semibold tracking-wide text-primary uppercase">{product.supplier}</p>}
+            <h1 className="text-2xl leading-tight font-bold sm:text-3xl">{product.name}</h1>
+            <p className="text-sm text-muted-foreground">
+              Артикул: <span className="font-medium text-foreground">{product.sku}</span>
+            </p>
+            <Rating rating={product.rating} reviewCount={product.reviewCount} />
+          </div>
+
+          <div className="space-y-2">
+            <Price price={product.price} originalPrice={product.originalPrice} size="page" />
+            {saving > 0 && <Badge variant="destructive">Экономия {formatRub(saving)}</Badge>}
+            <StockStatus stock={product.stock} />
+          </div>
+
+          {product.shortDescription && <p className="text-base">{product.shortDescription}</p>}
+
+          <div className="flex flex-wrap items-center gap-3">
+            <AddToCartButton product={product} size="page" className="flex-1 sm:flex-none" />
+            <AddToCartButton product={product} size="page" buyNow className="flex-1 sm:flex-none" />
+            <FavoriteButton productId={product.id} size="page" />
+          </div>
+
+          <p className="flex items-center gap-2 rounded-md bg-accent px-3 py-2 text-sm text-accent-foreground">
+            <Truck className="size-4 shrink-0" aria-hidden />
+            Бесплатная доставка при заказе от {formatRub(settings.shop.freeDeliveryThreshold)}
+          </p>
+
+          <ul className="grid gap-3 border-t border-border pt-4 sm:grid-cols-3">
+            {PERKS.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="flex gap-3 sm:flex-col sm:gap-1.5">
+                <Icon className="size-6 shrink-0 text-primary" aria-hidden />
+                <div>
+                  <p className="font-semibold">{title}</p>
+                  <p className="text-xs text-muted-foreground">{text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+
+      {paragraphs.length > 0 && (
+        <section aria-labelledby="description-heading" className="max-w-4xl space-y-3 border-t border-border pt-6">
+          <h2 id="description-heading" className="text-xl font-bold">
+            Описание
+          </h2>
+          {paragraphs.map((text, i) => (
+            <p key={i} className="leading-relaxed">
+              {text}
+            </p>
+          ))}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { ProductListSection } from '#client/components/product/product-list.tsx';
+import { Breadcrumbs, type BreadcrumbItem } from '#client/components/ui/breadcrumbs.tsx';
+import { parseCatalogSearch, toProductsParams } from '#client/lib/catalog-params.ts';
+import type { MetaFn } from '#client/lib/page.ts';
+import { categoriesQuery } from '#client/lib/queries/categories.ts';
+import { prefetchProducts } from '#client/lib/queries/products.ts';
+import { paths } from '#client/paths.ts';
+import type { Category } from '#shared/types.ts';
+import { breadcrumbJsonLd } from './json-ld.ts';
+import { CATALOG_FALLBACK_DESCRIPTION } from './texts.ts';
+
+export const loader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const search = parseCatalogSearch(new URL(request.url).searchParams);
+    await Promise.all([queryClient.ensureQueryData(categoriesQuery()), prefetchProducts(queryClient, toProductsParams(search))]);
+    return null;
+  };
+
+function crumbs(category: Category | undefined): BreadcrumbItem[] {
+  const items: BreadcrumbItem[] = [
+    { label: 'Главная', to: paths.home },
+    { label: 'Каталог', to: paths.products },
+  ];
+  if (category) items.push({ label: category.name, to: paths.category(category.slug) });
+  return items;
+}
+
+const findCategory = (categories: Category[] | undefined, id: number | null) =>
+  id === null ? undefined : categories?.find((c) => c.id === id);
+
+export const meta: MetaFn = ({ url, queryClient }) => {
+  const search = parseCatalogSearch(url.searchParams);
+  const category = findCategory(queryClient.getQueryData(categoriesQuery().queryKey), search.categoryId);
+  const items = crumbs(category);
+  return {
+    title: search.query ? `Поиск: ${search.query}` : (category?.name ?? 'Каталог'),
+    description: category?.description || CATALOG_FALLBACK_DESCRIPTION,
+    canonicalPath: category ? paths.category(category.slug) : paths.products,
+    noindex: Boolean(search.query),
+    jsonLd: [breadcrumbJsonLd(url.origin, items.map((c) => ({ name: c.label, path: c.to ?? paths.products })))],
+  };
+};
+
+/** /products: the whole catalogue, or one category (?categoryId=), a supplier and a search. */
+export function Component() {
+  const [params] = useSearchParams();
+  const search = parseCatalogSearch(params);
+  const { data: categories } = useQuery(categoriesQuery());
+  const category = findCategory(categories, search.categoryId);
+  const items = crumbs(category);
+  // The last crumb is the current page: the category when there is one, else the catalogue.
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 md:py-8">
+      <Breadcrumbs items={items} />
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          {search.query ? `Результаты поиска: «${search.query}»` : (category?.name ?? 'Каталог')}
+        </h1>
+        {!search.query && <p className="text-muted-foreground">{category?.description || CATALOG_FALLBACK_DESCRIPTION}</p>}
+      </header>
+      <ProductListSection search={search} />
+    </div>
+  );
+}

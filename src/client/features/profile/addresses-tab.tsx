@@ -1,0 +1,350 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { CircleAlert, MapPin, Pencil, Phone, Plus, RotateCw, Star, Trash2, User } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { applyServerErrors } from '#client/components/auth/field-errors.ts';
+import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
+import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { addressesQuery, useCreateAddress, useDeleteAddress, useUpdateAddress } from '#client/lib/queries/addresses.ts';
+import { ADDRESSES_MAX, AddressSchema, type AddressInput, type AddressValues } from '#shared/schemas/address.ts';
+import type { Address } from '#shared/types.ts';
+
+const FIELDS = ['label', 'recipientName', 'phone', 'city', 'address', 'postalCode', 'isDefault'] as const;
+type Field = (typeof FIELDS)[number];
+
+const EMPTY: AddressInput = { label: '', recipientName: '', phone: '', city: '', address: '', postalCode: '', isDefault: false };
+
+const toInput = (a: Address): AddressInput => ({
+  label: a.label,
+  recipientName: a.recipientName,
+  phone: a.phone,
+  city: a.city,
+  address: a.address,
+  postalCode: a.postalCode,
+  isDefault: a.isDefault,
+});
+
+/** Add or edit one address; the dialog stays open with everything typed when the server refuses. */
+function AddressDialog({
+  open,
+  onOpenChange,
+  address,
+  defaults,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The address being edited, or undefined to add one. */
+  address?: Address;
+  defaults: AddressInput;
+}) {
+  const create = useCreateAddress();
+  const update = useUpdateAddress();
+  const saving = create.isPending || update.isPending;
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<AddressInput, unknown, AddressValues>({ resolver: zodResolver(AddressSchema), values: address ? toInput(address) : defaults });
+
+  const onError = (error: Error) => {
+    applyServerErrors<AddressInput>(error, FIELDS, setError);
+    toast({ title: 'Не удалось сохранить адрес', description: error.message, variant: 'destructive' });
+  };
+  const onSubmit = handleSubmit((values) => {
+    if (address) {
+      update.mutate(
+        { id: address.id, patch: values },
+        {
+          onSuccess: () => {
+            toast({ title: 'Адрес сохранён', variant: 'success' });
+            onOpenChange(false);
+          },
+          onError,
+        },
+      );
+    } else {
+      create.mutate(values, {
+        onSuccess: () => {
+          toast({ title: 'Адрес добавлен', description: 'Его можно выбрать при оформлении заказа', variant: 'success' });
+          onOpenChange(false);
+        },
+        onError,
+      });
+    }
+  });
+
+  const prefix = address ? `address-${address.id}` : 'address-new';
+  const control_ = (name: Exclude<Field, 'isDefault'>, required = true) => ({
+    id: `${prefix}-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': fieldDescribedBy(`${prefix}-${name}`, { error: errors[name]?.message }),
+    'aria-required': required || undefined,
+    ...register(name),
+  });
+  const field = (name: Exclude<Field, 'isDefault'>) => ({ htmlFor: `${prefix}-${name}`, error: errors[name]?.message });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{address ? 'Изменить адрес' : 'Новый адрес доставки'}</DialogTitle>
+          <DialogDescription>Поля со звёздочкой обязательны. Адрес можно будет выбрать при оформлении заказа.</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={address ? 'Изменение адреса' : 'Новый адрес'}>
+          <FormField label="Название" hint="Например: Дом, Офис, Объект на ул. Мира" {...field('label')}>
+            <Input {...control_('label', false)} aria-describedby={fieldDescribedBy(`${prefix}-label`, { hint: true, error: errors.label?.message })} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Получатель" required {...field('recipientName')}>
+              <Input autoComplete="name" {...control_('recipientName')} />
+            </FormField>
+            <FormField label="Телефон" required {...field('phone')}>
+              <Input type="tel" inputMode="tel" autoComplete="tel" placeholder="+7 900 000-00-00" {...control_('phone')} />
+            </FormField>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+            <FormField label="Город" required {...field('city')}>
+              <Input autoComplete="address-level2" {...control_('city')} />
+            </FormField>
+            <FormField label="Индекс" required {...field('postalCode')}>
+              <Input inputMode="numeric" autoComplete="postal-code" {...control_('postalCode')} />
+            </FormField>
+          </div>
+          <FormField label="Адрес" required {...field('address')}>
+            <Input autoComplete="street-address" placeholder="Улица, дом, квартира или офис" {...control_('address')} />
+          </FormField>
+          {!address?.isDefault && (
+            <div className="flex items-center gap-3">
+              <Controller
+                control={control}
+                name="isDefault"
+                render={({ field: f }) => (
+                  <Checkbox id={`${prefix}-isDefault`} ref={f.ref} checked={f.value ?? false} onCheckedChange={(c) => f.onChange(c === true)} onBlur={f.onBlur} />
+                )}
+              />
+              <Label htmlFor={`${prefix}-isDefault`} className="font-normal">
+                Сделать основным адресом
+              </Label>
+            </div>
+          )}
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
+              Отмена
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Сохранение...' : address ? 'Сохранить' : 'Добавить адрес'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteDialog({ address, onOpenChange }: { address: Address | null; onOpenChange: (open: boolean) => void }) {
+  const remove = useDeleteAddress();
+  return (
+    <Dialog open={address !== null} onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Удалить адрес?</DialogTitle>
+          <DialogDescription>
+            {address ? `${address.postalCode}, ${address.city}, ${address.address}` : ''}. Уже оформленные заказы не изменятся.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
+            Отмена
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() =>
+              address &&
+              remove.mutate(address.id, {
+                onSuccess: () => {
+                  toast({ title: 'Адрес удалён', variant: 'success' });
+                  onOpenChange(false);
+                },
+                onError: (error) => toast({ title: 'Не удалось удалить адрес', description: error.message, variant: 'destructive' }),
+              })
+            }
+          >
+            <Trash2 aria-hidden />
+            {remove.isPending ? 'Удаление...' : 'Удалить'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AddressCard({ address, onEdit, onDelete }: { address: Address; onEdit: () => void; onDelete: () => void }) {
+  const update = useUpdateAddress();
+  const title = address.label || 'Адрес доставки';
+  return (
+    <Card className={address.isDefault ? 'border-primary/60' : undefined}>
+      <CardHeader className="flex flex-row items-start justify-between gap-3">
+        <CardTitle as="h3" className="break-words">
+          {title}
+        </CardTitle>
+        {address.isDefault && (
+          <Badge>
+            <Star aria-hidden />
+            Основной
+          </Badge>
+        )}
+      </CardHeader>
+      <CardContent>
+        <address className="grid gap-1.5 text-sm not-italic">
+          <p className="flex items-start gap-2">
+            <MapPin className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+            <span className="break-words">
+              {address.postalCode}, {address.city}, {address.address}
+            </span>
+          </p>
+          <p className="flex items-center gap-2">
+            <User className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+            {address.recipientName}
+          </p>
+          <p className="flex items-center gap-2">
+            <Phone className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+            {address.phone}
+          </p>
+        </address>
+      </CardContent>
+      <CardFooter className="flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Изменить адрес «${title}»`}>
+          <Pencil aria-hidden />
+          Изменить
+        </Button>
+        {!address.isDefault && (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={update.isPending}
+            onClick={() =>
+              update.mutate(
+                { id: address.id, patch: { isDefault: true } },
+                {
+                  onSuccess: () => toast({ title: 'Основной адрес изменён', description: title, variant: 'success' }),
+                  onError: (error) => toast({ title: 'Не удалось изменить основной адрес', description: error.message, variant: 'destructive' }),
+                },
+              )
+            }
+          >
+            <Star aria-hidden />
+            Сделать основным
+          </Button>
+        )}
+        <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" onClick={onDelete} aria-label={`Удалить адрес «${title}»`}>
+          <Trash2 aria-hidden />
+          Удалить
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+/** 'Адреса доставки' of the personal account: list, add, edit, delete, mark default. */
+export function AddressesTab({ defaults }: { defaults: Pick<AddressInput, 'recipientName' | 'phone'> }) {
+  const addresses = useQuery(addressesQuery());
+  const [editing, setEditing] = useState<Address | undefined>(undefined);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Address | null>(null);
+
+  const openNew = () => {
+    setEditing(undefined);
+    setFormOpen(true);
+  };
+  const list = addresses.data ?? [];
+  const full = list.length >= ADDRESSES_MAX;
+
+  let body;
+  if (addresses.isPending) {
+    body = (
+      <div className="grid gap-4 md:grid-cols-2" aria-busy="true" aria-label="Загрузка адресов">
+        {[0, 1].map((i) => (
+          <Skeleton key={i} className="h-44 w-full" />
+        ))}
+      </div>
+    );
+  } else if (addresses.isError) {
+    body = (
+      <Alert variant="destructive">
+        <CircleAlert aria-hidden />
+        <AlertTitle>Не удалось загрузить адреса доставки</AlertTitle>
+        <AlertDescription>
+          <p>{addresses.error.message}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void addresses.refetch()}>
+            <RotateCw aria-hidden />
+            Повторить
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  } else if (list.length === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-4 py-12 text-center">
+        <MapPin className="size-10 text-muted-foreground" aria-hidden />
+        <p className="text-lg font-semibold">Вы ещё не сохранили ни одного адреса</p>
+        <p className="max-w-md text-muted-foreground">Добавьте адрес дома, офиса или объекта — при оформлении заказа его не придётся вводить заново.</p>
+      </div>
+    );
+  } else {
+    body = (
+      <ul className="grid gap-4 md:grid-cols-2" aria-label="Сохранённые адреса">
+        {list.map((address) => (
+          <li key={address.id}>
+            <AddressCard
+              address={address}
+              onEdit={() => {
+                setEditing(address);
+                setFormOpen(true);
+              }}
+              onDelete={() => setDeleting(address)}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby="addresses-title" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="addresses-title" className="text-xl font-bold">
+            Адреса доставки
+          </h2>
+          <p className="text-sm text-muted-foreground">Основной адрес подставляется в заказ автоматически.</p>
+        </div>
+        <Button onClick={openNew} disabled={full || addresses.isPending}>
+          <Plus aria-hidden />
+          Добавить адрес
+        </Button>
+      </div>
+      {full && <p className="text-sm text-muted-foreground">Сохранено {ADDRESSES_MAX} адресов — это максимум. Удалите ненужный, чтобы добавить новый.</p>}
+      {body}
+      <AddressDialog
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        address={editing}
+        defaults={{ ...EMPTY, ...defaults, isDefault: list.length === 0 }}
+      />
+      <DeleteDialog address={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+    </section>
+  );
+}

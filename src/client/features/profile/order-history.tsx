@@ -1,0 +1,146 @@
+import { useQuery } from '@tanstack/react-query';
+import { CircleAlert, PackageOpen, RotateCw } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
+import { Badge, type BadgeProps } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { myOrdersQuery } from '#client/lib/queries/orders.ts';
+import { paths } from '#client/paths.ts';
+import {
+  ORDER_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  type OrderStatus,
+} from '#shared/constants.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import { formatRub } from '#shared/money.ts';
+import { pluralRu } from '#shared/plural.ts';
+import type { Order } from '#shared/types.ts';
+
+const LOAD_ERROR = 'Не удалось загрузить историю заказов';
+
+const STATUS_VARIANT: Record<OrderStatus, BadgeProps['variant']> = {
+  pending: 'warning',
+  processing: 'default',
+  shipped: 'secondary',
+  delivered: 'success',
+  cancelled: 'destructive',
+};
+
+function OrderCard({ order }: { order: Order }) {
+  const units = order.items.reduce((sum, i) => sum + i.quantity, 0);
+  return (
+    <Card className="overflow-hidden">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-x-4 gap-y-2 border-b bg-muted/40">
+        <div>
+          <CardTitle as="h3">
+            <Link to={paths.orderComplete(order.id)} className="hover:text-primary hover:underline">
+              Заказ № {order.id}
+            </Link>
+          </CardTitle>
+          <p className="text-sm text-muted-foreground">{formatDateTime(order.createdAt)}</p>
+        </div>
+        <Badge variant={STATUS_VARIANT[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>
+      </CardHeader>
+      <CardContent className="grid gap-3 pt-4 sm:pt-4">
+        <ul className="divide-y" aria-label={`Товары заказа № ${order.id}`}>
+          {order.items.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm">
+              <span className="min-w-0 flex-1 break-words">
+                {item.productSlug ? (
+                  <Link to={paths.product(item.productSlug)} className="hover:text-primary hover:underline">
+                    {item.productName}
+                  </Link>
+                ) : (
+                  item.productName
+                )}
+                <span className="text-muted-foreground">
+                  {' '}
+                  — {item.quantity} шт. × {formatRub(item.productPrice)}
+                </span>
+              </span>
+              <span className="font-medium whitespace-nowrap">{formatRub(item.totalPrice)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="grid gap-1 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="inline text-muted-foreground">Оплата: </dt>
+            <dd className="inline">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
+          </div>
+          <div>
+            <dt className="inline text-muted-foreground">Статус оплаты: </dt>
+            <dd className="inline">{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
+          </div>
+        </dl>
+      </CardContent>
+      <CardFooter className="flex flex-wrap items-center justify-between gap-3 border-t pt-4 sm:pt-4">
+        <span className="text-sm text-muted-foreground">
+          {units} {pluralRu(units, 'товар', 'товара', 'товаров')}
+        </span>
+        <span className="text-lg font-bold">
+          Итого: <span className="whitespace-nowrap">{formatRub(order.totalAmount)}</span>
+        </span>
+      </CardFooter>
+    </Card>
+  );
+}
+
+/** 'История заказов' of the personal account: the user's own orders, newest first. */
+export function OrderHistory() {
+  const orders = useQuery(myOrdersQuery());
+
+  useEffect(() => {
+    if (orders.isError) toast({ title: LOAD_ERROR, description: orders.error.message, variant: 'destructive' });
+  }, [orders.isError, orders.error]);
+
+  if (orders.isPending) {
+    return (
+      <div className="grid gap-4" aria-busy="true" aria-label="Загрузка заказов">
+        {[0, 1].map((i) => (
+          <Skeleton key={i} className="h-48 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (orders.isError) {
+    return (
+      <Alert variant="destructive">
+        <CircleAlert aria-hidden />
+        <AlertTitle>{LOAD_ERROR}</AlertTitle>
+        <AlertDescription>
+          <p>Проверьте подключение к интернету и попробуйте ещё раз.</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void orders.refetch()}>
+            <RotateCw aria-hidden />
+            Повторить
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  if (orders.data.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-4 py-12 text-center">
+        <PackageOpen className="size-10 text-muted-foreground" aria-hidden />
+        <p className="text-lg font-semibold">У вас пока нет заказов</p>
+        <p className="max-w-md text-muted-foreground">Выберите инструмент в каталоге — оформленные заказы появятся здесь вместе со статусами.</p>
+        <Button asChild>
+          <Link to={paths.products}>Перейти в каталог</Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-4" aria-label="Заказы">
+      {orders.data.map((order) => (
+        <li key={order.id}>
+          <OrderCard order={order} />
+        </li>
+      ))}
+    </ul>
+  );
+}

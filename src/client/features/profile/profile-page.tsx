@@ -1,0 +1,101 @@
+import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { ClipboardList, KeyRound, Mail, MapPin, UserRound } from 'lucide-react';
+import { Link, useSearchParams, type LoaderFunction } from 'react-router';
+import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { requireUser } from '#client/lib/guards.ts';
+import type { MetaFn } from '#client/lib/page.ts';
+import { addressesQuery } from '#client/lib/queries/addresses.ts';
+import { myOrdersQuery } from '#client/lib/queries/orders.ts';
+import { sessionQuery } from '#client/lib/queries/session.ts';
+import { paths } from '#client/paths.ts';
+import { ROLE_LABELS } from '#shared/constants.ts';
+import { AddressesTab } from './addresses-tab.tsx';
+import { OrderHistory } from './order-history.tsx';
+
+export const meta: MetaFn = () => ({ title: 'Личный кабинет', noindex: true });
+
+/** Needs a login: a visitor is sent to /auth?next=/profile. Orders and addresses come with the page. */
+export const loader =
+  (queryClient: QueryClient): LoaderFunction =>
+  async ({ request }) => {
+    await requireUser(queryClient, request);
+    // A failed load is the tab's own state (with a retry button), not a page error.
+    await Promise.all([queryClient.prefetchQuery(myOrdersQuery()), queryClient.prefetchQuery(addressesQuery())]);
+    return null;
+  };
+
+const TABS = ['orders', 'addresses'] as const;
+type Tab = (typeof TABS)[number];
+
+export function Component() {
+  const { data: user } = useSuspenseQuery(sessionQuery());
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'addresses' ? 'addresses' : 'orders';
+  // The session may end while the page is open (logout): the shell navigates away.
+  if (!user) return null;
+
+  const selectTab = (value: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === 'addresses') next.set('tab', 'addresses');
+        else next.delete('tab');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+      <Breadcrumbs items={[{ label: 'Главная', to: paths.home }, { label: 'Личный кабинет' }]} />
+      <header className="mt-6 flex flex-wrap items-end justify-between gap-4">
+        <div className="flex items-center gap-4">
+          <span className="flex size-14 shrink-0 items-center justify-center rounded-full bg-accent text-primary">
+            <UserRound className="size-7" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <h1 className="text-3xl leading-tight font-extrabold">Личный кабинет</h1>
+            <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground">
+              <span className="font-medium text-foreground">{user.username}</span>
+              {user.email && (
+                <span className="flex items-center gap-1.5 break-all">
+                  <Mail className="size-4 shrink-0" aria-hidden />
+                  {user.email}
+                </span>
+              )}
+              {user.role !== 'user' && <span>{ROLE_LABELS[user.role]}</span>}
+            </p>
+          </div>
+        </div>
+        <Button asChild variant="outline" size="sm">
+          <Link to={paths.passwordReset}>
+            <KeyRound aria-hidden />
+            Сменить пароль
+          </Link>
+        </Button>
+      </header>
+
+      <Tabs value={tab} onValueChange={selectTab} className="mt-8">
+        <TabsList>
+          <TabsTrigger value="orders">
+            <ClipboardList aria-hidden />
+            История заказов
+          </TabsTrigger>
+          <TabsTrigger value="addresses">
+            <MapPin aria-hidden />
+            Адреса доставки
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="orders" className="pt-2">
+          <h2 className="sr-only">История заказов</h2>
+          <OrderHistory />
+        </TabsContent>
+        <TabsContent value="addresses" className="pt-2">
+          <AddressesTab defaults={{ recipientName: user.fullName ?? '', phone: user.phone ?? '' }} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect } from 'react-router';
+import type { PublicUser } from '#shared/types.ts';
+import { sessionQuery } from './queries/session.ts';
+
+/**
+ * A `next` value that is safe to send the user to after login: a path on this site only
+ * (no `//host`, no `/\host`, no scheme), never back to the login page itself.
+ */
+export function safeNext(raw: string | null | undefined, fallback = '/'): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
+  if (/[\u0000-\u001f]/.test(raw)) return fallback;
+  try {
+    const url = new URL(raw, 'http://shop.invalid');
+    if (url.origin !== 'http://shop.invalid' || url.pathname === '/auth') return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The login page that brings the user back to this request's page afterwards. */
+export function loginRedirectPath(request: Request): string {
+  const url = new URL(request.url);
+  return `/auth?next=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+/**
+ * For a route loader of a page that needs a login (decisions.md, "Routes and guards"): the
+ * user, or a redirect to /auth?next=<this page> thrown for the router (on the server it
+ * becomes an HTTP redirect before anything renders).
+ */
+export async function requireUser(queryClient: QueryClient, request: Request): Promise<PublicUser> {
+  const user = await queryClient.ensureQueryData(sessionQuery());
+  if (!user) throw redirect(loginRedirectPath(request));
+  return user;
+}

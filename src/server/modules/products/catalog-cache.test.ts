@@ -1,0 +1,76 @@
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { ResponseCache, etagMatches, pickEncoding } from './catalog-cache.ts';
+
+describe('ResponseCache', () => {
+  it('serialises once and shares one computation between concurrent misses', async () => {
+    const cache = new ResponseCache({ ttlMs: 60_000, maxBytes: 1_000_000 });
+    let calls = 0;
+    const produce = async () => {
+      calls++;
+      await new Promise((r) => setTimeout(r, 10));
+      return { ok: true };
+    };
+    const [a, b] = await Promise.all([cache.get('k', produce), cache.get('k', produce)]);
+    expect(calls).toBe(1);
+    expect(a).toBe(b);
+    expect(a!.json.toString()).toBe('{"ok":true}');
+    expect(await cache.get('k', produce)).toBe(a);
+    expect(calls).toBe(1);
+  });
+
+  it('does not keep what was computed before an invalidation, nor nulls', async () => {
+    const cache = new ResponseCache({ ttlMs: 60_000, maxBytes: 1_000_000 });
+    let release!: () => void;
+    const slow = cache.get('k', () => new Promise((r) => (release = () => r({ old: true }))));
+    cache.invalidate();
+    release();
+    expect((await slow)!.json.toString()).toBe('{"old":true}');
+    expect((await cache.get('k', async () => ({ fresh: true })))!.json.toString()).toBe('{"fresh":true}');
+    expect(await cache.get('missing', async () => null)).toBeNull();
+    expect(cache.size).toBe(1);
+  });
+
+  it('expires entries after the TTL and evicts the oldest beyond the size limit', async () => {
+    let now = 0;
+    const cache = new ResponseCache({ ttlMs: 100, maxBytes: 50, now: () => now });
+    await cache.get('a', async () => 'x'.repeat(20));
+    await cache.get('b', async () => 'y'.repeat(20));
+    expect(cache.size).toBe(2);
+    await cache.get('c', async () => 'z'.repeat(20));
+    expect(cache.size).toBe(2);
+    now = 200;
+    let recomputed = false;
+    await cache.get('c', async () => ((recomputed = true), 'z'));
+    expect(recomputed).toBe(true);
+  });
+
+  it('compresses once per encoding', async () => {
+    const cache = new ResponseCache({ ttlMs: 60_000, maxBytes: 1_000_000 });
+    const body = (await cache.get('k', async () => ({ text: 'дрель '.repeat(500) })))!;
+    const gz = cache.encoded(body, 'gzip');
+    expect(cache.encoded(body, 'gzip')).toBe(gz);
+    expect(JSON.parse(zlib.gunzipSync(gz).toString())).toEqual({ text: 'дрель '.repeat(500) });
+    expect(zlib.brotliDecompressSync(cache.encoded(body, 'br')).toString()).toBe(body.json.toString());
+    expect(cache.encoded(body, null)).toBe(body.json);
+  });
+});
+
+describe('headers', () => {
+  it('prefers br, then gzip, and respects q=0', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('gzip')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(pickEncoding('identity')).toBeNull();
+    expect(pickEncoding(undefined)).toBeNull();
+  });
+
+  it('matches ETags weakly, in lists and with *', () => {
+    expect(etagMatches('W/"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches('"x", W/"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches('"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches('*', 'W/"abc"')).toBe(true);
+    expect(etagMatches('W/"abd"', 'W/"abc"')).toBe(false);
+    expect(etagMatches(undefined, 'W/"abc"')).toBe(false);
+  });
+});

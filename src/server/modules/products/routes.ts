@@ -1,0 +1,133 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CATALOG_PAGE_SIZE, isStaff } from '#shared/constants.ts';
+import {
+  CATALOG_MESSAGES,
+  ProductListQuerySchema,
+  ProductSlugOrIdParamsSchema,
+  catalogLimit,
+} from '#shared/schemas/catalog.ts';
+import type { App } from '../../app-types.ts';
+import { badRequest, forbidden, notFound } from '../../http-errors.ts';
+import { etagMatches, pickEncoding, type CachedBody } from './catalog-cache.ts';
+import { onCatalogChange } from './catalog-events.ts';
+import { CatalogMemo, CatalogVersionWatch } from './memo.ts';
+import { bumpCatalogVersion, getProduct, listProducts, readCatalogVersion, type ListParams } from './service.ts';
+import { normalizeText } from './search.ts';
+
+/** Public catalogue answers may be kept briefly by browsers and proxies; staff answers never. */
+const PUBLIC_CACHE_CONTROL = 'public, max-age=30';
+const PRODUCT_NOT_FOUND = 'Товар не найден';
+
+/**
+ * The public catalogue (spec 7): `GET /api/products` and `GET /api/products/{slugOrId}`.
+ * Public answers come from a cache of serialised, compressed bodies with ETags, dropped when the
+ * catalogue changes (`catalogChanged()` in catalog-events.ts, here or in another process).
+ */
+export default async function productRoutes(app: App) {
+  const { db, database } = app.deps;
+  const memo = new CatalogMemo();
+  const watch =
+    database.kind === 'postgres'
+      ? new CatalogVersionWatch(
+          {
+            bump: () => bumpCatalogVersion(db),
+            read: () => readCatalogVersion(db),
+            onError: (error) => app.log.warn({ err: error }, 'catalogue version check failed'),
+          },
+          () => memo.invalidate(),
+        )
+      : null;
+  const unsubscribe = onCatalogChange(() => {
+    memo.invalidate();
+    watch?.announce();
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    await memo.settled();
+    await watch?.settled();
+  });
+
+  const sendCached = (request: FastifyRequest, reply: FastifyReply, body: CachedBody) => {
+    reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('etag', body.etag).header('vary', 'Accept-Encoding');
+    if (etagMatches(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.type('application/json; charset=utf-8').send(memo.responses.encoded(body, encoding));
+  };
+
+  app.get(
+    '/products',
+    {
+      config: { access: 'public' },
+      compress: false,
+      schema: {
+        tags: ['Каталог'],
+        summary: 'Товары: каталог, фильтры, сортировка и поиск',
+        description:
+          'Публично — только активные товары, до 48 на странице. Сотрудники могут передать status=all|inactive и limit до 100. Параметр t принимается и игнорируется.',
+        querystring: ProductListQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const staff = isStaff(request.user?.role);
+      const status = q.status ?? 'active';
+      if (status !== 'active' && !staff) throw forbidden(CATALOG_MESSAGES.statusForbidden);
+      const limit = catalogLimit(q.limit, staff, CATALOG_PAGE_SIZE);
+      if ('error' in limit) throw badRequest(limit.error, { limit: [limit.error] });
+      const params: ListParams = {
+        query: q.query,
+        categoryId: q.categoryId,
+        supplier: q.supplier,
+        sort: q.sort,
+        page: q.page,
+        limit: limit.limit,
+        status,
+      };
+      if (status !== 'active') {
+        reply.header('cache-control', 'no-store');
+        return listProducts(db, memo, params);
+      }
+      watch?.check();
+      const key = [
+        'list',
+        params.query ? normalizeText(params.query) : '',
+        params.categoryId ?? '',
+        params.supplier ?? '',
+        params.sort,
+        params.page,
+        params.limit,
+      ].join('|');
+      const body = await memo.responses.get(key, () => listProducts(db, memo, params));
+      return sendCached(request, reply, body!);
+    },
+  );
+
+  app.get(
+    '/products/:slugOrId',
+    {
+      config: { access: 'public' },
+      compress: false,
+      schema: {
+        tags: ['Каталог'],
+        summary: 'Товар по slug или номеру (только цифры — номер)',
+        description: 'Неактивный товар видят только сотрудники.',
+        params: ProductSlugOrIdParamsSchema,
+        querystring: ProductListQuerySchema.pick({ t: true }),
+      },
+    },
+    async (request, reply) => {
+      const { slugOrId } = request.params;
+      if (isStaff(request.user?.role)) {
+        reply.header('cache-control', 'no-store');
+        const product = await getProduct(db, slugOrId, { includeInactive: true });
+        if (!product) throw notFound(PRODUCT_NOT_FOUND);
+        return product;
+      }
+      watch?.check();
+      const body = await memo.responses.get(`product|${slugOrId}`, () => getProduct(db, slugOrId, { includeInactive: false }));
+      if (!body) throw notFound(PRODUCT_NOT_FOUND);
+      return sendCached(request, reply, body);
+    },
+  );
+}

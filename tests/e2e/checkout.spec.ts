@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { computeOrderTotals } from '../../src/shared/order-totals.ts';
+import { formatRub } from '../../src/shared/money.ts';
+import { expect, test, waitForHydration } from './fixtures.ts';
+
+type ApiProduct = { id: number; slug: string; name: string; price: number | null; stock: number | null };
+
+const mailDir = path.resolve(process.env.E2E_DATA_DIR ?? 'test-results/e2e-data', 'mail');
+/** formatRub's spaces are narrow no-break spaces: compare texts with plain spaces. */
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+/** The decoded Subject of an .eml file (MIME encoded-words, folded lines). */
+function mailSubject(eml: string): string {
+  const header = eml.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const line = header.split(/\r?\n/).find((l) => l.startsWith('Subject:')) ?? '';
+  return line
+    .slice('Subject:'.length)
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
+      enc.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+    )
+    .trim();
+}
+
+const cartCount = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Корзина, товаров:/ });
+
+test('a visitor fills a cart, checks out, registers in the dialog and finds the order', async ({ page, request, consoleErrors }, testInfo) => {
+  // Two products that can be bought, with stock to spare (both projects buy from the same server).
+  const list = (await (await request.get('/api/products?limit=48&sort=price-low')).json()) as { products: ApiProduct[] };
+  const buyable = list.products.filter((p) => (p.price ?? 0) > 0 && (p.stock ?? 0) >= 10);
+  const [a, b] = [buyable[0]!, buyable[1]!];
+  expect(a && b).toBeTruthy();
+
+  // Add two products from their pages.
+  await page.goto(`/product/${a.slug}`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Добавить в корзину' }).first().click();
+  await expect(page.getByText('Товар успешно добавлен в вашу корзину')).toBeVisible();
+  await expect(cartCount(page)).toHaveAccessibleName('Корзина, товаров: 1');
+
+  await page.goto(`/product/${b.slug}`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Добавить в корзину' }).first().click();
+  await expect(page.getByText('Товар успешно добавлен в вашу корзину')).toBeVisible();
+  await expect(cartCount(page)).toHaveAccessibleName('Корзина, товаров: 2');
+
+  // The cart: raise the first product to 2, remove the second.
+  await cartCount(page).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('heading', { name: 'Корзина', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Товары (2)' })).toBeVisible();
+  const lineA = page.getByTestId('cart-line').filter({ hasText: a.name });
+  const lineB = page.getByTestId('cart-line').filter({ hasText: b.name });
+  await expect(lineA.getByRole('button', { name: 'Уменьшить количество' })).toBeDisabled();
+  await lineA.getByRole('button', { name: 'Увеличить количество' }).click();
+  await expect(lineA.getByTestId('cart-line-quantity')).toHaveText('2');
+  await expect(lineA.getByTestId('cart-line-total')).toHaveText(`Сумма: ${formatRub(a.price! * 2)}`);
+  await lineB.getByRole('button', { name: `Удалить «${b.name}» из корзины` }).click();
+  await expect(page.getByText('Товар был удален из вашей корзины')).toBeVisible();
+  await expect(lineB).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Товары (2)' })).toBeVisible(); // 2 units of one product
+
+  const settings = (await (await request.get('/api/settings/public')).json()) as { shop: { freeDeliveryThreshold: number } };
+  const totals = computeOrderTotals(a.price! * 2, settings.shop.freeDeliveryThreshold);
+  const summary = page.getByRole('heading', { name: 'Информация о заказе' }).locator('xpath=ancestor::*[@data-slot="card"][1]');
+  await expect(summary.getByText('НДС (20%)')).toBeVisible();
+  await expect(summary.getByTestId('order-total')).toHaveText(formatRub(totals.total));
+  await expect(summary).toContainText('Возврат в течение 30 дней');
+
+  // Checkout as a visitor.
+  await summary.getByRole('link', { name: 'Оформить заказ' }).click();
+  await expect(page.getByRole('heading', { name: 'Оформление заказа', level: 1 })).toBeVisible();
+  const unique = `${testInfo.project.name}${Date.now().toString(36)}`;
+  const email = `e2e.${unique}@example.ru`;
+  const form = page.getByRole('form', { name: 'Оформление заказа' });
+  await form.getByLabel('Имя и фамилия').fill('Пётр Сидоров');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Телефон').fill('+7 900 555-12-34');
+  await form.getByLabel('Адрес', { exact: true }).fill('ул. Рабоче-Крестьянская, д. 10, кв. 4');
+  await form.getByLabel('Город').fill('Волгоград');
+  await form.getByLabel('Почтовый индекс').fill('400074');
+  await expect(form.getByRole('radio', { name: /Наличными при получении/ })).toBeChecked();
+  await form.getByRole('radio', { name: /Картой при получении/ }).check();
+
+  // The consent is required.
+  await form.getByRole('button', { name: /Оформить заказ на/ }).click();
+  await expect(form.getByText('Необходимо согласие на обработку персональных данных')).toBeVisible();
+  await form.getByRole('checkbox', { name: /согласие на обработку/ }).click();
+  await form.getByRole('button', { name: /Оформить заказ на/ }).click();
+
+  // Not logged in: the dialog; register there, the held order goes out by itself.
+  const dialog = page.getByRole('dialog', { name: 'Войдите или зарегистрируйтесь' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('tab', { name: 'Регистрация' }).click();
+  await dialog.getByLabel('Имя пользователя').fill(`buyer_${unique}`);
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Пароль', { exact: true }).fill('Крепкий-пароль-2026');
+  await dialog.getByRole('checkbox').click();
+  await dialog.getByRole('button', { name: 'Зарегистрироваться' }).click();
+
+  await expect(page).toHaveURL(/\/order-complete\/\d+$/, { timeout: 15_000 });
+  const orderId = Number(page.url().split('/').pop());
+  await expect(page.getByRole('heading', { name: 'Спасибо за заказ!' })).toBeVisible();
+  await expect(page.getByTestId('order-number')).toHaveText(`№ ${orderId}`);
+  await expect(page.getByTestId('order-total')).toHaveText(formatRub(totals.total));
+  await expect(page.getByText('Картой при получении')).toBeVisible();
+  await expect(page.getByText(a.name)).toBeVisible();
+  await expect(page.getByText(b.name)).toHaveCount(0);
+  await expect(cartCount(page)).toHaveAccessibleName('Корзина, товаров: 0');
+
+  // The order is in the profile.
+  await page.goto('/profile');
+  await waitForHydration(page);
+  await expect(page.getByRole('link', { name: `Заказ № ${orderId}` })).toBeVisible();
+
+  // The confirmation mail was written for the customer.
+  await expect
+    .poll(() => {
+      if (!fs.existsSync(mailDir)) return [];
+      return fs
+        .readdirSync(mailDir)
+        .filter((f) => f.endsWith(`${email}.eml`))
+        .map((f) => plain(mailSubject(fs.readFileSync(path.join(mailDir, f), 'utf8'))));
+    })
+    .toContainEqual(expect.stringContaining(`Заказ № ${orderId} оформлен`));
+
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the cart and checkout with an empty cart', async ({ page, consoleErrors }) => {
+  await page.goto('/cart');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { name: 'Ваша корзина пуста' })).toBeVisible();
+  await page.getByRole('link', { name: 'Продолжить покупки' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/checkout');
+  await waitForHydration(page);
+  await expect(page.getByText('Добавьте товары в корзину перед оформлением заказа').first()).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('order-complete needs a login and says when the number is missing', async ({ page, consoleErrors }) => {
+  await page.goto('/order-complete/1');
+  await expect(page).toHaveURL(/\/auth\?next=%2Forder-complete%2F1$/);
+  await page.goto('/order-complete');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { name: 'Номер заказа не указан' })).toBeVisible();
+  await page.getByRole('link', { name: 'Вернуться на главную' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(consoleErrors).toEqual([]);
+});
