@@ -2,7 +2,7 @@ import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -21,8 +21,24 @@ const buildInfo = {
   builtAt: process.env.BUILD_TIME ?? new Date().toISOString(),
 };
 
+/**
+ * Server-rendered pages are complete without JavaScript, so the hydration code is fetched at low
+ * priority: the stylesheet, fonts and pictures of the first screen come first on a slow network.
+ */
+const lowPriorityScripts = (): Plugin => ({
+  name: 'low-priority-scripts',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) =>
+      html
+        .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
+        .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin'),
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), lowPriorityScripts()],
   define: { __BUILD_INFO__: JSON.stringify(buildInfo) },
   build: {
     outDir: 'dist/client',

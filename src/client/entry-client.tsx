@@ -1,5 +1,5 @@
 import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { createQueryClient } from './lib/query-client.ts';
@@ -43,7 +43,9 @@ async function start() {
     </StrictMode>
   );
   const container = document.getElementById('root')!;
-  if (serverRendered) hydrateRoot(container, app);
+  // Hydrating in a transition lets React yield to the browser between components, so a phone
+  // stays responsive (no long task) while the server-rendered page comes alive.
+  if (serverRendered) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
   registerServiceWorker();
 }

@@ -50,7 +50,7 @@ async function logout(page: Page) {
   } else {
     await page.getByRole('banner').getByRole('button', { name: 'Выйти' }).click();
   }
-  await expect(page.getByText('До свидания!')).toBeVisible();
+  await expect(page.getByText('До свидания!', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 }
 
@@ -63,32 +63,32 @@ test('a visitor registers, logs out and logs in again', async ({ page, consoleEr
 
   const form = page.getByRole('form', { name: 'Регистрация' });
   await form.getByRole('button', { name: 'Зарегистрироваться' }).click();
-  await expect(form.getByText('Заполните все поля')).toHaveCount(3);
-  await expect(form.getByText('Необходимо согласие на обработку персональных данных')).toBeVisible();
+  await expect(form.getByText('Заполните все поля', { exact: true })).toHaveCount(3);
+  await expect(form.getByText('Необходимо согласие на обработку персональных данных', { exact: true })).toBeVisible();
   await expect(form.getByRole('link', { name: /политикой обработки персональных данных/ })).toHaveAttribute('href', '/privacy');
 
   await form.getByLabel('Имя пользователя').fill(customer.username);
   await form.getByLabel('Email').fill(customer.email);
-  await form.getByLabel('Пароль', { exact: true }).fill('123456');
+  await form.getByRole('textbox', { name: 'Пароль', exact: true }).fill('123456');
   await form.getByRole('checkbox').check();
   await form.getByRole('button', { name: 'Зарегистрироваться' }).click();
   // The server refuses a common password; everything typed stays.
-  await expect(page.getByText('Ошибка регистрации')).toBeVisible();
-  await expect(form.getByText('Этот пароль слишком простой и часто встречается. Придумайте другой')).toBeVisible();
+  await expect(page.getByText('Ошибка регистрации', { exact: true })).toBeVisible();
+  await expect(form.getByText('Этот пароль слишком простой и часто встречается. Придумайте другой', { exact: true })).toBeVisible();
   await expect(form.getByLabel('Имя пользователя')).toHaveValue(customer.username);
   forgive(consoleErrors, /api\/register|status of 400/);
 
-  await form.getByLabel('Пароль', { exact: true }).fill(customer.password);
+  await form.getByRole('textbox', { name: 'Пароль', exact: true }).fill(customer.password);
   await form.getByRole('button', { name: 'Зарегистрироваться' }).click();
-  await expect(page.getByText('Регистрация успешна')).toBeVisible();
-  await expect(page.getByText(`Добро пожаловать, ${customer.username}!`)).toBeVisible();
+  await expect(page.getByText('Регистрация успешна', { exact: true })).toBeVisible();
+  await expect(page.getByText(`Добро пожаловать, ${customer.username}!`, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
   if (isMobile(page)) {
     await page.getByRole('button', { name: 'Открыть меню' }).click();
     const menu = page.getByRole('dialog');
-    await expect(menu.getByText(customer.username)).toBeVisible();
-    await expect(menu.getByText(customer.email)).toBeVisible();
+    await expect(menu.getByText(customer.username, { exact: true })).toBeVisible();
+    await expect(menu.getByText(customer.email, { exact: true })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Админ-панель' })).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('navigation', { name: 'Быстрая навигация' }).getByRole('link', { name: 'Профиль' })).toBeVisible();
@@ -103,16 +103,16 @@ test('a visitor registers, logs out and logs in again', async ({ page, consoleEr
   await waitForHydration(page);
   const login = page.getByRole('form', { name: 'Вход' });
   await login.getByLabel('Имя пользователя').fill(customer.username);
-  await login.getByLabel('Пароль', { exact: true }).fill('Wrong-password-1');
+  await login.getByRole('textbox', { name: 'Пароль', exact: true }).fill('Wrong-password-1');
   await login.getByRole('button', { name: 'Войти' }).click();
-  await expect(page.getByText('Ошибка входа')).toBeVisible();
-  await expect(page.getByText('Неверное имя пользователя или пароль')).toBeVisible();
+  await expect(page.getByText('Ошибка входа', { exact: true })).toBeVisible();
+  await expect(page.getByText('Неверное имя пользователя или пароль', { exact: true })).toBeVisible();
   forgive(consoleErrors, /api\/login/);
 
-  await login.getByLabel('Пароль', { exact: true }).fill(customer.password);
+  await login.getByRole('textbox', { name: 'Пароль', exact: true }).fill(customer.password);
   await login.getByRole('button', { name: 'Войти' }).click();
-  await expect(page.getByText('Успешный вход')).toBeVisible();
-  await expect(page.getByText(`Добро пожаловать, ${customer.username}!`)).toBeVisible();
+  await expect(page.getByText('Успешный вход', { exact: true })).toBeVisible();
+  await expect(page.getByText(`Добро пожаловать, ${customer.username}!`, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
   // A logged-in user has nothing to do on /auth.
@@ -131,12 +131,12 @@ test('the personal account needs a login and comes back after it', async ({ page
   await waitForHydration(page);
   const login = page.getByRole('form', { name: 'Вход' });
   await login.getByLabel('Имя пользователя').fill(customer.username);
-  await login.getByLabel('Пароль', { exact: true }).fill(customer.password);
+  await login.getByRole('textbox', { name: 'Пароль', exact: true }).fill(customer.password);
   await login.getByRole('button', { name: 'Войти' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: 'Личный кабинет', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'История заказов' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByText('У вас пока нет заказов')).toBeVisible();
+  await expect(page.getByText('У вас пока нет заказов', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Перейти в каталог' })).toHaveAttribute('href', '/products');
 
   // An outside `next` is never followed.
@@ -144,9 +144,9 @@ test('the personal account needs a login and comes back after it', async ({ page
   await page.goto('/auth?next=//evil.example/');
   await waitForHydration(page);
   await login.getByLabel('Имя пользователя').fill(customer.username);
-  await login.getByLabel('Пароль', { exact: true }).fill(customer.password);
+  await login.getByRole('textbox', { name: 'Пароль', exact: true }).fill(customer.password);
   await login.getByRole('button', { name: 'Войти' }).click();
-  await expect(page.getByText('Успешный вход')).toBeVisible();
+  await expect(page.getByText('Успешный вход', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
 });
 
@@ -161,10 +161,10 @@ test('a customer resets a forgotten password with the link from the e-mail', asy
   await expect(page.getByRole('heading', { name: 'Восстановление пароля', level: 1 })).toBeVisible();
   await page.getByLabel('Email').fill('не почта');
   await page.getByRole('button', { name: 'Отправить ссылку' }).click();
-  await expect(page.getByText('Введите корректный email')).toBeVisible();
+  await expect(page.getByText('Введите корректный email', { exact: true })).toBeVisible();
   await page.getByLabel('Email').fill(customer.email);
   await page.getByRole('button', { name: 'Отправить ссылку' }).click();
-  await expect(page.getByText('Проверьте почту')).toBeVisible();
+  await expect(page.getByText('Проверьте почту', { exact: true })).toBeVisible();
   await expect(page.getByText(/Если этот email зарегистрирован в магазине/)).toBeVisible();
 
   let text: string | null = null;
@@ -178,25 +178,25 @@ test('a customer resets a forgotten password with the link from the e-mail', asy
   await waitForHydration(page);
   await expect(page.getByRole('heading', { name: 'Новый пароль', level: 1 })).toBeVisible();
   const newPassword = `Novyi-${customer.password}`;
-  await page.getByLabel('Новый пароль', { exact: true }).fill(newPassword);
-  await page.getByLabel('Подтверждение пароля').fill(`${newPassword}x`);
+  await page.getByRole('textbox', { name: 'Новый пароль', exact: true }).fill(newPassword);
+  await page.getByRole('textbox', { name: 'Подтверждение пароля' }).fill(`${newPassword}x`);
   await page.getByRole('button', { name: 'Сохранить новый пароль' }).click();
-  await expect(page.getByText('Пароли не совпадают')).toBeVisible();
-  await page.getByLabel('Подтверждение пароля').fill(newPassword);
+  await expect(page.getByText('Пароли не совпадают', { exact: true })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Подтверждение пароля' }).fill(newPassword);
   await page.getByRole('button', { name: 'Сохранить новый пароль' }).click();
-  await expect(page.getByText('Пароль успешно изменён. Теперь вы можете войти с новым паролем.')).toBeVisible();
+  await expect(page.getByText('Пароль успешно изменён. Теперь вы можете войти с новым паролем.', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/); // after 1.5 s
 
   await waitForHydration(page);
   const login = page.getByRole('form', { name: 'Вход' });
   await login.getByLabel('Имя пользователя').fill(customer.username);
-  await login.getByLabel('Пароль', { exact: true }).fill(newPassword);
+  await login.getByRole('textbox', { name: 'Пароль', exact: true }).fill(newPassword);
   await login.getByRole('button', { name: 'Войти' }).click();
-  await expect(page.getByText('Успешный вход')).toBeVisible();
+  await expect(page.getByText('Успешный вход', { exact: true })).toBeVisible();
 
   // The link works once.
   await page.goto(link![2]!);
-  await expect(page.getByText('Ссылка для восстановления пароля недействительна или истекла')).toBeVisible();
+  await expect(page.getByText('Ссылка для восстановления пароля недействительна или истекла', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Запросить новую ссылку' }).click();
   await expect(page).toHaveURL(/\/password-reset$/);
   forgive(consoleErrors, /status of 400/);
@@ -210,27 +210,27 @@ test('a customer manages delivery addresses in the personal account', async ({ p
   await page.goto('/profile?tab=addresses');
   await waitForHydration(page);
   await expect(page.getByRole('tab', { name: 'Адреса доставки' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByText('Вы ещё не сохранили ни одного адреса')).toBeVisible();
+  await expect(page.getByText('Вы ещё не сохранили ни одного адреса', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Добавить адрес' }).click();
   const dialog = page.getByRole('dialog', { name: 'Новый адрес доставки' });
   await dialog.getByRole('button', { name: 'Добавить адрес' }).click();
-  await expect(dialog.getByText('Имя должно быть не менее 2 символов')).toBeVisible();
-  await expect(dialog.getByText('Почтовый индекс должен быть не менее 5 символов')).toBeVisible();
+  await expect(dialog.getByText('Имя должно быть не менее 2 символов', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Почтовый индекс должен быть не менее 5 символов', { exact: true })).toBeVisible();
   await dialog.getByLabel('Название').fill('Дом');
   await dialog.getByLabel('Получатель').fill('Иван Петров');
   await dialog.getByLabel('Телефон').fill('+7 900 123-45-67');
   await dialog.getByLabel('Город').fill('Волгоград');
   await dialog.getByLabel('Индекс').fill('400005');
-  await dialog.getByLabel('Адрес', { exact: true }).fill('ул. Мира, д. 5, кв. 12');
+  await dialog.getByRole('textbox', { name: 'Адрес', exact: true }).fill('ул. Мира, д. 5, кв. 12');
   await dialog.getByRole('button', { name: 'Добавить адрес' }).click();
-  await expect(page.getByText('Адрес добавлен')).toBeVisible();
+  await expect(page.getByText('Адрес добавлен', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
 
   const list = page.getByRole('list', { name: 'Сохранённые адреса' });
   const home = list.getByRole('listitem').filter({ hasText: 'Дом' });
   await expect(home).toContainText('400005, Волгоград, ул. Мира, д. 5, кв. 12');
-  await expect(home.getByText('Основной')).toBeVisible();
+  await expect(home.getByText('Основной', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Добавить адрес' }).click();
   const second = page.getByRole('dialog', { name: 'Новый адрес доставки' });
@@ -239,28 +239,28 @@ test('a customer manages delivery addresses in the personal account', async ({ p
   await second.getByLabel('Телефон').fill('8 (8442) 55-66-77');
   await second.getByLabel('Город').fill('Волжский');
   await second.getByLabel('Индекс').fill('404130');
-  await second.getByLabel('Адрес', { exact: true }).fill('ул. Заводская, д. 1');
+  await second.getByRole('textbox', { name: 'Адрес', exact: true }).fill('ул. Заводская, д. 1');
   await second.getByRole('button', { name: 'Добавить адрес' }).click();
-  await expect(page.getByText('Адрес добавлен')).toBeVisible();
+  await expect(page.getByText('Адрес добавлен', { exact: true })).toBeVisible();
   const site = list.getByRole('listitem').filter({ hasText: 'Объект' });
-  await expect(site.getByText('Основной')).toHaveCount(0);
+  await expect(site.getByText('Основной', { exact: true })).toHaveCount(0);
 
   await site.getByRole('button', { name: 'Сделать основным' }).click();
-  await expect(page.getByText('Основной адрес изменён')).toBeVisible();
-  await expect(site.getByText('Основной')).toBeVisible();
-  await expect(home.getByText('Основной')).toHaveCount(0);
+  await expect(page.getByText('Основной адрес изменён', { exact: true })).toBeVisible();
+  await expect(site.getByText('Основной', { exact: true })).toBeVisible();
+  await expect(home.getByText('Основной', { exact: true })).toHaveCount(0);
 
   await home.getByRole('button', { name: 'Изменить адрес «Дом»' }).click();
   const edit = page.getByRole('dialog', { name: 'Изменить адрес' });
   await expect(edit.getByLabel('Город')).toHaveValue('Волгоград');
-  await edit.getByLabel('Адрес', { exact: true }).fill('ул. Мира, д. 7');
+  await edit.getByRole('textbox', { name: 'Адрес', exact: true }).fill('ул. Мира, д. 7');
   await edit.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(page.getByText('Адрес сохранён')).toBeVisible();
+  await expect(page.getByText('Адрес сохранён', { exact: true })).toBeVisible();
   await expect(home).toContainText('400005, Волгоград, ул. Мира, д. 7');
 
   await home.getByRole('button', { name: 'Удалить адрес «Дом»' }).click();
   await page.getByRole('dialog', { name: 'Удалить адрес?' }).getByRole('button', { name: 'Удалить' }).click();
-  await expect(page.getByText('Адрес удалён')).toBeVisible();
+  await expect(page.getByText('Адрес удалён', { exact: true })).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveCount(1);
 
   // What the screen shows is what the server keeps.

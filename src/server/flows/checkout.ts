@@ -92,7 +92,7 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
         .from(cartItems)
         .innerJoin(products, eq(products.id, cartItems.productId))
         .where(eq(cartItems.cartId, input.cartId))
-        .orderBy(asc(products.id));
+        .orderBy(asc(cartItems.id));
       if (lines.length === 0) throw conflict(EMPTY_CART_MESSAGE);
 
       for (const line of lines) {
@@ -107,8 +107,8 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
         throw conflict(PRICES_CHANGED_MESSAGE);
       }
 
-      // Lines are in product id order, so two checkouts sharing products lock them in the same order.
-      for (const line of lines) {
+      // Rows are locked in product id order, so two checkouts sharing products never deadlock.
+      for (const line of [...lines].sort((x, y) => x.productId - y.productId)) {
         const taken = await tx
           .update(products)
           .set({ stock: sql`${products.stock} - ${line.quantity}`, salesCount: sql`${products.salesCount} + ${line.quantity}` })

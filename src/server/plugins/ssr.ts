@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app-types.ts';
 import type { RenderFn } from '#shared/ssr-contract.ts';
@@ -22,6 +24,24 @@ const isClientOnly = (url: string) => CLIENT_ONLY_PREFIXES.some((p) => url === p
 
 /** JSON in a <script> must not be able to close the tag. */
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Pages come from the not-found handler, which @fastify/compress does not reach (it hooks
+ * routes): compress them here, brotli or gzip as the browser accepts.
+ */
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.header('vary', 'accept-encoding');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) {
+    const body = await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await gzip(html));
+  return reply.send(html);
+}
 
 const CLIENT_ONLY_SHELL =
   '<div class="flex min-h-screen items-center justify-center" role="status" aria-label="Загрузка"><div class="size-10 animate-spin rounded-full border-4 border-zinc-300 border-t-zinc-800"></div></div>';
@@ -57,22 +77,27 @@ export function registerSsr(app: App, source: SsrSource) {
     const template = await source.template(url);
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     if (isClientOnly(url)) {
-      return template
-        .replace('<!--app-head-->', '<title>Панель управления</title><meta name="robots" content="noindex">')
-        .replace('<!--app-html-->', CLIENT_ONLY_SHELL)
-        .replace('<!--app-state-->', '');
+      return sendHtml(
+        request,
+        reply,
+        template
+          .replace('<!--app-head-->', '<title>Панель управления</title><meta name="robots" content="noindex">')
+          .replace('<!--app-html-->', CLIENT_ONLY_SHELL)
+          .replace('<!--app-state-->', ''),
+      );
     }
     const render = await source.render();
     const result = await render({ url, fetch: fetchViaInject(request), publicUrl: app.deps.config.publicUrl });
     if (result.type === 'redirect') return reply.redirect(result.location, result.status);
-    return reply
-      .status(result.status)
-      .send(
-        template
-          .replace('<!--app-head-->', result.head)
-          .replace('<!--app-html-->', result.html)
-          .replace('<!--app-state-->', `<script>window.__RQ_STATE__=${scriptSafe(result.state)}</script>`),
-      );
+    reply.status(result.status);
+    return sendHtml(
+      request,
+      reply,
+      template
+        .replace('<!--app-head-->', result.head)
+        .replace('<!--app-html-->', result.html)
+        .replace('<!--app-state-->', `<script>window.__RQ_STATE__=${scriptSafe(result.state)}</script>`),
+    );
   }
 
   app.setNotFoundHandler(async (request, reply) => {

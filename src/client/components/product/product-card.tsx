@@ -102,7 +102,11 @@ export function ProductCard({ product, view = 'grid' }: { product: Product; view
         <Rating rating={product.rating} reviewCount={product.reviewCount} />
         <div className="mt-auto space-y-2 pt-1">
           <Price price={product.price} originalPrice={product.originalPrice} />
-          <AddToCartButton product={product} className="w-full" />
+          {/* Two cards a row on a phone: the label may wrap and the icon gives way. */}
+          <AddToCartButton
+            product={product}
+            className="h-auto min-h-10 w-full px-2 py-1.5 text-xs leading-tight whitespace-normal max-sm:[&_svg]:hidden sm:text-sm"
+          />
         </div>
       </div>
     </article>

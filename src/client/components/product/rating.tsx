@@ -11,7 +11,7 @@ export function Rating({ rating, reviewCount, className }: { rating: number; rev
   if (reviewCount <= 0) return null;
   const value = Math.max(0, Math.min(5, rating));
   return (
-    <div className={cn('flex items-center gap-1.5 text-sm', className)}>
+    <div className={cn('flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm', className)}>
       <span className="flex" role="img" aria-label={`Рейтинг ${one.format(value)} из 5`}>
         {[1, 2, 3, 4, 5].map((i) => (
           <Star
@@ -22,7 +22,7 @@ export function Rating({ rating, reviewCount, className }: { rating: number; rev
         ))}
       </span>
       <span className="font-medium tabular-nums">{one.format(value)}</span>
-      <span className="text-muted-foreground">({reviewsText(reviewCount)})</span>
+      <span className="whitespace-nowrap text-muted-foreground">({reviewsText(reviewCount)})</span>
     </div>
   );
 }

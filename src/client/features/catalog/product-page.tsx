@@ -67,9 +67,9 @@ export const meta: MetaFn = ({ params, queryClient, url }) => {
   };
 };
 
+/** The picture, or the placeholder when there is none or it fails (keyed by product, so it resets). */
 function ProductImage({ product }: { product: Product }) {
   const [src, setSrc] = useState(product.imageUrl || PLACEHOLDER);
-  useEffect(() => setSrc(product.imageUrl || PLACEHOLDER), [product.imageUrl]);
   return (
     <img
       src={src}
@@ -130,7 +130,10 @@ export function Component() {
   const { data: product, isPending, isError, error } = useQuery(productQuery(slug!));
   const { data: settings } = useSuspenseQuery(publicSettingsQuery());
 
-  useEffect(() => window.scrollTo(0, 0), [slug]);
+  // A block body: newer browsers return a promise from scrollTo, which React would take for a cleanup.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [slug]);
 
   if (isPending) return <ProductSkeleton />;
   if (isError) return <ProductMissing text={error.message || 'Не удалось загрузить товар'} />;

@@ -91,7 +91,7 @@ export async function restoreBackup(config: Config, file: string, now = new Date
     const safety = await createBackup({ config, database }, 'restore', now);
     say(`Текущие данные сохранены: ${path.join(config.dataDir, 'backups', safety.name)}`);
     say('Восстановление...');
-    await applySqlDump(database.db, lines(file));
+    await applySqlDump(database.db, () => lines(file));
     return { kind: 'sql', safetyCopy: safety.name };
   } finally {
     await database.close();

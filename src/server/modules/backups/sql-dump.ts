@@ -139,11 +139,13 @@ export function dumpMigrations(headerLines: string[]): number | null {
  * Replays a dump (lines of `writeSqlDump`) in one transaction: every table is emptied and
  * refilled, sequences are set. Anything wrong rolls everything back.
  */
-export async function applySqlDump(db: Db, lines: AsyncIterable<string>): Promise<{ statements: number }> {
+export async function applySqlDump(db: Db, openLines: () => AsyncIterable<string>): Promise<{ statements: number }> {
   let statements = 0;
   let first = true;
   await db.transaction(async (tx) => {
-    for await (const raw of lines) {
+    // Opened only now, inside the transaction: a line reader started earlier would drop the
+    // lines it read while the transaction was being opened.
+    for await (const raw of openLines()) {
       const line = raw.trimEnd();
       if (first) {
         if (line !== SQL_DUMP_MAGIC) throw new Error('Файл не является резервной копией магазина (нет заголовка shop-sql-dump)');

@@ -1,17 +1,9 @@
 import { layoutMail } from '../../mail/templates.ts';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '#shared/constants.ts';
+import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { Order } from '#shared/types.ts';
-
-const dateTime = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Moscow',
-});
 
 const itemLines = (order: Order) =>
   order.items.map((i, n) => `${n + 1}. ${i.productName}${i.productSku ? ` (арт. ${i.productSku})` : ''} — ${i.quantity} шт. × ${formatRub(i.productPrice)} = ${formatRub(i.totalPrice)}`);
@@ -35,7 +27,7 @@ const deliveryLines = (order: Order) => [
 export function orderConfirmationMail(shop: ShopSettings, order: Order, publicUrl: string) {
   return layoutMail(shop, order.customerEmail, `Заказ № ${order.id} оформлен`, [
     `Здравствуйте, ${order.customerName}!`,
-    `Спасибо за заказ. Мы получили заказ № ${order.id} от ${dateTime.format(new Date(order.createdAt))} и свяжемся с вами для подтверждения.`,
+    `Спасибо за заказ. Мы получили заказ № ${order.id} от ${formatDateTime(order.createdAt)} и свяжемся с вами для подтверждения.`,
     itemLines(order).join('\n'),
     totalLines(order).join('\n'),
     `Способ оплаты: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`,
@@ -50,7 +42,7 @@ export function orderConfirmationMail(shop: ShopSettings, order: Order, publicUr
 /** The shop's notice of a new order, sent to the contact e-mail of the settings. */
 export function newOrderNoticeMail(shop: ShopSettings, order: Order, publicUrl: string) {
   return layoutMail(shop, shop.contactEmail, `Новый заказ № ${order.id} на ${formatRub(order.totalAmount)}`, [
-    `Новый заказ № ${order.id} от ${dateTime.format(new Date(order.createdAt))}.`,
+    `Новый заказ № ${order.id} от ${formatDateTime(order.createdAt)}.`,
     itemLines(order).join('\n'),
     totalLines(order).join('\n'),
     `Способ оплаты: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`,

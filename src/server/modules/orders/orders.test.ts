@@ -53,6 +53,9 @@ describe('POST /api/orders', () => {
     const before2 = await readProduct(ctx.database.db, p2.id);
     const cartId = await cartWith([[p1.id, 2], [p2.id, 1]]);
     ctx.mails.length = 0;
+    // The public catalogue answer (cached by the catalogue) is read before the order...
+    const shownBefore = await ctx.app.inject({ method: 'GET', url: `/api/products/${before1.slug}` });
+    expect(shownBefore.json().stock).toBe(before1.stock);
 
     const res = await order(validOrderBody(cartId, { paymentMethod: 'online' }));
     expect(res.statusCode).toBe(201);
@@ -82,6 +85,8 @@ describe('POST /api/orders', () => {
     expect(after1.stock).toBe(before1.stock! - 2);
     expect(after2.stock).toBe(before2.stock! - 1);
     expect(after1.salesCount).toBe(before1.salesCount + 2);
+    // ...and shows the new stock right after it.
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/products/${before1.slug}` })).json().stock).toBe(before1.stock! - 2);
     expect(after2.salesCount).toBe(before2.salesCount + 1);
 
     const cart = (await ctx.app.inject({ method: 'GET', url: `/api/cart/${cartId}` })).json() as Cart;

@@ -6,7 +6,7 @@
 import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { sessions, users } from '../../db/schema.ts';
-import { HttpError, conflict, notFound } from '../../http-errors.ts';
+import { HttpError, notFound } from '../../http-errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import { assertAcceptablePassword } from '../auth/password-policy.ts';
 import { endAllSessions } from '../auth/session-service.ts';
@@ -80,6 +80,12 @@ export async function getUser(db: Db, id: number): Promise<AdminUser> {
   return toAdminUser(row);
 }
 
+/** 409 with the message on its field, so the form shows it under the login or the e-mail. */
+const taken = (field: 'username' | 'email') => {
+  const message = field === 'email' ? EMAIL_TAKEN : USERNAME_TAKEN;
+  return new HttpError(409, message, { [field]: [message] });
+};
+
 /** Login and e-mail are unique whatever their case. */
 async function assertUnique(db: Db | Tx, username: string, email: string | null, exceptId?: number) {
   const others = exceptId === undefined ? undefined : ne(users.id, exceptId);
@@ -88,14 +94,14 @@ async function assertUnique(db: Db | Tx, username: string, email: string | null,
     .from(users)
     .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), others))
     .limit(1);
-  if (byName) throw conflict(USERNAME_TAKEN);
+  if (byName) throw taken('username');
   if (email) {
     const [byEmail] = await db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), others))
       .limit(1);
-    if (byEmail) throw conflict(EMAIL_TAKEN);
+    if (byEmail) throw taken('email');
   }
 }
 
@@ -105,7 +111,7 @@ function translateUniqueViolation(error: unknown): never {
   const { code, constraint, message } = (cause ?? {}) as { code?: string; constraint?: string; message?: string };
   if (code === '23505') {
     const which = constraint ?? message ?? '';
-    throw conflict(which.includes('email') ? EMAIL_TAKEN : USERNAME_TAKEN);
+    throw taken(which.includes('email') ? 'email' : 'username');
   }
   throw error;
 }

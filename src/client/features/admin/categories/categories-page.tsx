@@ -97,11 +97,11 @@ function CategoryDialog({ category, open, onOpenChange }: { category: AdminCateg
         </DialogHeader>
         <form noValidate className="grid gap-4" onSubmit={handleSubmit((data) => save.mutate(data))}>
           <FormField label="Название" htmlFor="category-name" required error={errors.name?.message}>
-            <Input placeholder="Перфораторы" {...control_('name')} {...nameField} />
+            <Input placeholder="Например, Перфораторы" {...control_('name')} {...nameField} />
           </FormField>
           <FormField label="Slug" htmlFor="category-slug" required error={errors.slug?.message} hint={`Адрес раздела: /category/${slug || '…'}`}>
             <div className="flex gap-2">
-              <Input spellCheck={false} autoCapitalize="off" placeholder="perforatory" {...control_('slug', true)} {...slugField} />
+              <Input spellCheck={false} autoCapitalize="off" {...control_('slug', true)} {...slugField} />
               <Button
                 variant="outline"
                 onClick={() => {

@@ -67,7 +67,7 @@ export function IconPicker({ value, onChange, id }: { value: string; onChange: (
   };
 
   return (
-    <div id={id} role="radiogroup" aria-label="Значок категории" className="grid grid-cols-6 gap-1.5 sm:grid-cols-8">
+    <div id={id} role="radiogroup" aria-label="Значок категории" className="flex flex-wrap gap-1.5">
       {CATEGORY_ICONS.map((name, index) => {
         const Icon = CATEGORY_ICON_COMPONENTS[name];
         const checked = index === selectedIndex && value === name;
@@ -86,7 +86,7 @@ export function IconPicker({ value, onChange, id }: { value: string; onChange: (
             onClick={() => onChange(name)}
             onKeyDown={(e) => onKeyDown(e, index)}
             className={cn(
-              'flex aspect-square items-center justify-center rounded-md border transition-colors',
+              'flex size-10 items-center justify-center rounded-md border transition-colors',
               checked ? 'border-primary bg-primary text-primary-foreground shadow-sm' : 'border-border bg-background text-foreground hover:border-foreground/40 hover:bg-muted',
             )}
           >

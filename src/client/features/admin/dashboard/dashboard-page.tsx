@@ -264,7 +264,7 @@ export default function DashboardPage() {
         <LoadError title="Не удалось загрузить показатели" error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         d && (
-          <div className="grid gap-6">
+          <div className="grid grid-cols-1 gap-6">
             <section aria-label="Показатели" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
               <StatCard title="Выручка за 30 дней" value={formatRub(d.revenue.current)} icon={Wallet}>
                 <Change percent={d.revenue.changePercent} previousLabel="Выручки в прошлые 30 дней" />
@@ -278,7 +278,7 @@ export default function DashboardPage() {
               </StatCard>
               <StatCard title="Клиенты" value={numberFormat.format(d.customers.total)} icon={Users}>
                 <p className="text-sm">
-                  <span className="font-semibold text-success">+{numberFormat.format(d.customers.newCurrent)}</span>{' '}
+                  <span className={cn('font-semibold', d.customers.newCurrent > 0 && 'text-success')}>+{numberFormat.format(d.customers.newCurrent)}</span>{' '}
                   <span className="text-muted-foreground">
                     {pluralRu(d.customers.newCurrent, 'новый', 'новых', 'новых')} за 30 дней
                   </span>
@@ -289,14 +289,12 @@ export default function DashboardPage() {
                 <p className="text-sm text-muted-foreground">
                   Всего {numberFormat.format(d.products.total)}, неактивных {numberFormat.format(d.products.inactive)}
                 </p>
-                <p className="text-sm">
-                  <Link to="/admin/products" className="font-medium text-primary underline-offset-4 hover:underline">
-                    Мало на складе: {numberFormat.format(d.lowStock.count)}
-                  </Link>
+                <p className={cn('text-sm font-medium', d.lowStock.count > 0 ? 'text-warning' : 'text-success')}>
+                  Мало на складе: {numberFormat.format(d.lowStock.count)}
                 </p>
               </StatCard>
             </section>
-            <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
               <div className="grid min-w-0 grid-cols-1 content-start gap-6">
                 <LatestOrders orders={d.latestOrders} />
                 <LowStock lowStock={d.lowStock} />

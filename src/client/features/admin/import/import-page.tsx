@@ -58,6 +58,20 @@ function example(categoryId: number) {
   );
 }
 
+/** The fields an item may carry; * marks the required ones. */
+const FORMAT: [string, string][] = [
+  ['name*', 'название, от 2 символов'],
+  ['sku*', 'артикул; товар с таким артикулом будет обновлён'],
+  ['price*', 'цена, ₽ (0 — «Цена по запросу»)'],
+  ['categoryId*', 'номер категории, см. ниже'],
+  ['originalPrice', 'старая цена, ₽'],
+  ['stock', 'остаток, шт.'],
+  ['supplier', 'DCK, P.I.T или none'],
+  ['slug, tag, imageUrl', 'адрес страницы, метка, адрес картинки'],
+  ['shortDescription, description', 'краткое и полное описание'],
+  ['isActive, isFeatured', 'true или false'],
+];
+
 function ResultRow({ result }: { result: ItemResult }) {
   return (
     <li className="flex items-start gap-3 py-2.5" data-testid="import-result">
@@ -266,27 +280,13 @@ export default function ImportPage() {
             <CardDescription>Поля товара как в форме; цены в рублях.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 text-sm">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5">
-              <dt className="font-mono font-semibold">name*</dt>
-              <dd>название, от 2 символов</dd>
-              <dt className="font-mono font-semibold">sku*</dt>
-              <dd>артикул; существующий — обновит товар</dd>
-              <dt className="font-mono font-semibold">price*</dt>
-              <dd>цена, ₽ (0 — «Цена по запросу»)</dd>
-              <dt className="font-mono font-semibold">categoryId*</dt>
-              <dd>номер категории (см. ниже)</dd>
-              <dt className="font-mono">originalPrice</dt>
-              <dd>старая цена, ₽</dd>
-              <dt className="font-mono">stock</dt>
-              <dd>остаток, шт.</dd>
-              <dt className="font-mono">supplier</dt>
-              <dd>DCK, P.I.T или none</dd>
-              <dt className="font-mono">slug, tag, imageUrl</dt>
-              <dd>адрес страницы, метка, картинка</dd>
-              <dt className="font-mono">shortDescription, description</dt>
-              <dd>описания</dd>
-              <dt className="font-mono">isActive, isFeatured</dt>
-              <dd>true или false</dd>
+            <dl className="grid gap-2">
+              {FORMAT.map(([names, text]) => (
+                <div key={names}>
+                  <dt className="font-mono text-[0.8125rem] font-semibold break-words">{names}</dt>
+                  <dd className="text-muted-foreground">{text}</dd>
+                </div>
+              ))}
             </dl>
             <div>
               <p className="mb-2 font-semibold">Номера категорий</p>

@@ -23,7 +23,7 @@ import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
 import { adminProductQuery, createProduct, updateProduct, uploadProductImage } from './api.ts';
-import { ProductPreview } from './product-preview.tsx';
+import { ProductCard } from '#client/components/product/product-card.tsx';
 
 type FormValues = {
   name: string;
@@ -137,7 +137,7 @@ function ImageField({
   const shownError = uploadError ?? error;
   return (
     <FormField
-      label="Изображение"
+      label="Адрес изображения"
       htmlFor="product-imageUrl"
       error={shownError}
       hint="Адрес картинки (https://… или /uploads/…) или файл JPEG, PNG, WebP до 5 МБ"
@@ -246,6 +246,29 @@ function ProductForm({ product }: { product: Product | null }) {
   });
 
   const category = categories.data?.find((c) => String(c.id) === values.categoryId);
+  const supplier = values.supplier === 'DCK' || values.supplier === 'P.I.T' ? values.supplier : null;
+  const preview: Product = {
+    id: product?.id ?? 0,
+    slug: values.slug || 'novyy-tovar',
+    name: values.name?.trim() || 'Название товара',
+    sku: values.sku?.trim() || '—',
+    tag: values.tag?.trim() || null,
+    imageUrl: values.imageUrl?.trim() || null,
+    price: toNumber(values.price ?? ''),
+    originalPrice: toNumber(values.originalPrice ?? ''),
+    stock: toNumber(values.stock ?? ''),
+    shortDescription: values.shortDescription ?? '',
+    description: values.description ?? '',
+    categoryId: category?.id ?? null,
+    category: category ? { id: category.id, name: category.name, slug: category.slug } : null,
+    supplier,
+    rating: Math.min(5, Math.max(0, toNumber(values.rating ?? '') ?? 0)),
+    reviewCount: Math.max(0, Math.round(toNumber(values.reviewCount ?? '') ?? 0)),
+    isActive: true,
+    isFeatured: values.isFeatured ?? false,
+    createdAt: product?.createdAt ?? '',
+    updatedAt: product?.updatedAt ?? '',
+  };
 
   return (
     <form id={formId} noValidate onSubmit={onSubmit} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_22rem]">
@@ -256,7 +279,7 @@ function ProductForm({ product }: { product: Product | null }) {
               id="product-name"
               aria-invalid={errors.name ? true : undefined}
               aria-describedby={fieldDescribedBy('product-name', { error: errors.name?.message })}
-              placeholder="Перфоратор DCK KZC05-26"
+              placeholder="Например, Перфоратор DCK KZC05-26"
               {...nameField}
             />
           </FormField>
@@ -288,22 +311,39 @@ function ProductForm({ product }: { product: Product | null }) {
               </Button>
             </div>
           </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField label="Артикул" htmlFor="product-sku" required error={errors.sku?.message}>
-              <Input placeholder="KZC05-26" spellCheck={false} {...field('sku')} />
+              <Input placeholder="Например, KZC05-26" spellCheck={false} {...field('sku')} />
             </FormField>
             <FormField label="Метка" htmlFor="product-tag" error={errors.tag?.message} hint="Например: Хит продаж, Новинка">
               <Input {...field('tag', true)} />
             </FormField>
             <FormField label="Категория" htmlFor="product-categoryId" required error={errors.categoryId?.message}>
-              <NativeSelect {...field('categoryId')} disabled={categories.isPending}>
-                <option value="">{categories.isPending ? 'Загрузка категорий...' : 'Выберите категорию'}</option>
-                {categories.data?.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </NativeSelect>
+              {/* Controlled: the options arrive after the form's values. */}
+              <Controller
+                control={control}
+                name="categoryId"
+                render={({ field: f }) => (
+                  <NativeSelect
+                    id="product-categoryId"
+                    aria-invalid={errors.categoryId ? true : undefined}
+                    aria-describedby={fieldDescribedBy('product-categoryId', { error: errors.categoryId?.message })}
+                    name={f.name}
+                    ref={f.ref}
+                    value={f.value}
+                    onChange={f.onChange}
+                    onBlur={f.onBlur}
+                    disabled={categories.isPending}
+                  >
+                    <option value="">{categories.isPending ? 'Загрузка категорий...' : 'Выберите категорию'}</option>
+                    {categories.data?.map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                )}
+              />
             </FormField>
             <FormField label="Поставщик" htmlFor="product-supplier" error={errors.supplier?.message}>
               <NativeSelect {...field('supplier')}>
@@ -319,9 +359,9 @@ function ProductForm({ product }: { product: Product | null }) {
         </Section>
 
         <Section title="Цена и склад" description="Цена 0 показывается покупателям как «Цена по запросу»">
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid items-start gap-4 sm:grid-cols-3">
             <FormField label="Цена, ₽" htmlFor="product-price" required error={errors.price?.message}>
-              <Input inputMode="decimal" placeholder="12990" {...field('price')} />
+              <Input inputMode="decimal" {...field('price')} />
             </FormField>
             <FormField label="Старая цена, ₽" htmlFor="product-originalPrice" error={errors.originalPrice?.message} hint="Для скидки">
               <Input inputMode="decimal" {...field('originalPrice', true)} />
@@ -348,7 +388,7 @@ function ProductForm({ product }: { product: Product | null }) {
           <FormField label="Полное описание" htmlFor="product-description" error={errors.description?.message}>
             <Textarea rows={8} {...field('description')} />
           </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField label="Рейтинг (0–5)" htmlFor="product-rating" error={errors.rating?.message}>
               <Input inputMode="decimal" {...field('rating')} />
             </FormField>
@@ -397,29 +437,20 @@ function ProductForm({ product }: { product: Product | null }) {
             </Button>
           </div>
         </Section>
-        <div>
-          <h2 className="mb-2 text-sm font-semibold text-muted-foreground uppercase">Так товар увидят покупатели</h2>
-          <div className="mx-auto max-w-72 lg:max-w-none">
-            <ProductPreview
-              product={{
-                name: values.name ?? '',
-                sku: values.sku ?? '',
-                tag: values.tag ?? '',
-                imageUrl: (values.imageUrl ?? '').trim(),
-                price: toNumber(values.price ?? ''),
-                originalPrice: toNumber(values.originalPrice ?? ''),
-                stock: toNumber(values.stock ?? ''),
-                shortDescription: values.shortDescription ?? '',
-                description: values.description ?? '',
-                categoryName: category?.name ?? null,
-                supplier: values.supplier && values.supplier !== 'none' ? values.supplier : null,
-                rating: toNumber(values.rating ?? '') ?? 0,
-                reviewCount: toNumber(values.reviewCount ?? '') ?? 0,
-                isActive: values.isActive ?? true,
-              }}
-            />
+        <section aria-labelledby={`${formId}-preview`}>
+          <h2 id={`${formId}-preview`} className="mb-2 text-sm font-semibold text-muted-foreground uppercase">
+            Так товар увидят покупатели
+          </h2>
+          {!(values.isActive ?? true) && (
+            <p className="mb-2 rounded-md border border-dashed bg-card px-3 py-2 text-sm text-muted-foreground">
+              Товар скрыт: покупатели его не увидят, пока он неактивен.
+            </p>
+          )}
+          {/* The storefront's own card; inert, so the preview's buttons and links do nothing. */}
+          <div inert className="mx-auto max-w-64 lg:max-w-none">
+            <ProductCard key={preview.imageUrl ?? ''} product={preview} />
           </div>
-        </div>
+        </section>
       </aside>
     </form>
   );
@@ -468,7 +499,7 @@ export default function ProductFormPage() {
       </Button>
       <PageHeader
         title={isEdit ? 'Редактирование товара' : 'Новый товар'}
-        description={isEdit ? 'Изменения видны в каталоге сразу после сохранения' : 'Заполните карточку: справа видно, как её увидят покупатели'}
+        description={isEdit ? 'Изменения видны в каталоге сразу после сохранения' : 'Заполните карточку: предпросмотр показывает, как её увидят покупатели'}
       />
       {isEdit ? id ? <EditProduct id={id} /> : <p className="text-muted-foreground">Товар не найден</p> : <ProductForm product={null} />}
     </>

@@ -152,7 +152,7 @@ function ProductsTable({ products, onToggle, onDelete }: { products: Product[] }
       <TableBody>
         {products.map((product) => (
           <TableRow key={product.id} data-testid="admin-product-row">
-            <TableCell className="max-w-md whitespace-normal">
+            <TableCell className="max-w-md min-w-64 whitespace-normal">
               <div className="flex items-center gap-3">
                 <ProductThumb src={product.imageUrl} />
                 <div className="min-w-0">
@@ -203,18 +203,17 @@ function ProductCards({ products, onToggle, onDelete }: { products: Product[] } 
                 <p className="text-xs text-muted-foreground">
                   Арт. {product.sku} · {product.category?.name ?? 'Без категории'}
                 </p>
-                <div className="mt-1 flex flex-wrap items-center gap-2">
+                <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
                   <Price product={product} />
                   <StatusBadge product={product} />
+                  <span className="text-xs text-muted-foreground">Остаток: {product.stock ?? '—'}</span>
                 </div>
               </div>
             </div>
             <div className="flex items-center justify-between gap-2 border-t pt-2">
               <label className="flex items-center gap-3 text-sm">
                 <ActiveSwitch product={product} onToggle={onToggle} />
-                <span>
-                  В каталоге · остаток {product.stock ?? '—'}
-                </span>
+                <span>{product.isActive ? 'Показан в каталоге' : 'Скрыт из каталога'}</span>
               </label>
               <RowButtons product={product} onDelete={onDelete} />
             </div>

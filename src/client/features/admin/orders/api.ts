@@ -1,0 +1,47 @@
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { apiRequest, toQueryString } from '#client/lib/api.ts';
+import { ADMIN_PAGE_SIZE, type OrderStatus } from '#shared/constants.ts';
+import type { OrderStatusChange } from '#shared/schemas/admin-order.ts';
+import type { AdminOrderDetail, AdminOrderSummary } from '#shared/types.ts';
+
+export type OrderStatusFilter = 'all' | OrderStatus;
+export type AdminOrderFilters = { query: string; status: OrderStatusFilter; startDate: string; endDate: string; page: number };
+
+/** GET /api/orders: the staff list, 10 a page, fresh for 30 s (spec 7, 9). */
+export const adminOrdersQuery = (filters: AdminOrderFilters) =>
+  queryOptions({
+    queryKey: ['admin', 'orders', 'list', filters],
+    queryFn: ({ client, signal }) =>
+      apiRequest<{ orders: AdminOrderSummary[]; total: number }>(
+        `/api/orders${toQueryString({
+          query: filters.query.trim() || undefined,
+          status: filters.status,
+          startDate: filters.startDate || undefined,
+          endDate: filters.endDate || undefined,
+          page: filters.page,
+          limit: ADMIN_PAGE_SIZE,
+        })}`,
+        { client, signal },
+      ),
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+
+/** One order with its lines and status history. */
+export const adminOrderQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['admin', 'orders', 'detail', id],
+    queryFn: ({ client, signal }) => apiRequest<AdminOrderDetail>(`/api/admin/orders/${id}`, { client, signal }),
+    staleTime: 0,
+    retry: false,
+  });
+
+export const changeOrderStatus = (id: number, change: OrderStatusChange) =>
+  apiRequest<AdminOrderDetail>(`/api/orders/${id}/status`, { method: 'PATCH', body: change });
+
+/** After a change: the lists, the order, and the dashboard's figures are read again. */
+export const invalidateOrders = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] }),
+    queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
+  ]);

@@ -1,0 +1,196 @@
+import { useQuery } from '@tanstack/react-query';
+import { CircleAlert, Pencil } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#client/components/ui/dialog.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { paths } from '#client/paths.ts';
+import { PAYMENT_METHOD_LABELS, VAT_RATE, type PaymentMethod } from '#shared/constants.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import { formatRub } from '#shared/money.ts';
+import type { AdminOrderDetail, OrderHistoryEntry } from '#shared/types.ts';
+import { adminOrderQuery } from './api.ts';
+import { OrderStatusBadge, PaymentStatusBadge, orderStatusLabel, paymentStatusLabel } from './order-badges.tsx';
+import type { StatusTarget } from './order-status-dialog.tsx';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid content-start gap-1.5 rounded-lg border p-3 text-sm">
+      <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function historyText(entry: OrderHistoryEntry) {
+  const label = entry.field === 'payment' ? paymentStatusLabel : orderStatusLabel;
+  const what = entry.field === 'payment' ? 'Оплата' : 'Статус';
+  return entry.fromValue ? `${what}: ${label(entry.fromValue)} → ${label(entry.toValue)}` : `${what}: ${label(entry.toValue)}`;
+}
+
+function OrderBody({ order }: { order: AdminOrderDetail }) {
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <OrderStatusBadge status={order.status} />
+        <PaymentStatusBadge status={order.paymentStatus} />
+        <span className="text-muted-foreground">от {formatDateTime(order.createdAt)}</span>
+      </div>
+
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Section title="Покупатель">
+          <p className="font-medium break-words">{order.customerName}</p>
+          <a href={`mailto:${order.customerEmail}`} className="break-all text-primary hover:underline">
+            {order.customerEmail}
+          </a>
+          <a href={`tel:${order.customerPhone.replace(/[^\d+]/g, '')}`} className="hover:underline">
+            {order.customerPhone}
+          </a>
+        </Section>
+        <Section title="Доставка">
+          <p className="break-words">{order.address}</p>
+          <p>
+            {order.city}, {order.postalCode}
+          </p>
+        </Section>
+        <Section title="Оплата">
+          <p>{PAYMENT_METHOD_LABELS[order.paymentMethod as PaymentMethod] ?? order.paymentMethod}</p>
+          <p>{paymentStatusLabel(order.paymentStatus)}</p>
+        </Section>
+      </div>
+
+      {order.notes && (
+        <Section title="Комментарий покупателя">
+          <p className="break-words whitespace-pre-line">{order.notes}</p>
+        </Section>
+      )}
+
+      <div className="grid gap-2">
+        <h3 className="text-sm font-semibold">Товары ({order.itemCount} шт.)</h3>
+        <Table>
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>Товар</TableHead>
+              <TableHead className="text-right">Цена</TableHead>
+              <TableHead className="text-right">Кол-во</TableHead>
+              <TableHead className="text-right">Сумма</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {order.items.map((item) => (
+              <TableRow key={item.id}>
+                <TableCell className="min-w-48 whitespace-normal">
+                  {item.productSlug && item.productId ? (
+                    <Link to={paths.product(item.productSlug)} target="_blank" className="font-medium hover:text-primary hover:underline">
+                      {item.productName}
+                    </Link>
+                  ) : (
+                    <span className="font-medium">{item.productName}</span>
+                  )}
+                  {item.productSku && <span className="block text-xs text-muted-foreground">Арт. {item.productSku}</span>}
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{formatRub(item.productPrice)}</TableCell>
+                <TableCell className="text-right tabular-nums">{item.quantity}</TableCell>
+                <TableCell className="text-right font-medium tabular-nums">{formatRub(item.totalPrice)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <dl className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">Товары</dt>
+          <dd className="text-right tabular-nums">{formatRub(order.subtotal)}</dd>
+          <dt className="text-muted-foreground">НДС ({Math.round(VAT_RATE * 100)}%)</dt>
+          <dd className="text-right tabular-nums">{formatRub(order.vat)}</dd>
+          <dt className="text-muted-foreground">Доставка</dt>
+          <dd className="text-right tabular-nums">{order.delivery > 0 ? formatRub(order.delivery) : 'Бесплатно'}</dd>
+          <dt className="border-t pt-1 font-semibold">Итого</dt>
+          <dd className="border-t pt-1 text-right font-semibold tabular-nums">{formatRub(order.totalAmount)}</dd>
+        </dl>
+      </div>
+
+      <div className="grid gap-2">
+        <h3 className="text-sm font-semibold">История статусов</h3>
+        {order.history.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Статус не менялся.</p>
+        ) : (
+          <ol className="grid gap-2 text-sm" aria-label="История статусов">
+            {order.history.map((entry) => (
+              <li key={entry.id} className="flex flex-col gap-0.5 border-l-2 border-primary/40 pl-3 sm:flex-row sm:items-baseline sm:gap-3">
+                <span className="shrink-0 text-muted-foreground tabular-nums">{formatDateTime(entry.changedAt)}</span>
+                <span className="font-medium">{historyText(entry)}</span>
+                <span className="text-muted-foreground">{entry.changedBy ? entry.changedBy.username : 'покупатель или система'}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** 'Детали заказа': customer, address, payment, lines with the prices of the day, totals, history. */
+export function OrderDetailDialog({
+  orderId,
+  onClose,
+  onChangeStatus,
+}: {
+  orderId: number | null;
+  onClose: () => void;
+  onChangeStatus: (target: StatusTarget) => void;
+}) {
+  const detail = useQuery({ ...adminOrderQuery(orderId ?? 0), enabled: orderId !== null });
+  const failed = detail.isError ? detail.error : null;
+
+  useEffect(() => {
+    if (failed) toast({ title: 'Не удалось загрузить детали заказа', description: failed.message, variant: 'destructive' });
+  }, [failed]);
+
+  const order = detail.data;
+  return (
+    <Dialog open={orderId !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>Заказ №{orderId}</DialogTitle>
+          <DialogDescription>Цены указаны на момент оформления заказа.</DialogDescription>
+        </DialogHeader>
+        {failed ? (
+          <Alert variant="destructive">
+            <CircleAlert aria-hidden />
+            <AlertTitle>Не удалось загрузить детали заказа</AlertTitle>
+            <AlertDescription>{failed.message}</AlertDescription>
+          </Alert>
+        ) : order ? (
+          <OrderBody order={order} />
+        ) : (
+          <div className="grid gap-3" aria-busy="true" aria-label="Загрузка заказа">
+            <Skeleton className="h-6 w-48" />
+            <Skeleton className="h-24" />
+            <Skeleton className="h-40" />
+          </div>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Закрыть
+          </Button>
+          {order && (
+            <Button onClick={() => onChangeStatus({ id: order.id, status: order.status, paymentStatus: order.paymentStatus })}>
+              <Pencil aria-hidden />
+              Изменить статус
+            </Button>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

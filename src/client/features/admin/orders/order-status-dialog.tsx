@@ -1,0 +1,129 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#client/components/ui/dialog.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { NativeSelect } from '#client/components/ui/select.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import {
+  ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  PAYMENT_STATUSES,
+  PAYMENT_STATUS_LABELS,
+  type OrderStatus,
+  type PaymentStatus,
+} from '#shared/constants.ts';
+import type { AdminOrderDetail } from '#shared/types.ts';
+import { changeOrderStatus, invalidateOrders } from './api.ts';
+import { orderStatusLabel } from './order-badges.tsx';
+
+export type StatusTarget = { id: number; status: OrderStatus; paymentStatus: PaymentStatus };
+
+function StatusForm({ order, onDone }: { order: StatusTarget; onDone: (updated: AdminOrderDetail | null) => void }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<OrderStatus>(order.status);
+  const [paymentStatus, setPaymentStatus] = useState<PaymentStatus>(order.paymentStatus);
+  const changed = status !== order.status || paymentStatus !== order.paymentStatus;
+
+  const save = useMutation({
+    mutationFn: () =>
+      changeOrderStatus(order.id, {
+        ...(status !== order.status ? { status } : {}),
+        ...(paymentStatus !== order.paymentStatus ? { paymentStatus } : {}),
+      }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(['admin', 'orders', 'detail', order.id], updated);
+      void invalidateOrders(queryClient);
+      toast({
+        title: 'Статус заказа обновлён',
+        description: `Заказ №${order.id}: ${orderStatusLabel(updated.status)}, ${PAYMENT_STATUS_LABELS[updated.paymentStatus]}`,
+        variant: 'success',
+      });
+      onDone(updated);
+    },
+    onError: (error) => {
+      toast({ title: 'Не удалось обновить статус заказа', description: error.message, variant: 'destructive' });
+    },
+  });
+
+  const cancelling = status === 'cancelled' && order.status !== 'cancelled';
+  const restoring = order.status === 'cancelled' && status !== 'cancelled';
+
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (changed) save.mutate();
+      }}
+    >
+      <FormField label="Статус заказа" htmlFor="order-status">
+        <NativeSelect id="order-status" value={status} onChange={(e) => setStatus(e.target.value as OrderStatus)} disabled={save.isPending}>
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {ORDER_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField label="Статус оплаты" htmlFor="order-payment-status">
+        <NativeSelect
+          id="order-payment-status"
+          value={paymentStatus}
+          onChange={(e) => setPaymentStatus(e.target.value as PaymentStatus)}
+          disabled={save.isPending}
+        >
+          {PAYMENT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {PAYMENT_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      {(cancelling || restoring) && (
+        <Alert variant="warning">
+          <TriangleAlert aria-hidden />
+          <AlertDescription>
+            {cancelling
+              ? 'При отмене товары заказа вернутся на склад.'
+              : 'Заказ будет восстановлен: товары снова спишутся со склада. Если их не хватает, статус не изменится.'}
+          </AlertDescription>
+        </Alert>
+      )}
+      <DialogFooter>
+        <Button variant="outline" onClick={() => onDone(null)} disabled={save.isPending}>
+          Отмена
+        </Button>
+        <Button type="submit" disabled={!changed || save.isPending}>
+          {save.isPending && <Spinner size="sm" label="Сохранение" />}
+          {save.isPending ? 'Сохранение...' : 'Сохранить'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** 'Изменить статус': any of the five statuses and the payment status (decisions.md). */
+export function OrderStatusDialog({ order, onClose }: { order: StatusTarget | null; onClose: () => void }) {
+  return (
+    <Dialog open={order !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Изменить статус заказа{order ? ` №${order.id}` : ''}</DialogTitle>
+          <DialogDescription>Изменение сохранится в истории заказа, покупатель увидит новый статус в личном кабинете.</DialogDescription>
+        </DialogHeader>
+        {order && <StatusForm key={`${order.id}-${order.status}-${order.paymentStatus}`} order={order} onDone={() => onClose()} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

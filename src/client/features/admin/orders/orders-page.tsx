@@ -1,0 +1,317 @@
+import { useQuery } from '@tanstack/react-query';
+import { Eye, PackageOpen, Pencil, Search, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Pagination } from '#client/components/ui/pagination.tsx';
+import { NativeSelect } from '#client/components/ui/select.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { ADMIN_MAX_PAGE_BUTTONS, ADMIN_PAGE_SIZE, ORDER_STATUSES, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '#shared/constants.ts';
+import { formatDateTime, isValidDay } from '#shared/dates.ts';
+import { formatRub } from '#shared/money.ts';
+import { adminPageItems, totalPagesOf } from '#shared/pagination.ts';
+import { pluralRu } from '#shared/plural.ts';
+import type { AdminOrderSummary } from '#shared/types.ts';
+import { LoadError } from '#client/features/admin/components/load-error.tsx';
+import { PageHeader } from '#client/features/admin/components/page-header.tsx';
+import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
+import { adminOrdersQuery, type AdminOrderFilters, type OrderStatusFilter } from './api.ts';
+import { OrderStatusBadge, PaymentStatusBadge } from './order-badges.tsx';
+import { OrderDetailDialog } from './order-detail-dialog.tsx';
+import { OrderStatusDialog, type StatusTarget } from './order-status-dialog.tsx';
+
+const isStatusFilter = (value: string | null): value is OrderStatusFilter =>
+  value === 'all' || (ORDER_STATUSES as readonly string[]).includes(value ?? '');
+
+/** Filters and page live in the address: the back button and a shared link keep them. */
+function useFilters(): [AdminOrderFilters, (patch: Partial<AdminOrderFilters>) => void] {
+  const [params, setParams] = useSearchParams();
+  const page = Number(params.get('page'));
+  const status = params.get('status');
+  const day = (key: string) => {
+    const value = params.get(key) ?? '';
+    return isValidDay(value) ? value : '';
+  };
+  const filters: AdminOrderFilters = {
+    query: params.get('query') ?? '',
+    status: isStatusFilter(status) ? status : 'all',
+    startDate: day('startDate'),
+    endDate: day('endDate'),
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+  const update = (patch: Partial<AdminOrderFilters>) => {
+    const next = { ...filters, ...patch };
+    if (!('page' in patch)) next.page = 1;
+    const search = new URLSearchParams();
+    if (next.query) search.set('query', next.query);
+    if (next.status !== 'all') search.set('status', next.status);
+    if (next.startDate) search.set('startDate', next.startDate);
+    if (next.endDate) search.set('endDate', next.endDate);
+    if (next.page > 1) search.set('page', String(next.page));
+    setParams(search, { replace: !('page' in patch) });
+  };
+  return [filters, update];
+}
+
+function SearchBox({ value, onChange }: { value: string; onChange: (query: string) => void }) {
+  const [text, setText] = useState(value);
+  const [synced, setSynced] = useState(value);
+  if (value !== synced) {
+    setSynced(value);
+    setText(value);
+  }
+  useEffect(() => {
+    if (text.trim() === value.trim()) return;
+    const timer = window.setTimeout(() => onChange(text.trim()), 400);
+    return () => window.clearTimeout(timer);
+  }, [text, value, onChange]);
+  return (
+    <div className="relative">
+      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+      <Input
+        id="orders-query"
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') onChange(text.trim());
+        }}
+        placeholder="Номер, имя, email или телефон"
+        className="pl-9"
+      />
+    </div>
+  );
+}
+
+function Filters({ filters, onChange }: { filters: AdminOrderFilters; onChange: (patch: Partial<AdminOrderFilters>) => void }) {
+  const active = filters.query || filters.status !== 'all' || filters.startDate || filters.endDate;
+  const reversed = filters.startDate && filters.endDate && filters.startDate > filters.endDate;
+  return (
+    <Card className="mb-4 p-4">
+      <div className="grid gap-3 md:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
+        <div className="grid gap-1.5">
+          <Label htmlFor="orders-query">Поиск</Label>
+          <SearchBox value={filters.query} onChange={(query) => onChange({ query })} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="orders-status">Статус</Label>
+          <NativeSelect id="orders-status" value={filters.status} onChange={(e) => onChange({ status: e.target.value as OrderStatusFilter })}>
+            <option value="all">Все статусы</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ORDER_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="orders-start">Дата с</Label>
+          <Input
+            id="orders-start"
+            type="date"
+            value={filters.startDate}
+            max={filters.endDate || undefined}
+            onChange={(e) => onChange({ startDate: isValidDay(e.target.value) ? e.target.value : '' })}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="orders-end">Дата по</Label>
+          <Input
+            id="orders-end"
+            type="date"
+            value={filters.endDate}
+            min={filters.startDate || undefined}
+            onChange={(e) => onChange({ endDate: isValidDay(e.target.value) ? e.target.value : '' })}
+            aria-invalid={reversed ? true : undefined}
+          />
+        </div>
+        <Button
+          variant="outline"
+          disabled={!active}
+          onClick={() => onChange({ query: '', status: 'all', startDate: '', endDate: '' })}
+          className="md:col-span-2 lg:col-span-1"
+        >
+          <X aria-hidden />
+          Сбросить
+        </Button>
+      </div>
+      {reversed && (
+        <p role="alert" className="mt-2 text-sm font-medium text-destructive">
+          Дата начала позже даты окончания
+        </p>
+      )}
+    </Card>
+  );
+}
+
+type RowProps = { onDetails: (id: number) => void; onStatus: (target: StatusTarget) => void };
+
+function RowButtons({ order, onDetails, onStatus }: { order: AdminOrderSummary } & RowProps) {
+  return (
+    <div className="flex justify-end gap-1">
+      <Button variant="outline" size="sm" onClick={() => onDetails(order.id)} aria-label={`Детали заказа №${order.id}`}>
+        <Eye aria-hidden />
+        Детали
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => onStatus({ id: order.id, status: order.status, paymentStatus: order.paymentStatus })}
+        aria-label={`Изменить статус заказа №${order.id}`}
+      >
+        <Pencil aria-hidden />
+        Статус
+      </Button>
+    </div>
+  );
+}
+
+function OrdersTable({ orders, ...actions }: { orders: AdminOrderSummary[] } & RowProps) {
+  return (
+    <Table containerClassName="hidden md:block">
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead>№</TableHead>
+          <TableHead>Дата</TableHead>
+          <TableHead>Покупатель</TableHead>
+          <TableHead className="text-right">Сумма</TableHead>
+          <TableHead>Оплата</TableHead>
+          <TableHead>Статус</TableHead>
+          <TableHead className="text-right">Действия</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {orders.map((order) => (
+          <TableRow key={order.id} data-testid="admin-order-row">
+            <TableCell className="font-semibold tabular-nums">{order.id}</TableCell>
+            <TableCell className="tabular-nums">{formatDateTime(order.createdAt)}</TableCell>
+            <TableCell className="max-w-64 min-w-48 whitespace-normal">
+              <span className="block font-medium">{order.customerName}</span>
+              <span className="block truncate text-xs text-muted-foreground">
+                {order.customerEmail} · {order.customerPhone}
+              </span>
+            </TableCell>
+            <TableCell className="text-right font-medium tabular-nums">{formatRub(order.totalAmount)}</TableCell>
+            <TableCell>
+              <span className="flex flex-col items-start gap-1">
+                <span className="text-xs text-muted-foreground">{PAYMENT_METHOD_LABELS[order.paymentMethod as PaymentMethod]}</span>
+                <PaymentStatusBadge status={order.paymentStatus} />
+              </span>
+            </TableCell>
+            <TableCell>
+              <OrderStatusBadge status={order.status} />
+            </TableCell>
+            <TableCell>
+              <RowButtons order={order} {...actions} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function OrderCards({ orders, ...actions }: { orders: AdminOrderSummary[] } & RowProps) {
+  return (
+    <ul className="grid gap-3 md:hidden">
+      {orders.map((order) => (
+        <li key={order.id} data-testid="admin-order-card">
+          <Card className="gap-2 p-3">
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <p className="font-semibold">Заказ №{order.id}</p>
+                <p className="text-xs text-muted-foreground">{formatDateTime(order.createdAt)}</p>
+              </div>
+              <p className="font-semibold tabular-nums">{formatRub(order.totalAmount)}</p>
+            </div>
+            <p className="text-sm break-words">
+              {order.customerName}
+              <span className="block text-xs break-all text-muted-foreground">
+                {order.customerEmail} · {order.customerPhone}
+              </span>
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <OrderStatusBadge status={order.status} />
+              <PaymentStatusBadge status={order.paymentStatus} />
+            </div>
+            <div className="border-t pt-2">
+              <RowButtons order={order} {...actions} />
+            </div>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const ordersFound = (n: number) => `Найдено: ${n} ${pluralRu(n, 'заказ', 'заказа', 'заказов')}`;
+
+export default function OrdersPage() {
+  useAdminTitle('Заказы');
+  const [filters, setFilters] = useFilters();
+  const reversed = Boolean(filters.startDate && filters.endDate && filters.startDate > filters.endDate);
+  const list = useQuery({ ...adminOrdersQuery(filters), enabled: !reversed });
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const [statusTarget, setStatusTarget] = useState<StatusTarget | null>(null);
+
+  const total = list.data?.total ?? 0;
+  const totalPages = totalPagesOf(total, ADMIN_PAGE_SIZE);
+  // A page past the end (e.g. after a filter narrowed the list) goes to the last one.
+  useEffect(() => {
+    if (list.data && filters.page > totalPages) setFilters({ page: totalPages });
+  }, [list.data, filters.page, totalPages, setFilters]);
+
+  const orders = list.data?.orders ?? [];
+  return (
+    <>
+      <PageHeader title="Заказы" description={list.data ? ordersFound(total) : 'Заказы покупателей, их статусы и оплата'} />
+      <Filters filters={filters} onChange={setFilters} />
+
+      {list.isError ? (
+        <LoadError title="Не удалось загрузить заказы" error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.isPending && !reversed ? (
+        <div aria-busy="true" aria-label="Загрузка заказов" className="grid gap-2">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-16 rounded-lg" />
+          ))}
+        </div>
+      ) : orders.length === 0 ? (
+        <Card className="items-center gap-2 p-10 text-center">
+          <PackageOpen className="size-10 text-muted-foreground" aria-hidden />
+          <p className="text-lg font-semibold">Заказов не найдено</p>
+          <p className="text-sm text-muted-foreground">
+            {filters.query || filters.status !== 'all' || filters.startDate || filters.endDate
+              ? 'Измените условия поиска или сбросьте фильтры.'
+              : 'Когда покупатели оформят заказы, они появятся здесь.'}
+          </p>
+        </Card>
+      ) : (
+        <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+          <OrdersTable orders={orders} onDetails={setDetailId} onStatus={setStatusTarget} />
+          <OrderCards orders={orders} onDetails={setDetailId} onStatus={setStatusTarget} />
+          <Pagination
+            className="mt-6"
+            items={adminPageItems(filters.page, totalPages, ADMIN_MAX_PAGE_BUTTONS)}
+            current={filters.page}
+            totalPages={totalPages}
+            onPageChange={(page) => setFilters({ page })}
+          />
+        </div>
+      )}
+
+      <OrderDetailDialog
+        orderId={detailId}
+        onClose={() => setDetailId(null)}
+        onChangeStatus={(target) => {
+          setDetailId(null);
+          setStatusTarget(target);
+        }}
+      />
+      <OrderStatusDialog order={statusTarget} onClose={() => setStatusTarget(null)} />
+    </>
+  );
+}

@@ -1,0 +1,269 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DatabaseBackup, Download, Terminal } from 'lucide-react';
+import { useState } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { NativeSelect } from '#client/components/ui/select.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { formatDateTime } from '#shared/dates.ts';
+import {
+  BACKUP_FREQUENCIES,
+  BACKUP_FREQUENCY_LABELS,
+  BACKUP_KIND_LABELS,
+  BACKUP_RETENTION_DAYS,
+  BACKUP_TIME,
+  type BackupFrequency,
+  type BackupSettings,
+} from '#shared/schemas/backup.ts';
+import type { BackupFile, BackupOverview } from '#shared/types.ts';
+import { LoadError } from '#client/features/admin/components/load-error.tsx';
+import { backupDownloadUrl, backupsQuery, createBackup, saveBackupSettings } from './api.ts';
+import { FormActions, SwitchRow } from './settings-form-parts.tsx';
+
+const sizeFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
+
+/** '45,3 КБ', '12,8 МБ'. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} Б`;
+  if (bytes < 1024 * 1024) return `${sizeFormat.format(bytes / 1024)} КБ`;
+  if (bytes < 1024 ** 3) return `${sizeFormat.format(bytes / 1024 ** 2)} МБ`;
+  return `${sizeFormat.format(bytes / 1024 ** 3)} ГБ`;
+}
+
+/** A plain link: the browser downloads the file with the admin's session cookie. */
+function DownloadLink({ file }: { file: BackupFile }) {
+  return (
+    <Button variant="outline" size="sm" asChild>
+      <a href={backupDownloadUrl(file.name)} download={file.name} aria-label={`Скачать копию от ${formatDateTime(file.createdAt)}`}>
+        <Download aria-hidden />
+        Скачать
+      </a>
+    </Button>
+  );
+}
+
+function BackupList({ backups }: { backups: BackupFile[] }) {
+  if (backups.length === 0) {
+    return <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">Копий пока нет.</p>;
+  }
+  return (
+    <>
+      <Table containerClassName="hidden md:block">
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead>Создана</TableHead>
+            <TableHead>Как</TableHead>
+            <TableHead className="text-right">Размер</TableHead>
+            <TableHead>Файл</TableHead>
+            <TableHead className="text-right">Скачать</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {backups.map((file) => (
+            <TableRow key={file.name} data-testid="backup-row">
+              <TableCell className="tabular-nums">{formatDateTime(file.createdAt)}</TableCell>
+              <TableCell>
+                <Badge variant={file.kind === 'auto' ? 'secondary' : 'outline'}>{BACKUP_KIND_LABELS[file.kind]}</Badge>
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{formatSize(file.size)}</TableCell>
+              <TableCell className="font-mono text-xs text-muted-foreground">{file.name}</TableCell>
+              <TableCell className="text-right">
+                <DownloadLink file={file} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <ul className="grid gap-2 md:hidden">
+        {backups.map((file) => (
+          <li key={file.name} data-testid="backup-card" className="flex items-center justify-between gap-3 rounded-lg border p-3">
+            <div className="min-w-0 text-sm">
+              <p className="font-medium">{formatDateTime(file.createdAt)}</p>
+              <p className="text-muted-foreground">
+                {BACKUP_KIND_LABELS[file.kind]} · {formatSize(file.size)}
+              </p>
+            </div>
+            <DownloadLink file={file} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function AutoBackupForm({ overview }: { overview: BackupOverview }) {
+  const queryClient = useQueryClient();
+  const server = overview.settings as BackupSettings;
+  const [draft, setDraft] = useState<BackupSettings>(server);
+  const [synced, setSynced] = useState(server);
+  // New server values (after saving or a refetch) replace an untouched form.
+  if (server !== synced) {
+    setSynced(server);
+    setDraft(server);
+  }
+  const dirty = draft.enabled !== server.enabled || draft.frequency !== server.frequency || draft.retentionDays !== server.retentionDays;
+
+  const save = useMutation({
+    mutationFn: saveBackupSettings,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: backupsQuery().queryKey });
+      toast({ title: 'Настройки сохранены', description: 'Настройки резервного копирования обновлены', variant: 'success' });
+    },
+    onError: (error) => {
+      toast({ title: 'Ошибка сохранения', description: `Не удалось сохранить настройки: ${error.message}`, variant: 'destructive' });
+    },
+  });
+
+  return (
+    <form
+      className="grid gap-4"
+      aria-label="Автоматическое резервное копирование"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (dirty) save.mutate(draft);
+      }}
+    >
+      <SwitchRow
+        id="backup-enabled"
+        label="Автоматическое резервное копирование"
+        description={
+          overview.nextRunAt && server.enabled
+            ? `Следующая копия: ${formatDateTime(overview.nextRunAt)}`
+            : 'Копии создаются сами в выбранное время.'
+        }
+        checked={draft.enabled}
+        onCheckedChange={(enabled) => setDraft({ ...draft, enabled })}
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField label="Периодичность" htmlFor="backup-frequency">
+          <NativeSelect
+            id="backup-frequency"
+            value={draft.frequency}
+            disabled={!draft.enabled}
+            onChange={(e) => setDraft({ ...draft, frequency: e.target.value as BackupFrequency })}
+          >
+            {BACKUP_FREQUENCIES.map((f) => (
+              <option key={f} value={f}>
+                {BACKUP_FREQUENCY_LABELS[f]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Время" htmlFor="backup-time" hint="По московскому времени">
+          <Input id="backup-time" value={BACKUP_TIME} readOnly disabled />
+        </FormField>
+        <FormField label="Хранить копии" htmlFor="backup-retention" hint="Более старые копии удаляются">
+          <NativeSelect
+            id="backup-retention"
+            value={draft.retentionDays}
+            disabled={!draft.enabled}
+            onChange={(e) => setDraft({ ...draft, retentionDays: Number(e.target.value) })}
+          >
+            {BACKUP_RETENTION_DAYS.map((d) => (
+              <option key={d} value={d}>
+                {d} дней
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      <FormActions dirty={dirty} saving={save.isPending} onCancel={() => setDraft(server)} />
+    </form>
+  );
+}
+
+/** 'Резервные копии': a full copy of the data now, the list of copies, automatic copies. */
+export function BackupTab() {
+  const queryClient = useQueryClient();
+  const query = useQuery(backupsQuery());
+  const create = useMutation({
+    mutationFn: createBackup,
+    onSuccess: (file) => {
+      void queryClient.invalidateQueries({ queryKey: backupsQuery().queryKey });
+      toast({
+        title: 'Резервная копия создана',
+        description: `${formatDateTime(file.createdAt)}, ${formatSize(file.size)}`,
+        variant: 'success',
+        action: {
+          label: 'Скачать',
+          altText: 'Скачать созданную копию',
+          onClick: () => {
+            window.location.assign(backupDownloadUrl(file.name));
+          },
+        },
+      });
+    },
+    onError: (error) => {
+      toast({ title: 'Не удалось создать резервную копию', description: error.message, variant: 'destructive' });
+    },
+  });
+  const overview = query.data;
+
+  return (
+    <div className="grid gap-4">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Резервная копия</CardTitle>
+          <CardDescription>
+            Полная копия всех данных магазина: товары, категории, заказы, покупатели и настройки.
+            {overview && (overview.databaseKind === 'pglite' ? ' Формат: папка встроенной базы (.tar.gz).' : ' Формат: SQL (.sql.gz).')}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {query.isError && !overview ? (
+            <LoadError title="Не удалось загрузить список копий" error={query.error} onRetry={() => void query.refetch()} />
+          ) : !overview ? (
+            <div className="grid gap-2" aria-busy="true" aria-label="Загрузка списка копий">
+              <Skeleton className="h-6 w-64" />
+              <Skeleton className="h-24" />
+            </div>
+          ) : (
+            <>
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+                <p className="text-sm">
+                  Последняя копия:{' '}
+                  <span className="font-medium">{overview.lastBackupAt ? formatDateTime(overview.lastBackupAt) : 'Не создавалась'}</span>
+                </p>
+                <Button onClick={() => create.mutate()} disabled={create.isPending}>
+                  {create.isPending ? <Spinner size="sm" label="Создание копии" /> : <DatabaseBackup aria-hidden />}
+                  {create.isPending ? 'Создание...' : 'Создать резервную копию'}
+                </Button>
+              </div>
+              <BackupList backups={overview.backups} />
+            </>
+          )}
+        </CardContent>
+      </Card>
+
+      {overview && (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Автоматическое копирование</CardTitle>
+            <CardDescription>Копию делает один из серверов магазина, даже если их несколько.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <AutoBackupForm overview={overview} />
+          </CardContent>
+        </Card>
+      )}
+
+      <Alert>
+        <Terminal aria-hidden />
+        <AlertTitle>Восстановление из копии</AlertTitle>
+        <AlertDescription>
+          <p>
+            Остановите магазин и выполните на сервере <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs">npm run restore -- &lt;файл копии&gt;</code>.
+            Текущие данные перед восстановлением сохраняются. Подробности — в README, раздел «Резервные копии».
+          </p>
+        </AlertDescription>
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { ApiError } from '#client/lib/api.ts';
+import { cn } from '#client/lib/utils.ts';
+import { META_DESCRIPTION_MAX } from '#shared/constants.ts';
+import { SeoSettingsSchema, type SeoSettings } from '#shared/schemas/settings.ts';
+import { LoadError } from '#client/features/admin/components/load-error.tsx';
+import { adminSeoSettingsQuery, applySavedSettings, saveSeoSettings } from './api.ts';
+import { FieldGrid, FormActions, FormSkeleton, useLoadErrorToast } from './settings-form-parts.tsx';
+
+type Field = FieldPath<SeoSettings>;
+const FIELDS: readonly Field[] = ['siteTitle', 'metaDescription', 'metaKeywords', 'ogImage', 'googleAnalyticsId', 'yandexMetrikaId'];
+const isField = (key: string): key is Field => (FIELDS as readonly string[]).includes(key);
+const OG_HINT = 'Показывается, когда ссылкой на сайт делятся в мессенджерах и соцсетях';
+
+function SeoForm({ data }: { data: SeoSettings }) {
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control: formControl,
+    formState: { errors, isDirty },
+  } = useForm<SeoSettings>({
+    resolver: zodResolver(SeoSettingsSchema) as unknown as Resolver<SeoSettings>,
+    defaultValues: data,
+    values: data,
+    resetOptions: { keepDirtyValues: true },
+  });
+
+  const save = useMutation({
+    mutationFn: saveSeoSettings,
+    onSuccess: (saved) => {
+      reset(saved);
+      void applySavedSettings(queryClient, 'seo', saved);
+      toast({ title: 'Настройки сохранены', description: 'SEO настройки обновлены', variant: 'success' });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.errors) {
+        for (const [key, messages] of Object.entries(error.errors)) {
+          if (isField(key) && messages[0]) setError(key, { type: 'server', message: messages[0] });
+        }
+      }
+      toast({ title: 'Ошибка сохранения', description: `Не удалось сохранить настройки: ${error.message}`, variant: 'destructive' });
+    },
+  });
+
+  const control = (name: Field, hint?: string) => {
+    const error = errors[name]?.message;
+    const id = `seo-${name}`;
+    return {
+      id,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': fieldDescribedBy(id, { error, hint }),
+      ...register(name),
+    };
+  };
+  const descriptionLength = (useWatch({ control: formControl, name: 'metaDescription' }) ?? '').trim().length;
+  const descriptionHint = `Не более ${META_DESCRIPTION_MAX} символов: ${descriptionLength} из ${META_DESCRIPTION_MAX}`;
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="grid gap-5" aria-label="SEO настройки">
+      <FormField label="Заголовок сайта (title)" htmlFor="seo-siteTitle" required error={errors.siteTitle?.message}>
+        <Input {...control('siteTitle')} />
+      </FormField>
+      <FormField
+        label="Мета-описание"
+        htmlFor="seo-metaDescription"
+        error={errors.metaDescription?.message}
+        hint={<span className={cn(descriptionLength > META_DESCRIPTION_MAX && 'font-medium text-destructive')}>{descriptionHint}</span>}
+      >
+        <Textarea rows={3} {...control('metaDescription', descriptionHint)} />
+      </FormField>
+      <FormField label="Ключевые слова" htmlFor="seo-metaKeywords" error={errors.metaKeywords?.message} hint="Через запятую">
+        <Input {...control('metaKeywords', 'Через запятую')} />
+      </FormField>
+      <FormField label="Изображение для социальных сетей (URL)" htmlFor="seo-ogImage" error={errors.ogImage?.message} hint={OG_HINT}>
+        <Input type="url" inputMode="url" spellCheck={false} placeholder="https://" {...control('ogImage', OG_HINT)} />
+      </FormField>
+      <FieldGrid>
+        <FormField label="Google Analytics ID" htmlFor="seo-googleAnalyticsId" error={errors.googleAnalyticsId?.message}>
+          <Input spellCheck={false} placeholder="G-XXXXXXXXXX" {...control('googleAnalyticsId')} />
+        </FormField>
+        <FormField label="Яндекс Метрика ID" htmlFor="seo-yandexMetrikaId" error={errors.yandexMetrikaId?.message}>
+          <Input inputMode="numeric" spellCheck={false} placeholder="12345678" {...control('yandexMetrikaId')} />
+        </FormField>
+      </FieldGrid>
+      <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => reset(data)} />
+    </form>
+  );
+}
+
+/** 'SEO': the head of every server-rendered page and the analytics counters. */
+export function SeoSettingsTab() {
+  const query = useQuery(adminSeoSettingsQuery());
+  useLoadErrorToast(query.error, (message) => `Не удалось загрузить SEO настройки: ${message}`);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">SEO настройки</CardTitle>
+        <CardDescription>Заголовок и описание сайта для поисковых систем; счётчики веб-аналитики.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {query.isError && !query.data ? (
+          <LoadError title="Не удалось загрузить SEO настройки" error={query.error} onRetry={() => void query.refetch()} />
+        ) : query.data ? (
+          <SeoForm data={query.data} />
+        ) : (
+          <FormSkeleton />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

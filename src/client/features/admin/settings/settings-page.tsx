@@ -1,0 +1,53 @@
+import { DatabaseBackup, Search, Store } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { PageHeader } from '#client/features/admin/components/page-header.tsx';
+import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
+import { BackupTab } from './backup-tab.tsx';
+import { SeoSettingsTab } from './seo-settings-form.tsx';
+import { ShopSettingsTab } from './shop-settings-form.tsx';
+
+const TABS = ['shop', 'seo', 'backup'] as const;
+type Tab = (typeof TABS)[number];
+
+/** 'Настройки магазина': shop, SEO and backup tabs; the open tab is kept in the address. */
+export default function SettingsPage() {
+  useAdminTitle('Настройки магазина');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'shop';
+  return (
+    <>
+      <PageHeader title="Настройки магазина" description="Изменения видны покупателям сразу после сохранения" />
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setParams(value === 'shop' ? {} : { tab: value }, { replace: true })}
+        className="max-w-4xl"
+      >
+        <TabsList aria-label="Разделы настроек">
+          <TabsTrigger value="shop">
+            <Store aria-hidden />
+            Магазин
+          </TabsTrigger>
+          <TabsTrigger value="seo">
+            <Search aria-hidden />
+            SEO
+          </TabsTrigger>
+          <TabsTrigger value="backup">
+            <DatabaseBackup aria-hidden />
+            Резервные копии
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="shop">
+          <ShopSettingsTab />
+        </TabsContent>
+        <TabsContent value="seo">
+          <SeoSettingsTab />
+        </TabsContent>
+        <TabsContent value="backup">
+          <BackupTab />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,173 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { ApiError } from '#client/lib/api.ts';
+import { DELIVERY_COST_RUB } from '#shared/constants.ts';
+import { formatRub } from '#shared/money.ts';
+import { ShopSettingsSchema, type ShopSettings } from '#shared/schemas/settings.ts';
+import { LoadError } from '#client/features/admin/components/load-error.tsx';
+import { adminShopSettingsQuery, applySavedSettings, saveShopSettings } from './api.ts';
+import { FieldGrid, FormActions, FormSkeleton, SwitchRow, useLoadErrorToast } from './settings-form-parts.tsx';
+
+type Field = FieldPath<ShopSettings>;
+const FIELDS: readonly Field[] = [
+  'shopName', 'shopDescription', 'contactEmail', 'contactPhone', 'address', 'workingHours',
+  'enableRegistration', 'enableCheckout', 'maintenanceMode', 'freeDeliveryThreshold',
+];
+const isField = (key: string): key is Field => (FIELDS as readonly string[]).includes(key);
+
+function ShopForm({ data }: { data: ShopSettings }) {
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<ShopSettings>({
+    resolver: zodResolver(ShopSettingsSchema) as unknown as Resolver<ShopSettings>,
+    defaultValues: data,
+    // Server values replace the form once loaded; what the admin is typing is kept.
+    values: data,
+    resetOptions: { keepDirtyValues: true },
+  });
+
+  const save = useMutation({
+    mutationFn: saveShopSettings,
+    onSuccess: (saved) => {
+      reset(saved);
+      void applySavedSettings(queryClient, 'shop', saved);
+      toast({ title: 'Настройки сохранены', description: 'Основные настройки магазина обновлены', variant: 'success' });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.errors) {
+        for (const [key, messages] of Object.entries(error.errors)) {
+          if (isField(key) && messages[0]) setError(key, { type: 'server', message: messages[0] });
+        }
+      }
+      toast({ title: 'Ошибка сохранения', description: `Не удалось сохранить настройки: ${error.message}`, variant: 'destructive' });
+    },
+  });
+
+  const text = (name: Exclude<Field, 'enableRegistration' | 'enableCheckout' | 'maintenanceMode'>, options?: { valueAsNumber?: boolean }) => {
+    const error = errors[name]?.message;
+    const id = `shop-${name}`;
+    return {
+      id,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': fieldDescribedBy(id, { error }),
+      ...register(name, options?.valueAsNumber ? { valueAsNumber: true } : undefined),
+    };
+  };
+  const threshold = useWatch({ control, name: 'freeDeliveryThreshold' });
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="grid gap-5" aria-label="Основные настройки магазина">
+      <FieldGrid>
+        <FormField label="Название магазина" htmlFor="shop-shopName" required error={errors.shopName?.message}>
+          <Input {...text('shopName')} />
+        </FormField>
+        <FormField label="Email для связи" htmlFor="shop-contactEmail" required error={errors.contactEmail?.message}>
+          <Input type="email" inputMode="email" spellCheck={false} {...text('contactEmail')} />
+        </FormField>
+        <FormField label="Телефон" htmlFor="shop-contactPhone" required error={errors.contactPhone?.message}>
+          <Input type="tel" inputMode="tel" {...text('contactPhone')} />
+        </FormField>
+        <FormField label="Режим работы" htmlFor="shop-workingHours" error={errors.workingHours?.message} hint="Например: Пн–Пт 8:00–18:00, Сб–Вс выходной">
+          <Input {...text('workingHours')} />
+        </FormField>
+      </FieldGrid>
+      <FormField label="Адрес" htmlFor="shop-address" required error={errors.address?.message}>
+        <Input {...text('address')} />
+      </FormField>
+      <FormField label="Описание магазина" htmlFor="shop-shopDescription" error={errors.shopDescription?.message}>
+        <Textarea rows={4} {...text('shopDescription')} />
+      </FormField>
+      <FormField
+        label="Бесплатная доставка от, ₽"
+        htmlFor="shop-freeDeliveryThreshold"
+        error={errors.freeDeliveryThreshold?.message}
+        hint={
+          Number.isFinite(threshold)
+            ? `Заказы от ${formatRub(Number(threshold))} доставляются бесплатно, дешевле — за ${formatRub(DELIVERY_COST_RUB)}. Сумма показывается на странице товара и в корзине.`
+            : `Дешевле этой суммы доставка стоит ${formatRub(DELIVERY_COST_RUB)}.`
+        }
+        className="max-w-xs"
+      >
+        <Input type="number" inputMode="numeric" min={0} step={1} {...text('freeDeliveryThreshold', { valueAsNumber: true })} />
+      </FormField>
+
+      <div className="grid gap-3">
+        <Controller
+          control={control}
+          name="enableRegistration"
+          render={({ field }) => (
+            <SwitchRow
+              id="shop-enableRegistration"
+              label="Регистрация пользователей"
+              description="Новые покупатели могут зарегистрироваться на сайте."
+              checked={field.value}
+              onCheckedChange={field.onChange}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="enableCheckout"
+          render={({ field }) => (
+            <SwitchRow
+              id="shop-enableCheckout"
+              label="Оформление заказов"
+              description="Покупатели могут оформлять заказы. Выключите, чтобы временно остановить приём заказов."
+              checked={field.value}
+              onCheckedChange={field.onChange}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="maintenanceMode"
+          render={({ field }) => (
+            <SwitchRow
+              id="shop-maintenanceMode"
+              label="Режим обслуживания"
+              description="Сайт доступен только сотрудникам магазина; покупатели видят страницу технического обслуживания."
+              checked={field.value}
+              onCheckedChange={field.onChange}
+            />
+          )}
+        />
+      </div>
+      <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => reset(data)} />
+    </form>
+  );
+}
+
+/** 'Магазин': name, contacts, hours, description, free-delivery threshold, three switches. */
+export function ShopSettingsTab() {
+  const query = useQuery(adminShopSettingsQuery());
+  useLoadErrorToast(query.error, (message) => `Не удалось загрузить настройки магазина: ${message}`);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Основные настройки</CardTitle>
+        <CardDescription>Название, контакты и режим работы показываются в шапке и подвале сайта, на странице контактов и в письмах.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {query.isError && !query.data ? (
+          <LoadError title="Не удалось загрузить настройки магазина" error={query.error} onRetry={() => void query.refetch()} />
+        ) : query.data ? (
+          <ShopForm data={query.data} />
+        ) : (
+          <FormSkeleton />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

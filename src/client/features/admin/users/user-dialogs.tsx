@@ -1,0 +1,103 @@
+import type { ReactNode } from 'react';
+import { Ban } from 'lucide-react';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#client/components/ui/dialog.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { ROLE_LABELS, type Role } from '#shared/constants.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import type { AdminUser } from '#shared/types.ts';
+
+/** Role labels of spec 2.15; an unknown role is shown as it is. */
+export const roleLabel = (role: string) => ROLE_LABELS[role as Role] ?? role;
+
+export function UserStatusBadge({ isActive }: { isActive: boolean }) {
+  return isActive ? <Badge variant="success">Активен</Badge> : <Badge variant="destructive">Неактивен</Badge>;
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5 border-b py-2 last:border-0 sm:grid-cols-[10rem_1fr] sm:gap-3">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="text-sm font-medium break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** 'Информация о клиенте': optional fields appear only when present (spec 2.15). */
+export function UserDetailsDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  return (
+    <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Информация о клиенте</DialogTitle>
+          <DialogDescription>{user ? `Учётная запись «${user.username}»` : ''}</DialogDescription>
+        </DialogHeader>
+        {user && (
+          <dl>
+            <Row label="ID">{user.id}</Row>
+            <Row label="Логин">{user.username}</Row>
+            <Row label="Email">{user.email ?? <span className="text-muted-foreground">Не указан</span>}</Row>
+            {user.phone && <Row label="Телефон">{user.phone}</Row>}
+            {user.fullName && <Row label="Полное имя">{user.fullName}</Row>}
+            {user.address && <Row label="Адрес">{user.address}</Row>}
+            <Row label="Роль">{roleLabel(user.role)}</Row>
+            <Row label="Статус">
+              <UserStatusBadge isActive={user.isActive} />
+            </Row>
+            <Row label="Дата регистрации">{formatDateTime(user.createdAt)}</Row>
+            {user.lastLogin && <Row label="Последний вход">{formatDateTime(user.lastLogin)}</Row>}
+          </dl>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Закрыть
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Blocking ends all of the user's sessions at once, so it is confirmed first. */
+export function BlockUserDialog({
+  user,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  user: AdminUser | null;
+  pending: boolean;
+  onConfirm: (user: AdminUser) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={user !== null} onOpenChange={(open) => !open && !pending && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Заблокировать пользователя?</DialogTitle>
+          <DialogDescription>
+            «{user?.username}» больше не сможет войти в систему, все его сеансы будут завершены сразу. Активировать учётную запись
+            можно в любой момент.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={pending}>
+            Отмена
+          </Button>
+          <Button variant="destructive" onClick={() => user && onConfirm(user)} disabled={pending}>
+            {pending ? <Spinner size="sm" label="Блокировка" /> : <Ban aria-hidden />}
+            Блокировать
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

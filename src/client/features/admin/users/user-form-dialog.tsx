@@ -1,0 +1,215 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { Button } from '#client/components/ui/button.tsx';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#client/components/ui/dialog.tsx';
+import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { NativeSelect } from '#client/components/ui/select.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { ApiError } from '#client/lib/api.ts';
+import { ROLES, ROLE_LABELS, type Role } from '#shared/constants.ts';
+import { AdminUserCreateSchema, AdminUserUpdateSchema, type AdminUserCreate, type AdminUserUpdate } from '#shared/schemas/admin-user.ts';
+import type { AdminUser } from '#shared/types.ts';
+import { createUser, invalidateUsers, updateUser } from './api.ts';
+
+type FormValues = {
+  username: string;
+  email: string;
+  password: string;
+  fullName: string;
+  phone: string;
+  address: string;
+  role: Role;
+  isActive: boolean;
+};
+const FIELDS: readonly FieldPath<FormValues>[] = ['username', 'email', 'password', 'fullName', 'phone', 'address', 'role', 'isActive'];
+const isField = (key: string): key is FieldPath<FormValues> => (FIELDS as readonly string[]).includes(key);
+
+const EMPTY: FormValues = { username: '', email: '', password: '', fullName: '', phone: '', address: '', role: 'user', isActive: true };
+
+const fromUser = (u: AdminUser): FormValues => ({
+  username: u.username,
+  email: u.email ?? '',
+  password: '',
+  fullName: u.fullName ?? '',
+  phone: u.phone ?? '',
+  address: u.address ?? '',
+  role: u.role,
+  isActive: u.isActive,
+});
+
+export type UserDialogState = { mode: 'create' } | { mode: 'edit'; user: AdminUser } | null;
+
+function UserForm({ state, selfId, onDone }: { state: NonNullable<UserDialogState>; selfId: number | null; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const editing = state.mode === 'edit' ? state.user : null;
+  const isSelf = editing !== null && editing.id === selfId;
+  const schema = editing ? AdminUserUpdateSchema : AdminUserCreateSchema;
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<FormValues>({
+    resolver: zodResolver(schema) as unknown as Resolver<FormValues>,
+    defaultValues: editing ? fromUser(editing) : EMPTY,
+  });
+
+  const save = useMutation({
+    mutationFn: (submitted: FormValues) => {
+      // One's own role and status are not editable here (the server refuses it too).
+      const values = isSelf && editing ? { ...submitted, role: editing.role, isActive: editing.isActive } : submitted;
+      if (editing) {
+        // An empty password is left out: the old one stays (spec 5).
+        const { password, ...rest } = values;
+        const body: AdminUserUpdate = password ? { ...rest, password } : rest;
+        return updateUser(editing.id, body);
+      }
+      return createUser(values as AdminUserCreate);
+    },
+    onSuccess: (user) => {
+      void invalidateUsers(queryClient);
+      if (editing) {
+        toast({ title: 'Пользователь обновлен', description: user.username, variant: 'success' });
+      } else {
+        toast({ title: 'Пользователь создан', description: user.username, variant: 'success' });
+        reset(EMPTY);
+      }
+      onDone();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.errors) {
+        for (const [key, messages] of Object.entries(error.errors)) {
+          if (isField(key) && messages[0]) setError(key, { type: 'server', message: messages[0] });
+        }
+      }
+      const fallback = editing ? 'Не удалось обновить данные пользователя' : 'Не удалось создать пользователя';
+      toast({ title: 'Ошибка', description: error instanceof ApiError && error.message ? error.message : fallback, variant: 'destructive' });
+    },
+  });
+
+  const field = (name: Exclude<FieldPath<FormValues>, 'role' | 'isActive'>) => {
+    const error = errors[name]?.message;
+    const id = `user-${name}`;
+    return {
+      id,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': fieldDescribedBy(id, { error }),
+      readOnly: save.isPending,
+      ...register(name),
+    };
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Логин" htmlFor="user-username" required error={errors.username?.message}>
+          <Input autoComplete="off" spellCheck={false} {...field('username')} />
+        </FormField>
+        <FormField label="Email" htmlFor="user-email" error={errors.email?.message}>
+          <Input type="email" inputMode="email" autoComplete="off" spellCheck={false} {...field('email')} />
+        </FormField>
+      </div>
+      <FormField
+        label={editing ? 'Новый пароль (оставьте пустым, чтобы не менять)' : 'Пароль'}
+        htmlFor="user-password"
+        required={!editing}
+        error={errors.password?.message}
+      >
+        <Input type="password" autoComplete="new-password" {...field('password')} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Полное имя" htmlFor="user-fullName" error={errors.fullName?.message}>
+          <Input autoComplete="off" {...field('fullName')} />
+        </FormField>
+        <FormField label="Телефон" htmlFor="user-phone" error={errors.phone?.message}>
+          <Input type="tel" inputMode="tel" autoComplete="off" {...field('phone')} />
+        </FormField>
+      </div>
+      <FormField label="Адрес" htmlFor="user-address" error={errors.address?.message}>
+        <Textarea rows={2} {...field('address')} />
+      </FormField>
+      <FormField
+        label="Роль"
+        htmlFor="user-role"
+        error={errors.role?.message}
+        hint={isSelf ? 'Свою роль изменить нельзя.' : undefined}
+      >
+        {isSelf && editing ? (
+          <NativeSelect id="user-role" disabled value={editing.role}>
+            <option value={editing.role}>{ROLE_LABELS[editing.role]}</option>
+          </NativeSelect>
+        ) : (
+          <NativeSelect id="user-role" {...register('role')}>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <div className="flex items-start gap-3">
+        <Controller
+          control={control}
+          name="isActive"
+          render={({ field: { value, onChange, ...rest } }) => (
+            <Checkbox
+              id="user-isActive"
+              checked={value}
+              onCheckedChange={(checked) => onChange(checked === true)}
+              disabled={isSelf || save.isPending}
+              {...rest}
+            />
+          )}
+        />
+        <div className="grid gap-0.5">
+          <Label htmlFor="user-isActive">Активен</Label>
+          <p className="text-sm text-muted-foreground">
+            {isSelf ? 'Свою учётную запись заблокировать нельзя.' : 'Неактивный пользователь не может войти в систему.'}
+          </p>
+        </div>
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={save.isPending}>
+          Отмена
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending && <Spinner size="sm" label="Сохранение" />}
+          {editing ? 'Сохранить' : 'Создать'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** 'Создание нового пользователя' and 'Редактирование пользователя': one form, the spec's rules. */
+export function UserFormDialog({ state, selfId, onClose }: { state: UserDialogState; selfId: number | null; onClose: () => void }) {
+  return (
+    <Dialog open={state !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{state?.mode === 'edit' ? 'Редактирование пользователя' : 'Создание нового пользователя'}</DialogTitle>
+          <DialogDescription>
+            {state?.mode === 'edit' ? `Учётная запись «${state.user.username}»` : 'Новый покупатель, менеджер или администратор'}
+          </DialogDescription>
+        </DialogHeader>
+        {state && <UserForm key={state.mode === 'edit' ? state.user.id : 'new'} state={state} selfId={selfId} onDone={onClose} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
