@@ -6,7 +6,8 @@
  *                                              default postgres://postgres@127.0.0.1:5432/bench; created if missing)
  *   npm run bench:catalog -- --pglite          10 000 products on embedded PGlite (in memory)
  *   options: --products N, --duration S (per list scenario, default 10), --search-duration S (default 3),
- *            --connections N (default 50), --fresh (reload the products even if they are there)
+ *            --connections N (default 50), --fresh (reload the products even if they are there),
+ *            --lists-only (skip the search part)
  *
  * The products are generated once (deterministic: the same seed gives the same catalogue) and
  * kept in the bench database; later runs reuse them. Nothing here is a test: it prints figures.
@@ -34,6 +35,7 @@ const { values: args } = parseArgs({
     'search-duration': { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     fresh: { type: 'boolean', default: false },
+    'lists-only': { type: 'boolean', default: false },
   },
 });
 
@@ -244,10 +246,11 @@ async function main() {
   log(`deep page / page 1 (p50): ${(uncached[2]!.p50 / uncached[1]!.p50).toFixed(2)}`);
 
   const searchRows: Row[] = [];
+  if (args['lists-only']) searches.length = 0;
   for (const [name, q] of searches) searchRows.push(await measure(name, searchUrl(q), SEARCH_DURATION));
   printTable(`Search, ${CONNECTIONS} connections, ${SEARCH_DURATION} s each (the first request of each computes, the rest are cached)`, searchRows, ceiling.rps);
 
-  log('\nSearch, first request after a catalogue change (10 times each, one at a time)');
+  if (searches.length) log('\nSearch, first request after a catalogue change (10 times each, one at a time)');
   log(`${pad('', 44)} ${'p50 ms'.padStart(7)} ${'max ms'.padStart(7)}`);
   let worst = 0;
   for (const [name, q] of searches) {

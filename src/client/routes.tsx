@@ -54,6 +54,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               loader: () => {
                 throw new Response(null, { status: 404, statusText: 'Not Found' });
               },
+              // Never rendered (the loader always throws to the error boundary); keeps the route a leaf.
+              Component: RouteError,
             },
           ],
         },

@@ -39,6 +39,12 @@ export function formatDate(value: string | Date | null | undefined): string {
   return date ? dateFormat.format(date) : 'Н/Д';
 }
 
+/** '14:05' in shop time; a missing date is 'Н/Д'. */
+export function formatTime(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? timeFormat.format(date) : 'Н/Д';
+}
+
 /** A calendar day written as YYYY-MM-DD (the value of an `<input type="date">`). */
 export const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -125,8 +125,12 @@ test('the personal account needs a login and comes back after it', async ({ page
   const customer = newCustomer(testInfo, 'next');
   await registerByApi(request, customer); // a separate context: the page stays anonymous
 
-  const res = await page.goto('/profile');
-  expect(res?.status()).toBe(200);
+  // The server itself redirects, before anything renders.
+  const direct = await page.request.get('/profile?tab=addresses', { maxRedirects: 0 });
+  expect(direct.status()).toBe(302);
+  expect(direct.headers().location).toBe('/auth?next=%2Fprofile%3Ftab%3Daddresses');
+
+  await page.goto('/profile');
   await expect(page).toHaveURL(/\/auth\?next=%2Fprofile$/);
   await waitForHydration(page);
   const login = page.getByRole('form', { name: 'Вход' });

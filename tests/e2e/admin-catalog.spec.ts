@@ -45,8 +45,8 @@ test.describe('back office: catalogue', () => {
     await expect(dialog.getByLabel('Slug')).toHaveValue(`kompressory-${id}`);
     await dialog.getByRole('radio', { name: 'Манометр' }).click();
     await expect(dialog.getByRole('radio', { name: 'Манометр' })).toHaveAttribute('aria-checked', 'true');
-    await dialog.getByRole('button', { name: 'Создать' }).click();
-    await expect(page.getByText('Категория создана')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Создать', exact: true }).click();
+    await expect(page.getByText('Категория создана', { exact: true })).toBeVisible();
     await expect(dialog).toBeHidden();
     const categoryItem = page.getByTestId(isMobile(page) ? 'admin-category-card' : 'admin-category-row').filter({ hasText: categoryName });
     await expect(categoryItem).toContainText('0 товаров');
@@ -56,26 +56,26 @@ test.describe('back office: catalogue', () => {
     await page.getByRole('button', { name: 'Создать товар' }).click();
     await expect(page.getByText('Название должно содержать не менее 2 символов')).toBeVisible();
     await expect(page.locator('#product-categoryId-error')).toHaveText('Выберите категорию');
-    await page.getByLabel('Название', { exact: true }).fill(productName);
+    await page.getByRole('textbox', { name: 'Название', exact: true }).fill(productName);
     await expect(page.getByLabel('Slug (адрес страницы)')).toHaveValue(slugify(productName));
     await page.getByLabel('Артикул').fill(sku);
     await page.getByLabel('Категория').selectOption({ label: categoryName });
     await page.getByLabel('Поставщик').selectOption('DCK');
-    await page.getByLabel('Цена, ₽', { exact: true }).fill('-5');
+    await page.getByLabel(/^Цена, ₽/).fill('-5');
     await page.getByLabel('Остаток, шт.').fill('12');
-    await page.getByLabel('Цена, ₽', { exact: true }).blur();
+    await page.getByLabel(/^Цена, ₽/).blur();
     await expect(page.getByText('Цена должна быть больше или равна 0')).toBeVisible();
-    await page.getByLabel('Цена, ₽', { exact: true }).fill('18990');
-    await page.getByLabel('Старая цена, ₽', { exact: true }).fill('21990');
+    await page.getByLabel(/^Цена, ₽/).fill('18990');
+    await page.getByLabel('Старая цена, ₽').fill('21990');
     await page.getByLabel('Краткое описание').fill('Ресивер 50 л, 2 кВт, 260 л/мин');
     await page.getByTestId('product-image-file').setInputFiles({ name: 'kompressor.png', mimeType: 'image/png', buffer: PNG });
-    await expect(page.getByText('Изображение загружено')).toBeVisible();
+    await expect(page.getByText('Изображение загружено', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Адрес изображения')).toHaveValue(/^\/uploads\/[0-9a-f]{32}\.png$/);
     const preview = page.getByRole('region', { name: 'Так товар увидят покупатели' });
     await expect(preview.getByText(productName)).toBeVisible();
     await expect(preview.getByText('−14%')).toBeVisible();
     await page.getByRole('button', { name: 'Создать товар' }).click();
-    await expect(page.getByText('Товар создан')).toBeVisible();
+    await expect(page.getByText('Товар создан', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/products$/);
 
     // The list finds it; its admin status reads 'Активен'.
@@ -96,7 +96,7 @@ test.describe('back office: catalogue', () => {
 
     // Hidden from the catalogue: the visitor no longer finds it.
     await row.getByRole('switch', { name: `Скрыть товар «${productName}» в каталоге` }).click();
-    await expect(page.getByText('Товар скрыт из каталога')).toBeVisible();
+    await expect(page.getByText('Товар скрыт из каталога', { exact: true })).toBeVisible();
     await expect(row.getByText('Неактивен')).toBeVisible();
     await asVisitor(browser, async (visitor) => {
       const res = await visitor.goto(`/product/${slug}`);
@@ -104,11 +104,23 @@ test.describe('back office: catalogue', () => {
       await expect(visitor.getByRole('heading', { level: 1, name: 'Товар не найден' })).toBeVisible();
     });
 
+    // Deleting everything needs the typed word; cancelled here (other tests share the catalogue).
+    await page.getByRole('button', { name: 'Удалить все' }).click();
+    const deleteAll = page.getByRole('dialog', { name: 'Удалить все товары?' });
+    const confirmAll = deleteAll.getByRole('button', { name: 'Удалить все товары' });
+    await expect(confirmAll).toBeDisabled();
+    await deleteAll.getByLabel('Введите «УДАЛИТЬ», чтобы подтвердить').fill('удалить');
+    await expect(confirmAll).toBeDisabled();
+    await deleteAll.getByLabel('Введите «УДАЛИТЬ», чтобы подтвердить').fill('УДАЛИТЬ');
+    await expect(confirmAll).toBeEnabled();
+    await deleteAll.getByRole('button', { name: 'Отмена' }).click();
+    await expect(deleteAll).toBeHidden();
+
     // Deleted for good after a confirmation.
     await row.getByRole('button', { name: `Удалить «${productName}»` }).click();
     const confirm = page.getByRole('dialog', { name: 'Удалить товар?' });
     await confirm.getByRole('button', { name: 'Удалить' }).click();
-    await expect(page.getByText('Товар удалён')).toBeVisible();
+    await expect(page.getByText('Товар удалён', { exact: true })).toBeVisible();
     await expect(row).toHaveCount(0);
     expect(consoleErrors).toEqual([]);
   });

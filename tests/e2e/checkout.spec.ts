@@ -82,7 +82,7 @@ test('a visitor fills a cart, checks out, registers in the dialog and finds the 
   await form.getByLabel('Имя и фамилия').fill('Пётр Сидоров');
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Телефон').fill('+7 900 555-12-34');
-  await form.getByLabel('Адрес', { exact: true }).fill('ул. Рабоче-Крестьянская, д. 10, кв. 4');
+  await form.getByRole('textbox', { name: 'Адрес', exact: true }).fill('ул. Рабоче-Крестьянская, д. 10, кв. 4');
   await form.getByLabel('Город').fill('Волгоград');
   await form.getByLabel('Почтовый индекс').fill('400074');
   await expect(form.getByRole('radio', { name: /Наличными при получении/ })).toBeChecked();
@@ -100,7 +100,7 @@ test('a visitor fills a cart, checks out, registers in the dialog and finds the 
   await dialog.getByRole('tab', { name: 'Регистрация' }).click();
   await dialog.getByLabel('Имя пользователя').fill(`buyer_${unique}`);
   await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Пароль', { exact: true }).fill('Крепкий-пароль-2026');
+  await dialog.locator('#checkout-register-password').fill('Крепкий-пароль-2026');
   await dialog.getByRole('checkbox').click();
   await dialog.getByRole('button', { name: 'Зарегистрироваться' }).click();
 

@@ -439,6 +439,62 @@ test.describe('analytics with consent', () => {
     await page.getByRole('button', { name: 'Добавить в корзину' }).first().click();
     await expect.poll(async () => (await ecommerce()).find((e) => e.ecommerce.add)?.ecommerce.add!.products[0]).toMatchObject({ id: String(product.id), quantity: 1 });
   });
+
+  test('a placed order goes to the data layer as a purchase, once', async ({ page, context, request, consoleErrors: _consoleErrors }) => {
+    await stubCounters(context);
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('cookieConsent')) localStorage.setItem('cookieConsent', JSON.stringify({ choice: 'accepted', at: Date.now() }));
+    });
+    const id = unique();
+    const customer = { username: `seo${id}`, email: `seo${id}@example.ru`, password: `Stanok-${id}-42`, consent: true };
+    expect((await page.request.post('/api/register', { data: customer })).status()).toBe(201);
+    const product = (await allProducts(request)).find((p) => p.price && (p.stock ?? 0) > 3)!;
+    const cartId = crypto.randomUUID();
+    expect((await page.request.post('/api/cart/items', { data: { cartId, productId: product.id, quantity: 2 } })).status()).toBe(201);
+    const placed = await page.request.post('/api/orders', {
+      data: {
+        customerName: 'Иван Петров',
+        customerEmail: customer.email,
+        customerPhone: '+7 900 123-45-67',
+        address: 'ул. Мира, д. 5, кв. 12',
+        city: 'Волгоград',
+        postalCode: '400005',
+        paymentMethod: 'cash',
+        consent: true,
+        cartId,
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const order = (await placed.json()) as { id: number; totalAmount: number };
+
+    const purchases = () =>
+      page.evaluate(() =>
+        ((window as { dataLayer?: unknown[] }).dataLayer ?? []).filter(
+          (e) => Boolean(e && typeof e === 'object' && 'ecommerce' in e && (e as { ecommerce: { purchase?: unknown } }).ecommerce.purchase),
+        ),
+      );
+    await page.goto(`/order-complete/${order.id}`);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { name: 'Спасибо за заказ!' })).toBeVisible();
+    await expect.poll(purchases).toEqual([
+      {
+        ecommerce: {
+          currencyCode: 'RUB',
+          purchase: {
+            actionField: { id: String(order.id), revenue: order.totalAmount },
+            products: [{ id: String(product.id), name: product.name, price: product.price, quantity: 2 }],
+          },
+        },
+      },
+    ]);
+    // Reopening the page does not count the order again.
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { name: 'Спасибо за заказ!' })).toBeVisible();
+    // The counters have started (and sent whatever was waiting for them)...
+    await expect.poll(() => page.evaluate(() => (window as { dataLayer?: unknown[] }).dataLayer?.length ?? 0)).toBeGreaterThan(0);
+    expect(await purchases()).toEqual([]);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -506,6 +562,9 @@ test.describe('installable app', () => {
     await page.goto('/contacts').catch(() => undefined);
     await expect(page.getByRole('heading', { name: 'Нет подключения к интернету' })).toBeVisible();
     await context.setOffline(false);
+    // Back online, the offline page reloads itself into the page that was asked for.
+    await expect(page.getByRole('heading', { name: 'Контакты', level: 1 })).toBeVisible();
+    await waitForHydration(page);
     // The failed navigation is logged by the browser: expected here.
     consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/.test(e)));
 
@@ -608,14 +667,14 @@ test.describe('installable app', () => {
       await waitForHydration(page);
       const banner = page.getByRole('region', { name: 'Установка приложения' });
       await expect(banner).toBeVisible({ timeout: 8000 });
-      const dialog = page.waitForEvent('dialog');
+      const alerts: string[] = [];
+      page.once('dialog', (dialog) => {
+        alerts.push(`${dialog.type()}: ${dialog.message()}`);
+        void dialog.accept();
+      });
       await banner.getByRole('button', { name: 'Установить' }).click();
-      const alert = await dialog;
-      expect(alert.type()).toBe('alert');
-      expect(alert.message()).toContain('«Поделиться»');
-      expect(alert.message()).toContain('«На экран Домой»');
-      await alert.accept();
       await expect(banner).toHaveCount(0);
+      expect(alerts).toEqual(['alert: Чтобы установить приложение, нажмите «Поделиться», затем «На экран Домой».']);
     } finally {
       await context.close();
     }

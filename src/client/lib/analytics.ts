@@ -165,8 +165,12 @@ export type AnalyticsProduct = {
   categoryName?: string | null;
 };
 
-export type AnalyticsOrderItem = { productId: number; name: string; price: number; quantity: number; sku?: string | null };
-export type AnalyticsOrder = { id: number | string; total: number; items: AnalyticsOrderItem[] };
+/** An order as the API returns it (the snapshot lines of `Order`). */
+export type AnalyticsOrder = {
+  id: number;
+  totalAmount: number;
+  items: { productId: number | null; productName: string; productSku?: string | null; productPrice: number; quantity: number }[];
+};
 
 const CURRENCY = 'RUB';
 
@@ -211,13 +215,48 @@ export function trackAddToCart(product: AnalyticsProduct, quantity: number) {
   });
 }
 
-/** The order was placed (shown once, on the order-complete page). */
+const TRACKED_ORDERS_KEY = 'analyticsOrders';
+
+/** Orders already reported from this browser: reopening the order page does not count twice. */
+function alreadyTracked(id: number): boolean {
+  try {
+    const ids = JSON.parse(window.localStorage.getItem(TRACKED_ORDERS_KEY) ?? '[]') as unknown;
+    return Array.isArray(ids) && ids.includes(id);
+  } catch {
+    return false;
+  }
+}
+
+function markTracked(id: number) {
+  try {
+    const ids = JSON.parse(window.localStorage.getItem(TRACKED_ORDERS_KEY) ?? '[]') as unknown;
+    const list = Array.isArray(ids) ? ids.filter((x) => typeof x === 'number') : [];
+    window.localStorage.setItem(TRACKED_ORDERS_KEY, JSON.stringify([...list, id].slice(-50)));
+  } catch {
+    // Storage blocked: the order may be counted again on a reload.
+  }
+}
+
+/** The order was placed (the order-complete page); each order is reported once per browser. */
 export function trackPurchase(order: AnalyticsOrder) {
-  const products = order.items.map((i) => ({ id: String(i.productId), name: i.name, price: i.price, quantity: i.quantity }));
-  send({ purchase: { actionField: { id: String(order.id), revenue: order.total }, products } }, 'purchase', {
-    transaction_id: String(order.id),
-    value: order.total,
-    items: order.items.map((i) => ({ item_id: i.sku || String(i.productId), item_name: i.name, price: i.price, quantity: i.quantity })),
+  const lineId = (i: AnalyticsOrder['items'][number]) => (i.productId === null ? i.productSku || i.productName : String(i.productId));
+  whenDecided(() => {
+    if (!active || (!active.metrika && !active.ga) || alreadyTracked(order.id)) return;
+    markTracked(order.id);
+    const products = order.items.map((i) => ({ id: lineId(i), name: i.productName, price: i.productPrice, quantity: i.quantity }));
+    if (active.metrika) {
+      (window.dataLayer ??= []).push({
+        ecommerce: { currencyCode: CURRENCY, purchase: { actionField: { id: String(order.id), revenue: order.totalAmount }, products } },
+      });
+    }
+    if (active.ga && window.gtag) {
+      window.gtag('event', 'purchase', {
+        currency: CURRENCY,
+        transaction_id: String(order.id),
+        value: order.totalAmount,
+        items: order.items.map((i) => ({ item_id: i.productSku || lineId(i), item_name: i.productName, price: i.productPrice, quantity: i.quantity })),
+      });
+    }
   });
 }
 

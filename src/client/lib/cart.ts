@@ -1,6 +1,7 @@
 import { queryOptions, skipToken, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from '#client/components/ui/toast.tsx';
+import { trackAddToCart } from './analytics.ts';
 import { ApiError, apiRequest } from './api.ts';
 import type { Cart } from '#shared/types.ts';
 
@@ -108,8 +109,10 @@ export function useAddToCart(options: { onAdded?: (cart: Cart) => void } = {}) {
     mutationKey: [CART_MUTATION, 'add'],
     mutationFn: ({ productId, quantity = 1 }: AddVariables) =>
       apiRequest<Cart>('/api/cart/items', { method: 'POST', body: { cartId: ensureCartId(), productId, quantity } }),
-    onSuccess: (cart) => {
+    onSuccess: (cart, { productId, quantity = 1 }) => {
       cache.set(cart);
+      const line = cart.items.find((item) => item.product.id === productId);
+      if (line) trackAddToCart(line.product, quantity);
       toast({ title: 'Добавлено в корзину', description: 'Товар успешно добавлен в вашу корзину', variant: 'success' });
       options.onAdded?.(cart);
     },

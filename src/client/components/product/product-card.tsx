@@ -64,7 +64,7 @@ export function ProductCard({ product, view = 'grid' }: { product: Product; view
           {badges}
         </Link>
         <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:flex-row sm:gap-5">
-          <div className="min-w-0 flex-1 space-y-1.5">
+          <div className="min-w-0 flex-1 space-y-1.5 max-sm:pr-9">
             <p className="text-xs text-muted-foreground">Артикул: {product.sku}</p>
             <h3 className="font-semibold leading-snug">
               <Link to={href} className="hover:text-primary hover:underline">

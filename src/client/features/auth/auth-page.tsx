@@ -64,7 +64,7 @@ function Blurb({ shopName }: { shopName: string }) {
           Сохраните адреса объектов, склада или офиса и выбирайте нужный при заказе.
         </Perk>
         <Perk icon={<ShieldCheck className="size-5" aria-hidden />} title="Защита данных">
-          Пароли хранятся только в зашифрованном виде, данные обрабатываются по 152-ФЗ.
+          Пароли хранятся в защищённом виде, персональные данные обрабатываются по 152-ФЗ.
         </Perk>
       </ul>
     </section>
@@ -95,10 +95,12 @@ export function Component() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
-      <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:gap-12">
-        <div className="order-2 lg:order-1">
-          <Blurb shopName={shop.shopName} />
-        </div>
+      <div className={maintenance ? 'mx-auto max-w-md' : 'grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:gap-12'}>
+        {!maintenance && (
+          <div className="order-2 lg:order-1">
+            <Blurb shopName={shop.shopName} />
+          </div>
+        )}
         <Card className="order-1 lg:order-2">
           <CardHeader>
             <CardTitle as="h1">Вход в личный кабинет</CardTitle>

@@ -11,6 +11,7 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Breadcrumbs, type BreadcrumbItem } from '#client/components/ui/breadcrumbs.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { trackProductView } from '#client/lib/analytics.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { productQuery } from '#client/lib/queries/products.ts';
 import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
@@ -134,6 +135,11 @@ export function Component() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [slug]);
+
+  // E-commerce "product view" for the counters the visitor allowed (lib/analytics).
+  useEffect(() => {
+    if (product) trackProductView(product);
+  }, [product]);
 
   if (isPending) return <ProductSkeleton />;
   if (isError) return <ProductMissing text={error.message || 'Не удалось загрузить товар'} />;

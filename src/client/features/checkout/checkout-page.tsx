@@ -32,7 +32,7 @@ function CheckoutPaused({ shop }: { shop: ShopSettings }) {
       <AlertDescription>
         <p>
           Оформить заказ через сайт сейчас нельзя. Позвоните нам по телефону{' '}
-          <a href={telHref(shop.contactPhone)}>{shop.contactPhone}</a> или напишите на{' '}
+          <a href={telHref(shop.contactPhone)} className="whitespace-nowrap">{shop.contactPhone}</a> или напишите на{' '}
           <a href={`mailto:${shop.contactEmail}`}>{shop.contactEmail}</a> — менеджер примет заказ. Товары в корзине
           сохранятся.
         </p>

@@ -11,6 +11,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { requireUser } from '#client/lib/guards.ts';
 import type { MetaFn } from '#client/lib/page.ts';
+import { trackPurchase } from '#client/lib/analytics.ts';
 import { orderQuery } from '#client/lib/queries/orders.ts';
 import { paths } from '#client/paths.ts';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/constants.ts';
@@ -90,6 +91,8 @@ function LoadFailed({ message, onRetry }: { message: string; onRetry?: () => voi
 }
 
 function OrderDetails({ order }: { order: Order }) {
+  // E-commerce "purchase" for the counters the visitor allowed (once per order and browser).
+  useEffect(() => trackPurchase(order), [order]);
   return (
     <Page>
       <header className="flex flex-col items-center gap-3 text-center">

@@ -106,7 +106,7 @@ function AddressDialog({
           <FormField label="Название" hint="Например: Дом, Офис, Объект на ул. Мира" {...field('label')}>
             <Input {...control_('label', false)} aria-describedby={fieldDescribedBy(`${prefix}-label`, { hint: true, error: errors.label?.message })} />
           </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField label="Получатель" required {...field('recipientName')}>
               <Input autoComplete="name" {...control_('recipientName')} />
             </FormField>
@@ -114,7 +114,7 @@ function AddressDialog({
               <Input type="tel" inputMode="tel" autoComplete="tel" placeholder="+7 900 000-00-00" {...control_('phone')} />
             </FormField>
           </div>
-          <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <div className="grid items-start gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
             <FormField label="Город" required {...field('city')}>
               <Input autoComplete="address-level2" {...control_('city')} />
             </FormField>

@@ -26,8 +26,7 @@ export const loader =
     return null;
   };
 
-const TABS = ['orders', 'addresses'] as const;
-type Tab = (typeof TABS)[number];
+type Tab = 'orders' | 'addresses';
 
 export function Component() {
   const { data: user } = useSuspenseQuery(sessionQuery());

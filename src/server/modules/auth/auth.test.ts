@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consents, sessions, users } from '#server/db/schema.ts';
+import { consents, rateLimits, sessions, users } from '#server/db/schema.ts';
 import { DEFAULT_SHOP_SETTINGS } from '#shared/schemas/settings.ts';
 import { PRIVACY_POLICY_VERSION } from '#shared/constants.ts';
 import { cookieOf, newCustomer, registerCustomer, someAddress } from '../../../../tests/helpers/accounts.ts';
@@ -263,7 +263,7 @@ describe('rate limits', () => {
     expect(blocked.json().message).toContain('Слишком много неудачных попыток входа');
     // Another address is not affected.
     expect((await login('nobody-x', 'Wrong-password-1', { remoteAddress: '10.200.0.2' })).statusCode).toBe(401);
-    const [row] = await ctx.database.db.execute(sql`select count from rate_limits where key = ${`login:address:${address}`}`).then((r) => r.rows as { count: number }[]);
+    const [row] = await ctx.database.db.select().from(rateLimits).where(eq(rateLimits.key, `login:address:${address}`));
     expect(row!.count).toBe(30);
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App, SessionUser } from '../../app-types.ts';
+import { HttpError } from '../../http-errors.ts';
 import { cookieOptions } from '../../plugins/access.ts';
 import {
   LoginSchema,
@@ -91,8 +92,14 @@ export default async function authRoutes(app: App) {
   app.get(
     '/password-reset/verify',
     { config: { access: 'public' }, schema: { tags: TAGS, summary: 'Проверить ссылку восстановления пароля', querystring: PasswordResetVerifySchema } },
-    async (request) => {
-      await verifyResetToken(app.deps.db, request.query.token, app.deps.clock());
+    async (request, reply) => {
+      try {
+        await verifyResetToken(app.deps.db, request.query.token, app.deps.clock());
+      } catch (error) {
+        // The spec's shape on failure too: { success: false, message }.
+        if (error instanceof HttpError) return reply.status(error.statusCode).send({ success: false, message: error.message });
+        throw error;
+      }
       return { success: true, message: 'Ссылка действительна' };
     },
   );

@@ -3,6 +3,8 @@ import type { Lexicon } from './search.ts';
 
 /** How long anything derived from the catalogue is kept without an announced change. */
 export const CATALOG_TTL_MS = 60_000;
+/** The typo vocabulary is rebuilt after changes, but not more often than this. */
+export const LEXICON_REFRESH_MS = 60_000;
 
 /** Number of active products per category, supplier and "has a price": totals without count(*). */
 export type Facet = { categoryId: number | null; supplier: string | null; priced: boolean; n: number };
@@ -17,31 +19,36 @@ export type RankedIds = { ids: number[]; total: number; capped: boolean };
  */
 export class CatalogMemo {
   readonly responses = new ResponseCache({ ttlMs: CATALOG_TTL_MS, maxBytes: 64 * 1024 * 1024 });
-  private facets: { at: number; generation: number; promise: Promise<Facet[]> } | null = null;
+  private readonly derived = new Map<string, { at: number; generation: number; promise: Promise<unknown> }>();
   private readonly searches = new Map<string, { at: number; value: RankedIds }>();
-  private lexiconState: { value: Lexicon | null; stale: boolean; building: Promise<Lexicon> | null } = {
+  private lexiconState: { value: Lexicon | null; stale: boolean; builtAt: number; building: Promise<Lexicon> | null } = {
     value: null,
     stale: true,
+    builtAt: 0,
     building: null,
   };
 
   invalidate() {
     this.responses.invalidate();
-    this.facets = null;
+    this.derived.clear();
     this.searches.clear();
     this.lexiconState.stale = true;
   }
 
-  /** The facet counts, computed once per catalogue version (concurrent callers share the work). */
-  facetCounts(load: () => Promise<Facet[]>): Promise<Facet[]> {
+  /**
+   * A value derived from the whole catalogue (facet counts, the sales figure of the best sellers),
+   * computed once per catalogue version; concurrent callers share the work.
+   */
+  once<T>(name: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now();
     const generation = this.responses.currentGeneration;
-    if (this.facets && this.facets.generation === generation && now - this.facets.at < CATALOG_TTL_MS) return this.facets.promise;
+    const hit = this.derived.get(name);
+    if (hit && hit.generation === generation && now - hit.at < CATALOG_TTL_MS) return hit.promise as Promise<T>;
     const promise = load();
     const entry = { at: now, generation, promise };
-    this.facets = entry;
+    this.derived.set(name, entry);
     promise.catch(() => {
-      if (this.facets === entry) this.facets = null;
+      if (this.derived.get(name) === entry) this.derived.delete(name);
     });
     return promise;
   }
@@ -61,15 +68,18 @@ export class CatalogMemo {
 
   /**
    * The vocabulary: the first call waits for it; later calls get the current one at once and,
-   * after a catalogue change, start a rebuild in the background.
+   * after a catalogue change, start a rebuild in the background, at most once a minute (a bulk
+   * import announces a change per product; the vocabulary only suggests words).
    */
   async lexicon(build: () => Promise<Lexicon>): Promise<Lexicon> {
     const state = this.lexiconState;
-    if (state.stale && !state.building) {
+    const due = !state.value || Date.now() - state.builtAt >= LEXICON_REFRESH_MS;
+    if (state.stale && due && !state.building) {
       state.stale = false;
       state.building = build()
         .then((lexicon) => {
           state.value = lexicon;
+          state.builtAt = Date.now();
           return lexicon;
         })
         .catch((error: unknown) => {

@@ -11,7 +11,7 @@ import { badRequest, forbidden, notFound } from '../../http-errors.ts';
 import { etagMatches, pickEncoding, type CachedBody } from './catalog-cache.ts';
 import { onCatalogChange } from './catalog-events.ts';
 import { CatalogMemo, CatalogVersionWatch } from './memo.ts';
-import { bumpCatalogVersion, getProduct, listProducts, readCatalogVersion, type ListParams } from './service.ts';
+import { bumpCatalogVersion, getProduct, listProducts, loadLexicon, readCatalogVersion, type ListParams } from './service.ts';
 import { normalizeText } from './search.ts';
 
 /** Public catalogue answers may be kept briefly by browsers and proxies; staff answers never. */
@@ -40,6 +40,10 @@ export default async function productRoutes(app: App) {
   const unsubscribe = onCatalogChange(() => {
     memo.invalidate();
     watch?.announce();
+  });
+  // The typo vocabulary is built in the background as the app starts, not by the first typo.
+  app.addHook('onReady', async () => {
+    memo.lexicon(() => loadLexicon(db)).catch((error: unknown) => app.log.warn({ err: error }, 'search vocabulary not built'));
   });
   app.addHook('onClose', async () => {
     unsubscribe();

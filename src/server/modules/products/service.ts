@@ -27,8 +27,9 @@ import {
  * other end (the sort's index backwards), so no page scans more than half the list, and only in
  * the narrow index (the sort indexes carry category and supplier).
  *
- * Search ranks at most SEARCH_RANK_CAP matches: a word in half the catalogue must not make every
- * query visit half the table. Up to that many matches the ranking is exact.
+ * Search ranks at most SEARCH_RANK_CAP matches (plus the best sellers among the matches): a word in
+ * half the catalogue must not make every query visit half the table. Up to that many matches the
+ * ranking is exact; beyond it the customer pages through the best-ranked SEARCH_RANK_CAP.
  */
 
 export const SEARCH_RANK_CAP = 600;
@@ -261,7 +262,7 @@ export async function listProducts(db: Db, memo: CatalogMemo, params: ListParams
   }
 
   const counts =
-    params.status === 'active' ? countFromFacets(await memo.facetCounts(() => loadFacets(db)), filter) : await countLive(db, filter);
+    params.status === 'active' ? countFromFacets(await memo.once('facets', () => loadFacets(db)), filter) : await countLive(db, filter);
   const total = counts.priced + counts.unpriced;
   const ids = offset < total ? await pageIds(db, filter, segmentsOf(params.sort, counts), offset, params.limit) : [];
   return listResponse(await productsByIds(db, ids), total, params.page, params.limit);
@@ -283,37 +284,65 @@ type Candidate = {
   createdAt: Date | string;
 };
 
+/** Share of the catalogue counted as best sellers: a broad search ranks them along with its sample. */
+const BEST_SELLER_SHARE = 0.1;
+
+/** The sales figure from which a product is among the best sellers (top BEST_SELLER_SHARE). */
+async function loadBestSellerSales(db: Db, activeTotal: number): Promise<number> {
+  const [row] = rowsOf<{ s: number }>(
+    await db.execute(sql`
+      select sales_count as s from products where is_active
+      order by sales_count desc nulls last, id desc nulls last
+      limit 1 offset ${Math.floor(activeTotal * BEST_SELLER_SHARE)}`),
+  );
+  return Number(row?.s ?? 0);
+}
+
 /**
- * Matches of a full-text query (and SKU fragments), at most SEARCH_RANK_CAP + 1 of them, with the
- * stems of `stemText` for ranking. The planner is kept to the indexes (bitmap scans): a scan that
- * checks the search vector row by row reads the large, compressed vector of every row it passes.
+ * Matches of a full-text query (and SKU fragments) with the stems of `stemText` for ranking:
+ * at most SEARCH_RANK_CAP + 1 matches, plus up to half as many among the featured and best-selling
+ * products, so that a broad word's sample holds what people buy most. `capped` says there were more.
+ * The planner is kept to the indexes (bitmap scans): a scan that checks the search vector row by
+ * row reads the large, compressed vector of every row it passes.
  */
 async function findCandidates(
   db: Db,
+  memo: CatalogMemo,
   filter: Filter,
   tsquery: string,
   skus: string[],
   stemText: string,
-): Promise<{ rows: Candidate[]; stems: string[] }> {
+): Promise<{ rows: Candidate[]; stems: string[]; capped: boolean }> {
   const matches: SQL[] = [];
   if (tsquery) matches.push(sql`search_vector @@ to_tsquery('russian', ${tsquery})`);
   for (const sku of skus) matches.push(sql`sku_norm like ${`%${sku}%`}`);
-  if (matches.length === 0) return { rows: [], stems: [] };
+  if (matches.length === 0) return { rows: [], stems: [], capped: false };
+  const where = sql`${filterSql(filter)} and (${sql.join(matches, sql` or `)})`;
+  const columns = sql`id, name, sku_norm as "skuNorm", sales_count as "salesCount", is_featured as "isFeatured",
+    price_kopecks as "priceKopecks", created_at as "createdAt"`;
+  const facets = await memo.once('facets', () => loadFacets(db));
+  const activeTotal = facets.reduce((n, f) => n + f.n, 0);
+  const hot = await memo.once('best-seller-sales', () => loadBestSellerSales(db, activeTotal));
   return db.transaction(async (tx) => {
     const [setup] = rowsOf<{ stems: string[] | null }>(
       await tx.execute(sql`
         select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
           tsvector_to_array(to_tsvector('russian', ${stemText})) as stems`),
     );
-    const rows = rowsOf<Candidate>(
+    const found = rowsOf<Candidate & { part: number }>(
       await tx.execute(sql`
-        select id, name, sku_norm as "skuNorm", sales_count as "salesCount", is_featured as "isFeatured",
-          price_kopecks as "priceKopecks", created_at as "createdAt"
-        from products
-        where ${filterSql(filter)} and (${sql.join(matches, sql` or `)})
-        limit ${SEARCH_RANK_CAP + 1}`),
+        (select 1 as part, ${columns} from products where ${where} and (is_featured or sales_count >= ${hot})
+          limit ${Math.ceil(SEARCH_RANK_CAP / 2)})
+        union all
+        (select 2 as part, ${columns} from products where ${where} limit ${SEARCH_RANK_CAP + 1})`),
     );
-    return { rows, stems: setup?.stems ?? [] };
+    const byId = new Map<number, Candidate>();
+    let sampled = 0;
+    for (const row of found) {
+      if (Number(row.part) === 2) sampled++;
+      byId.set(Number(row.id), row);
+    }
+    return { rows: [...byId.values()], stems: setup?.stems ?? [], capped: sampled > SEARCH_RANK_CAP };
   });
 }
 
@@ -381,9 +410,8 @@ export async function loadLexicon(db: Db): Promise<Lexicon> {
 async function rankSearch(db: Db, memo: CatalogMemo, query: string, filter: Filter, sort: Sort): Promise<RankedIds> {
   const plan = planSearch(query);
   const run = async (tsquery: string, skus: string[], words: string[]) => {
-    const { rows, stems } = await findCandidates(db, filter, tsquery, skus, words.join(' '));
-    const capped = rows.length > SEARCH_RANK_CAP;
-    const ids = rankCandidates(capped ? rows.slice(0, SEARCH_RANK_CAP) : rows, stems, skus, sort);
+    const { rows, stems, capped } = await findCandidates(db, memo, filter, tsquery, skus, words.join(' '));
+    const ids = rankCandidates(rows, stems, skus, sort).slice(0, SEARCH_RANK_CAP);
     return { ids, total: ids.length, capped };
   };
 

@@ -291,7 +291,7 @@ export default function CategoriesPage() {
               ))}
             </TableBody>
           </Table>
-          <ul className="grid gap-3 md:hidden">
+          <ul className="grid grid-cols-1 gap-3 md:hidden">
             {list.map((c) => (
               <li key={c.id} data-testid="admin-category-card">
                 <Card className="flex-row items-center gap-3 p-3">

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, CircleX, FileJson, Play, RefreshCw, Square, Trash2 } from 'lucide-react';
+import { CircleCheck, CircleX, FileJson, Play, RefreshCw, Square, Trash2, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, AlertTitle } from '#client/components/ui/alert.tsx';
@@ -176,7 +176,7 @@ export default function ImportPage() {
 
       {banner && (
         <Alert variant={failed > 0 || state === 'stopped' ? 'warning' : 'success'} className="mb-4" data-testid="import-banner">
-          {failed > 0 || state === 'stopped' ? <CircleX aria-hidden /> : <CircleCheck aria-hidden />}
+          {failed > 0 || state === 'stopped' ? <TriangleAlert aria-hidden /> : <CircleCheck aria-hidden />}
           <AlertTitle>{banner}</AlertTitle>
         </Alert>
       )}

@@ -51,7 +51,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
       <div className="grid gap-3 sm:grid-cols-3">
         <Section title="Покупатель">
           <p className="font-medium break-words">{order.customerName}</p>
-          <a href={`mailto:${order.customerEmail}`} className="break-all text-primary hover:underline">
+          <a href={`mailto:${order.customerEmail}`} className="text-primary [overflow-wrap:anywhere] hover:underline">
             {order.customerEmail}
           </a>
           <a href={`tel:${order.customerPhone.replace(/[^\d+]/g, '')}`} className="hover:underline">

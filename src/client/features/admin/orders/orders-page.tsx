@@ -11,7 +11,7 @@ import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
 import { ADMIN_MAX_PAGE_BUTTONS, ADMIN_PAGE_SIZE, ORDER_STATUSES, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '#shared/constants.ts';
-import { formatDateTime, isValidDay } from '#shared/dates.ts';
+import { formatDate, formatDateTime, formatTime, isValidDay } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
 import { adminPageItems, totalPagesOf } from '#shared/pagination.ts';
 import { pluralRu } from '#shared/plural.ts';
@@ -92,12 +92,12 @@ function Filters({ filters, onChange }: { filters: AdminOrderFilters; onChange: 
   const reversed = filters.startDate && filters.endDate && filters.startDate > filters.endDate;
   return (
     <Card className="mb-4 p-4">
-      <div className="grid gap-3 md:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
-        <div className="grid gap-1.5">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
+        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
           <Label htmlFor="orders-query">Поиск</Label>
           <SearchBox value={filters.query} onChange={(query) => onChange({ query })} />
         </div>
-        <div className="grid gap-1.5">
+        <div className="col-span-2 grid gap-1.5 md:col-span-1">
           <Label htmlFor="orders-status">Статус</Label>
           <NativeSelect id="orders-status" value={filters.status} onChange={(e) => onChange({ status: e.target.value as OrderStatusFilter })}>
             <option value="all">Все статусы</option>
@@ -133,7 +133,7 @@ function Filters({ filters, onChange }: { filters: AdminOrderFilters; onChange: 
           variant="outline"
           disabled={!active}
           onClick={() => onChange({ query: '', status: 'all', startDate: '', endDate: '' })}
-          className="md:col-span-2 lg:col-span-1"
+          className="col-span-2 md:col-span-1"
         >
           <X aria-hidden />
           Сбросить
@@ -150,21 +150,28 @@ function Filters({ filters, onChange }: { filters: AdminOrderFilters; onChange: 
 
 type RowProps = { onDetails: (id: number) => void; onStatus: (target: StatusTarget) => void };
 
-function RowButtons({ order, onDetails, onStatus }: { order: AdminOrderSummary } & RowProps) {
+function RowButtons({ order, onDetails, onStatus, compact }: { order: AdminOrderSummary; compact?: boolean } & RowProps) {
   return (
     <div className="flex justify-end gap-1">
-      <Button variant="outline" size="sm" onClick={() => onDetails(order.id)} aria-label={`Детали заказа №${order.id}`}>
+      <Button
+        variant="outline"
+        size={compact ? 'icon-sm' : 'sm'}
+        onClick={() => onDetails(order.id)}
+        aria-label={`Детали заказа №${order.id}`}
+        title="Детали заказа"
+      >
         <Eye aria-hidden />
-        Детали
+        {!compact && 'Детали'}
       </Button>
       <Button
         variant="outline"
-        size="sm"
+        size={compact ? 'icon-sm' : 'sm'}
         onClick={() => onStatus({ id: order.id, status: order.status, paymentStatus: order.paymentStatus })}
         aria-label={`Изменить статус заказа №${order.id}`}
+        title="Изменить статус"
       >
         <Pencil aria-hidden />
-        Статус
+        {!compact && 'Статус'}
       </Button>
     </div>
   );
@@ -188,12 +195,14 @@ function OrdersTable({ orders, ...actions }: { orders: AdminOrderSummary[] } & R
         {orders.map((order) => (
           <TableRow key={order.id} data-testid="admin-order-row">
             <TableCell className="font-semibold tabular-nums">{order.id}</TableCell>
-            <TableCell className="tabular-nums">{formatDateTime(order.createdAt)}</TableCell>
-            <TableCell className="max-w-64 min-w-48 whitespace-normal">
+            <TableCell className="tabular-nums">
+              <span className="block">{formatDate(order.createdAt)}</span>
+              <span className="block text-xs text-muted-foreground">{formatTime(order.createdAt)}</span>
+            </TableCell>
+            <TableCell className="max-w-56 min-w-44 whitespace-normal">
               <span className="block font-medium">{order.customerName}</span>
-              <span className="block truncate text-xs text-muted-foreground">
-                {order.customerEmail} · {order.customerPhone}
-              </span>
+              <span className="block truncate text-xs text-muted-foreground">{order.customerEmail}</span>
+              <span className="block truncate text-xs text-muted-foreground">{order.customerPhone}</span>
             </TableCell>
             <TableCell className="text-right font-medium tabular-nums">{formatRub(order.totalAmount)}</TableCell>
             <TableCell>
@@ -206,7 +215,7 @@ function OrdersTable({ orders, ...actions }: { orders: AdminOrderSummary[] } & R
               <OrderStatusBadge status={order.status} />
             </TableCell>
             <TableCell>
-              <RowButtons order={order} {...actions} />
+              <RowButtons order={order} compact {...actions} />
             </TableCell>
           </TableRow>
         ))}

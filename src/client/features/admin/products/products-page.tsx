@@ -190,7 +190,7 @@ function ProductsTable({ products, onToggle, onDelete }: { products: Product[] }
 /** Phones: one card per product instead of a wide table. */
 function ProductCards({ products, onToggle, onDelete }: { products: Product[] } & RowActions) {
   return (
-    <ul className="grid gap-3 md:hidden">
+    <ul className="grid grid-cols-1 gap-3 md:hidden">
       {products.map((product) => (
         <li key={product.id} data-testid="admin-product-card">
           <Card className="gap-3 p-3">

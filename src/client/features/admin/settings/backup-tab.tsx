@@ -142,7 +142,7 @@ function AutoBackupForm({ overview }: { overview: BackupOverview }) {
         onCheckedChange={(enabled) => setDraft({ ...draft, enabled })}
       />
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField label="Периодичность" htmlFor="backup-frequency">
+        <FormField label="Периодичность" htmlFor="backup-frequency" className="content-start">
           <NativeSelect
             id="backup-frequency"
             value={draft.frequency}
@@ -156,10 +156,10 @@ function AutoBackupForm({ overview }: { overview: BackupOverview }) {
             ))}
           </NativeSelect>
         </FormField>
-        <FormField label="Время" htmlFor="backup-time" hint="По московскому времени">
+        <FormField label="Время" htmlFor="backup-time" hint="По московскому времени" className="content-start">
           <Input id="backup-time" value={BACKUP_TIME} readOnly disabled />
         </FormField>
-        <FormField label="Хранить копии" htmlFor="backup-retention" hint="Более старые копии удаляются">
+        <FormField label="Хранить копии" htmlFor="backup-retention" hint="Более старые копии удаляются" className="content-start">
           <NativeSelect
             id="backup-retention"
             value={draft.retentionDays}

@@ -35,7 +35,8 @@ export default function SettingsPage() {
           </TabsTrigger>
           <TabsTrigger value="backup">
             <DatabaseBackup aria-hidden />
-            Резервные копии
+            <span className="sm:hidden">Копии</span>
+            <span className="hidden sm:inline">Резервные копии</span>
           </TabsTrigger>
         </TabsList>
         <TabsContent value="shop">

@@ -14,7 +14,7 @@ import { toast } from '#client/components/ui/toast.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import { sessionQuery } from '#client/lib/queries/session.ts';
 import { ADMIN_MAX_PAGE_BUTTONS, ROLES } from '#shared/constants.ts';
-import { formatDateTime } from '#shared/dates.ts';
+import { formatDate, formatDateTime, formatTime } from '#shared/dates.ts';
 import { adminPageItems, totalPagesOf } from '#shared/pagination.ts';
 import type { AdminUser } from '#shared/types.ts';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
@@ -158,18 +158,27 @@ type Actions = {
   onActivate: (user: AdminUser) => void;
 };
 
-function RowActions({ user, selfId, busyId, onDetails, onEdit, onBlock, onActivate }: { user: AdminUser } & Actions) {
+function RowActions({
+  user,
+  selfId,
+  busyId,
+  onDetails,
+  onEdit,
+  onBlock,
+  onActivate,
+  compact,
+}: { user: AdminUser; compact?: boolean } & Actions) {
   const busy = busyId === user.id;
   const self = user.id === selfId;
   return (
-    <div className="flex flex-wrap justify-end gap-1">
-      <Button variant="outline" size="sm" onClick={() => onDetails(user)} aria-label={`Детали: ${user.username}`}>
+    <div className={compact ? 'flex justify-end gap-1' : 'flex flex-wrap justify-end gap-1'}>
+      <Button variant="outline" size={compact ? 'icon-sm' : 'sm'} onClick={() => onDetails(user)} aria-label={`Детали: ${user.username}`} title="Детали">
         <Eye aria-hidden />
-        Детали
+        {!compact && 'Детали'}
       </Button>
-      <Button variant="outline" size="sm" onClick={() => onEdit(user)} aria-label={`Изменить: ${user.username}`}>
+      <Button variant="outline" size={compact ? 'icon-sm' : 'sm'} onClick={() => onEdit(user)} aria-label={`Изменить: ${user.username}`} title="Изменить">
         <Pencil aria-hidden />
-        Изменить
+        {!compact && 'Изменить'}
       </Button>
       {user.isActive ? (
         <Button
@@ -197,7 +206,7 @@ const email = (user: AdminUser) => user.email ?? <span className="text-muted-for
 
 function UsersTable({ users, ...actions }: { users: AdminUser[] } & Actions) {
   return (
-    <Table containerClassName="hidden rounded-none border-x-0 border-b-0 lg:block">
+    <Table containerClassName="hidden rounded-none border-x-0 border-b-0 lg:block" className="[&_td]:px-2.5 [&_th]:px-2.5">
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           <TableHead>ID</TableHead>
@@ -213,15 +222,22 @@ function UsersTable({ users, ...actions }: { users: AdminUser[] } & Actions) {
         {users.map((user) => (
           <TableRow key={user.id} data-testid="admin-user-row">
             <TableCell className="tabular-nums">{user.id}</TableCell>
-            <TableCell className="max-w-48 truncate font-medium">{user.username}</TableCell>
-            <TableCell className="max-w-56 truncate">{email(user)}</TableCell>
+            <TableCell className="max-w-36 truncate font-medium" title={user.username}>
+              {user.username}
+            </TableCell>
+            <TableCell className="max-w-44 truncate" title={user.email ?? undefined}>
+              {email(user)}
+            </TableCell>
             <TableCell>{roleLabel(user.role)}</TableCell>
             <TableCell>
               <UserStatusBadge isActive={user.isActive} />
             </TableCell>
-            <TableCell className="tabular-nums">{formatDateTime(user.createdAt)}</TableCell>
+            <TableCell className="tabular-nums">
+              <span className="block">{formatDate(user.createdAt)}</span>
+              <span className="block text-xs text-muted-foreground">{formatTime(user.createdAt)}</span>
+            </TableCell>
             <TableCell>
-              <RowActions user={user} {...actions} />
+              <RowActions user={user} compact {...actions} />
             </TableCell>
           </TableRow>
         ))}
