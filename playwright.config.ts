@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_PORT } from './tests/e2e/env.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+const PORT = E2E_PORT;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
@@ -36,7 +37,7 @@ export default defineConfig({
     env: {
       NODE_ENV: 'production',
       PORT: String(PORT),
-      DATA_DIR: process.env.E2E_DATA_DIR ?? 'test-results/e2e-data',
+      DATA_DIR: E2E_DATA_DIR,
       PUBLIC_URL: `http://localhost:${PORT}`,
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: 'Admin-e2e-pass-2026',

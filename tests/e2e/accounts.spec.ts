@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import { E2E_MAIL_DIR } from './env.ts';
 import path from 'node:path';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect, isMobile, test, waitForHydration } from './fixtures.ts';
 
-const mailDir = path.resolve(process.env.E2E_DATA_DIR ?? 'test-results/e2e-data', 'mail');
+const mailDir = E2E_MAIL_DIR;
 
 /** A customer of this test and project only: both projects run against the same server. */
 function newCustomer(testInfo: TestInfo, prefix: string) {

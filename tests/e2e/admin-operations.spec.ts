@@ -195,6 +195,7 @@ test.describe('back office: orders, customers, settings', () => {
       await expect(save).toBeDisabled();
 
       // Back to the shop inside the app: the header shows the new phone without a reload...
+      if (isMobile(page)) await page.getByRole('button', { name: 'Открыть меню панели управления' }).click();
       await page.getByRole('link', { name: 'Вернуться в магазин' }).click();
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('banner').getByRole('link', { name: new RegExp(phone) })).toBeVisible();

@@ -128,6 +128,22 @@ test.describe('catalogue and search', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('filter /products by category and supplier: in the URL, back to page 1, breadcrumbs follow', async ({ page, consoleErrors }) => {
+    await page.goto('/products?page=3');
+    await waitForHydration(page);
+    await page.getByLabel('Категория').selectOption({ label: 'Перфораторы' });
+    await expect(page).toHaveURL(/\/products\?categoryId=\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Перфораторы' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Хлебные крошки' })).toContainText('Перфораторы');
+    await page.getByLabel('Поставщик').selectOption('DCK');
+    await expect(page).toHaveURL(/\/products\?categoryId=\d+&supplier=DCK$/);
+    await expect(cards(page).first()).toBeVisible();
+    for (const name of await cardNames(page)) expect(name).toContain('DCK');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/products\?categoryId=\d+$/);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('the favourite heart is remembered after a reload', async ({ page, consoleErrors }) => {
     await page.goto('/products');
     await waitForHydration(page);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { E2E_MAIL_DIR } from './env.ts';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { computeOrderTotals } from '../../src/shared/order-totals.ts';
@@ -7,7 +8,7 @@ import { expect, test, waitForHydration } from './fixtures.ts';
 
 type ApiProduct = { id: number; slug: string; name: string; price: number | null; stock: number | null };
 
-const mailDir = path.resolve(process.env.E2E_DATA_DIR ?? 'test-results/e2e-data', 'mail');
+const mailDir = E2E_MAIL_DIR;
 /** formatRub's spaces are narrow no-break spaces: compare texts with plain spaces. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 

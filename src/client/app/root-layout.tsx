@@ -78,6 +78,10 @@ export function RootLayout() {
   const { data: settings } = useSuspenseQuery(publicSettingsQuery());
 
   useEffect(() => console.info(`${settings.shop.shopName} ${buildLabel}`), [settings.shop.shopName]);
+  // The server-rendered page hydrates in a transition (entry-client); this marks it interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
 
   if (settings.shop.maintenanceMode && !isStaff(user?.role)) return <MaintenanceShell settings={settings} />;
   return <StoreShell user={user} settings={settings} />;

@@ -9,9 +9,10 @@ import { NativeSelect } from '#client/components/ui/select.tsx';
 import { catalogHref, toProductsParams, type CatalogSearch, type ViewMode } from '#client/lib/catalog-params.ts';
 import { productsQuery, type ProductsParams } from '#client/lib/queries/products.ts';
 import { cn } from '#client/lib/utils.ts';
-import { CATALOG_MAX_PAGE_BUTTONS, CATALOG_SKELETON_COUNT, SORTS, SORT_LABELS, type Sort } from '#shared/constants.ts';
+import { CATALOG_MAX_PAGE_BUTTONS, CATALOG_SKELETON_COUNT, SORTS, SORT_LABELS, SUPPLIERS, type Sort, type Supplier } from '#shared/constants.ts';
 import { pageItems } from '#shared/pagination.ts';
 import { productsCount } from '#shared/plural.ts';
+import type { Category } from '#shared/types.ts';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 
 type Props = {
@@ -21,6 +22,8 @@ type Props = {
   fixed?: Partial<ProductsParams>;
   /** Section heading; the page's own h1 names it when absent. */
   title?: ReactNode;
+  /** Filter controls to show: a category list (on /products) and the supplier choice. */
+  filters?: { categories?: Category[]; supplier?: boolean };
   id?: string;
   className?: string;
 };
@@ -38,7 +41,7 @@ function ListGrid({ view, children }: { view: ViewMode; children: ReactNode }) {
  * (shareable, the back button works, and links work without JavaScript). Eight skeleton cards
  * while a page loads; 'Товары не найдены' when nothing matches.
  */
-export function ProductListSection({ search, fixed, title, id = 'products', className }: Props) {
+export function ProductListSection({ search, fixed, title, filters, id = 'products', className }: Props) {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -59,68 +62,112 @@ export function ProductListSection({ search, fixed, title, id = 'products', clas
     if (top < 0 || location.hash === `#${id}`) sectionRef.current?.scrollIntoView({ block: 'start' });
   }, [location.search, location.hash, id]);
 
-  const onSort = (sort: Sort) => navigate(href({ sort }), { preventScrollReset: true });
+  const go = (changes: Partial<CatalogSearch>) => navigate(href(changes), { preventScrollReset: true });
+  // Values the visible controls do not carry travel as hidden fields, so the form also works without JavaScript.
+  const hidden = ['query', 'view', ...(filters?.categories ? [] : ['categoryId']), ...(filters?.supplier ? [] : ['supplier'])];
 
   const toolbar = (
     <div className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-muted-foreground" aria-live="polite">
+      <p className="order-1 text-sm text-muted-foreground" aria-live="polite">
         {data
           ? data.capped
-            ? `Показаны ${productsCount(data.total)}, лучше всего подходящих к запросу`
+            ? `Показаны ${productsCount(data.total)}, лучше всего подходящих к запросу. Уточните запрос, чтобы найти точнее.`
             : `Найдено: ${productsCount(data.total)}`
           : 'Загрузка товаров…'}
       </p>
-      <div className="flex items-center gap-2">
-        <form method="get" action={location.pathname} className="flex items-center gap-2">
-          {(['query', 'categoryId', 'supplier', 'view'] as const).map((key) =>
-            params.get(key) ? <input key={key} type="hidden" name={key} value={params.get(key)!} /> : null,
-          )}
-          <label htmlFor={`${id}-sort`} className="sr-only">
-            Сортировка
-          </label>
-          <NativeSelect
-            id={`${id}-sort`}
-            name="sort"
-            value={search.sort}
-            onChange={(event) => onSort(event.target.value as Sort)}
-            wrapperClassName="w-48"
-          >
-            {SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </option>
-            ))}
-          </NativeSelect>
-          <noscript>
-            <Button type="submit" variant="outline" size="sm">
-              Показать
-            </Button>
-          </noscript>
-        </form>
-        <div className="flex rounded-md border border-input" role="group" aria-label="Вид списка">
-          {(
-            [
-              ['grid', 'Плиткой', LayoutGrid],
-              ['list', 'Списком', List],
-            ] as const
-          ).map(([view, label, Icon]) => (
-            <Link
-              key={view}
-              to={href({ view })}
-              preventScrollReset
-              replace
-              aria-label={label}
-              aria-current={search.view === view ? 'true' : undefined}
-              title={label}
-              className={cn(
-                'flex size-10 items-center justify-center first:rounded-l-md last:rounded-r-md',
-                search.view === view ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
-              )}
+      <form
+        method="get"
+        action={location.pathname}
+        className="order-3 flex w-full flex-col gap-2 sm:flex-row sm:flex-wrap lg:order-2 lg:ml-auto lg:w-auto lg:justify-end"
+      >
+        {hidden.map((key) => (params.get(key) ? <input key={key} type="hidden" name={key} value={params.get(key)!} /> : null))}
+        {filters?.categories && (
+          <>
+            <label htmlFor={`${id}-category`} className="sr-only">
+              Категория
+            </label>
+            <NativeSelect
+              id={`${id}-category`}
+              name="categoryId"
+              value={search.categoryId ?? ''}
+              onChange={(event) => go({ categoryId: event.target.value ? Number(event.target.value) : null })}
+              wrapperClassName="sm:w-60"
             >
-              <Icon className="size-4" aria-hidden />
-            </Link>
+              <option value="">Все категории</option>
+              {filters.categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </>
+        )}
+        {filters?.supplier && (
+          <>
+            <label htmlFor={`${id}-supplier`} className="sr-only">
+              Поставщик
+            </label>
+            <NativeSelect
+              id={`${id}-supplier`}
+              name="supplier"
+              value={search.supplier ?? ''}
+              onChange={(event) => go({ supplier: (event.target.value || null) as Supplier | null })}
+              wrapperClassName="sm:w-44"
+            >
+              <option value="">Все поставщики</option>
+              {SUPPLIERS.map((supplier) => (
+                <option key={supplier} value={supplier}>
+                  {supplier}
+                </option>
+              ))}
+            </NativeSelect>
+          </>
+        )}
+        <label htmlFor={`${id}-sort`} className="sr-only">
+          Сортировка
+        </label>
+        <NativeSelect
+          id={`${id}-sort`}
+          name="sort"
+          value={search.sort}
+          onChange={(event) => go({ sort: event.target.value as Sort })}
+          wrapperClassName="sm:w-48"
+        >
+          {SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
           ))}
-        </div>
+        </NativeSelect>
+        <noscript>
+          <Button type="submit" variant="outline">
+            Показать
+          </Button>
+        </noscript>
+      </form>
+      <div className="order-2 flex shrink-0 rounded-md border border-input lg:order-3" role="group" aria-label="Вид списка">
+        {(
+          [
+            ['grid', 'Плиткой', LayoutGrid],
+            ['list', 'Списком', List],
+          ] as const
+        ).map(([view, label, Icon]) => (
+          <Link
+            key={view}
+            to={href({ view })}
+            preventScrollReset
+            replace
+            aria-label={label}
+            aria-current={search.view === view ? 'true' : undefined}
+            title={label}
+            className={cn(
+              'flex size-11 items-center justify-center first:rounded-l-md last:rounded-r-md md:size-10',
+              search.view === view ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+            )}
+          >
+            <Icon className="size-4" aria-hidden />
+          </Link>
+        ))}
       </div>
     </div>
   );
@@ -165,9 +212,9 @@ export function ProductListSection({ search, fixed, title, id = 'products', clas
             <Link to={href({ page: 1 })}>На первую страницу</Link>
           </Button>
         ) : (
-          (search.query || search.supplier) && (
+          (search.query || search.supplier || (filters?.categories && search.categoryId)) && (
             <Button asChild variant="outline">
-              <Link to={href({ query: '', supplier: null })}>Сбросить поиск и фильтры</Link>
+              <Link to={href({ query: '', supplier: null, ...(filters?.categories ? { categoryId: null } : {}) })}>Сбросить поиск и фильтры</Link>
             </Button>
           )
         )}

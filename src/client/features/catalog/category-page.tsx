@@ -60,7 +60,7 @@ export function Component() {
         <h1 className="text-2xl font-bold sm:text-3xl">{category.name}</h1>
         <p className="max-w-3xl text-muted-foreground">{category.description || CATALOG_FALLBACK_DESCRIPTION}</p>
       </header>
-      <ProductListSection search={search} fixed={{ categoryId: category.id }} />
+      <ProductListSection search={search} fixed={{ categoryId: category.id }} filters={{ supplier: true }} />
     </div>
   );
 }

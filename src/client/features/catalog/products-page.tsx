@@ -61,7 +61,7 @@ export function Component() {
         </h1>
         {!search.query && <p className="text-muted-foreground">{category?.description || CATALOG_FALLBACK_DESCRIPTION}</p>}
       </header>
-      <ProductListSection search={search} />
+      <ProductListSection search={search} filters={{ categories: categories ?? [], supplier: true }} />
     </div>
   );
 }

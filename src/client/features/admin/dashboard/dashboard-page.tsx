@@ -45,12 +45,7 @@ export const ORDER_STATUS_BADGE: Record<OrderStatus, 'secondary' | 'warning' | '
 /** '+12,5 %' green, '−3 %' red, or a neutral note when there is nothing to compare with. */
 function Change({ percent, previousLabel }: { percent: number | null; previousLabel: string }) {
   if (percent === null) {
-    return (
-      <p className="flex items-center gap-1 text-sm text-muted-foreground">
-        <Minus className="size-4" aria-hidden />
-        {previousLabel}: не было
-      </p>
-    );
+    return <p className="text-sm text-muted-foreground">{previousLabel}: не было, сравнивать не с чем</p>;
   }
   const up = percent > 0;
   const down = percent < 0;
@@ -141,13 +136,23 @@ function LatestOrders({ orders }: { orders: AdminDashboard['latestOrders'] }) {
               <li key={order.id}>
                 <Link
                   to={`/admin/orders?query=${order.id}`}
-                  className="-mx-2 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md px-2 py-3 hover:bg-muted/60"
+                  className="-mx-2 grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 rounded-md px-2 py-3 hover:bg-muted/60 sm:grid-cols-[7.5rem_minmax(0,1fr)_auto]"
                 >
-                  <span className="w-20 shrink-0 font-semibold tabular-nums">№ {order.id}</span>
-                  <span className="min-w-0 flex-1 truncate">{order.customerName}</span>
-                  <Badge variant={ORDER_STATUS_BADGE[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>
-                  <span className="w-28 text-right font-semibold tabular-nums">{formatRub(order.totalAmount)}</span>
-                  <span className="w-full text-sm text-muted-foreground sm:w-auto sm:basis-full">{formatDateTime(order.createdAt)}</span>
+                  <span className="hidden sm:block">
+                    <span className="block font-semibold tabular-nums">№ {order.id}</span>
+                    <span className="block text-xs text-muted-foreground">{formatDateTime(order.createdAt)}</span>
+                  </span>
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium">
+                      <span className="sm:hidden">№ {order.id} · </span>
+                      {order.customerName}
+                    </span>
+                    <span className="mt-1 flex flex-wrap items-center gap-2">
+                      <Badge variant={ORDER_STATUS_BADGE[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>
+                      <span className="text-xs text-muted-foreground sm:hidden">{formatDateTime(order.createdAt)}</span>
+                    </span>
+                  </span>
+                  <span className="text-right font-semibold tabular-nums">{formatRub(order.totalAmount)}</span>
                 </Link>
               </li>
             ))}
@@ -267,11 +272,13 @@ export default function DashboardPage() {
           <div className="grid grid-cols-1 gap-6">
             <section aria-label="Показатели" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
               <StatCard title="Выручка за 30 дней" value={formatRub(d.revenue.current)} icon={Wallet}>
-                <Change percent={d.revenue.changePercent} previousLabel="Выручки в прошлые 30 дней" />
-                <p className="text-xs text-muted-foreground">Без отменённых заказов</p>
+                <Change percent={d.revenue.changePercent} previousLabel="В прошлые 30 дней выручки" />
+                <p className="text-xs text-muted-foreground">
+                  За прошлые 30 дней: {formatRub(d.revenue.previous)} · без отменённых заказов
+                </p>
               </StatCard>
               <StatCard title="Заказы за 30 дней" value={numberFormat.format(d.orders.current)} icon={ShoppingBag}>
-                <Change percent={d.orders.changePercent} previousLabel="Заказов в прошлые 30 дней" />
+                <Change percent={d.orders.changePercent} previousLabel="В прошлые 30 дней заказов" />
                 <p className="text-xs text-muted-foreground">
                   За прошлые 30 дней: {numberFormat.format(d.orders.previous)}
                 </p>
@@ -283,7 +290,7 @@ export default function DashboardPage() {
                     {pluralRu(d.customers.newCurrent, 'новый', 'новых', 'новых')} за 30 дней
                   </span>
                 </p>
-                <Change percent={d.customers.changePercent} previousLabel="Новых в прошлые 30 дней" />
+                <Change percent={d.customers.changePercent} previousLabel="В прошлые 30 дней новых" />
               </StatCard>
               <StatCard title="Активные товары" value={numberFormat.format(d.products.active)} icon={Boxes}>
                 <p className="text-sm text-muted-foreground">

@@ -1,0 +1,8 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/** Where the end-to-end server listens and keeps its data (mail files included). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+// Outside test-results/, which Playwright empties when a run starts.
+export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `shop-e2e-data-${E2E_PORT}`));
+export const E2E_MAIL_DIR = path.join(E2E_DATA_DIR, 'mail');
