@@ -7,10 +7,13 @@ const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'
 
 /**
  * Every page under test fails on console errors and hydration warnings: a clean console is
- * part of what the customer gets.
+ * part of what the customer gets. Automatic: every test gets it without asking.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
-  consoleErrors: async ({ page }, use) => {
+export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
+  /** Errors a test expects on purpose (the spec logs failed replies), e.g. `test.use({ allowedConsoleErrors: [/404/] })`. */
+  allowedConsoleErrors: [[], { option: true }],
+  consoleErrors: [
+    async ({ page, allowedConsoleErrors }, use) => {
     const errors: string[] = [];
     page.on('console', (msg) => {
       const text = msg.text();
@@ -19,8 +22,10 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await use(errors);
-    expect(errors, 'console errors').toEqual([]);
-  },
+    expect(errors.filter((e) => !allowedConsoleErrors.some((re) => re.test(e))), 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -55,7 +55,6 @@ export const ProductListQuerySchema = z.object({
   t: z.unknown().optional(),
 });
 export type ProductListQuery = z.output<typeof ProductListQuerySchema>;
-export type ProductListParams = z.input<typeof ProductListQuerySchema>;
 
 /** The page size a caller may ask for, or the message of a 400 when it is too big for the role. */
 export function catalogLimit(limit: number | undefined, staff: boolean, fallback: number): { limit: number } | { error: string } {

@@ -299,7 +299,7 @@ export default function CategoriesPage() {
                     <CategoryIcon name={c.icon} className="size-5" />
                   </span>
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium">{c.name}</p>
+                    <p className="line-clamp-2 font-medium">{c.name}</p>
                     <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
                       <span>{productsCount(c.productCount)}</span>
                       {c.productCount === 0 && <Badge variant="outline">пустая</Badge>}

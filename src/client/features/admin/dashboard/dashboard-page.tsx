@@ -43,9 +43,9 @@ export const ORDER_STATUS_BADGE: Record<OrderStatus, 'secondary' | 'warning' | '
 };
 
 /** '+12,5 %' green, '−3 %' red, or a neutral note when there is nothing to compare with. */
-function Change({ percent, previousLabel }: { percent: number | null; previousLabel: string }) {
+function Change({ percent }: { percent: number | null }) {
   if (percent === null) {
-    return <p className="text-sm text-muted-foreground">{previousLabel}: не было, сравнивать не с чем</p>;
+    return <p className="text-sm text-muted-foreground">В прошлые 30 дней было 0: сравнивать не с чем</p>;
   }
   const up = percent > 0;
   const down = percent < 0;
@@ -136,7 +136,7 @@ function LatestOrders({ orders }: { orders: AdminDashboard['latestOrders'] }) {
               <li key={order.id}>
                 <Link
                   to={`/admin/orders?query=${order.id}`}
-                  className="-mx-2 grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 rounded-md px-2 py-3 hover:bg-muted/60 sm:grid-cols-[7.5rem_minmax(0,1fr)_auto]"
+                  className="-mx-2 grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 rounded-md px-2 py-3 hover:bg-muted/60 sm:grid-cols-[10.5rem_minmax(0,1fr)_auto]"
                 >
                   <span className="hidden sm:block">
                     <span className="block font-semibold tabular-nums">№ {order.id}</span>
@@ -272,13 +272,13 @@ export default function DashboardPage() {
           <div className="grid grid-cols-1 gap-6">
             <section aria-label="Показатели" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
               <StatCard title="Выручка за 30 дней" value={formatRub(d.revenue.current)} icon={Wallet}>
-                <Change percent={d.revenue.changePercent} previousLabel="В прошлые 30 дней выручки" />
+                <Change percent={d.revenue.changePercent} />
                 <p className="text-xs text-muted-foreground">
                   За прошлые 30 дней: {formatRub(d.revenue.previous)} · без отменённых заказов
                 </p>
               </StatCard>
               <StatCard title="Заказы за 30 дней" value={numberFormat.format(d.orders.current)} icon={ShoppingBag}>
-                <Change percent={d.orders.changePercent} previousLabel="В прошлые 30 дней заказов" />
+                <Change percent={d.orders.changePercent} />
                 <p className="text-xs text-muted-foreground">
                   За прошлые 30 дней: {numberFormat.format(d.orders.previous)}
                 </p>
@@ -290,7 +290,7 @@ export default function DashboardPage() {
                     {pluralRu(d.customers.newCurrent, 'новый', 'новых', 'новых')} за 30 дней
                   </span>
                 </p>
-                <Change percent={d.customers.changePercent} previousLabel="В прошлые 30 дней новых" />
+                <Change percent={d.customers.changePercent} />
               </StatCard>
               <StatCard title="Активные товары" value={numberFormat.format(d.products.active)} icon={Boxes}>
                 <p className="text-sm text-muted-foreground">
