@@ -2,7 +2,11 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import type { UserConfig } from 'vite';
 import viteConfig from './vite.config.ts';
 
-const unit = { include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'] };
+const unit = {
+  include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+  // Races need several real connections: those files run on the PostgreSQL server only.
+  exclude: ['**/*.race.test.ts', '**/node_modules/**'],
+};
 
 /**
  * Unit and API tests. The API suite runs on embedded PGlite always, and once more on a

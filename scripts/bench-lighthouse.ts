@@ -7,7 +7,8 @@
  * Targets: Performance ≥ 95, Accessibility 100, Best Practices 100, SEO 100 on every page.
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PORT (3190), DIST_DIR (dist),
  * SKIP_BUILD=1 to reuse a build, LIGHTHOUSE_RUNS (1; the median performance run is kept),
- * STRICT=1 to exit with 1 when a target is missed. Full reports: test-results/lighthouse/*.json.
+ * STRICT=1 to exit with 1 when a target is missed. Full reports: LIGHTHOUSE_REPORT_DIR (default
+ * <tmp>/shop-lighthouse), one JSON file per page and run.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,7 +24,8 @@ const base = `http://localhost:${port}`;
 const distDir = process.env.DIST_DIR ?? 'dist';
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
-const reportDir = path.join(root, 'test-results/lighthouse');
+/** Not under test-results/: a Playwright run empties that folder. */
+const reportDir = process.env.LIGHTHOUSE_REPORT_DIR ?? path.join(os.tmpdir(), 'shop-lighthouse');
 
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 type CategoryId = keyof typeof TARGETS;
@@ -159,6 +161,7 @@ try {
   }
   const misses = results.flatMap((r) => CATEGORIES.filter((c) => r.scores[c] < TARGETS[c]).map((c) => `${r.name}: ${c} ${r.scores[c]} < ${TARGETS[c]}`));
   for (const r of results) if (r.failed.length) console.log(`\n${r.name} — замечания:\n  ${r.failed.join('\n  ')}`);
+  console.log(`\nОтчёты: ${reportDir}`);
   console.log(misses.length ? `\nЦели не достигнуты:\n  ${misses.join('\n  ')}` : '\nВсе цели достигнуты (Performance ≥ 95, Accessibility, Best Practices и SEO — 100).');
   await cleanup();
   process.exit(misses.length && process.env.STRICT ? 1 : 0);

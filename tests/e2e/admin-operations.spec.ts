@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { shopToday } from '../../src/shared/dates.ts';
 import type { ShopSettings } from '../../src/shared/schemas/settings.ts';
-import { expect, isMobile, test } from './fixtures.ts';
+import { axeViolations, expect, isMobile, test } from './fixtures.ts';
 
 const ADMIN = { username: 'admin', password: 'Admin-e2e-pass-2026' };
 const PASSWORD = 'Pokupatel-e2e-77';
@@ -68,6 +68,7 @@ test.describe('back office: orders, customers, settings', () => {
     baseURL,
     consoleErrors,
   }) => {
+    void consoleErrors; // the fixture fails the test on any console error in the admin's page
     const username = `zakaz_${uniq()}`;
     await login(page.request, ADMIN);
     await createCustomer(page.request, username);
@@ -80,6 +81,7 @@ test.describe('back office: orders, customers, settings', () => {
       await page.goto('/admin/orders');
       await expect(page.getByRole('heading', { name: 'Заказы', level: 1 })).toBeVisible();
       await expect(details(page, pendingId)).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
 
       // Status filter: 'Ожидает обработки' keeps the pending order only, 'В обработке' the other.
       const status = page.getByLabel('Статус', { exact: true });
@@ -139,6 +141,7 @@ test.describe('back office: orders, customers, settings', () => {
   });
 
   test('an admin blocks a customer, who is logged out at once and cannot log in again', async ({ page, browser, baseURL, consoleErrors }) => {
+    void consoleErrors;
     const username = `blok_${uniq()}`;
     await login(page.request, ADMIN);
     await createCustomer(page.request, username);
@@ -154,6 +157,7 @@ test.describe('back office: orders, customers, settings', () => {
       await expect(page.getByText('Всего: 1')).toBeVisible();
       const item = page.getByTestId(isMobile(page) ? 'admin-user-card' : 'admin-user-row').filter({ hasText: username });
       await expect(item.getByText('Активен', { exact: true })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
 
       await item.getByRole('button', { name: `Блокировать: ${username}` }).click();
       const confirm = page.getByRole('dialog', { name: 'Заблокировать пользователя?' });
@@ -175,6 +179,7 @@ test.describe('back office: orders, customers, settings', () => {
   });
 
   test("an admin changes the shop's phone and the storefront header shows it at once", async ({ page, consoleErrors }) => {
+    void consoleErrors;
     await login(page.request, ADMIN);
     const original = (await (await page.request.get('/api/admin/settings/shop')).json()) as ShopSettings;
     const digits = (n: number) => String(Math.floor(Math.random() * 10 ** n)).padStart(n, '0');
@@ -183,6 +188,7 @@ test.describe('back office: orders, customers, settings', () => {
       await page.goto('/admin/settings');
       const field = page.getByRole('textbox', { name: 'Телефон', exact: true });
       await expect(field).toHaveValue(original.contactPhone);
+      expect(await axeViolations(page)).toEqual([]);
       const save = page.getByRole('button', { name: 'Сохранить настройки' });
       await expect(save).toBeDisabled();
 

@@ -120,12 +120,18 @@ export async function getProduct(db: Db, slugOrId: string, options: { includeIna
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** Active products per category, supplier and "has a price": one index-only scan per version. */
+/**
+ * Active products per category, supplier and "has a price": one index-only scan per version.
+ * Serial on purpose: on a busy two-core server, starting parallel workers costs more than the scan.
+ */
 export async function loadFacets(db: Db): Promise<Facet[]> {
-  const result = await db.execute(sql`
-    select category_id as "categoryId", supplier, coalesce(price_kopecks, 0) > 0 as priced, count(*)::int as n
-    from products where is_active
-    group by 1, 2, 3`);
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true)`);
+    return tx.execute(sql`
+      select category_id as "categoryId", supplier, coalesce(price_kopecks, 0) > 0 as priced, count(*)::int as n
+      from products where is_active
+      group by 1, 2, 3`);
+  });
   return rowsOf<Facet>(result).map((f) => ({ ...f, n: Number(f.n), priced: Boolean(f.priced) }));
 }
 
@@ -352,7 +358,7 @@ const nameWords = (name: string) => normalizeText(name).split(/[^\p{L}\p{N}.]+/u
 /**
  * Ranks candidates: SKU typed exactly, then SKU starting with what was typed, then the number of
  * query stems found at the start of a word of the name (name matches above description matches),
- * then featured and best-selling first. Other sorts order the matches by price, date or sales.
+ * then names that start with the query (the kind of product), then featured and best-selling first. Other sorts order the matches by price, date or sales.
  */
 function rankCandidates(rows: Candidate[], stems: string[], skus: string[], sort: Sort): number[] {
   const usefulStems = [...new Set(stems.filter((s) => s.length > 0))];
@@ -362,10 +368,13 @@ function rankCandidates(rows: Candidate[], stems: string[], skus: string[], sort
     const words = nameWords(row.name);
     let nameHits = 0;
     for (const stem of usefulStems) if (words.some((w) => w.startsWith(stem))) nameHits++;
+    // A Russian product name starts with what the product is: 'Аккумулятор …' before '… аккумуляторный'.
+    const leadHit = words.length > 0 && usefulStems.some((stem) => words[0]!.startsWith(stem)) ? 1 : 0;
     return {
       id: Number(row.id),
       skuRank,
       nameHits,
+      leadHit,
       featured: row.isFeatured ? 1 : 0,
       sales: Number(row.salesCount),
       price: row.priceKopecks === null ? 0 : Number(row.priceKopecks),
@@ -375,7 +384,7 @@ function rankCandidates(rows: Candidate[], stems: string[], skus: string[], sort
   type Scored = (typeof scored)[number];
   const byId = (a: Scored, b: Scored) => b.id - a.id;
   const relevance = (a: Scored, b: Scored) =>
-    b.skuRank - a.skuRank || b.nameHits - a.nameHits || b.featured - a.featured || b.sales - a.sales || byId(a, b);
+    b.skuRank - a.skuRank || b.nameHits - a.nameHits || b.leadHit - a.leadHit || b.featured - a.featured || b.sales - a.sales || byId(a, b);
   const priced = (a: Scored, b: Scored) => Number(b.price > 0) - Number(a.price > 0);
   const compare: Record<Sort, (a: Scored, b: Scored) => number> = {
     featured: relevance,

@@ -196,7 +196,8 @@ function OrdersTable({ orders, ...actions }: { orders: AdminOrderSummary[] } & R
           <TableRow key={order.id} data-testid="admin-order-row">
             <TableCell className="font-semibold tabular-nums">{order.id}</TableCell>
             <TableCell className="tabular-nums">
-              <span className="block">{formatDate(order.createdAt)}</span>
+              {/* '21 ноября 2026 г., 14:05' on two lines */}
+              <span className="block">{formatDate(order.createdAt)},</span>{' '}
               <span className="block text-xs text-muted-foreground">{formatTime(order.createdAt)}</span>
             </TableCell>
             <TableCell className="max-w-56 min-w-44 whitespace-normal">

@@ -233,7 +233,8 @@ function UsersTable({ users, ...actions }: { users: AdminUser[] } & Actions) {
               <UserStatusBadge isActive={user.isActive} />
             </TableCell>
             <TableCell className="tabular-nums">
-              <span className="block">{formatDate(user.createdAt)}</span>
+              {/* '21 ноября 2026 г., 14:05' on two lines */}
+              <span className="block">{formatDate(user.createdAt)},</span>{' '}
               <span className="block text-xs text-muted-foreground">{formatTime(user.createdAt)}</span>
             </TableCell>
             <TableCell>
