@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { consents, contactMessages, newsletterSubscriptions } from '../../db/schema.ts';
+import { PRIVACY_POLICY_VERSION } from '#shared/constants.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -14,8 +16,10 @@ describe('POST /api/contact', () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/contact', payload: body });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ message: 'Сообщение отправлено' });
-    const rows = await ctx.database.db.execute(sql`select name, email, message from contact_messages`);
-    expect(rows.rows).toContainEqual({ name: 'Иван Петров', email: 'ivan@example.ru', message: 'Есть ли KZC26 в Ростове?' });
+    const rows = await ctx.database.db
+      .select({ name: contactMessages.name, email: contactMessages.email, message: contactMessages.message })
+      .from(contactMessages);
+    expect(rows).toContainEqual({ name: 'Иван Петров', email: 'ivan@example.ru', message: 'Есть ли KZC26 в Ростове?' });
     const mail = ctx.mails.at(-1)!;
     expect(mail.to).toBe('info@prof-instrument.ru');
     expect(mail.subject).toContain('Иван Петров');
@@ -61,11 +65,17 @@ describe('POST /api/newsletter', () => {
       const res = await ctx.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email } });
       expect(res.statusCode).toBe(201);
     }
-    const subs = await ctx.database.db.execute(sql`select count(*)::int as n from newsletter_subscriptions where lower(email) = 'buyer@example.ru'`);
-    expect(subs.rows[0]).toEqual({ n: 1 });
-    const consents = await ctx.database.db.execute(sql`select purpose, policy_version from consents where lower(email) = 'buyer@example.ru'`);
-    expect(consents.rows).toHaveLength(2);
-    expect(consents.rows[0]).toMatchObject({ purpose: 'newsletter' });
+    const subs = await ctx.database.db
+      .select({ email: newsletterSubscriptions.email })
+      .from(newsletterSubscriptions)
+      .where(sql`lower(${newsletterSubscriptions.email}) = 'buyer@example.ru'`);
+    expect(subs).toHaveLength(1);
+    const given = await ctx.database.db
+      .select({ purpose: consents.purpose, policyVersion: consents.policyVersion })
+      .from(consents)
+      .where(sql`lower(${consents.email}) = 'buyer@example.ru'`);
+    expect(given).toHaveLength(2);
+    expect(given[0]).toMatchObject({ purpose: 'newsletter', policyVersion: PRIVACY_POLICY_VERSION });
   });
 
   it('refuses an invalid address', async () => {

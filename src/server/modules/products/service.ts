@@ -290,16 +290,16 @@ type Candidate = {
   createdAt: Date | string;
 };
 
-/** Share of the catalogue counted as best sellers: a broad search ranks them along with its sample. */
-const BEST_SELLER_SHARE = 0.1;
+/** How many of the best-selling products a broad search ranks along with its sample. */
+const BEST_SELLER_COUNT = 2000;
 
-/** The sales figure from which a product is among the best sellers (top BEST_SELLER_SHARE). */
-async function loadBestSellerSales(db: Db, activeTotal: number): Promise<number> {
+/** The sales figure from which a product is among the BEST_SELLER_COUNT best sellers (0: all are). */
+async function loadBestSellerSales(db: Db): Promise<number> {
   const [row] = rowsOf<{ s: number }>(
     await db.execute(sql`
       select sales_count as s from products where is_active
       order by sales_count desc nulls last, id desc nulls last
-      limit 1 offset ${Math.floor(activeTotal * BEST_SELLER_SHARE)}`),
+      limit 1 offset ${BEST_SELLER_COUNT}`),
   );
   return Number(row?.s ?? 0);
 }
@@ -326,9 +326,7 @@ async function findCandidates(
   const where = sql`${filterSql(filter)} and (${sql.join(matches, sql` or `)})`;
   const columns = sql`id, name, sku_norm as "skuNorm", sales_count as "salesCount", is_featured as "isFeatured",
     price_kopecks as "priceKopecks", created_at as "createdAt"`;
-  const facets = await memo.once('facets', () => loadFacets(db));
-  const activeTotal = facets.reduce((n, f) => n + f.n, 0);
-  const hot = await memo.once('best-seller-sales', () => loadBestSellerSales(db, activeTotal));
+  const hot = await memo.once('best-seller-sales', () => loadBestSellerSales(db));
   return db.transaction(async (tx) => {
     const [setup] = rowsOf<{ stems: string[] | null }>(
       await tx.execute(sql`
