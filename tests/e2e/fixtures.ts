@@ -9,9 +9,12 @@ const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'
  * Every page under test fails on console errors and hydration warnings: a clean console is
  * part of what the customer gets. Automatic: every test gets it without asking.
  */
-export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
-  /** Errors a test expects on purpose (the spec logs failed replies), e.g. `test.use({ allowedConsoleErrors: [/404/] })`. */
-  allowedConsoleErrors: [[], { option: true }],
+export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp | null }>({
+  /**
+   * Errors a test expects on purpose (the spec logs failed replies), one pattern:
+   * `test.use({ allowedConsoleErrors: /status of 400|: 400 / })` (an array would read as fixture options).
+   */
+  allowedConsoleErrors: [null, { option: true }],
   consoleErrors: [
     async ({ page, allowedConsoleErrors }, use) => {
     const errors: string[] = [];
@@ -22,7 +25,7 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await use(errors);
-    expect(errors.filter((e) => !allowedConsoleErrors.some((re) => re.test(e))), 'console errors').toEqual([]);
+    expect(errors.filter((e) => !allowedConsoleErrors?.test(e)), 'console errors').toEqual([]);
     },
     { auto: true },
   ],

@@ -78,7 +78,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
 
       <div className="grid gap-2">
         <h3 className="text-sm font-semibold">Товары ({order.itemCount} шт.)</h3>
-        <Table>
+        <Table containerClassName="hidden sm:block">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead>Товар</TableHead>
@@ -107,6 +107,20 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
             ))}
           </TableBody>
         </Table>
+        <ul className="grid divide-y rounded-lg border sm:hidden">
+          {order.items.map((item) => (
+            <li key={item.id} className="grid gap-0.5 p-3 text-sm">
+              <span className="font-medium break-words">{item.productName}</span>
+              {item.productSku && <span className="text-xs text-muted-foreground">Арт. {item.productSku}</span>}
+              <span className="flex justify-between gap-2 tabular-nums">
+                <span className="text-muted-foreground">
+                  {item.quantity} шт. × {formatRub(item.productPrice)}
+                </span>
+                <span className="font-medium">{formatRub(item.totalPrice)}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
         <dl className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted-foreground">Товары</dt>
           <dd className="text-right tabular-nums">{formatRub(order.subtotal)}</dd>

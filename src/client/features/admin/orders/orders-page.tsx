@@ -272,8 +272,8 @@ export default function OrdersPage() {
   const totalPages = totalPagesOf(total, ADMIN_PAGE_SIZE);
   // A page past the end (e.g. after a filter narrowed the list) goes to the last one.
   useEffect(() => {
-    if (list.data && filters.page > totalPages) setFilters({ page: totalPages });
-  }, [list.data, filters.page, totalPages, setFilters]);
+    if (list.data && !list.isPlaceholderData && filters.page > totalPages) setFilters({ page: totalPages });
+  }, [list.data, list.isPlaceholderData, filters.page, totalPages, setFilters]);
 
   const orders = list.data?.orders ?? [];
   return (

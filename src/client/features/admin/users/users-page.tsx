@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, CheckCircle2, Eye, Pencil, Search, UserPlus, Users } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
@@ -304,6 +304,10 @@ export default function UsersPage() {
   const total = list.data?.total ?? 0;
   const totalPages = totalPagesOf(total, filters.limit);
   const users = list.data?.users ?? [];
+  // A page past the end (an old link, or the last user of the page blocked away by a filter) goes to the last one.
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData && filters.page > totalPages) setFilters({ ...filters, page: totalPages });
+  }, [list.data, list.isPlaceholderData, filters, totalPages, setFilters]);
   const actions: Actions = {
     selfId,
     busyId: status.isPending ? (status.variables?.user.id ?? null) : null,

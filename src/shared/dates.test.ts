@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatTime, isValidDay, shopDayEnd, shopDayStart, shopToday } from './dates.ts';
+
+describe('shop dates', () => {
+  it("formats as the spec shows, in Moscow time, 'Н/Д' when missing", () => {
+    expect(formatDateTime('2026-11-21T11:05:00Z')).toBe('21 ноября 2026 г., 14:05');
+    expect(formatDateTime(new Date('2026-12-31T21:30:00Z'))).toBe('1 января 2027 г., 00:30');
+    expect(formatDate('2026-03-08T10:00:00Z')).toBe('8 марта 2026 г.');
+    expect(formatTime('2026-03-08T06:07:00Z')).toBe('09:07');
+    expect(formatDateTime(null)).toBe('Н/Д');
+    expect(formatDateTime(undefined)).toBe('Н/Д');
+    expect(formatDateTime('не дата')).toBe('Н/Д');
+  });
+
+  it('knows real calendar days', () => {
+    expect(isValidDay('2026-02-28')).toBe(true);
+    expect(isValidDay('2028-02-29')).toBe(true);
+    expect(isValidDay('2026-02-29')).toBe(false);
+    expect(isValidDay('2026-13-01')).toBe(false);
+    expect(isValidDay('21.11.2026')).toBe(false);
+  });
+
+  it('a shop day runs from 00:00 to 24:00 Moscow time', () => {
+    expect(shopDayStart('2026-11-21').toISOString()).toBe('2026-11-20T21:00:00.000Z');
+    expect(shopDayEnd('2026-11-21').toISOString()).toBe('2026-11-21T21:00:00.000Z');
+    expect(shopToday(new Date('2026-11-20T21:30:00Z'))).toBe('2026-11-21');
+    expect(shopToday(new Date('2026-11-20T20:59:00Z'))).toBe('2026-11-20');
+  });
+});
