@@ -56,12 +56,17 @@ test.describe('home page and shell', () => {
   test('desktop navigation: the products dropdown lists every category and all products @desktop', async ({ page, consoleErrors }) => {
     await page.goto('/');
     await waitForHydration(page);
-    await page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('button', { name: 'Товары' }).click();
-    const menu = page.getByRole('menu');
-    await expect(menu.getByRole('menuitem', { name: 'Перфораторы' })).toBeVisible();
-    await expect(menu.getByRole('menuitem', { name: 'Все товары' })).toBeVisible();
-    await menu.getByRole('menuitem', { name: 'Все товары' }).click();
+    const nav = page.getByRole('navigation', { name: 'Основная навигация' });
+    const trigger = nav.getByRole('button', { name: 'Товары' });
+    await trigger.click();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: /Перфораторы/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(nav.getByRole('link', { name: /Перфораторы/ })).toBeHidden();
+    await trigger.click();
+    await nav.getByRole('link', { name: 'Все товары' }).click();
     await expect(page).toHaveURL(/\/products$/);
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
     expect(consoleErrors).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Logo } from '#client/components/layout/logo.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
-import { DEFAULT_SHOP_SETTINGS } from '#shared/schemas/settings.ts';
+import { DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 
 /**
  * What visitors and customers see while the shop is in maintenance mode (status 503 from the

@@ -7,7 +7,8 @@ import { BottomBar } from '#client/components/layout/bottom-bar.tsx';
 import { Footer } from '#client/components/layout/footer.tsx';
 import { Header } from '#client/components/layout/header.tsx';
 import { Logo } from '#client/components/layout/logo.tsx';
-import { Toaster, toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
+import { LazyToaster } from '#client/components/ui/lazy-toaster.tsx';
 import { buildLabel } from '#client/lib/build-info.ts';
 import { useCartCount } from '#client/lib/cart.ts';
 import { categoriesQuery } from '#client/lib/queries/categories.ts';
@@ -68,7 +69,7 @@ function MaintenanceShell({ settings }: { settings: PublicSettings }) {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <Toaster />
+      <LazyToaster />
     </div>
   );
 }
@@ -114,7 +115,7 @@ function StoreShell({ user, settings }: { user: PublicUser | null; settings: Pub
       <InstallBanner shortName={settings.shop.shopName} />
       <CookieBanner seo={settings.seo} />
       <BottomBar cartCount={cartCount} loggedIn={Boolean(user)} />
-      <Toaster />
+      <LazyToaster />
     </div>
   );
 }

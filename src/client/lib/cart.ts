@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { trackAddToCart } from './analytics.ts';
 import { ApiError, apiRequest } from './api.ts';
 import type { Cart } from '#shared/types.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SHOP_SETTINGS } from '#shared/schemas/settings.ts';
+import { DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 import { newCustomer, registerCustomer, someAddress } from '../../../tests/helpers/accounts.ts';
 import { createTestApp, type TestContext } from '../../../tests/helpers/test-app.ts';
 import { saveSettings } from '../modules/settings/service.ts';

@@ -41,29 +41,5 @@ export const SeoSettingsSchema = z.object({
 });
 export type SeoSettings = z.infer<typeof SeoSettingsSchema>;
 
-export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
-  shopName: 'ПрофИнструмент',
-  shopDescription:
-    'Профессиональный электро- и ручной инструмент DCK и P.I.T для строительства и производства: продажа, доставка и сервис.',
-  contactEmail: 'info@prof-instrument.ru',
-  contactPhone: '8 800 250-37-12',
-  address: 'г. Волгоград, ул. Промышленная, д. 12',
-  workingHours: 'Пн–Пт 8:00–18:00, Сб–Вс выходной',
-  enableRegistration: true,
-  enableCheckout: true,
-  maintenanceMode: false,
-  freeDeliveryThreshold: DEFAULT_FREE_DELIVERY_THRESHOLD_RUB,
-};
-
-export const DEFAULT_SEO_SETTINGS: SeoSettings = {
-  siteTitle: 'ПрофИнструмент — профессиональный инструмент в Волгограде',
-  metaDescription:
-    'Электроинструмент и ручной инструмент DCK и P.I.T для строительства и производства в Волгограде: перфораторы, шуруповёрты, УШМ, пилы. Доставка по России.',
-  metaKeywords: 'инструмент, электроинструмент, ручной инструмент, Волгоград',
-  ogImage: '',
-  googleAnalyticsId: '',
-  yandexMetrikaId: '',
-};
-
 /** What every storefront page needs to know about the shop (no secrets). */
 export type PublicSettings = { shop: ShopSettings; seo: SeoSettings };

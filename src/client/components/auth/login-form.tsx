@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { useLogin } from '#client/lib/queries/session.ts';
 import { LoginSchema, type LoginInput } from '#shared/schemas/auth.ts';
 import type { PublicUser } from '#shared/types.ts';

@@ -8,7 +8,7 @@ import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { FormField, fieldDescribedBy, fieldErrorId } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { useRegister } from '#client/lib/queries/session.ts';
 import { publicSettingsQuery } from '#client/lib/queries/settings.ts';

@@ -1,17 +1,11 @@
-import { ChevronDown, LogOut, Phone, ShieldCheck, ShoppingCart, User } from 'lucide-react';
+import { LogOut, Phone, ShieldCheck, ShoppingCart, User } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '#client/components/ui/dropdown-menu.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { isStaff } from '#shared/constants.ts';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
+import { ProductsMenu } from './products-menu.tsx';
 import { SearchForm } from './search-form.tsx';
 import type { ShellProps } from './types.ts';
 
@@ -84,25 +78,7 @@ export function Header(props: ShellProps) {
           <NavLink to="/" end className={navClass}>
             Главная
           </NavLink>
-          <DropdownMenu>
-            <DropdownMenuTrigger className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-muted data-[state=open]:bg-muted">
-              Товары
-              <ChevronDown className="size-4" aria-hidden />
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="start" className="w-72">
-              {categories.map((c) => (
-                <DropdownMenuItem key={c.id} asChild>
-                  <Link to={`/category/${c.slug}`}>{c.name}</Link>
-                </DropdownMenuItem>
-              ))}
-              <DropdownMenuSeparator />
-              <DropdownMenuItem asChild>
-                <Link to="/products" className="font-semibold">
-                  Все товары
-                </Link>
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <ProductsMenu categories={categories} />
           <NavLink to="/contacts" className={navClass}>
             Контакты
           </NavLink>

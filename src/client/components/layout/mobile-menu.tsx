@@ -1,106 +1,41 @@
-import { Clock, LogOut, Mail, MapPin, Menu, Phone, ShieldCheck, User } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
-import { Sheet, SheetBody, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from '#client/components/ui/sheet.tsx';
-import { isStaff } from '#shared/constants.ts';
-import { SearchForm } from './search-form.tsx';
 import type { ShellProps } from './types.ts';
 
-/** The burger menu of phones: search, account, categories, contacts; closes on route change. */
-export function MobileMenu({ shop, user, categories, onLogout, logoutPending }: ShellProps) {
-  const [open, setOpen] = useState(false);
+const MobileMenuSheet = lazy(() => import('./mobile-menu-sheet.tsx'));
+
+/** The burger menu of phones; its panel (and Radix Dialog) loads on the first tap, and it closes on route change. */
+export function MobileMenu(props: ShellProps) {
+  // Open for one location only: navigating anywhere closes it without an effect.
   const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
+  const setOpen = (value: boolean) => setOpenAt(value ? location.key : null);
+  const [requested, setRequested] = useState(false);
 
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Открыть меню">
-          <Menu className="size-6" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="left" className="w-[88vw] max-w-sm">
-        <SheetHeader>
-          <SheetTitle>Меню</SheetTitle>
-        </SheetHeader>
-        <SheetBody className="flex flex-col gap-6 overflow-y-auto">
-          <SearchForm id="mobile-search" />
-          <section aria-label="Учётная запись" className="rounded-lg bg-muted p-4">
-            {user ? (
-              <div className="space-y-3">
-                <div>
-                  <p className="font-semibold">{user.username}</p>
-                  {user.email && <p className="text-sm text-muted-foreground">{user.email}</p>}
-                </div>
-                <div className="flex flex-wrap gap-2">
-                  <Button asChild size="sm" variant="outline">
-                    <Link to="/profile">
-                      <User aria-hidden />
-                      Личный кабинет
-                    </Link>
-                  </Button>
-                  <Button size="sm" variant="ghost" onClick={onLogout} disabled={logoutPending}>
-                    <LogOut aria-hidden />
-                    {logoutPending ? 'Выход...' : 'Выйти'}
-                  </Button>
-                </div>
-              </div>
-            ) : (
-              <Button asChild className="w-full">
-                <Link to="/auth">Войти или зарегистрироваться</Link>
-              </Button>
-            )}
-          </section>
-          <nav aria-label="Категории">
-            <h2 className="mb-2 text-sm font-semibold tracking-wide text-muted-foreground uppercase">Каталог</h2>
-            <ul className="space-y-0.5">
-              {categories.map((c) => (
-                <li key={c.id}>
-                  <Link to={`/category/${c.slug}`} className="flex justify-between rounded-md px-2 py-2.5 hover:bg-muted">
-                    <span>{c.name}</span>
-                    <span className="text-sm text-muted-foreground">{c.productCount}</span>
-                  </Link>
-                </li>
-              ))}
-              <li>
-                <Link to="/products" className="block rounded-md px-2 py-2.5 font-semibold text-primary hover:bg-muted">
-                  Все товары
-                </Link>
-              </li>
-            </ul>
-          </nav>
-          <nav aria-label="Разделы" className="flex flex-col">
-            <Link to="/about" className="rounded-md px-2 py-2.5 hover:bg-muted">О компании</Link>
-            <Link to="/contacts" className="rounded-md px-2 py-2.5 hover:bg-muted">Контакты</Link>
-            <Link to="/publications" className="rounded-md px-2 py-2.5 hover:bg-muted">Публикации</Link>
-            {isStaff(user?.role) && (
-              <Link to="/admin" className="flex items-center gap-2 rounded-md px-2 py-2.5 font-medium hover:bg-muted">
-                <ShieldCheck className="size-4" aria-hidden />
-                Админ-панель
-              </Link>
-            )}
-          </nav>
-          <address className="space-y-2 text-sm not-italic text-muted-foreground">
-            <a href={`tel:${shop.contactPhone.replace(/[^\d+]/g, '')}`} className="flex items-center gap-2 font-medium text-foreground">
-              <Phone className="size-4" aria-hidden />
-              {shop.contactPhone}
-            </a>
-            <a href={`mailto:${shop.contactEmail}`} className="flex items-center gap-2">
-              <Mail className="size-4" aria-hidden />
-              {shop.contactEmail}
-            </a>
-            <p className="flex items-center gap-2">
-              <Clock className="size-4" aria-hidden />
-              {shop.workingHours}
-            </p>
-            <p className="flex items-center gap-2">
-              <MapPin className="size-4" aria-hidden />
-              {shop.address}
-            </p>
-          </address>
-        </SheetBody>
-      </SheetContent>
-    </Sheet>
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label="Открыть меню"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setRequested(true);
+          setOpen(true);
+        }}
+      >
+        <Menu className="size-6" />
+      </Button>
+      {requested && (
+        <Suspense fallback={null}>
+          <MobileMenuSheet {...props} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -2,9 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { apiRequest } from '#client/lib/api.ts';
-import { NewsletterSchema } from '#shared/schemas/contact.ts';
 
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
@@ -17,8 +16,10 @@ export function NewsletterForm() {
     },
     onError: (e) => toast({ title: 'Ошибка', description: e.message, variant: 'destructive' }),
   });
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // The schema (and zod) is loaded on the first submit: the footer is on every page's first load.
+    const { NewsletterSchema } = await import('#shared/schemas/contact.ts');
     const parsed = NewsletterSchema.safeParse({ email });
     if (!parsed.success) return setError(parsed.error.issues[0]!.message);
     setError(null);

@@ -233,17 +233,16 @@ export function ProductListSection({ search, fixed, title, filters, id = 'produc
   }
 
   return (
-    <section ref={sectionRef} id={id} aria-labelledby={title ? `${id}-heading` : undefined} aria-busy={isPending || undefined} className={cn('scroll-mt-32 space-y-4', className)}>
-      {title && (
-        <h2 id={`${id}-heading`} className="text-2xl font-bold">
-          {title}
-        </h2>
-      )}
+    <section ref={sectionRef} id={id} aria-labelledby={`${id}-heading`} aria-busy={isPending || undefined} className={cn('scroll-mt-32 space-y-4', className)}>
+      {/* Without a visible title the page's h1 names the list; the hidden h2 keeps headings in order for the cards' h3. */}
+      <h2 id={`${id}-heading`} className={title ? 'text-2xl font-bold' : 'sr-only'}>
+        {title ?? 'Список товаров'}
+      </h2>
       {toolbar}
       {body}
-      {data && data.totalPages > 1 && (
+      {data && data.totalPages > 1 && search.page <= data.totalPages && (
         <Pagination
-          items={pageItems(Math.min(search.page, data.totalPages), data.totalPages, CATALOG_MAX_PAGE_BUTTONS)}
+          items={pageItems(search.page, data.totalPages, CATALOG_MAX_PAGE_BUTTONS)}
           current={search.page}
           totalPages={data.totalPages}
           hrefFor={(page) => href({ page })}

@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError, apiRequest } from '#client/lib/api.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { sessionQuery } from '#client/lib/queries/session.ts';

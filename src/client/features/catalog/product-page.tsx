@@ -163,6 +163,10 @@ export function Component() {
 
         <div className="flex flex-col gap-4">
           <div className="space-y-2">
+            {!product.isActive && (
+              // Only staff can open an inactive product (decisions.md): say why customers do not see it.
+              <Badge variant="warning">Товар скрыт: покупатели его не видят</Badge>
+            )}
             {product.supplier && <p className="text-sm font-semibold tracking-wide text-primary uppercase">{product.supplier}</p>}
             <h1 className="text-2xl leading-tight font-bold sm:text-3xl">{product.name}</h1>
             <p className="text-sm text-muted-foreground">

@@ -12,7 +12,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError, apiRequest } from '#client/lib/api.ts';
 import { cartQueryKey } from '#client/lib/cart.ts';
 import { refreshAfterOrder } from '#client/lib/queries/orders.ts';

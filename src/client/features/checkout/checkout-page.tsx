@@ -8,7 +8,7 @@ import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { cartLineProblem, useCart } from '#client/lib/cart.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { publicSettingsQuery } from '#client/lib/queries/settings.ts';

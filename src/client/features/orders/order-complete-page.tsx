@@ -8,7 +8,7 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { requireUser } from '#client/lib/guards.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { trackPurchase } from '#client/lib/analytics.ts';

@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError, apiRequest } from '#client/lib/api.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { publicSettingsQuery } from '#client/lib/queries/settings.ts';

@@ -7,7 +7,7 @@ import { Badge, type BadgeProps } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { myOrdersQuery } from '#client/lib/queries/orders.ts';
 import { paths } from '#client/paths.ts';
 import {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consents, rateLimits, sessions, users } from '#server/db/schema.ts';
-import { DEFAULT_SHOP_SETTINGS } from '#shared/schemas/settings.ts';
+import { DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 import { PRIVACY_POLICY_VERSION } from '#shared/constants.ts';
 import { cookieOf, newCustomer, registerCustomer, someAddress } from '../../../../tests/helpers/accounts.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';

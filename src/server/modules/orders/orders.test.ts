@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { createCustomer, pickProducts, readProduct, setProduct, validOrderBody, type TestCustomer } from '../../../../tests/helpers/customers.ts';
 import { cartItems, carts, consents, orderItems, orderStatusHistory, orders, settings } from '../../db/schema.ts';
-import { DEFAULT_SHOP_SETTINGS } from '#shared/schemas/settings.ts';
+import { DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 import type { Cart, Order } from '#shared/types.ts';
 
 let ctx: TestContext;

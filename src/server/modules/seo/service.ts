@@ -93,7 +93,8 @@ async function sitemapCategories(db: Db): Promise<{ slug: string; lastmod: Date 
     .select({
       slug: categories.slug,
       updatedAt: categories.updatedAt,
-      productsAt: sql<string | null>`(select max(p.updated_at) from products p where p.category_id = ${categories.id} and p.is_active)`,
+      productsAt: sql<string | null>`(select max(p.updated_at) from products p where p.category_id = categories.id and p.is_active)`,
+      // Literal `categories.id`: Drizzle writes a column of a one-table select unqualified, which here would mean p.id.
     })
     .from(categories)
     .orderBy(asc(categories.sortOrder), asc(categories.id));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SEO_SETTINGS, DEFAULT_SHOP_SETTINGS, type PublicSettings } from '#shared/schemas/settings.ts';
+import { type PublicSettings } from '#shared/schemas/settings.ts';
+import { DEFAULT_SEO_SETTINGS, DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { createCustomer } from '../../../../tests/helpers/customers.ts';
 import { REGISTRATION_CLOSED } from '../auth/service.ts';

@@ -1,15 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { settings } from '../../db/schema.ts';
-import {
-  DEFAULT_SEO_SETTINGS,
-  DEFAULT_SHOP_SETTINGS,
-  SeoSettingsSchema,
-  ShopSettingsSchema,
-  type PublicSettings,
-  type SeoSettings,
-  type ShopSettings,
-} from '#shared/schemas/settings.ts';
+import { SeoSettingsSchema, ShopSettingsSchema, type PublicSettings, type SeoSettings, type ShopSettings } from '#shared/schemas/settings.ts';
+import { DEFAULT_SEO_SETTINGS, DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 
 const SCHEMAS = { shop: ShopSettingsSchema, seo: SeoSettingsSchema } as const;
 const DEFAULTS = { shop: DEFAULT_SHOP_SETTINGS, seo: DEFAULT_SEO_SETTINGS } as const;

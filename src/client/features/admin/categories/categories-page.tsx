@@ -21,7 +21,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { DEFAULT_CATEGORY_ICON, isCategoryIcon } from '#shared/category-icons.ts';
 import { productsCount } from '#shared/plural.ts';

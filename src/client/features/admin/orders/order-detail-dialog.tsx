@@ -14,7 +14,7 @@ import {
 } from '#client/components/ui/dialog.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { paths } from '#client/paths.ts';
 import { PAYMENT_METHOD_LABELS, VAT_RATE, type PaymentMethod } from '#shared/constants.ts';
 import { formatDateTime } from '#shared/dates.ts';

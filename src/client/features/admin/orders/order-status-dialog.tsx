@@ -14,7 +14,7 @@ import {
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import {
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,

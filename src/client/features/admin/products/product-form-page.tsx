@@ -12,7 +12,7 @@ import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { SUPPLIERS } from '#shared/constants.ts';
 import { ProductSchema, type ProductData } from '#shared/schemas/product.ts';

@@ -21,7 +21,7 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { ADMIN_MAX_PAGE_BUTTONS, ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import { formatRub, hasPrice } from '#shared/money.ts';

@@ -11,7 +11,7 @@ import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import {
   BACKUP_FREQUENCIES,

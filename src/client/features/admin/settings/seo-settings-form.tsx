@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { cn } from '#client/lib/utils.ts';
 import { META_DESCRIPTION_MAX } from '#shared/constants.ts';

@@ -4,7 +4,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 
 /** A switch with its label and a line saying what it does. */
 export function SwitchRow({

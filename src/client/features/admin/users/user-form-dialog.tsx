@@ -17,7 +17,7 @@ import { Label } from '#client/components/ui/label.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { ROLES, ROLE_LABELS, type Role } from '#shared/constants.ts';
 import { AdminUserCreateSchema, AdminUserUpdateSchema, type AdminUserCreate, type AdminUserUpdate } from '#shared/schemas/admin-user.ts';

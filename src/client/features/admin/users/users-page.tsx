@@ -10,7 +10,7 @@ import { Pagination } from '#client/components/ui/pagination.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { sessionQuery } from '#client/lib/queries/session.ts';
 import { ADMIN_MAX_PAGE_BUTTONS, ROLES } from '#shared/constants.ts';

@@ -1,0 +1,73 @@
+import { ChevronDown } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { Category } from '#shared/types.ts';
+
+/**
+ * The desktop "Товары" menu: a disclosure of links (the WAI navigation-menu pattern), light
+ * enough to cost the first load nothing; closes on Escape, outside click and route change.
+ */
+export function ProductsMenu({ categories }: { categories: Category[] }) {
+  // Open for one location only: navigating anywhere closes it without an effect.
+  const location = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
+  const setOpen = (value: boolean) => setOpenAt(value ? location.key : null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpenAt(null);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenAt(null);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+        className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-muted aria-expanded:bg-muted"
+      >
+        Товары
+        <ChevronDown className={open ? 'size-4 rotate-180 transition-transform' : 'size-4 transition-transform'} aria-hidden />
+      </button>
+      <div
+        id={menuId}
+        hidden={!open}
+        className="absolute top-full left-0 z-50 mt-1 w-72 rounded-lg border border-border bg-popover p-1 text-popover-foreground shadow-lg"
+      >
+        <ul>
+          {categories.map((c) => (
+            <li key={c.id}>
+              <Link to={`/category/${c.slug}`} className="flex justify-between gap-3 rounded-md px-3 py-2 text-sm hover:bg-accent hover:text-accent-foreground">
+                <span>{c.name}</span>
+                <span className="text-muted-foreground">{c.productCount}</span>
+              </Link>
+            </li>
+          ))}
+          <li className="mt-1 border-t border-border pt-1">
+            <Link to="/products" className="block rounded-md px-3 py-2 text-sm font-semibold hover:bg-accent hover:text-accent-foreground">
+              Все товары
+            </Link>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}
