@@ -2,6 +2,9 @@
 export const CATALOG_PAGE_SIZE = 12;
 export const CATALOG_SKELETON_COUNT = 8;
 export const CATALOG_MAX_PAGE_BUTTONS = 7;
+/** Longest search text and highest page number the catalogue accepts. */
+export const SEARCH_QUERY_MAX = 200;
+export const CATALOG_MAX_PAGE = 100_000;
 export const PUBLIC_MAX_LIMIT = 48;
 export const STAFF_MAX_LIMIT = 100;
 export const FOOTER_CATEGORY_COUNT = 5;

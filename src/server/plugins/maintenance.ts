@@ -1,6 +1,6 @@
 import type { App } from '../app-types.ts';
 import { HttpError } from '../http-errors.ts';
-import { getSettings } from '../modules/settings/service.ts';
+import { isMaintenanceMode } from '../modules/settings/service.ts';
 import { isStaff } from '#shared/constants.ts';
 
 export const MAINTENANCE_MESSAGE = 'Магазин временно закрыт на техническое обслуживание. Пожалуйста, зайдите позже.';
@@ -14,15 +14,14 @@ const OPEN_DURING_MAINTENANCE = new Set(['/api/login', '/api/logout', '/api/user
 /**
  * Maintenance mode (shop setting `maintenanceMode`): the API answers 503 to visitors and
  * customers; staff use everything. Pages get the same rule from the root route's loader.
- * Runs after the session is resolved; the setting is read from the database on each call,
- * so switching it takes effect at once in every process.
+ * Runs after the session is resolved; the switch is cached for one second per process
+ * (isMaintenanceMode), since it is asked on every call.
  */
 export function registerMaintenance(app: App) {
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
     const path = request.url.split('?')[0]!;
     if (OPEN_DURING_MAINTENANCE.has(path) || isStaff(request.user?.role)) return;
-    const shop = await getSettings(app.deps.db, 'shop');
-    if (shop.maintenanceMode) throw new HttpError(503, MAINTENANCE_MESSAGE, undefined, { 'retry-after': '600' });
+    if (await isMaintenanceMode(app.deps.db)) throw new HttpError(503, MAINTENANCE_MESSAGE, undefined, { 'retry-after': '600' });
   });
 }

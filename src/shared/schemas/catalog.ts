@@ -1,4 +1,4 @@
-import { PUBLIC_MAX_LIMIT, SORTS, STAFF_MAX_LIMIT, SUPPLIERS } from '../constants.ts';
+import { CATALOG_MAX_PAGE, PUBLIC_MAX_LIMIT, SEARCH_QUERY_MAX, SORTS, STAFF_MAX_LIMIT, SUPPLIERS } from '../constants.ts';
 import { z } from './z.ts';
 
 /**
@@ -7,9 +7,6 @@ import { z } from './z.ts';
  * address gets the same rules as the API.
  */
 
-export const SEARCH_QUERY_MAX = 200;
-/** Enough for 100 000 products at 12 a page; a bigger number is a typo, not a page. */
-export const CATALOG_MAX_PAGE = 100_000;
 export const PRODUCT_STATUSES = ['all', 'active', 'inactive'] as const;
 export type ProductStatusFilter = (typeof PRODUCT_STATUSES)[number];
 

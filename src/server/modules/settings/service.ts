@@ -22,7 +22,23 @@ export async function saveSettings<K extends Kind>(db: Db, kind: K, value: Value
     .insert(settings)
     .values({ key: kind, value, updatedAt: now })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
+  if (kind === 'shop') maintenanceCache.delete(db);
   return value;
+}
+
+/**
+ * The maintenance switch is checked on every API call, so it is remembered for one second per
+ * process: a change is seen at once by the process that saved it and within a second by the others.
+ */
+const MAINTENANCE_TTL_MS = 1000;
+const maintenanceCache = new WeakMap<Db, { value: boolean; until: number }>();
+
+export async function isMaintenanceMode(db: Db): Promise<boolean> {
+  const cached = maintenanceCache.get(db);
+  if (cached && cached.until > Date.now()) return cached.value;
+  const { maintenanceMode } = await getSettings(db, 'shop');
+  maintenanceCache.set(db, { value: maintenanceMode, until: Date.now() + MAINTENANCE_TTL_MS });
+  return maintenanceMode;
 }
 
 export async function getPublicSettings(db: Db): Promise<PublicSettings> {
