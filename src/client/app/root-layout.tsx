@@ -1,8 +1,7 @@
 import { useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useNavigate, type LoaderFunction } from 'react-router';
-import { CookieBanner } from '#client/components/cookie-banner.tsx';
-import { InstallBanner } from '#client/components/install-banner.tsx';
+import { BrowserWidgets } from '#client/components/browser-widgets.tsx';
 import { BottomBar } from '#client/components/layout/bottom-bar.tsx';
 import { Footer } from '#client/components/layout/footer.tsx';
 import { Header } from '#client/components/layout/header.tsx';
@@ -112,8 +111,7 @@ function StoreShell({ user, settings }: { user: PublicUser | null; settings: Pub
         <Outlet />
       </main>
       <Footer shop={settings.shop} categories={categories} links={footerLinks} versionLabel={buildLabel} />
-      <InstallBanner shortName={settings.shop.shopName} />
-      <CookieBanner seo={settings.seo} />
+      <BrowserWidgets shortName={settings.shop.shopName} seo={settings.seo} />
       <BottomBar cartCount={cartCount} loggedIn={Boolean(user)} />
       <LazyToaster />
     </div>

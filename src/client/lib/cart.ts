@@ -1,7 +1,6 @@
 import { queryOptions, skipToken, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { trackAddToCart } from './analytics.ts';
 import { ApiError, apiRequest } from './api.ts';
 import type { Cart } from '#shared/types.ts';
 
@@ -112,7 +111,8 @@ export function useAddToCart(options: { onAdded?: (cart: Cart) => void } = {}) {
     onSuccess: (cart, { productId, quantity = 1 }) => {
       cache.set(cart);
       const line = cart.items.find((item) => item.product.id === productId);
-      if (line) trackAddToCart(line.product, quantity);
+      // Analytics code loads with the first purchase intent, not with every page.
+      if (line) void import('./analytics.ts').then((a) => a.trackAddToCart(line.product, quantity));
       toast({ title: 'Добавлено в корзину', description: 'Товар успешно добавлен в вашу корзину', variant: 'success' });
       options.onAdded?.(cart);
     },
