@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { createQueryClient } from './lib/query-client.ts';
 import { createRoutes } from './routes.tsx';
+import { listenForInstallPrompt } from './lib/install-prompt.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import './styles.css';
 
@@ -15,6 +16,7 @@ declare global {
 }
 
 async function start() {
+  listenForInstallPrompt();
   const queryClient = createQueryClient();
   const serverRendered = window.__RQ_STATE__ !== undefined;
   if (serverRendered) hydrate(queryClient, window.__RQ_STATE__ as DehydratedState);

@@ -2,19 +2,14 @@ import { Download, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { useConsentBannerOpen } from '#client/lib/analytics.ts';
-import { INSTALL_BANNER_SILENCE_MS, MOBILE_BREAKPOINT_PX } from '#shared/constants.ts';
+import { narrowScreen, pendingInstallPrompt, subscribeInstallPrompt, takeInstallPrompt } from '#client/lib/install-prompt.ts';
+import { INSTALL_BANNER_SILENCE_MS } from '#shared/constants.ts';
 
 /** When the visitor last closed the banner (ms since epoch), in localStorage. */
 export const INSTALL_BANNER_STORAGE_KEY = 'installBannerClosedAt';
 /** On iOS Safari there is no install event: the banner appears this long after load. */
 export const IOS_INSTALL_DELAY_MS = 3000;
 export const IOS_INSTALL_HINT = 'Чтобы установить приложение, нажмите «Поделиться», затем «На экран Домой».';
-
-/** Chromium's install event (not in the DOM typings). */
-type BeforeInstallPromptEvent = Event & {
-  prompt: () => Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-};
 
 function closedRecently(now: number): boolean {
   try {
@@ -50,27 +45,20 @@ function isIosSafari(): boolean {
  */
 export function InstallBanner({ shortName }: { shortName: string }) {
   const [visible, setVisible] = useState(false);
-  const promptEvent = useRef<BeforeInstallPromptEvent | null>(null);
+  const ios = useRef(false);
   const consentOpen = useConsentBannerOpen();
 
   useEffect(() => {
     if (isStandalone()) return;
-    const narrow = window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
-    const eligible = () => narrow.matches && !closedRecently(Date.now());
+    const eligible = () => narrowScreen() && !closedRecently(Date.now());
 
-    const onPrompt = (event: Event) => {
-      // Desktop browsers keep their own install button; on phones ours replaces the mini-infobar.
-      if (!narrow.matches) return;
-      event.preventDefault();
-      promptEvent.current = event as BeforeInstallPromptEvent;
-      if (eligible()) setVisible(true);
+    // The install event itself is caught by lib/install-prompt from the first moment.
+    const onPrompt = () => {
+      if (pendingInstallPrompt() && eligible()) setVisible(true);
+      if (!pendingInstallPrompt() && !ios.current) setVisible(false);
     };
-    const onInstalled = () => {
-      promptEvent.current = null;
-      setVisible(false);
-    };
-    window.addEventListener('beforeinstallprompt', onPrompt);
-    window.addEventListener('appinstalled', onInstalled);
+    onPrompt();
+    const unsubscribe = subscribeInstallPrompt(onPrompt);
 
     let timer: ReturnType<typeof setTimeout> | undefined;
     const startIosTimer = () => {
@@ -78,14 +66,13 @@ export function InstallBanner({ shortName }: { shortName: string }) {
         if (eligible()) setVisible(true);
       }, IOS_INSTALL_DELAY_MS);
     };
-    const ios = isIosSafari();
-    if (ios) {
+    ios.current = isIosSafari();
+    if (ios.current) {
       if (document.readyState === 'complete') startIosTimer();
       else window.addEventListener('load', startIosTimer, { once: true });
     }
     return () => {
-      window.removeEventListener('beforeinstallprompt', onPrompt);
-      window.removeEventListener('appinstalled', onInstalled);
+      unsubscribe();
       window.removeEventListener('load', startIosTimer);
       clearTimeout(timer);
     };
@@ -97,10 +84,9 @@ export function InstallBanner({ shortName }: { shortName: string }) {
   };
 
   const install = async () => {
-    const event = promptEvent.current;
+    const event = takeInstallPrompt();
     close();
     if (event) {
-      promptEvent.current = null;
       await event.prompt().catch(() => undefined);
       return;
     }

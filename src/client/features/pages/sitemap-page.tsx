@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
-import { articlesByDate } from '#client/lib/articles.ts';
+import { articlesByDate } from '#shared/articles.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { categoriesQuery } from '#client/lib/queries/categories.ts';
 import { footerLinks, paths } from '#client/paths.ts';

@@ -13,7 +13,7 @@ import {
   readTimeLabel,
   type Article,
   type ArticleBlock,
-} from '#client/lib/articles.ts';
+} from '#shared/articles.ts';
 
 /** An unknown id is a 404: the route's error boundary shows the not-found page. */
 export const loader =

@@ -13,7 +13,7 @@ import {
   readTimeLabel,
   type Article,
   type ArticleCategory,
-} from '#client/lib/articles.ts';
+} from '#shared/articles.ts';
 
 const parseCategory = (value: string | null): ArticleCategory | null =>
   ARTICLE_CATEGORIES.includes(value as ArticleCategory) ? (value as ArticleCategory) : null;

@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { articles } from '#shared/articles.ts';
 import { asc, eq } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +63,7 @@ describe('GET /sitemap.xml', () => {
     expect(locs).toContain(`${BASE}/`);
     expect(locs).toContain(`${BASE}/products`);
     for (const page of STATIC_PAGES) expect(locs).toContain(`${BASE}${page}`);
+    for (const article of articles) expect(locs).toContain(`${BASE}/publication/${article.id}`);
     for (const c of await db().select().from(categories)) expect(locs).toContain(`${BASE}/category/${c.slug}`);
 
     const active = await activeProducts();

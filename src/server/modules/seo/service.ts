@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { articles } from '#shared/articles.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
@@ -127,6 +128,7 @@ async function pageUrls({ db, publicUrl, builtAt }: SitemapContext): Promise<Sit
     { loc: `${publicUrl}/products`, lastmod: catalogueAt },
     ...cats.map((c) => ({ loc: `${publicUrl}/category/${encodeURIComponent(c.slug)}`, lastmod: c.lastmod })),
     ...STATIC_PAGES.map((p) => ({ loc: `${publicUrl}${p}`, lastmod: builtAt })),
+    ...articles.map((a) => ({ loc: `${publicUrl}/publication/${a.id}`, lastmod: new Date(`${a.date}T00:00:00Z`) })),
   ];
 }
 
@@ -163,7 +165,7 @@ async function* productUrls({ db, publicUrl }: SitemapContext, offset: number, l
 /** How the sitemap is laid out for the current catalogue: one file, or an index and parts. */
 export async function sitemapLayout(db: Db, maxUrls = SITEMAP_MAX_URLS) {
   const productCount = await countActiveProducts(db);
-  const pagesCount = 2 + STATIC_PAGES.length + (await db.select({ n: sql<number>`count(*)::int` }).from(categories))[0]!.n;
+  const pagesCount = 2 + STATIC_PAGES.length + articles.length + (await db.select({ n: sql<number>`count(*)::int` }).from(categories))[0]!.n;
   return { single: productCount + pagesCount <= maxUrls, productParts: Math.max(1, Math.ceil(productCount / maxUrls)) };
 }
 
