@@ -5,7 +5,6 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { createQueryClient } from './lib/query-client.ts';
 import { createRoutes } from './routes.tsx';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
-import { registerServiceWorker } from './lib/service-worker.ts';
 import './styles.css';
 
 declare global {
@@ -49,7 +48,8 @@ async function start() {
   // stays responsive (no long task) while the server-rendered page comes alive.
   if (serverRendered) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
-  registerServiceWorker();
+  // The worker's registration code is not needed for the first paint: fetch it separately.
+  void import('./lib/service-worker.ts').then((m) => m.registerServiceWorker());
 }
 
 void start();

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { Logo } from '#client/components/layout/logo.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
-import { DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 
 /**
  * What visitors and customers see while the shop is in maintenance mode (status 503 from the
@@ -12,10 +11,11 @@ import { DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
  */
 export function MaintenancePage({ withLogo = true }: { withLogo?: boolean }) {
   const settings = useQuery(publicSettingsQuery());
-  const shop = settings.data?.shop ?? DEFAULT_SHOP_SETTINGS;
+  // The root loader has fetched the settings before it answers 503; without them only the notice shows.
+  const shop = settings.data?.shop;
   return (
     <div className="flex min-h-[70vh] flex-col items-center justify-center gap-6 px-4 py-16 text-center">
-      {withLogo && <Logo name={shop.shopName} />}
+      {withLogo && shop && <Logo name={shop.shopName} />}
       <span className="flex size-16 items-center justify-center rounded-full bg-accent text-primary">
         <Wrench className="size-8" aria-hidden />
       </span>
@@ -24,6 +24,7 @@ export function MaintenancePage({ withLogo = true }: { withLogo?: boolean }) {
         Мы обновляем сайт и скоро вернёмся. Пожалуйста, зайдите немного позже. Если вам срочно нужен инструмент или консультация,
         позвоните или напишите нам.
       </p>
+      {shop && (
       <address className="grid gap-2 text-sm not-italic">
         <a href={`tel:${shop.contactPhone.replace(/[^\d+]/g, '')}`} className="flex items-center justify-center gap-2 text-base font-semibold hover:text-primary">
           <Phone className="size-4" aria-hidden />
@@ -40,6 +41,7 @@ export function MaintenancePage({ withLogo = true }: { withLogo?: boolean }) {
           </p>
         )}
       </address>
+      )}
       <Button asChild variant="outline" size="sm">
         <Link to="/auth">Вход для сотрудников</Link>
       </Button>
