@@ -4,10 +4,9 @@ import { Ban, UserPlus } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Checkbox } from '#client/components/ui/checkbox.tsx';
-import { FormField, fieldDescribedBy, fieldErrorId } from '#client/components/ui/form-field.tsx';
+import { ConsentCheckbox } from '#client/components/consent-checkbox.tsx';
+import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { useRegister } from '#client/lib/queries/session.ts';
@@ -98,43 +97,19 @@ export function RegisterForm({ onSuccess, idPrefix = 'register' }: RegisterFormP
       <FormField label="Пароль" htmlFor={id('password')} required hint={passwordHint} error={errors.password?.message}>
         <PasswordInput autoComplete="new-password" {...aria('password', passwordHint)} {...register('password')} />
       </FormField>
-      <div className="grid gap-1.5">
-        <div className="flex items-start gap-3">
-          <Controller
-            control={control}
-            name="consent"
-            render={({ field }) => (
-              <Checkbox
-                id={id('consent')}
-                ref={field.ref}
-                name={field.name}
-                checked={field.value}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-                onBlur={field.onBlur}
-                aria-invalid={errors.consent ? true : undefined}
-                aria-describedby={errors.consent ? fieldErrorId(id('consent')) : undefined}
-                aria-required
-                className="mt-0.5"
-              />
-            )}
-          />
-          <Label htmlFor={id('consent')} className="block leading-snug font-normal">
-            Я даю согласие на обработку моих персональных данных в соответствии с{' '}
-            <a href="/privacy" target="_blank" rel="noopener" className="font-medium text-primary underline underline-offset-4">
-              политикой обработки персональных данных
-              <span className="sr-only"> (откроется в новой вкладке)</span>
-            </a>
-            <span className="ml-0.5 text-destructive" aria-hidden="true">
-              *
-            </span>
-          </Label>
-        </div>
-        {errors.consent?.message && (
-          <p id={fieldErrorId(id('consent'))} role="alert" className="text-sm font-medium text-destructive">
-            {errors.consent.message}
-          </p>
-        )}
-      </div>
+      <Controller
+        control={control}
+        name="consent"
+        render={({ field }) => <ConsentCheckbox
+            id={id('consent')}
+            ref={field.ref}
+            name={field.name}
+            checked={field.value === true}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+            error={errors.consent?.message}
+          />}
+      />
       <Button type="submit" size="lg" disabled={registerUser.isPending} className="w-full">
         <UserPlus aria-hidden />
         {registerUser.isPending ? 'Регистрация...' : 'Зарегистрироваться'}

@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { ArrowLeft, CircleAlert, ShoppingBag, ShoppingCart, Trash2 } from 'lucide-react';
+import { ArrowLeft, ShoppingBag, ShoppingCart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { CartLoadError } from '#client/components/cart/cart-load-error.tsx';
 import { OrderSummary } from '#client/components/cart/order-summary.tsx';
-import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
@@ -39,18 +39,7 @@ export function Component() {
 
   let body;
   if (cart.isError && !cart.data) {
-    body = (
-      <Alert variant="destructive" className="max-w-xl">
-        <CircleAlert aria-hidden />
-        <AlertTitle>Не удалось загрузить корзину</AlertTitle>
-        <AlertDescription>
-          <p>Проверьте подключение к интернету и попробуйте ещё раз.</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void cart.refetch()}>
-            Повторить
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    body = <CartLoadError onRetry={() => void cart.refetch()} />;
   } else if (!cart.data) {
     body = (
       <div className="flex min-h-60 items-center justify-center gap-3 text-muted-foreground" role="status">

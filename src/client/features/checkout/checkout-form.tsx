@@ -6,10 +6,9 @@ import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { Checkbox } from '#client/components/ui/checkbox.tsx';
-import { FormField, fieldDescribedBy, fieldErrorId } from '#client/components/ui/form-field.tsx';
+import { ConsentCheckbox } from '#client/components/consent-checkbox.tsx';
+import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
@@ -317,43 +316,21 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
         </Card>
 
         <div className="grid gap-4">
-          <div className="grid gap-1.5">
-            <div className="flex items-start gap-3">
-              <Controller
-                control={control}
-                name="consent"
-                render={({ field }) => (
-                  <Checkbox
-                    id={id('consent')}
-                    ref={field.ref}
-                    name={field.name}
-                    checked={field.value === true}
-                    onCheckedChange={(checked) => field.onChange(checked === true)}
-                    onBlur={field.onBlur}
-                    aria-invalid={errors.consent ? true : undefined}
-                    aria-describedby={errors.consent ? fieldErrorId(id('consent')) : undefined}
-                    aria-required
-                    className="mt-0.5"
-                  />
-                )}
-              />
-              <Label htmlFor={id('consent')} className="block leading-snug font-normal">
-                Я даю согласие на обработку моих персональных данных для оформления и доставки заказа в соответствии с{' '}
-                <a href={paths.privacy} target="_blank" rel="noopener" className="font-medium text-primary underline underline-offset-4">
-                  политикой обработки персональных данных
-                  <span className="sr-only"> (откроется в новой вкладке)</span>
-                </a>
-                <span className="ml-0.5 text-destructive" aria-hidden="true">
-                  *
-                </span>
-              </Label>
-            </div>
-            {errors.consent?.message && (
-              <p id={fieldErrorId(id('consent'))} role="alert" className="text-sm font-medium text-destructive">
-                {errors.consent.message}
-              </p>
+          <Controller
+            control={control}
+            name="consent"
+            render={({ field }) => (
+              <ConsentCheckbox
+            id={id('consent')}
+            ref={field.ref}
+            name={field.name}
+            checked={field.value === true}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+            error={errors.consent?.message} purpose="для оформления и доставки заказа"
+          />
             )}
-          </div>
+          />
 
           <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-start" disabled={busy}>
             {busy ? <Loader2 className="animate-spin" aria-hidden /> : <PackageCheck aria-hidden />}
