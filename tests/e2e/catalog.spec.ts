@@ -116,8 +116,13 @@ test.describe('catalogue and search', () => {
     await page.getByLabel('Сортировка').selectOption({ label: 'Сначала дешевле' });
     await expect(page).toHaveURL(/\/products\?sort=price-low$/);
     await expect(cards(page)).toHaveCount(12);
-    const prices = (await cards(page).locator('p > span.font-bold').allInnerTexts()).map((t) => Number(t.replace(/\D/g, '')));
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    // The URL changes first; the previous page's cards stay until the sorted ones arrive.
+    const readPrices = async () =>
+      (await cards(page).locator('p > span.font-bold').allInnerTexts()).map((t) => Number(t.replace(/\D/g, '')));
+    await expect.poll(async () => {
+      const prices = await readPrices();
+      return prices.length === 12 && prices.every((p, i) => i === 0 || prices[i - 1]! <= p);
+    }).toBe(true);
 
     await page.getByRole('link', { name: 'Списком' }).click();
     await expect(page).toHaveURL(/sort=price-low&view=list$/);
