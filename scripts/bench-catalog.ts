@@ -11,11 +11,17 @@
  *
  * The products are generated once (deterministic: the same seed gives the same catalogue) and
  * kept in the bench database; later runs reuse them. Nothing here is a test: it prints figures.
+ *
+ * The load comes from wrk (`apt-get install -y wrk`), one thread: a client written in C leaves
+ * the server the other core and does not cap what is measured. autocannon does: it decodes every
+ * response body into a string, which on a page of Cyrillic JSON holds it near 10 000 req/s
+ * whatever the server does (docs/decisions/012).
  */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
@@ -107,24 +113,39 @@ async function ensureCatalog(database: Database) {
 
 type Row = { name: string; rps: number; p50: number; p99: number; max: number; errors: number; ratio?: number };
 
-function cannon(url: string, duration: number, connections = CONNECTIONS): Promise<autocannon.Result> {
+const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((file) => fs.existsSync(file));
+
+type Load = { rps: number; p50: number; p99: number; max: number; errors: number };
+
+/** A wrk duration ("850.00us", "1.20ms", "2.01s") in milliseconds. */
+function wrkMs(text: string): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
+  if (!match) throw new Error(`wrk: unexpected duration "${text}"`);
+  const scale = { us: 0.001, ms: 1, s: 1000, m: 60_000 }[match[2] as 'us' | 'ms' | 's' | 'm'];
+  return Number(match[1]) * scale;
+}
+
+/** `duration` seconds of load on one URL from CONNECTIONS keep-alive connections, as wrk reports it. */
+function load(url: string, duration: number): Promise<Load> {
   return new Promise((resolve, reject) => {
-    // The load generator runs in a worker thread, so it does not share the event loop with the server.
-    autocannon({ url, connections, duration, workers: 1 }, (error, result) => (error ? reject(error) : resolve(result)));
+    execFile(WRK!, ['-t1', `-c${CONNECTIONS}`, `-d${duration}s`, '--latency', url], (error, stdout) => {
+      if (error) return reject(error);
+      const grab = (re: RegExp) => re.exec(stdout)?.[1];
+      const socketErrors = grab(/Socket errors: (.*)/)?.match(/\d+/g)?.reduce((n, v) => n + Number(v), 0) ?? 0;
+      resolve({
+        rps: Number(grab(/Requests\/sec:\s+([\d.]+)/)),
+        p50: wrkMs(grab(/^\s+50%\s+(\S+)/m)!),
+        p99: wrkMs(grab(/^\s+99%\s+(\S+)/m)!),
+        max: wrkMs(grab(/^\s+Latency\s+\S+\s+\S+\s+(\S+)/m)!),
+        errors: socketErrors + Number(grab(/Non-2xx or 3xx responses: (\d+)/) ?? 0),
+      });
+    });
   });
 }
 
 async function measure(name: string, url: string, duration: number): Promise<Row> {
   await fetch(url).then((r) => r.arrayBuffer()); // the first request fills the cache
-  const r = await cannon(url, duration);
-  return {
-    name,
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    max: r.latency.max,
-    errors: r.errors + r.timeouts + r.non2xx,
-  };
+  return { name, ...(await load(url, duration)) };
 }
 
 /** Latency of the first request after a catalogue change: the change, then one request, n times. */
@@ -156,6 +177,7 @@ function printTable(title: string, rows: Row[], ceiling?: number) {
 }
 
 async function main() {
+  if (!WRK) throw new Error('wrk is not installed: apt-get install -y wrk');
   log(`catalogue benchmark: ${COUNT} products on ${PGLITE ? 'PGlite (in memory)' : `PostgreSQL ${BENCH_URL.replace(/\/\/[^@]*@/, '//')}`}, ${CONNECTIONS} connections`);
   if (!PGLITE) await ensurePostgresDatabase(BENCH_URL);
   const database = await openDatabase(PGLITE ? {} : { url: BENCH_URL, poolSize: 20 });
@@ -180,13 +202,12 @@ async function main() {
   const categoryUrl = `${base}/api/products?categoryId=${category!.id}`;
   const deepPage = Math.ceil(first.totalPages / 2);
   const deepUrl = `${base}/api/products?page=${deepPage}`;
-  const size = Buffer.byteLength(await (await fetch(page1)).text());
+  const page = Buffer.from(await (await fetch(page1)).arrayBuffer());
 
-  // The ceiling: node:http sending a prepared buffer of the same size, no framework, no work.
-  const buffer = Buffer.from('x'.repeat(size));
+  // The ceiling: node:http sending the same page as a prepared buffer, no framework, no work.
   const bare = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': buffer.length });
-    res.end(buffer);
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': page.length });
+    res.end(page);
   });
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
   const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
@@ -222,9 +243,9 @@ async function main() {
     return `${base}/api/products?query=${encodeURIComponent(text!)}${rest.length ? `&${rest.join('&')}` : ''}`;
   };
 
-  log(`page size ${size} bytes (12 products), ${first.totalPages} pages; category «${category!.name}»; deep page ${deepPage}`);
+  log(`page size ${page.length} bytes (12 products), ${first.totalPages} pages; category «${category!.name}»; deep page ${deepPage}`);
   log('warming up…');
-  await cannon(page1, 2);
+  await load(page1, 2);
 
   const ceiling = await measure('node:http, prepared buffer (ceiling)', bareUrl, DURATION);
   const listRows = [

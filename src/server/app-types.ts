@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/connection.ts';
 import type { Mailer } from './mail/transport.ts';
+import type { FrontDoor } from './plugins/front-door.ts';
 import type { Role } from '#shared/constants.ts';
 
 export type App = FastifyInstance<
@@ -45,6 +46,8 @@ export type SessionUser = {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: { config: Config; database: Database; db: Db; mailer: Mailer; clock: () => Date };
+    /** Where modules offer cached public answers to be served before routing (plugins/front-door.ts). */
+    frontDoor: FrontDoor;
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -15,6 +15,7 @@ import {
 import type { App, AppDeps } from './app-types.ts';
 import { registerAccessControl, registerSession } from './plugins/access.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { FrontDoor } from './plugins/front-door.ts';
 import { registerMaintenance } from './plugins/maintenance.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSsr, type SsrSource } from './plugins/ssr.ts';
@@ -34,6 +35,7 @@ import productRoutes from './modules/products/routes.ts';
 import settingsRoutes from './modules/settings/routes.ts';
 import seoRoutes from './modules/seo/routes.ts';
 import userAdminRoutes from './modules/users/routes.ts';
+import { maintenanceKnownOff } from './modules/settings/service.ts';
 
 export type BuildOptions = AppDeps & {
   /** Pages: the built bundle, the Vite dev server, or none (API tests). */
@@ -49,15 +51,17 @@ const API_MODULES = [healthRoutes, settingsRoutes, authRoutes, addressRoutes, ca
 /** The whole application without listening: main.ts serves it, tests inject into it. */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, database, mailer } = options;
+  const frontDoor = new FrontDoor(() => maintenanceKnownOff(database.db));
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    serverFactory: frontDoor.serverFactory,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
   app.decorate('deps', { config, database, db: database.db, mailer, clock: options.clock ?? (() => new Date()) });
+  app.decorate('frontDoor', frontDoor);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

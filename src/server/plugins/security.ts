@@ -3,6 +3,13 @@ import { forbidden } from '../http-errors.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** Sent with every answer, including those of the front door. */
+export const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+} as const;
+
 /**
  * Cross-site request forgery defence on top of SameSite=Lax cookies: a state-changing API call
  * from a browser must come from our own origin. Calls without browser headers (curl, tests)
@@ -20,9 +27,7 @@ export function registerSecurity(app: App) {
     }
   });
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
+    reply.headers(SECURITY_HEADERS);
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 }

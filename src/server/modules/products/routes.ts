@@ -8,14 +8,12 @@ import {
 } from '#shared/schemas/catalog.ts';
 import type { App } from '../../app-types.ts';
 import { badRequest, forbidden, notFound } from '../../http-errors.ts';
-import { etagMatches, pickEncoding, type CachedBody } from './catalog-cache.ts';
+import type { CachedBody } from '../../http-cache.ts';
 import { onCatalogChange } from './catalog-events.ts';
 import { CatalogMemo, CatalogVersionWatch } from './memo.ts';
 import { bumpCatalogVersion, getProduct, listProducts, loadLexicon, readCatalogVersion, type ListParams } from './service.ts';
 import { normalizeText } from './search.ts';
 
-/** Public catalogue answers may be kept briefly by browsers and proxies; staff answers never. */
-const PUBLIC_CACHE_CONTROL = 'public, max-age=30';
 const PRODUCT_NOT_FOUND = 'Товар не найден';
 
 /**
@@ -37,6 +35,9 @@ export default async function productRoutes(app: App) {
           () => memo.invalidate(),
         )
       : null;
+  // Repeated anonymous requests are answered before routing; watch.check() keeps that path, too,
+  // in step with changes made by other processes.
+  app.frontDoor.add({ prefix: '/api/products', cache: memo.responses, beforeLookup: () => watch?.check() });
   const unsubscribe = onCatalogChange(() => {
     memo.invalidate();
     watch?.announce();
@@ -51,12 +52,17 @@ export default async function productRoutes(app: App) {
     await watch?.settled();
   });
 
-  const sendCached = (request: FastifyRequest, reply: FastifyReply, body: CachedBody) => {
-    reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('etag', body.etag).header('vary', 'Accept-Encoding');
-    if (etagMatches(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply.type('application/json; charset=utf-8').send(memo.responses.encoded(body, encoding));
+  /**
+   * A cached public answer. Its URL is remembered for the front door unless staff asked: staff may
+   * pass parameters (a larger limit) that the public is refused.
+   */
+  const sendCached = (request: FastifyRequest, reply: FastifyReply, key: string, body: CachedBody) => {
+    if (!isStaff(request.user?.role)) memo.responses.rememberUrl(request.url, key);
+    const { status, headers, payload } = memo.responses.answer(body, {
+      ifNoneMatch: request.headers['if-none-match'],
+      acceptEncoding: request.headers['accept-encoding'],
+    });
+    return reply.code(status).headers(headers).send(payload ?? undefined);
   };
 
   app.get(
@@ -103,7 +109,7 @@ export default async function productRoutes(app: App) {
         params.limit,
       ].join('|');
       const body = await memo.responses.get(key, () => listProducts(db, memo, params));
-      return sendCached(request, reply, body!);
+      return sendCached(request, reply, key, body!);
     },
   );
 
@@ -129,9 +135,10 @@ export default async function productRoutes(app: App) {
         return product;
       }
       watch?.check();
-      const body = await memo.responses.get(`product|${slugOrId}`, () => getProduct(db, slugOrId, { includeInactive: false }));
+      const key = `product|${slugOrId}`;
+      const body = await memo.responses.get(key, () => getProduct(db, slugOrId, { includeInactive: false }));
       if (!body) throw notFound(PRODUCT_NOT_FOUND);
-      return sendCached(request, reply, body);
+      return sendCached(request, reply, key, body);
     },
   );
 }

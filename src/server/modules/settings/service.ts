@@ -41,6 +41,15 @@ export async function isMaintenanceMode(db: Db): Promise<boolean> {
   return maintenanceMode;
 }
 
+/**
+ * Without waiting: true only while the remembered switch (above) is fresh and off. Whoever gets
+ * false takes the full path, whose maintenance check refreshes what is remembered.
+ */
+export function maintenanceKnownOff(db: Db): boolean {
+  const cached = maintenanceCache.get(db);
+  return cached !== undefined && cached.until > Date.now() && !cached.value;
+}
+
 export async function getPublicSettings(db: Db): Promise<PublicSettings> {
   const [shop, seo] = await Promise.all([getSettings(db, 'shop'), getSettings(db, 'seo')]);
   return { shop, seo };

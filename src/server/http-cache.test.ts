@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { ResponseCache, etagMatches, pickEncoding } from './catalog-cache.ts';
+import { ResponseCache, etagMatches, pickEncoding } from './http-cache.ts';
 
 describe('ResponseCache', () => {
   it('serialises once and shares one computation between concurrent misses', async () => {
@@ -45,14 +45,18 @@ describe('ResponseCache', () => {
     expect(recomputed).toBe(true);
   });
 
-  it('compresses once per encoding', async () => {
+  it('compresses once per encoding and answers 304 to a client that has the body', async () => {
     const cache = new ResponseCache({ ttlMs: 60_000, maxBytes: 1_000_000 });
     const body = (await cache.get('k', async () => ({ text: 'дрель '.repeat(500) })))!;
-    const gz = cache.encoded(body, 'gzip');
-    expect(cache.encoded(body, 'gzip')).toBe(gz);
-    expect(JSON.parse(zlib.gunzipSync(gz).toString())).toEqual({ text: 'дрель '.repeat(500) });
-    expect(zlib.brotliDecompressSync(cache.encoded(body, 'br')).toString()).toBe(body.json.toString());
-    expect(cache.encoded(body, null)).toBe(body.json);
+    const ask = (acceptEncoding?: string, ifNoneMatch?: string) => cache.answer(body, { acceptEncoding, ifNoneMatch });
+    const gz = ask('gzip');
+    expect(ask('gzip, deflate')).toBe(gz);
+    expect(gz).toMatchObject({ status: 200, headers: { 'content-encoding': 'gzip', 'content-length': gz.payload!.length, etag: body.etag } });
+    expect(JSON.parse(zlib.gunzipSync(gz.payload!).toString())).toEqual({ text: 'дрель '.repeat(500) });
+    expect(zlib.brotliDecompressSync(ask('gzip, br').payload!).toString()).toBe(body.json.toString());
+    expect(ask().payload).toBe(body.json);
+    expect(ask().headers).not.toHaveProperty('content-encoding');
+    expect(ask('br', body.etag)).toMatchObject({ status: 304, payload: null, headers: { etag: body.etag } });
   });
 });
 
