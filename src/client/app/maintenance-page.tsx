@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Logo } from '#client/components/layout/logo.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
+import { telHref } from '#client/lib/utils.ts';
 
 /**
  * What visitors and customers see while the shop is in maintenance mode (status 503 from the
@@ -26,7 +27,7 @@ export function MaintenancePage({ withLogo = true }: { withLogo?: boolean }) {
       </p>
       {shop && (
       <address className="grid gap-2 text-sm not-italic">
-        <a href={`tel:${shop.contactPhone.replace(/[^\d+]/g, '')}`} className="flex items-center justify-center gap-2 text-base font-semibold hover:text-primary">
+        <a href={telHref(shop.contactPhone)} className="flex items-center justify-center gap-2 text-base font-semibold hover:text-primary">
           <Phone className="size-4" aria-hidden />
           {shop.contactPhone}
         </a>

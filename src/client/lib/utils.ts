@@ -5,3 +5,6 @@ import { twMerge } from 'tailwind-merge';
 export function cn(...inputs: ClassValue[]): string {
   return twMerge(clsx(inputs));
 }
+
+/** `tel:` link of a phone number written for people. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

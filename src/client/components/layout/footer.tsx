@@ -1,10 +1,10 @@
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { FOOTER_CATEGORY_COUNT } from '#shared/constants.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { Category } from '#shared/types.ts';
 import { Logo } from './logo.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
+import { ShopContacts } from './shop-contacts.tsx';
 
 type FooterProps = {
   shop: ShopSettings;
@@ -22,24 +22,11 @@ export function Footer({ shop, categories, links, versionLabel }: FooterProps) {
           <h2 id="footer-contacts" className="sr-only">
             Контакты
           </h2>
-          <address className="space-y-2 text-sm not-italic">
-            <a href={`tel:${shop.contactPhone.replace(/[^\d+]/g, '')}`} className="flex items-center gap-2 text-base font-semibold text-header-foreground hover:underline">
-              <Phone className="size-4" aria-hidden />
-              {shop.contactPhone}
-            </a>
-            <a href={`mailto:${shop.contactEmail}`} className="flex items-center gap-2 hover:text-header-foreground">
-              <Mail className="size-4" aria-hidden />
-              {shop.contactEmail}
-            </a>
-            <p className="flex items-start gap-2">
-              <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
-              {shop.address}
-            </p>
-            <p className="flex items-center gap-2">
-              <Clock className="size-4" aria-hidden />
-              {shop.workingHours}
-            </p>
-          </address>
+          <ShopContacts
+            shop={shop}
+            phoneClassName="text-base font-semibold text-header-foreground hover:underline"
+            linkClassName="hover:text-header-foreground"
+          />
         </section>
         <nav aria-labelledby="footer-catalog">
           <h2 id="footer-catalog" className="mb-3 text-sm font-semibold text-header-foreground">

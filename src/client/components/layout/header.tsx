@@ -1,7 +1,7 @@
 import { LogOut, Phone, ShieldCheck, ShoppingCart, User } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
-import { cn } from '#client/lib/utils.ts';
+import { cn, telHref } from '#client/lib/utils.ts';
 import { isStaff } from '#shared/constants.ts';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
@@ -9,7 +9,6 @@ import { ProductsMenu } from './products-menu.tsx';
 import { SearchForm } from './search-form.tsx';
 import type { ShellProps } from './types.ts';
 
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted', isActive ? 'text-primary' : 'text-foreground');

@@ -1,9 +1,10 @@
-import { Clock, LogOut, Mail, MapPin, Phone, ShieldCheck, User } from 'lucide-react';
+import { LogOut, ShieldCheck, User } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { Sheet, SheetBody, SheetContent, SheetHeader, SheetTitle } from '#client/components/ui/sheet.tsx';
 import { isStaff } from '#shared/constants.ts';
 import { SearchForm } from './search-form.tsx';
+import { ShopContacts } from './shop-contacts.tsx';
 import type { ShellProps } from './types.ts';
 
 /** The burger menu's panel: search, account, categories, contacts. Loaded on the first open. */
@@ -79,24 +80,7 @@ export default function MobileMenuSheet({
               </Link>
             )}
           </nav>
-          <address className="space-y-2 text-sm not-italic text-muted-foreground">
-            <a href={`tel:${shop.contactPhone.replace(/[^\d+]/g, '')}`} className="flex items-center gap-2 font-medium text-foreground">
-              <Phone className="size-4" aria-hidden />
-              {shop.contactPhone}
-            </a>
-            <a href={`mailto:${shop.contactEmail}`} className="flex items-center gap-2">
-              <Mail className="size-4" aria-hidden />
-              {shop.contactEmail}
-            </a>
-            <p className="flex items-center gap-2">
-              <Clock className="size-4" aria-hidden />
-              {shop.workingHours}
-            </p>
-            <p className="flex items-center gap-2">
-              <MapPin className="size-4" aria-hidden />
-              {shop.address}
-            </p>
-          </address>
+          <ShopContacts shop={shop} className="text-muted-foreground" phoneClassName="font-medium text-foreground" />
         </SheetBody>
       </SheetContent>
     </Sheet>

@@ -19,10 +19,10 @@ import { computeOrderTotals } from '#shared/order-totals.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { Cart } from '#shared/types.ts';
 import { CheckoutForm } from './checkout-form.tsx';
+import { telHref } from '#client/lib/utils.ts';
 
 export const meta: MetaFn = () => ({ title: 'Оформление заказа', noindex: true });
 
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** enableCheckout off: the page says so instead of offering a form the server would refuse. */
 function CheckoutPaused({ shop }: { shop: ShopSettings }) {

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { BadgePercent, Boxes, Clock, Handshake, MapPin, Phone, ShieldCheck, Truck, Wrench } from 'lucide-react';
+import { BadgePercent, Boxes, Handshake, ShieldCheck, Truck, Wrench } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -8,8 +8,10 @@ import { Button } from '#client/components/ui/button.tsx';
 import type { MetaFn } from '#client/lib/page.ts';
 import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
 import { paths } from '#client/paths.ts';
-import { branches, mapHref, telHref } from './branches.ts';
+import { BranchAddress } from './branch-address.tsx';
+import { branches } from './branches.ts';
 import { organizationJsonLd } from './organization-ld.ts';
+import { telHref } from '#client/lib/utils.ts';
 
 export const meta: MetaFn = ({ settings, url }) => ({
   title: 'О компании',
@@ -141,30 +143,7 @@ export function Component() {
                 <h3 className="text-lg font-semibold">{branch.city}</h3>
                 <Badge variant={branch.kind === 'Головной офис' ? 'default' : 'secondary'}>{branch.kind}</Badge>
               </div>
-              <address className="space-y-2 text-sm not-italic">
-                <p className="flex items-start gap-2">
-                  <MapPin className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-                  <a
-                    href={mapHref(branch.address)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="underline-offset-4 hover:text-primary hover:underline"
-                  >
-                    {branch.address}
-                    <span className="sr-only"> (открыть на карте в новой вкладке)</span>
-                  </a>
-                </p>
-                <p className="flex items-center gap-2">
-                  <Phone className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                  <a href={telHref(branch.phone)} className="font-medium underline-offset-4 hover:text-primary hover:underline">
-                    {branch.phone}
-                  </a>
-                </p>
-                <p className="flex items-start gap-2">
-                  <Clock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-                  <span>{branch.hours}</span>
-                </p>
-              </address>
+              <BranchAddress branch={branch} />
               <ul className="mt-auto flex flex-wrap gap-1.5 pt-1" aria-label="Услуги филиала">
                 {branch.services.map((service) => (
                   <li key={service}>

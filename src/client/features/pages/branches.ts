@@ -62,8 +62,5 @@ export const branches: Branch[] = [
   },
 ];
 
-/** `tel:` link of a phone number written for people. */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
-
 /** A Yandex Maps search for the address (opens in a new tab). */
 export const mapHref = (address: string) => `https://yandex.ru/maps/?text=${encodeURIComponent(address)}`;

@@ -16,8 +16,10 @@ import type { MetaFn } from '#client/lib/page.ts';
 import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
 import { paths } from '#client/paths.ts';
 import { ContactMessageSchema, type ContactMessageInput } from '#shared/schemas/contact.ts';
-import { branches, mapHref, telHref } from './branches.ts';
+import { BranchAddress } from './branch-address.tsx';
+import { branches } from './branches.ts';
 import { organizationJsonLd } from './organization-ld.ts';
+import { telHref } from '#client/lib/utils.ts';
 
 export const meta: MetaFn = ({ settings, url }) => ({
   title: 'Контакты',
@@ -193,30 +195,7 @@ export function Component() {
                 {branch.city}
                 <span className="ml-2 text-sm font-normal text-muted-foreground">{branch.kind}</span>
               </h3>
-              <address className="mt-3 space-y-2 text-sm not-italic">
-                <p className="flex items-start gap-2">
-                  <MapPin className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-                  <a
-                    href={mapHref(branch.address)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="underline-offset-4 hover:text-primary hover:underline"
-                  >
-                    {branch.address}
-                    <span className="sr-only"> (открыть на карте в новой вкладке)</span>
-                  </a>
-                </p>
-                <p className="flex items-center gap-2">
-                  <Phone className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                  <a href={telHref(branch.phone)} className="font-medium underline-offset-4 hover:text-primary hover:underline">
-                    {branch.phone}
-                  </a>
-                </p>
-                <p className="flex items-start gap-2">
-                  <Clock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-                  <span>{branch.hours}</span>
-                </p>
-              </address>
+              <BranchAddress branch={branch} className="mt-3" />
             </li>
           ))}
         </ul>

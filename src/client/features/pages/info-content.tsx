@@ -9,7 +9,8 @@ import { paths } from '#client/paths.ts';
 import { DELIVERY_COST_RUB, PAYMENT_METHOD_LABELS, PRIVACY_POLICY_VERSION, RETURN_DAYS } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
 import type { PublicSettings } from '#shared/schemas/settings.ts';
-import { branches, telHref } from './branches.ts';
+import { branches } from './branches.ts';
+import { telHref } from '#client/lib/utils.ts';
 
 export const INFO_PAGE_KEYS = ['faq', 'shipping', 'returns', 'warranty', 'privacy', 'terms', 'cookies'] as const;
 export type InfoPageKey = (typeof INFO_PAGE_KEYS)[number];

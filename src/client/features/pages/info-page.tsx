@@ -5,9 +5,8 @@ import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import type { MetaFn } from '#client/lib/page.ts';
 import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
-import { cn } from '#client/lib/utils.ts';
+import { cn, telHref } from '#client/lib/utils.ts';
 import { footerLinks, paths } from '#client/paths.ts';
-import { telHref } from './branches.ts';
 import { formatLongDate, infoPageKey, infoPages } from './info-content.tsx';
 
 /** One module for /faq, /shipping, /returns, /warranty, /privacy, /terms and /cookies. */

@@ -23,6 +23,7 @@ import type { AdminOrderDetail, OrderHistoryEntry } from '#shared/types.ts';
 import { adminOrderQuery } from './api.ts';
 import { OrderStatusBadge, PaymentStatusBadge, orderStatusLabel, paymentStatusLabel } from './order-badges.tsx';
 import type { StatusTarget } from './order-status-dialog.tsx';
+import { telHref } from '#client/lib/utils.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -54,7 +55,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
           <a href={`mailto:${order.customerEmail}`} className="text-primary [overflow-wrap:anywhere] hover:underline">
             {order.customerEmail}
           </a>
-          <a href={`tel:${order.customerPhone.replace(/[^\d+]/g, '')}`} className="hover:underline">
+          <a href={telHref(order.customerPhone)} className="hover:underline">
             {order.customerPhone}
           </a>
         </Section>

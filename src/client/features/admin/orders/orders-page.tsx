@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Eye, PackageOpen, Pencil, Search, X } from 'lucide-react';
+import { Eye, PackageOpen, Pencil, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
@@ -17,6 +17,7 @@ import { adminPageItems, totalPagesOf } from '#shared/pagination.ts';
 import { pluralRu } from '#shared/plural.ts';
 import type { AdminOrderSummary } from '#shared/types.ts';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
+import { SearchBox } from '#client/features/admin/components/search-box.tsx';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
 import { adminOrdersQuery, type AdminOrderFilters, type OrderStatusFilter } from './api.ts';
@@ -57,36 +58,6 @@ function useFilters(): [AdminOrderFilters, (patch: Partial<AdminOrderFilters>) =
   return [filters, update];
 }
 
-function SearchBox({ value, onChange }: { value: string; onChange: (query: string) => void }) {
-  const [text, setText] = useState(value);
-  const [synced, setSynced] = useState(value);
-  if (value !== synced) {
-    setSynced(value);
-    setText(value);
-  }
-  useEffect(() => {
-    if (text.trim() === value.trim()) return;
-    const timer = window.setTimeout(() => onChange(text.trim()), 400);
-    return () => window.clearTimeout(timer);
-  }, [text, value, onChange]);
-  return (
-    <div className="relative">
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-      <Input
-        id="orders-query"
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') onChange(text.trim());
-        }}
-        placeholder="Номер, имя, email или телефон"
-        className="pl-9"
-      />
-    </div>
-  );
-}
-
 function Filters({ filters, onChange }: { filters: AdminOrderFilters; onChange: (patch: Partial<AdminOrderFilters>) => void }) {
   const active = filters.query || filters.status !== 'all' || filters.startDate || filters.endDate;
   const reversed = filters.startDate && filters.endDate && filters.startDate > filters.endDate;
@@ -95,7 +66,7 @@ function Filters({ filters, onChange }: { filters: AdminOrderFilters; onChange: 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
         <div className="col-span-2 grid gap-1.5 lg:col-span-1">
           <Label htmlFor="orders-query">Поиск</Label>
-          <SearchBox value={filters.query} onChange={(query) => onChange({ query })} />
+          <SearchBox id="orders-query" value={filters.query} onChange={(query) => onChange({ query })} placeholder="Номер, имя, email или телефон" />
         </div>
         <div className="col-span-2 grid gap-1.5 md:col-span-1">
           <Label htmlFor="orders-status">Статус</Label>

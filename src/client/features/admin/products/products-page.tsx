@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PackageOpen, Pencil, Plus, Search, Trash2, Upload, X } from 'lucide-react';
+import { PackageOpen, Pencil, Plus, Trash2, Upload, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -30,6 +30,7 @@ import { productsCount } from '#shared/plural.ts';
 import type { Product, ProductListResponse } from '#shared/types.ts';
 import { adminCategoriesQuery, invalidateCatalog } from '#client/features/admin/categories/api.ts';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
+import { SearchBox } from '#client/features/admin/components/search-box.tsx';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
 import {
@@ -338,37 +339,6 @@ function DeleteAllDialog({ open, onOpenChange, total }: { open: boolean; onOpenC
   );
 }
 
-function SearchBox({ value, onChange }: { value: string; onChange: (query: string) => void }) {
-  const [text, setText] = useState(value);
-  const [synced, setSynced] = useState(value);
-  // The address changed from outside (back button, reset): show its query.
-  if (value !== synced) {
-    setSynced(value);
-    setText(value);
-  }
-  useEffect(() => {
-    if (text.trim() === value.trim()) return;
-    const timer = window.setTimeout(() => onChange(text.trim()), 350);
-    return () => window.clearTimeout(timer);
-  }, [text, value, onChange]);
-  return (
-    <div className="relative">
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-      <Input
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') onChange(text.trim());
-        }}
-        placeholder="Название или артикул"
-        aria-label="Поиск товаров по названию или артикулу"
-        className="pl-9"
-      />
-    </div>
-  );
-}
-
 export default function ProductsPage() {
   useAdminTitle('Товары');
   const queryClient = useQueryClient();
@@ -444,7 +414,12 @@ export default function ProductsPage() {
 
       <Card className="mb-4 p-3 sm:p-4">
         <div className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-center">
-          <SearchBox value={filters.query} onChange={(query) => setFilters({ query })} />
+          <SearchBox
+            value={filters.query}
+            onChange={(query) => setFilters({ query })}
+            placeholder="Название или артикул"
+            aria-label="Поиск товаров по названию или артикулу"
+          />
           <NativeSelect
             aria-label="Категория"
             value={filters.categoryId ?? ''}

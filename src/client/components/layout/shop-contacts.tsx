@@ -1,0 +1,35 @@
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { cn, telHref } from '#client/lib/utils.ts';
+import type { ShopSettings } from '#shared/schemas/settings.ts';
+
+type ShopContactsProps = {
+  shop: ShopSettings;
+  className?: string;
+  /** The phone stands out: its colour and weight where the block sits. */
+  phoneClassName?: string;
+  linkClassName?: string;
+};
+
+/** The shop's phone, e-mail, address and hours from the shop settings (footer, burger panel). */
+export function ShopContacts({ shop, className, phoneClassName, linkClassName }: ShopContactsProps) {
+  return (
+    <address className={cn('space-y-2 text-sm not-italic', className)}>
+      <a href={telHref(shop.contactPhone)} className={cn('flex items-center gap-2', phoneClassName)}>
+        <Phone className="size-4" aria-hidden />
+        {shop.contactPhone}
+      </a>
+      <a href={`mailto:${shop.contactEmail}`} className={cn('flex items-center gap-2', linkClassName)}>
+        <Mail className="size-4" aria-hidden />
+        {shop.contactEmail}
+      </a>
+      <p className="flex items-start gap-2">
+        <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
+        {shop.address}
+      </p>
+      <p className="flex items-center gap-2">
+        <Clock className="size-4" aria-hidden />
+        {shop.workingHours}
+      </p>
+    </address>
+  );
+}
