@@ -28,7 +28,7 @@ import pino from 'pino';
 import { buildApp } from '../src/server/app.ts';
 import type { App } from '../src/server/app-types.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { openDatabase, type Database } from '../src/server/db/connection.ts';
+import { openDatabase, rowsOf, type Database } from '../src/server/db/connection.ts';
 import { demoCategories, generateBenchmarkProducts } from '../src/server/db/seed/catalog-data.ts';
 import { insertCategories, insertProducts } from '../src/server/db/seed/seed-catalog.ts';
 import { catalogChanged } from '../src/server/modules/products/catalog-events.ts';
@@ -55,7 +55,6 @@ const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 /** Indexes that slow a bulk load down most; dropped before it and created again after. */
 const BULK_INDEXES = ['products_search_idx', 'products_name_trgm_idx', 'products_sku_norm_trgm_idx'];
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const log = (...parts: unknown[]) => console.log(...parts);
 
 async function ensurePostgresDatabase(url: string) {

@@ -12,13 +12,13 @@ const ORANGE = '#c2410c';
 /** The favicon's wrench (a 32-unit grid), centred on (16, 16). */
 const WRENCH = 'M21.5 6.5a5.5 5.5 0 0 0-5.3 7l-8.6 8.6a2 2 0 1 0 2.8 2.8l8.6-8.6a5.5 5.5 0 0 0 7-5.3l-3.2 3.2-3-.6-.6-3z';
 
+/** Bounding box of WRENCH in its grid (measured once by the browser): the mark is centred by it. */
+let box = { x: 0, y: 0, width: 32, height: 32 };
+
 /**
  * `rounded`: the ordinary icon, a rounded square on transparency. Otherwise full-bleed orange
  * with the mark inside the central 80 % (the safe zone of maskable icons and Apple's own mask).
  */
-/** Bounding box of WRENCH in its grid (measured once by the browser): the mark is centred by it. */
-let box = { x: 0, y: 0, width: 32, height: 32 };
-
 function svg(size: number, rounded: boolean, markScale: number) {
   const s = (size / 32) * markScale;
   const dx = size / 2 - (box.x + box.width / 2) * s;

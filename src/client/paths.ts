@@ -25,6 +25,10 @@ export const paths = {
   admin: '/admin',
 } as const;
 
+/** The footer pages sharing one screen and one module (decisions.md, "Routes and guards"): /faq, /shipping, … */
+export const INFO_PAGE_KEYS = ['faq', 'shipping', 'returns', 'warranty', 'privacy', 'terms', 'cookies'] as const;
+export type InfoPageKey = (typeof INFO_PAGE_KEYS)[number];
+
 /** Footer links of spec 2.2 with their Russian labels. */
 export const footerLinks = [
   { to: paths.contacts, label: 'Контакты' },

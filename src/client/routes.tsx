@@ -3,7 +3,7 @@ import { redirect, type RouteObject } from 'react-router';
 import type { PageModule } from './lib/page.ts';
 import { RootLayout, rootLoader } from './app/root-layout.tsx';
 import { RouteError } from './app/route-error.tsx';
-import { paths } from './paths.ts';
+import { INFO_PAGE_KEYS, paths } from './paths.ts';
 
 /** A lazily loaded page: its code, loader and head arrive with the route's chunk. */
 const page =
@@ -12,9 +12,6 @@ const page =
     const mod = await importer();
     return { Component: mod.Component, loader: mod.loader?.(queryClient), handle: { meta: mod.meta } };
   };
-
-/** Footer pages sharing one screen (decisions.md, "Routes and guards"). */
-const INFO_PAGES = ['faq', 'shipping', 'returns', 'warranty', 'privacy', 'terms', 'cookies'];
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const p = (importer: () => Promise<PageModule>) => page(queryClient, importer);
@@ -38,7 +35,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'about', lazy: p(() => import('./features/pages/about-page.tsx')) },
             { path: 'contacts', lazy: p(() => import('./features/pages/contacts-page.tsx')) },
             { path: 'contact', loader: () => redirect(paths.contacts, 301) },
-            ...INFO_PAGES.map((path) => ({ path, lazy: p(() => import('./features/pages/info-page.tsx')) })),
+            ...INFO_PAGE_KEYS.map((path) => ({ path, lazy: p(() => import('./features/pages/info-page.tsx')) })),
             { path: 'sitemap', lazy: p(() => import('./features/pages/sitemap-page.tsx')) },
             { path: 'auth', lazy: p(() => import('./features/auth/auth-page.tsx')) },
             { path: 'password-reset', lazy: p(() => import('./features/auth/password-reset-page.tsx')) },

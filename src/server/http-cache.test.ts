@@ -69,6 +69,13 @@ describe('headers', () => {
     expect(pickEncoding(undefined)).toBeNull();
   });
 
+  it('picks gzip or nothing for an answer kept in gzip only', () => {
+    expect(pickEncoding('gzip, deflate, br', false)).toBe('gzip');
+    expect(pickEncoding('br', false)).toBeNull();
+    expect(pickEncoding('br, gzip;q=0', false)).toBeNull();
+    expect(pickEncoding('*', false)).toBe('gzip');
+  });
+
   it('matches ETags weakly, in lists and with *', () => {
     expect(etagMatches('W/"abc"', 'W/"abc"')).toBe(true);
     expect(etagMatches('"x", W/"abc"', 'W/"abc"')).toBe(true);

@@ -153,8 +153,11 @@ export class ResponseCache {
   }
 }
 
-/** br, then gzip, from an Accept-Encoding header (q=0 means "not this one"). */
-export function pickEncoding(header: string | undefined): Encoding {
+/**
+ * br (unless the answer comes in gzip only: `offerBr` false), then gzip, from an Accept-Encoding
+ * header (q=0 means "not this one").
+ */
+export function pickEncoding(header: string | undefined, offerBr = true): Encoding {
   if (!header) return null;
   let br = false;
   let gzip = false;
@@ -165,7 +168,7 @@ export function pickEncoding(header: string | undefined): Encoding {
     if (name === 'br') br = true;
     else if (name === 'gzip' || name === '*') gzip = true;
   }
-  return br ? 'br' : gzip ? 'gzip' : null;
+  return br && offerBr ? 'br' : gzip ? 'gzip' : null;
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, lists and `*` allowed). */

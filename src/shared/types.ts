@@ -1,4 +1,7 @@
 /** Shapes the API answers with, shared by server and client. Money in roubles. */
+import type { OrderStatus, PaymentMethod, PaymentStatus, Role, Supplier } from './constants.ts';
+import type { BackupFrequency, BackupKind } from './schemas/backup.ts';
+
 export type Category = {
   id: number;
   slug: string;
@@ -14,7 +17,7 @@ export type PublicUser = {
   id: number;
   username: string;
   email: string | null;
-  role: 'user' | 'admin' | 'manager';
+  role: Role;
   fullName: string | null;
   phone: string | null;
 };
@@ -62,10 +65,10 @@ export type OrderItem = {
 export type Order = {
   id: number;
   userId: number | null;
-  status: 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+  status: OrderStatus;
   createdAt: string;
-  paymentMethod: 'cash' | 'card' | 'online';
-  paymentStatus: 'pending' | 'paid' | 'refunded' | 'failed';
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
   customerName: string;
   customerEmail: string;
   customerPhone: string;
@@ -84,9 +87,9 @@ export type Order = {
 export type AdminOrderSummary = {
   id: number;
   createdAt: string;
-  status: 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
-  paymentMethod: 'cash' | 'card' | 'online';
-  paymentStatus: 'pending' | 'paid' | 'refunded' | 'failed';
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
   customerName: string;
   customerEmail: string;
   customerPhone: string;
@@ -117,7 +120,7 @@ export type AdminUser = {
   id: number;
   username: string;
   email: string | null;
-  role: 'user' | 'admin' | 'manager';
+  role: Role;
   phone: string | null;
   fullName: string | null;
   address: string | null;
@@ -130,12 +133,12 @@ export type BackupFile = {
   name: string;
   size: number;
   createdAt: string;
-  kind: 'manual' | 'auto' | 'restore';
+  kind: BackupKind;
 };
 
 export type BackupOverview = {
   backups: BackupFile[];
-  settings: { enabled: boolean; frequency: 'daily' | 'weekly' | 'monthly'; retentionDays: number };
+  settings: { enabled: boolean; frequency: BackupFrequency; retentionDays: number };
   lastBackupAt: string | null;
   /** When the next automatic copy is due, if automatic copies are on. */
   nextRunAt: string | null;
@@ -164,7 +167,7 @@ export type AdminDashboard = {
     id: number;
     customerName: string;
     totalAmount: number;
-    status: 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+    status: OrderStatus;
     createdAt: string;
   }[];
   categories: { id: number; name: string; slug: string; icon: string; productCount: number; activeProductCount: number }[];
@@ -201,7 +204,7 @@ export type Product = {
   description: string;
   categoryId: number | null;
   category: { id: number; name: string; slug: string } | null;
-  supplier: 'DCK' | 'P.I.T' | null;
+  supplier: Supplier | null;
   rating: number;
   reviewCount: number;
   isActive: boolean;

@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/connection.ts';
-
-const rows = async <T>(db: Db, query: string) => ((await db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+import { queryRows as rows } from '#server/modules/backups/sql-dump.ts';
 
 /**
  * Every row of every table of the public schema (as JSON text, sorted) and every sequence's

@@ -5,6 +5,7 @@ import { buildApp } from '#server/app.ts';
 import type { App } from '#server/app-types.ts';
 import { openDatabase, type Database } from '#server/db/connection.ts';
 import type { MailMessage, Mailer } from '#server/mail/transport.ts';
+import { cookieOf } from './accounts.ts';
 import { TEST_ADMIN, databaseUrl, templateNames, testConfig } from './test-config.ts';
 
 export const dbKind = (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
@@ -69,8 +70,7 @@ export async function createTestApp(configOverrides: Record<string, string> = {}
   const login = async (username = TEST_ADMIN.username, password = TEST_ADMIN.password) => {
     const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
     if (res.statusCode !== 200) throw new Error(`login as ${username} failed: ${res.statusCode} ${res.body}`);
-    const cookie = res.cookies.find((c) => c.name === 'sid');
-    return `sid=${cookie!.value}`;
+    return cookieOf(res)!;
   };
   return {
     app,

@@ -3,26 +3,28 @@ import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { fieldErrorId } from '#client/components/ui/form-field.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 
+/** What the checkbox takes from react-hook-form's `Controller` (its `field`). */
+type ConsentField = {
+  ref: Ref<HTMLButtonElement>;
+  name: string;
+  value: unknown;
+  onChange: (checked: boolean) => void;
+  onBlur: () => void;
+};
+
 /**
  * The required consent to personal-data processing (152-FZ) with its link to /privacy: one look
- * and one set of attributes for every form that asks for it (registration, checkout).
+ * and one set of attributes for every form that asks for it (registration, checkout), bound to the
+ * form's `consent` field through a `Controller`.
  */
 export function ConsentCheckbox({
   id,
-  checked,
-  onCheckedChange,
-  onBlur,
-  name,
-  ref,
+  field: { ref, name, value, onChange, onBlur },
   error,
   purpose,
 }: {
   id: string;
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
-  onBlur?: () => void;
-  name?: string;
-  ref?: Ref<HTMLButtonElement>;
+  field: ConsentField;
   error?: string;
   /** What the data is for, inserted before "в соответствии с …", e.g. 'для оформления заказа'. */
   purpose?: string;
@@ -34,8 +36,8 @@ export function ConsentCheckbox({
           id={id}
           ref={ref}
           name={name}
-          checked={checked}
-          onCheckedChange={(value) => onCheckedChange(value === true)}
+          checked={value === true}
+          onCheckedChange={(checked) => onChange(checked === true)}
           onBlur={onBlur}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? fieldErrorId(id) : undefined}

@@ -218,20 +218,18 @@ export function trackAddToCart(product: AnalyticsProduct, quantity: number) {
 const TRACKED_ORDERS_KEY = 'analyticsOrders';
 
 /** Orders already reported from this browser: reopening the order page does not count twice. */
-function alreadyTracked(id: number): boolean {
+function trackedOrders(): number[] {
   try {
     const ids = JSON.parse(window.localStorage.getItem(TRACKED_ORDERS_KEY) ?? '[]') as unknown;
-    return Array.isArray(ids) && ids.includes(id);
+    return Array.isArray(ids) ? ids.filter((x) => typeof x === 'number') : [];
   } catch {
-    return false;
+    return [];
   }
 }
 
 function markTracked(id: number) {
   try {
-    const ids = JSON.parse(window.localStorage.getItem(TRACKED_ORDERS_KEY) ?? '[]') as unknown;
-    const list = Array.isArray(ids) ? ids.filter((x) => typeof x === 'number') : [];
-    window.localStorage.setItem(TRACKED_ORDERS_KEY, JSON.stringify([...list, id].slice(-50)));
+    window.localStorage.setItem(TRACKED_ORDERS_KEY, JSON.stringify([...trackedOrders(), id].slice(-50)));
   } catch {
     // Storage blocked: the order may be counted again on a reload.
   }
@@ -241,7 +239,7 @@ function markTracked(id: number) {
 export function trackPurchase(order: AnalyticsOrder) {
   const lineId = (i: AnalyticsOrder['items'][number]) => (i.productId === null ? i.productSku || i.productName : String(i.productId));
   whenDecided(() => {
-    if (!active || (!active.metrika && !active.ga) || alreadyTracked(order.id)) return;
+    if (!active || (!active.metrika && !active.ga) || trackedOrders().includes(order.id)) return;
     markTracked(order.id);
     const products = order.items.map((i) => ({ id: lineId(i), name: i.productName, price: i.productPrice, quantity: i.quantity }));
     if (active.metrika) {

@@ -36,6 +36,21 @@ export async function uniqueSlug(
   }
 }
 
+/**
+ * Runs a write that picks a slug with uniqueSlug; when a concurrent write took the same slug in
+ * between (a violation of `slugConstraint`), picks again, at most three more times.
+ */
+export async function withSlugRetry<T>(slugConstraint: string, write: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error, slugConstraint) && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
 /** The PostgreSQL error code (and constraint) behind a driver or Drizzle error, if any. */
 export function pgError(error: unknown): { code?: string; constraint?: string } {
   let current: unknown = error;

@@ -28,10 +28,11 @@ export type PlaceOrderDeps = { db: Db; mailer: Mailer; publicUrl: string; log: P
 export type PlaceOrderParams = { user: SessionUser; input: CreateOrderInput; ip: string; now: Date };
 export type PlaceOrderResult = { order: Order; created: boolean };
 
-/** 403 when the shop has switched ordering off (settings: enableCheckout). */
-export async function assertCheckoutEnabled(db: Db) {
+/** The shop's settings; 403 when the shop has switched ordering off (settings: enableCheckout). */
+export async function assertCheckoutEnabled(db: Db): Promise<ShopSettings> {
   const shop = await getSettings(db, 'shop');
   if (!shop.enableCheckout) throw forbidden(CHECKOUT_DISABLED_MESSAGE);
+  return shop;
 }
 
 class OrderExists extends Error {
@@ -54,8 +55,7 @@ class OrderExists extends Error {
 export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams): Promise<PlaceOrderResult> {
   const { db } = deps;
   const { user, input, ip, now } = params;
-  const shop = await getSettings(db, 'shop');
-  if (!shop.enableCheckout) throw forbidden(CHECKOUT_DISABLED_MESSAGE);
+  const shop = await assertCheckoutEnabled(db);
 
   let orderId: number;
   try {

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app-types.ts';
+import { pickEncoding } from '../http-cache.ts';
 import type { RenderFn } from '#shared/ssr-contract.ts';
 
 export type SsrSource = {
@@ -34,12 +35,12 @@ const gzip = promisify(zlib.gzip);
  */
 async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
   reply.header('vary', 'accept-encoding');
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (encoding === 'br') {
     const body = await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
     return reply.header('content-encoding', 'br').send(body);
   }
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await gzip(html));
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(await gzip(html));
   return reply.send(html);
 }
 

@@ -8,16 +8,21 @@ const text = (min: number, message: string, max: number) =>
   z.string({ error: message }).trim().min(min, { error: message, abort: true }).max(max, `Не длиннее ${max} символов`);
 
 /**
- * A delivery address of the personal account. Its fields and messages are the checkout's, so a
- * saved address always passes the checkout form.
+ * Recipient, phone and address with the checkout's messages (spec 5 'Reading A'): the checkout
+ * form is built from them, so a saved address always passes it.
  */
-const fields = {
-  label: z.string().trim().max(50, 'Название не длиннее 50 символов'),
+export const deliveryFields = {
   recipientName: text(2, 'Имя должно быть не менее 2 символов', 200),
   phone: text(5, PHONE_MESSAGE, 40).regex(/^\+?[\d\s()-]+$/, PHONE_MESSAGE),
   address: text(5, 'Адрес должен быть не менее 5 символов', 500),
   city: text(2, 'Пожалуйста, введите название города', 100),
   postalCode: text(5, 'Почтовый индекс должен быть не менее 5 символов', 12),
+};
+
+/** A delivery address of the personal account. */
+const fields = {
+  label: z.string().trim().max(50, 'Название не длиннее 50 символов'),
+  ...deliveryFields,
   isDefault: z.boolean(),
 };
 

@@ -8,6 +8,9 @@ export const CONSENT_MESSAGE = 'Необходимо согласие на об�
 export const USERNAME_MAX = 50;
 export const PASSWORD_MAX = 200;
 
+/** The required consent to personal-data processing (152-FZ): only `true` passes (registration, checkout). */
+export const consentGiven = () => z.boolean({ error: CONSENT_MESSAGE }).refine((v) => v === true, CONSENT_MESSAGE);
+
 /** Login: the first reading of spec 5. */
 export const LoginSchema = z.object({
   username: z.string({ error: USERNAME_MESSAGE }).trim().min(USERNAME_MIN, USERNAME_MESSAGE),
@@ -33,7 +36,7 @@ export const RegisterSchema = z.object({
     .min(1, { error: FILL_ALL_FIELDS_MESSAGE, abort: true })
     .min(PASSWORD_MIN, 'Пароль должен содержать не менее 6 символов')
     .max(PASSWORD_MAX, `Пароль должен быть не длиннее ${PASSWORD_MAX} символов`),
-  consent: z.boolean({ error: CONSENT_MESSAGE }).refine((v) => v, { message: CONSENT_MESSAGE }),
+  consent: consentGiven(),
 });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 

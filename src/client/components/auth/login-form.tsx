@@ -3,7 +3,7 @@ import { LogIn } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { useLogin } from '#client/lib/queries/session.ts';
@@ -46,12 +46,7 @@ export function LoginForm({ onSuccess, idPrefix = 'login' }: LoginFormProps) {
   const onSubmit = handleSubmit((values) => login.mutate(values));
 
   const id = (name: (typeof FIELDS)[number]) => `${idPrefix}-${name}`;
-  const aria = (name: (typeof FIELDS)[number]) => ({
-    id: id(name),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': fieldDescribedBy(id(name), { error: errors[name]?.message }),
-    'aria-required': true,
-  });
+  const aria = (name: (typeof FIELDS)[number]) => fieldControlProps(id(name), { error: errors[name]?.message, required: true });
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Вход">

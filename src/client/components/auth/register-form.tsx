@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConsentCheckbox } from '#client/components/consent-checkbox.tsx';
-import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
@@ -78,12 +78,7 @@ export function RegisterForm({ onSuccess, idPrefix = 'register' }: RegisterFormP
   const onSubmit = handleSubmit((values) => registerUser.mutate(values));
 
   const id = (name: Field) => `${idPrefix}-${name}`;
-  const aria = (name: Field, hint?: string) => ({
-    id: id(name),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': fieldDescribedBy(id(name), { hint, error: errors[name]?.message }),
-    'aria-required': true,
-  });
+  const aria = (name: Field, hint?: string) => fieldControlProps(id(name), { hint, error: errors[name]?.message, required: true });
   const passwordHint = 'Не менее 6 символов. Слишком простые пароли вроде 123456 или qwerty не подойдут.';
 
   return (
@@ -100,15 +95,7 @@ export function RegisterForm({ onSuccess, idPrefix = 'register' }: RegisterFormP
       <Controller
         control={control}
         name="consent"
-        render={({ field }) => <ConsentCheckbox
-            id={id('consent')}
-            ref={field.ref}
-            name={field.name}
-            checked={field.value === true}
-            onCheckedChange={field.onChange}
-            onBlur={field.onBlur}
-            error={errors.consent?.message}
-          />}
+        render={({ field }) => <ConsentCheckbox id={id('consent')} field={field} error={errors.consent?.message} />}
       />
       <Button type="submit" size="lg" disabled={registerUser.isPending} className="w-full">
         <UserPlus aria-hidden />

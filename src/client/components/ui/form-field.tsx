@@ -21,6 +21,22 @@ export function fieldDescribedBy(
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
+/**
+ * The attributes of the control inside a FormField: its id, `aria-invalid` while it has an error,
+ * `aria-describedby` for its hint and error, and `aria-required` when the field is required.
+ */
+export function fieldControlProps(
+  id: string,
+  { hint, error, required = false }: { hint?: ReactNode; error?: ReactNode; required?: boolean },
+) {
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': fieldDescribedBy(id, { hint, error }),
+    'aria-required': required || undefined,
+  };
+}
+
 export interface FormFieldProps {
   label: ReactNode;
   /** The id of the control inside; the label points at it. */
@@ -38,7 +54,7 @@ export interface FormFieldProps {
 /**
  * Label, control, hint and error of one form field. It only lays them out and gives the hint
  * and error their ids; the caller sets `id`, `aria-invalid` and `aria-describedby` on the control
- * (see `fieldDescribedBy`).
+ * (see `fieldControlProps`).
  */
 export function FormField({ label, htmlFor, error, hint, required, className, children }: FormFieldProps) {
   return (

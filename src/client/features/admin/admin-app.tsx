@@ -21,7 +21,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Toaster } from '#client/components/ui/toast.tsx';
 import { sessionQuery } from '#client/lib/queries/session.ts';
 import { cn } from '#client/lib/utils.ts';
-import { isStaff, type Role } from '#shared/constants.ts';
+import { ROLE_LABELS, STAFF_ROLES, isStaff, type Role } from '#shared/constants.ts';
 import type { PublicUser } from '#shared/types.ts';
 
 type AdminScreen = {
@@ -33,7 +33,6 @@ type AdminScreen = {
   Page: LazyExoticComponent<ComponentType>;
 };
 
-const STAFF: readonly Role[] = ['admin', 'manager'];
 const ADMIN_ONLY: readonly Role[] = ['admin'];
 
 /**
@@ -42,14 +41,14 @@ const ADMIN_ONLY: readonly Role[] = ['admin'];
  * (decisions.md). The API checks the same roles again.
  */
 const SCREENS: AdminScreen[] = [
-  { path: '', label: 'Обзор', icon: LayoutDashboard, roles: STAFF, Page: lazy(() => import('./dashboard/dashboard-page.tsx')) },
-  { path: 'products', label: 'Товары', icon: Package, roles: STAFF, Page: lazy(() => import('./products/products-page.tsx')) },
-  { path: 'products/create', roles: STAFF, Page: lazy(() => import('./products/product-form-page.tsx')) },
-  { path: 'products/new', roles: STAFF, Page: lazy(() => import('./products/product-form-page.tsx')) },
-  { path: 'products/edit/:id', roles: STAFF, Page: lazy(() => import('./products/product-form-page.tsx')) },
-  { path: 'import', label: 'Импорт', icon: Upload, roles: STAFF, Page: lazy(() => import('./import/import-page.tsx')) },
-  { path: 'categories', label: 'Категории', icon: FolderTree, roles: STAFF, Page: lazy(() => import('./categories/categories-page.tsx')) },
-  { path: 'orders', label: 'Заказы', icon: ShoppingBag, roles: STAFF, Page: lazy(() => import('./orders/orders-page.tsx')) },
+  { path: '', label: 'Обзор', icon: LayoutDashboard, roles: STAFF_ROLES, Page: lazy(() => import('./dashboard/dashboard-page.tsx')) },
+  { path: 'products', label: 'Товары', icon: Package, roles: STAFF_ROLES, Page: lazy(() => import('./products/products-page.tsx')) },
+  { path: 'products/create', roles: STAFF_ROLES, Page: lazy(() => import('./products/product-form-page.tsx')) },
+  { path: 'products/new', roles: STAFF_ROLES, Page: lazy(() => import('./products/product-form-page.tsx')) },
+  { path: 'products/edit/:id', roles: STAFF_ROLES, Page: lazy(() => import('./products/product-form-page.tsx')) },
+  { path: 'import', label: 'Импорт', icon: Upload, roles: STAFF_ROLES, Page: lazy(() => import('./import/import-page.tsx')) },
+  { path: 'categories', label: 'Категории', icon: FolderTree, roles: STAFF_ROLES, Page: lazy(() => import('./categories/categories-page.tsx')) },
+  { path: 'orders', label: 'Заказы', icon: ShoppingBag, roles: STAFF_ROLES, Page: lazy(() => import('./orders/orders-page.tsx')) },
   { path: 'users', label: 'Клиенты', icon: Users, roles: ADMIN_ONLY, Page: lazy(() => import('./users/users-page.tsx')) },
   { path: 'settings', label: 'Настройки', icon: Settings, roles: ADMIN_ONLY, Page: lazy(() => import('./settings/settings-page.tsx')) },
 ];
@@ -116,7 +115,7 @@ function Brand() {
 function UserLine({ user }: { user: PublicUser }) {
   return (
     <p className="truncate text-sm text-zinc-400">
-      <span className="font-medium text-zinc-200">{user.username}</span> · {user.role === 'admin' ? 'Администратор' : 'Менеджер'}
+      <span className="font-medium text-zinc-200">{user.username}</span> · {ROLE_LABELS[user.role]}
     </p>
   );
 }

@@ -9,7 +9,7 @@ import { PasswordInput } from '#client/components/auth/password-input.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
@@ -131,14 +131,11 @@ function RequestForm() {
         <form noValidate onSubmit={handleSubmit((values) => send.mutate(values))} className="grid gap-4" aria-label="Запрос ссылки для восстановления пароля">
           <FormField label="Email" htmlFor="reset-email" required error={emailError}>
             <Input
-              id="reset-email"
               type="email"
               inputMode="email"
               autoComplete="email"
               spellCheck={false}
-              aria-required
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={fieldDescribedBy('reset-email', { error: emailError })}
+              {...fieldControlProps('reset-email', { error: emailError, required: true })}
               {...register('email')}
             />
           </FormField>
@@ -253,12 +250,8 @@ function ResetForm({ token }: { token: string }) {
     );
   }
 
-  const field = (name: 'password' | 'confirmPassword', hint?: string) => ({
-    id: `reset-${name}`,
-    'aria-required': true,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': fieldDescribedBy(`reset-${name}`, { hint, error: errors[name]?.message }),
-  });
+  const field = (name: 'password' | 'confirmPassword', hint?: string) =>
+    fieldControlProps(`reset-${name}`, { hint, error: errors[name]?.message, required: true });
   const hint = 'Не менее 6 символов. Слишком простые пароли вроде 123456 или qwerty не подойдут.';
 
   return (

@@ -1,13 +1,14 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { redirect, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { ProductListSection } from '#client/components/product/product-list.tsx';
-import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
+import { Breadcrumbs, type BreadcrumbItem } from '#client/components/ui/breadcrumbs.tsx';
 import { parseCatalogSearch, toProductsParams } from '#client/lib/catalog-params.ts';
+import { breadcrumbJsonLd } from '#client/lib/json-ld.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { categoriesQuery } from '#client/lib/queries/categories.ts';
 import { prefetchProducts } from '#client/lib/queries/products.ts';
 import { paths } from '#client/paths.ts';
-import { breadcrumbJsonLd } from './json-ld.ts';
+import type { Category } from '#shared/types.ts';
 import { CATALOG_FALLBACK_DESCRIPTION } from './texts.ts';
 
 /** An unknown slug goes to the home page (spec 2.5). */
@@ -22,20 +23,21 @@ export const loader =
     return null;
   };
 
+const crumbs = (category: Category): BreadcrumbItem[] => [
+  { label: 'Главная', to: paths.home },
+  { label: 'Каталог', to: paths.products },
+  { label: category.name },
+];
+
 export const meta: MetaFn = ({ params, queryClient, url }) => {
   const category = queryClient.getQueryData(categoriesQuery().queryKey)?.find((c) => c.slug === params.slug);
   if (!category) return { title: 'Каталог' };
+  const path = paths.category(category.slug);
   return {
     title: category.name,
     description: category.description || CATALOG_FALLBACK_DESCRIPTION,
-    canonicalPath: paths.category(category.slug),
-    jsonLd: [
-      breadcrumbJsonLd(url.origin, [
-        { name: 'Главная', path: paths.home },
-        { name: 'Каталог', path: paths.products },
-        { name: category.name, path: paths.category(category.slug) },
-      ]),
-    ],
+    canonicalPath: path,
+    jsonLd: [breadcrumbJsonLd(url.origin, crumbs(category).map((c) => ({ name: c.label, path: c.to ?? path })))],
   };
 };
 
@@ -49,13 +51,7 @@ export function Component() {
   const search = { ...parseCatalogSearch(params), categoryId: category.id };
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 md:py-8">
-      <Breadcrumbs
-        items={[
-          { label: 'Главная', to: paths.home },
-          { label: 'Каталог', to: paths.products },
-          { label: category.name },
-        ]}
-      />
+      <Breadcrumbs items={crumbs(category)} />
       <header className="space-y-2">
         <h1 className="text-2xl font-bold sm:text-3xl">{category.name}</h1>
         <p className="max-w-3xl text-muted-foreground">{category.description || CATALOG_FALLBACK_DESCRIPTION}</p>

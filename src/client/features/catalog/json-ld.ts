@@ -1,21 +1,6 @@
+import { absoluteUrl } from '#client/lib/json-ld.ts';
 import { hasPrice } from '#shared/money.ts';
 import type { Product } from '#shared/types.ts';
-
-const absolute = (origin: string, path: string) => (/^https?:\/\//.test(path) ? path : `${origin}${path.startsWith('/') ? '' : '/'}${path}`);
-
-/** schema.org BreadcrumbList of the page's breadcrumbs. */
-export function breadcrumbJsonLd(origin: string, items: { name: string; path: string }[]): object {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: items.map((item, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: item.name,
-      item: absolute(origin, item.path),
-    })),
-  };
-}
 
 /** schema.org Product with its Offer (price in RUB, availability) and, only with reviews, AggregateRating. */
 export function productJsonLd(origin: string, product: Product, path: string, description: string): object {
@@ -25,9 +10,9 @@ export function productJsonLd(origin: string, product: Product, path: string, de
     name: product.name,
     sku: product.sku,
     description,
-    url: absolute(origin, path),
+    url: absoluteUrl(origin, path),
   };
-  if (product.imageUrl) data.image = absolute(origin, product.imageUrl);
+  if (product.imageUrl) data.image = absoluteUrl(origin, product.imageUrl);
   if (product.supplier) data.brand = { '@type': 'Brand', name: product.supplier };
   if (product.category) data.category = product.category.name;
   if (hasPrice(product.price)) {
@@ -37,7 +22,7 @@ export function productJsonLd(origin: string, product: Product, path: string, de
       priceCurrency: 'RUB',
       availability: (product.stock ?? 0) > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
-      url: absolute(origin, path),
+      url: absoluteUrl(origin, path),
       sku: product.sku,
     };
   }

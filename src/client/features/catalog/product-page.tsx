@@ -12,6 +12,7 @@ import { Breadcrumbs, type BreadcrumbItem } from '#client/components/ui/breadcru
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { trackProductView } from '#client/lib/analytics.ts';
+import { breadcrumbJsonLd } from '#client/lib/json-ld.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { productQuery } from '#client/lib/queries/products.ts';
 import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
@@ -20,7 +21,7 @@ import { BREADCRUMB_NAME_LIMIT, RETURN_DAYS } from '#shared/constants.ts';
 import { formatRub, hasPrice } from '#shared/money.ts';
 import { truncate } from '#shared/text.ts';
 import type { Product } from '#shared/types.ts';
-import { breadcrumbJsonLd, productJsonLd } from './json-ld.ts';
+import { productJsonLd } from './json-ld.ts';
 
 const PLACEHOLDER = '/placeholder-product.svg';
 

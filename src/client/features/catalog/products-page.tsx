@@ -3,12 +3,12 @@ import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { ProductListSection } from '#client/components/product/product-list.tsx';
 import { Breadcrumbs, type BreadcrumbItem } from '#client/components/ui/breadcrumbs.tsx';
 import { parseCatalogSearch, toProductsParams } from '#client/lib/catalog-params.ts';
+import { breadcrumbJsonLd } from '#client/lib/json-ld.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { categoriesQuery } from '#client/lib/queries/categories.ts';
 import { prefetchProducts } from '#client/lib/queries/products.ts';
 import { paths } from '#client/paths.ts';
 import type { Category } from '#shared/types.ts';
-import { breadcrumbJsonLd } from './json-ld.ts';
 import { CATALOG_FALLBACK_DESCRIPTION } from './texts.ts';
 
 export const loader =

@@ -2,18 +2,20 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banknote, CreditCard, Globe, Loader2, PackageCheck } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { ConsentCheckbox } from '#client/components/consent-checkbox.tsx';
-import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError, apiRequest } from '#client/lib/api.ts';
 import { cartQueryKey } from '#client/lib/cart.ts';
+import { addressesQuery } from '#client/lib/queries/addresses.ts';
 import { refreshAfterOrder } from '#client/lib/queries/orders.ts';
 import { sessionQuery } from '#client/lib/queries/session.ts';
 import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
@@ -34,13 +36,6 @@ const PAYMENT_HINTS: Record<PaymentMethod, { hint: string; icon: ReactNode }> = 
   card: { hint: 'Банковской картой курьеру или в пункте выдачи', icon: <CreditCard className="size-5" aria-hidden /> },
   online: { hint: 'Ссылку на оплату пришлём после подтверждения заказа', icon: <Globe className="size-5" aria-hidden /> },
 };
-
-/** The customer's saved addresses (GET /api/addresses), offered to fill the form. */
-const savedAddressesQuery = () => ({
-  queryKey: ['addresses', 'checkout'] as const,
-  queryFn: async ({ signal }: { signal: AbortSignal }) =>
-    (await apiRequest<{ addresses: Address[] }>('/api/addresses', { signal })).addresses,
-});
 
 const defaultsFor = (user: PublicUser | null): CheckoutFormInput => ({
   customerName: user?.fullName ?? '',
@@ -91,10 +86,12 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
     formState: { errors },
   } = form;
 
-  const addresses = useQuery({ ...savedAddressesQuery(), enabled: Boolean(user) });
+  // The customer's saved addresses, offered to fill the form; a cached list is ignored once nobody is logged in.
+  const { data: addresses } = useQuery({ ...addressesQuery(), enabled: Boolean(user) });
+  const savedAddresses = user ? addresses : undefined;
   const [watchedAddress, watchedCity, watchedPostalCode] = useWatch({ control, name: ['address', 'city', 'postalCode'] });
   const selectedAddressId = String(
-    addresses.data?.find((a) => a.address === watchedAddress && a.city === watchedCity && a.postalCode === watchedPostalCode)?.id ?? '',
+    savedAddresses?.find((a) => a.address === watchedAddress && a.city === watchedCity && a.postalCode === watchedPostalCode)?.id ?? '',
   );
 
   const applyAddress = useCallback(
@@ -112,12 +109,12 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
   // The default address fills an untouched address once the list arrives.
   const prefilled = useRef(false);
   useEffect(() => {
-    const list = addresses.data;
+    const list = savedAddresses;
     if (prefilled.current || !list || list.length === 0) return;
     prefilled.current = true;
     const preferred = list.find((a) => a.isDefault) ?? list[0]!;
     if (!getValues('address') && !getValues('city') && !getValues('postalCode')) applyAddress(preferred);
-  }, [addresses.data, applyAddress, getValues]);
+  }, [savedAddresses, applyAddress, getValues]);
 
   // A logged-in customer's contact data fills empty fields (e.g. after logging in on this page).
   useEffect(() => {
@@ -154,10 +151,7 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
         }
         if (error.status === 403) void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey });
         if (error.status === 409) void queryClient.invalidateQueries({ queryKey: cartQueryKey(cart.cartId) });
-        for (const [key, messages] of Object.entries(error.errors ?? {})) {
-          const field = FIELDS.find((f) => f === key);
-          if (field && messages[0]) setError(field as Path<CheckoutFormInput>, { type: 'server', message: messages[0] });
-        }
+        applyServerErrors<CheckoutFormInput>(error, FIELDS, setError);
       }
       toast({
         title: 'Ошибка при оформлении заказа',
@@ -195,11 +189,7 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
 
   const busy = place.isPending || autoSubmitting || place.isSuccess;
   const id = (name: Field) => `checkout-${name}`;
-  const aria = (name: Field, hint?: string) => ({
-    id: id(name),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': fieldDescribedBy(id(name), { hint, error: errors[name]?.message }),
-  });
+  const aria = (name: Field, required = true) => fieldControlProps(id(name), { error: errors[name]?.message, required });
   const total = computeOrderTotals(cart.subtotal, threshold).total;
 
   return (
@@ -212,14 +202,14 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
           </CardHeader>
           <CardContent className="grid gap-4">
             <FormField label="Имя и фамилия" htmlFor={id('customerName')} required error={errors.customerName?.message}>
-              <Input autoComplete="name" aria-required {...aria('customerName')} {...register('customerName')} />
+              <Input autoComplete="name" {...aria('customerName')} {...register('customerName')} />
             </FormField>
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField label="Email" htmlFor={id('customerEmail')} required error={errors.customerEmail?.message}>
-                <Input type="email" inputMode="email" autoComplete="email" spellCheck={false} aria-required {...aria('customerEmail')} {...register('customerEmail')} />
+                <Input type="email" inputMode="email" autoComplete="email" spellCheck={false} {...aria('customerEmail')} {...register('customerEmail')} />
               </FormField>
               <FormField label="Телефон" htmlFor={id('customerPhone')} required error={errors.customerPhone?.message}>
-                <Input type="tel" inputMode="tel" autoComplete="tel" placeholder="+7 900 000-00-00" aria-required {...aria('customerPhone')} {...register('customerPhone')} />
+                <Input type="tel" inputMode="tel" autoComplete="tel" placeholder="+7 900 000-00-00" {...aria('customerPhone')} {...register('customerPhone')} />
               </FormField>
             </div>
           </CardContent>
@@ -230,18 +220,18 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
             <CardTitle as="h2">Адрес доставки</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4">
-            {user && addresses.data && addresses.data.length > 0 && (
+            {savedAddresses && savedAddresses.length > 0 && (
               <FormField label="Сохранённые адреса" htmlFor="checkout-saved-address">
                 <NativeSelect
                   id="checkout-saved-address"
                   value={selectedAddressId}
                   onChange={(e) => {
-                    const found = addresses.data?.find((a) => String(a.id) === e.target.value);
+                    const found = savedAddresses.find((a) => String(a.id) === e.target.value);
                     if (found) applyAddress(found);
                   }}
                 >
                   <option value="">Ввести адрес вручную</option>
-                  {addresses.data.map((a) => (
+                  {savedAddresses.map((a) => (
                     <option key={a.id} value={String(a.id)}>
                       {[a.label, `${a.city}, ${a.address}`].filter(Boolean).join(' — ')}
                     </option>
@@ -250,18 +240,18 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
               </FormField>
             )}
             <FormField label="Адрес" htmlFor={id('address')} required error={errors.address?.message}>
-              <Input autoComplete="street-address" placeholder="Улица, дом, квартира" aria-required {...aria('address')} {...register('address')} />
+              <Input autoComplete="street-address" placeholder="Улица, дом, квартира" {...aria('address')} {...register('address')} />
             </FormField>
             <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
               <FormField label="Город" htmlFor={id('city')} required error={errors.city?.message}>
-                <Input autoComplete="address-level2" aria-required {...aria('city')} {...register('city')} />
+                <Input autoComplete="address-level2" {...aria('city')} {...register('city')} />
               </FormField>
               <FormField label="Почтовый индекс" htmlFor={id('postalCode')} required error={errors.postalCode?.message}>
-                <Input inputMode="numeric" autoComplete="postal-code" aria-required {...aria('postalCode')} {...register('postalCode')} />
+                <Input inputMode="numeric" autoComplete="postal-code" {...aria('postalCode')} {...register('postalCode')} />
               </FormField>
             </div>
             <FormField label="Комментарий к заказу" htmlFor={id('notes')} error={errors.notes?.message}>
-              <Textarea rows={3} placeholder="Например, удобное время доставки" {...aria('notes')} {...register('notes')} />
+              <Textarea rows={3} placeholder="Например, удобное время доставки" {...aria('notes', false)} {...register('notes')} />
             </FormField>
           </CardContent>
         </Card>
@@ -320,15 +310,7 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
             control={control}
             name="consent"
             render={({ field }) => (
-              <ConsentCheckbox
-            id={id('consent')}
-            ref={field.ref}
-            name={field.name}
-            checked={field.value === true}
-            onCheckedChange={field.onChange}
-            onBlur={field.onBlur}
-            error={errors.consent?.message} purpose="для оформления и доставки заказа"
-          />
+              <ConsentCheckbox id={id('consent')} field={field} error={errors.consent?.message} purpose="для оформления и доставки заказа" />
             )}
           />
 

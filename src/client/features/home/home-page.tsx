@@ -8,13 +8,9 @@ import type { MetaFn } from '#client/lib/page.ts';
 import { categoriesQuery } from '#client/lib/queries/categories.ts';
 import { prefetchProducts } from '#client/lib/queries/products.ts';
 import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
-import { SUPPLIERS, type Supplier } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
 import { CategoryGrid } from './category-grid.tsx';
 import { SupplierPicker } from './supplier-picker.tsx';
-
-const parseSupplier = (value: string | null): Supplier | null =>
-  SUPPLIERS.includes(value as Supplier) ? (value as Supplier) : null;
 
 /** The home page's product list reads query and supplier (plus its own sort, page and view); no category. */
 const homeCatalogSearch = (search: URLSearchParams): CatalogSearch => ({ ...parseCatalogSearch(search), categoryId: null });
@@ -22,10 +18,10 @@ const homeCatalogSearch = (search: URLSearchParams): CatalogSearch => ({ ...pars
 export const loader =
   (queryClient: QueryClient) =>
   async ({ request }: LoaderFunctionArgs) => {
-    const supplier = parseSupplier(new URL(request.url).searchParams.get('supplier'));
+    const search = homeCatalogSearch(new URL(request.url).searchParams);
     await Promise.all([
-      queryClient.ensureQueryData(categoriesQuery(supplier ?? undefined)),
-      prefetchProducts(queryClient, toProductsParams(homeCatalogSearch(new URL(request.url).searchParams))),
+      queryClient.ensureQueryData(categoriesQuery(search.supplier ?? undefined)),
+      prefetchProducts(queryClient, toProductsParams(search)),
     ]);
     return null;
   };
@@ -37,8 +33,8 @@ export const meta: MetaFn = ({ url }) => ({
 
 export function Component() {
   const [params] = useSearchParams();
-  const supplier = parseSupplier(params.get('supplier'));
-  const query = (params.get('query') ?? '').trim();
+  const search = homeCatalogSearch(params);
+  const { supplier, query } = search;
   const { data: categories } = useSuspenseQuery(categoriesQuery(supplier ?? undefined));
   const { data: settings } = useSuspenseQuery(publicSettingsQuery());
   const { shop } = settings;
@@ -119,7 +115,7 @@ export function Component() {
           </section>
         )}
 
-        <ProductListSection search={homeCatalogSearch(params)} title={query ? `Результаты поиска: «${query}»` : 'Товары'} />
+        <ProductListSection search={search} title={query ? `Результаты поиска: «${query}»` : 'Товары'} />
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { catalogHref } from '#client/lib/catalog-params.ts';
 import { cn } from '#client/lib/utils.ts';
 import { SUPPLIERS, type Supplier } from '#shared/constants.ts';
 
@@ -11,14 +12,8 @@ const CHOICES: { value: Supplier | null; label: string; hint: string }[] = [
 /** All / DCK / P.I.T, kept in the URL (?supplier=) so the choice is shareable and works without JS. */
 export function SupplierPicker({ current }: { current: Supplier | null }) {
   const [params] = useSearchParams();
-  const hrefFor = (value: Supplier | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set('supplier', value);
-    else next.delete('supplier');
-    next.delete('page');
-    const s = next.toString();
-    return s ? `/?${s}` : '/';
-  };
+  // A new supplier starts the list again from page 1.
+  const hrefFor = (value: Supplier | null) => catalogHref('/', params, { supplier: value });
   return (
     <nav aria-label="Поставщик" className="flex flex-wrap gap-2">
       {CHOICES.map((choice) => {

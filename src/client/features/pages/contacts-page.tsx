@@ -4,14 +4,15 @@ import { Clock, Mail, MapPin, Phone, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { ApiError, apiRequest } from '#client/lib/api.ts';
+import { apiRequest } from '#client/lib/api.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
 import { paths } from '#client/paths.ts';
@@ -29,7 +30,6 @@ export const meta: MetaFn = ({ settings, url }) => ({
 
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;
 type FieldName = (typeof FIELDS)[number];
-const isField = (key: string): key is FieldName => (FIELDS as readonly string[]).includes(key);
 
 const EMPTY: ContactMessageInput = { name: '', email: '', phone: '', message: '' };
 
@@ -50,27 +50,17 @@ function ContactForm() {
       toast({ title: 'Сообщение отправлено', description: 'Мы ответим вам в ближайшее рабочее время', variant: 'success' });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.errors) {
-        for (const [key, messages] of Object.entries(error.errors)) {
-          if (isField(key) && messages[0]) setError(key, { type: 'server', message: messages[0] });
-        }
-      }
+      applyServerErrors<ContactMessageInput>(error, FIELDS, setError);
       toast({ title: 'Не удалось отправить сообщение', description: error.message, variant: 'destructive' });
     },
   });
 
   const onSubmit = handleSubmit((data) => send.mutate(data));
 
-  const control = (name: FieldName) => {
-    const error = errors[name]?.message;
-    return {
-      id: `contact-${name}`,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': fieldDescribedBy(`contact-${name}`, { error }),
-      'aria-required': true,
-      ...register(name),
-    };
-  };
+  const control = (name: FieldName) => ({
+    ...fieldControlProps(`contact-${name}`, { error: errors[name]?.message, required: true }),
+    ...register(name),
+  });
 
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Форма обратной связи">

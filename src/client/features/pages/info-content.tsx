@@ -5,15 +5,13 @@
 import { ChevronDown } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '#client/paths.ts';
+import { ContentTable } from '#client/components/content-table.tsx';
+import { INFO_PAGE_KEYS, paths, type InfoPageKey } from '#client/paths.ts';
 import { DELIVERY_COST_RUB, PAYMENT_METHOD_LABELS, PRIVACY_POLICY_VERSION, RETURN_DAYS } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
 import type { PublicSettings } from '#shared/schemas/settings.ts';
 import { branches } from './branches.ts';
 import { telHref } from '#client/lib/utils.ts';
-
-export const INFO_PAGE_KEYS = ['faq', 'shipping', 'returns', 'warranty', 'privacy', 'terms', 'cookies'] as const;
-export type InfoPageKey = (typeof INFO_PAGE_KEYS)[number];
 
 type ContentProps = { settings: PublicSettings };
 
@@ -96,42 +94,6 @@ function ShopContacts({ settings }: ContentProps) {
         {shop.contactEmail}
       </a>
     </>
-  );
-}
-
-function DataTable({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
-  return (
-    <div className="mt-4 overflow-x-auto rounded-lg border" role="region" aria-label={caption} tabIndex={0}>
-      <table className="w-full border-collapse text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-muted">
-          <tr>
-            {head.map((cell) => (
-              <th key={cell} scope="col" className="px-3 py-2.5 font-semibold sm:px-4">
-                {cell}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, r) => (
-            <tr key={r} className="border-t align-top">
-              {row.map((cell, c) =>
-                c === 0 ? (
-                  <th key={c} scope="row" className="px-3 py-2.5 font-medium sm:px-4">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={c} className="px-3 py-2.5 sm:px-4">
-                    {cell}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
 
@@ -273,7 +235,9 @@ function ShippingContent({ settings }: ContentProps) {
   return (
     <>
       <Section title="Стоимость доставки">
-        <DataTable
+        <ContentTable
+          captionHidden
+          className="mt-4"
           caption="Стоимость доставки"
           head={['Сумма заказа', 'Стоимость']}
           rows={[
@@ -761,7 +725,9 @@ function CookiesContent({ settings }: ContentProps) {
 
       <Section title="Строго необходимые">
         <P>Без них сайт не может работать, поэтому они используются без отдельного согласия.</P>
-        <DataTable
+        <ContentTable
+          captionHidden
+          className="mt-4"
           caption="Необходимые cookie и данные в браузере"
           head={['Что хранится', 'Где', 'Зачем', 'Срок']}
           rows={[

@@ -10,7 +10,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
-import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
@@ -21,6 +21,8 @@ import type { Address } from '#shared/types.ts';
 
 const FIELDS = ['label', 'recipientName', 'phone', 'city', 'address', 'postalCode', 'isDefault'] as const;
 type Field = (typeof FIELDS)[number];
+
+const LABEL_HINT = 'Например: Дом, Офис, Объект на ул. Мира';
 
 const EMPTY: AddressInput = { label: '', recipientName: '', phone: '', city: '', address: '', postalCode: '', isDefault: false };
 
@@ -86,11 +88,8 @@ function AddressDialog({
   });
 
   const prefix = address ? `address-${address.id}` : 'address-new';
-  const control_ = (name: Exclude<Field, 'isDefault'>, required = true) => ({
-    id: `${prefix}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': fieldDescribedBy(`${prefix}-${name}`, { error: errors[name]?.message }),
-    'aria-required': required || undefined,
+  const control_ = (name: Exclude<Field, 'isDefault'>, { required = true, hint }: { required?: boolean; hint?: string } = {}) => ({
+    ...fieldControlProps(`${prefix}-${name}`, { hint, error: errors[name]?.message, required }),
     ...register(name),
   });
   const field = (name: Exclude<Field, 'isDefault'>) => ({ htmlFor: `${prefix}-${name}`, error: errors[name]?.message });
@@ -103,8 +102,8 @@ function AddressDialog({
           <DialogDescription>Поля со звёздочкой обязательны. Адрес можно будет выбрать при оформлении заказа.</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={address ? 'Изменение адреса' : 'Новый адрес'}>
-          <FormField label="Название" hint="Например: Дом, Офис, Объект на ул. Мира" {...field('label')}>
-            <Input {...control_('label', false)} aria-describedby={fieldDescribedBy(`${prefix}-label`, { hint: true, error: errors.label?.message })} />
+          <FormField label="Название" hint={LABEL_HINT} {...field('label')}>
+            <Input {...control_('label', { required: false, hint: LABEL_HINT })} />
           </FormField>
           <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField label="Получатель" required {...field('recipientName')}>

@@ -2,34 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, PackageOpen, RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { OrderStatusBadge } from '#client/components/order-status-badge.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
-import { Badge, type BadgeProps } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { myOrdersQuery } from '#client/lib/queries/orders.ts';
 import { paths } from '#client/paths.ts';
-import {
-  ORDER_STATUS_LABELS,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_STATUS_LABELS,
-  type OrderStatus,
-} from '#shared/constants.ts';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/constants.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
 import { pluralRu } from '#shared/plural.ts';
 import type { Order } from '#shared/types.ts';
 
 const LOAD_ERROR = 'Не удалось загрузить историю заказов';
-
-const STATUS_VARIANT: Record<OrderStatus, BadgeProps['variant']> = {
-  pending: 'warning',
-  processing: 'default',
-  shipped: 'secondary',
-  delivered: 'success',
-  cancelled: 'destructive',
-};
 
 function OrderCard({ order }: { order: Order }) {
   const units = order.items.reduce((sum, i) => sum + i.quantity, 0);
@@ -44,7 +31,7 @@ function OrderCard({ order }: { order: Order }) {
           </CardTitle>
           <p className="text-sm text-muted-foreground">{formatDateTime(order.createdAt)}</p>
         </div>
-        <Badge variant={STATUS_VARIANT[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>
+        <OrderStatusBadge status={order.status} />
       </CardHeader>
       <CardContent className="grid gap-3 pt-4 sm:pt-4">
         <ul className="divide-y" aria-label={`Товары заказа № ${order.id}`}>

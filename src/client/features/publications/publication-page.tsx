@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, Clock3, Lightbulb, User } from 'lucide-react';
 import { Link, useParams, type LoaderFunction } from 'react-router';
+import { ContentTable } from '#client/components/content-table.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
-import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
+import { Breadcrumbs, type BreadcrumbItem } from '#client/components/ui/breadcrumbs.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { breadcrumbJsonLd } from '#client/lib/json-ld.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { paths } from '#client/paths.ts';
 import {
@@ -28,6 +30,12 @@ const authorLd = (author: string, shopName: string) => {
   const [name] = author.split(',');
   return author.includes(',') ? { '@type': 'Person', name: name!.trim() } : { '@type': 'Organization', name: shopName };
 };
+
+const crumbs = (article: Article): BreadcrumbItem[] => [
+  { label: 'Главная', to: paths.home },
+  { label: 'Публикации', to: paths.publications },
+  { label: article.title },
+];
 
 export const meta: MetaFn = ({ params, settings, url }) => {
   const article = findArticle(params.id);
@@ -54,15 +62,10 @@ export const meta: MetaFn = ({ params, settings, url }) => {
         publisher: { '@type': 'Organization', name: settings.shop.shopName, url: url.origin },
         mainEntityOfPage: { '@type': 'WebPage', '@id': pageUrl },
       },
-      {
-        '@context': 'https://schema.org',
-        '@type': 'BreadcrumbList',
-        itemListElement: [
-          { '@type': 'ListItem', position: 1, name: 'Главная', item: `${url.origin}/` },
-          { '@type': 'ListItem', position: 2, name: 'Публикации', item: `${url.origin}${paths.publications}` },
-          { '@type': 'ListItem', position: 3, name: article.title, item: pageUrl },
-        ],
-      },
+      breadcrumbJsonLd(
+        url.origin,
+        crumbs(article).map((c) => ({ name: c.label, path: c.to ?? pageUrl })),
+      ),
     ],
   };
 };
@@ -100,39 +103,7 @@ function Block({ block }: { block: ArticleBlock }) {
         </aside>
       );
     case 'table':
-      return (
-        <div className="mt-6 overflow-x-auto rounded-lg border" role="region" aria-label={block.caption} tabIndex={0}>
-          <table className="w-full border-collapse text-left text-sm">
-            <caption className="border-b bg-muted px-4 py-2 text-left font-semibold">{block.caption}</caption>
-            <thead>
-              <tr className="border-b">
-                {block.head.map((cell) => (
-                  <th key={cell} scope="col" className="px-4 py-2.5 font-semibold">
-                    {cell}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {block.rows.map((row) => (
-                <tr key={row.join('|')} className="border-b last:border-b-0 even:bg-muted/50">
-                  {row.map((cell, i) =>
-                    i === 0 ? (
-                      <th key={i} scope="row" className="px-4 py-2.5 align-top font-medium">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td key={i} className="px-4 py-2.5 align-top">
-                        {cell}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      );
+      return <ContentTable caption={block.caption} head={block.head} rows={block.rows} className="mt-6" />;
   }
 }
 
@@ -151,13 +122,7 @@ export function Component() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
-      <Breadcrumbs
-        items={[
-          { label: 'Главная', to: paths.home },
-          { label: 'Публикации', to: paths.publications },
-          { label: article.title },
-        ]}
-      />
+      <Breadcrumbs items={crumbs(article)} />
 
       <article className="mx-auto mt-6 max-w-3xl">
         <header className="space-y-4">

@@ -1,11 +1,10 @@
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/connection.ts';
+import type { Db, Tx } from '../../db/connection.ts';
 import { addresses, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http-errors.ts';
 import { ADDRESSES_MAX, type AddressPatch, type AddressValues } from '#shared/schemas/address.ts';
 import type { Address } from '#shared/types.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const ADDRESS_NOT_FOUND = 'Адрес не найден';
 

@@ -1,6 +1,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { categories, orders, products, users } from '../../db/schema.ts';
+import { categoryProductCounts } from '../categories/admin-service.ts';
 import { LOW_STOCK_THRESHOLD } from '#shared/constants.ts';
 import { kopecksToRub } from '#shared/money.ts';
 import type { AdminDashboard } from '#shared/types.ts';
@@ -84,8 +85,7 @@ export async function getDashboard(db: Db, now: Date): Promise<AdminDashboard> {
       name: categories.name,
       slug: categories.slug,
       icon: categories.icon,
-      productCount: sql<number>`(select count(*)::int from products p where p.category_id = categories.id)`,
-      activeProductCount: sql<number>`(select count(*)::int from products p where p.category_id = categories.id and p.is_active)`,
+      ...categoryProductCounts,
     })
     .from(categories)
     .orderBy(asc(categories.sortOrder), asc(categories.id));

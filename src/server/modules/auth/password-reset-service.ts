@@ -72,10 +72,10 @@ export async function requestPasswordReset(
   return { token };
 }
 
-/** The live token's user id, or null (unknown, used, expired, or the user is blocked). */
-async function findLiveToken(db: Db, token: string, now: Date): Promise<number | null> {
+/** The live token's user, or null (unknown, used, expired, or the user is blocked). */
+async function findLiveToken(db: Db, token: string, now: Date) {
   const [row] = await db
-    .select({ userId: passwordResetTokens.userId })
+    .select({ id: users.id, username: users.username, email: users.email })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(
@@ -87,7 +87,7 @@ async function findLiveToken(db: Db, token: string, now: Date): Promise<number |
       ),
     )
     .limit(1);
-  return row?.userId ?? null;
+  return row ?? null;
 }
 
 /** GET /api/password-reset/verify: is the link still good? (400 otherwise). */
@@ -101,9 +101,9 @@ export async function verifyResetToken(db: Db, token: string, now: Date) {
  * ends, so whoever knew the old password is logged out everywhere.
  */
 export async function resetPassword(db: Db, input: PasswordResetInput, now: Date): Promise<{ userId: number }> {
-  const userId = await findLiveToken(db, input.token, now);
-  if (!userId) throw badRequest(INVALID_RESET_LINK);
-  const [user] = await db.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, userId));
+  const user = await findLiveToken(db, input.token, now);
+  if (!user) throw badRequest(INVALID_RESET_LINK);
+  const userId = user.id;
   assertAcceptablePassword(input.password, user);
   const passwordHash = await hashPassword(input.password);
 

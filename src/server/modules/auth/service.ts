@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { consents, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/unique-slug.ts';
@@ -99,12 +99,36 @@ export async function assertRegistrationOpen(db: Db) {
 }
 
 /**
+ * Which of a name and an e-mail another account already has, whatever their case (the name is
+ * named first), or null when both are free. `exceptId` is the account being edited.
+ */
+export async function takenField(
+  db: Pick<Db, 'select'>,
+  username: string,
+  email: string | null,
+  exceptId?: number,
+): Promise<'username' | 'email' | null> {
+  const name = username.toLowerCase();
+  const rows = await db
+    .select({ nameTaken: sql<boolean>`lower(${users.username}) = ${name}` })
+    .from(users)
+    .where(
+      and(
+        or(eq(sql`lower(${users.username})`, name), email ? eq(sql`lower(${users.email})`, email.toLowerCase()) : undefined),
+        exceptId === undefined ? undefined : ne(users.id, exceptId),
+      ),
+    );
+  if (rows.length === 0) return null;
+  return rows.some((row) => row.nameTaken) ? 'username' : 'email';
+}
+
+/**
  * A new customer: always role `user` (whatever the body says), unique name and e-mail whatever
  * their case, a password that is not one of the most common, and the personal-data consent
- * recorded with time, address and policy version in the same transaction.
+ * recorded with time, address and policy version in the same transaction. The route has
+ * checked that registration is open (assertRegistrationOpen) before the body was validated.
  */
 export async function registerUser(db: Db, input: RegisterInput, meta: RequestMeta): Promise<SessionUser> {
-  await assertRegistrationOpen(db);
   await enforce(db, `register:address:${meta.ip}`, REGISTER_LIMITS.address, meta.now, meta.rateLimitFactor);
   await enforce(db, `register:account:${lower(input.email)}`, REGISTER_LIMITS.account, meta.now, meta.rateLimitFactor);
 
@@ -112,15 +136,12 @@ export async function registerUser(db: Db, input: RegisterInput, meta: RequestMe
   const email = input.email.trim();
   assertAcceptablePassword(input.password, { username, email });
 
-  const taken = await db
-    .select({ username: users.username, email: users.email })
-    .from(users)
-    .where(or(eq(sql`lower(${users.username})`, lower(username)), eq(sql`lower(${users.email})`, lower(email))));
   const conflictError = (nameTaken: boolean) =>
     nameTaken
       ? new HttpError(409, USERNAME_TAKEN, { username: [USERNAME_TAKEN] })
       : new HttpError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
-  if (taken.length > 0) throw conflictError(taken.some((u) => lower(u.username) === lower(username)));
+  const taken = await takenField(db, username, email);
+  if (taken) throw conflictError(taken === 'username');
 
   const passwordHash = await hashPassword(input.password);
   try {

@@ -4,9 +4,10 @@
  */
 import type { BackupFrequency } from '#shared/schemas/backup.ts';
 
-const SHOP_OFFSET_MS = 3 * 60 * 60 * 1000;
+/** Shop time (Moscow) is UTC+3 all year: backup slots and file names are in it. */
+export const SHOP_OFFSET_MS = 3 * 60 * 60 * 1000;
 const BACKUP_HOUR = 3;
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A moment given as shop wall-clock fields (month 0-based). */
 const fromShopClock = (year: number, month: number, day: number) => new Date(Date.UTC(year, month, day, BACKUP_HOUR) - SHOP_OFFSET_MS);

@@ -21,15 +21,12 @@ import {
   type BackupSettings,
 } from '#shared/schemas/backup.ts';
 import type { BackupFile, BackupOverview } from '#shared/types.ts';
-import { rowsOf, writeSqlDump } from './sql-dump.ts';
-import { nextSlot } from './schedule.ts';
+import { queryRows, writeSqlDump } from './sql-dump.ts';
+import { DAY_MS, SHOP_OFFSET_MS, nextSlot } from './schedule.ts';
 
 export type BackupDeps = { config: Config; database: Database };
 
 const SETTINGS_KEY = 'backup';
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** File names carry the shop's (Moscow) wall-clock time, which is what the admin thinks in. */
-const SHOP_OFFSET_MS = 3 * 60 * 60 * 1000;
 
 export const backupDir = (config: Config) => path.join(config.dataDir, 'backups');
 
@@ -62,6 +59,7 @@ export async function saveBackupSettings(db: Db, value: BackupSettings, now: Dat
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+/** File names carry the shop's (Moscow) wall-clock time, which is what the admin thinks in. */
 export function backupFileName(kind: BackupKind, ext: 'tar.gz' | 'sql.gz', now: Date): string {
   const local = new Date(now.getTime() + SHOP_OFFSET_MS);
   const day = `${local.getUTCFullYear()}${pad(local.getUTCMonth() + 1)}${pad(local.getUTCDate())}`;
@@ -109,7 +107,7 @@ export function openBackup(config: Config, name: string): { stream: fs.ReadStrea
 
 async function appliedMigrations(db: Db): Promise<number> {
   try {
-    const [row] = await rowsOf<{ n: number }>(db, 'select count(*)::int as n from drizzle.__drizzle_migrations');
+    const [row] = await queryRows<{ n: number }>(db, 'select count(*)::int as n from drizzle.__drizzle_migrations');
     return Number(row?.n ?? 0);
   } catch {
     return 0;
@@ -198,8 +196,7 @@ export function applyRetention(config: Config, retentionDays: number, now: Date)
 }
 
 export async function backupOverview(deps: BackupDeps, now: Date): Promise<BackupOverview> {
-  const stored = await getStoredBackupSettings(deps.database.db);
-  const { enabledSince: _since, ...backupSettings } = stored;
+  const backupSettings = await getBackupSettings(deps.database.db);
   const backups = listBackups(deps.config);
   return {
     backups,

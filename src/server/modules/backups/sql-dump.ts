@@ -7,16 +7,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/connection.ts';
+import { rowsOf, type Db, type Tx } from '../../db/connection.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const SQL_DUMP_MAGIC = '-- shop-sql-dump 1';
 const BATCH_ROWS = 500;
 
-/** Rows of a raw query (node-postgres and PGlite both answer with `rows`). */
-export const rowsOf = async <T>(db: Db | Tx, query: string): Promise<T[]> =>
-  ((await db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+/** Rows of a raw query text. */
+export const queryRows = async <T>(db: Db | Tx, query: string): Promise<T[]> => rowsOf<T>(await db.execute(sql.raw(query)));
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -25,19 +23,19 @@ type TableInfo = { name: string; columns: string[]; generated: string[] };
 
 /** Tables of the public schema, parents before children, with their writable columns. */
 async function tablesInDependencyOrder(db: Db | Tx): Promise<TableInfo[]> {
-  const tables = await rowsOf<{ name: string }>(
+  const tables = await queryRows<{ name: string }>(
     db,
     `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
      where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`,
   );
-  const edges = await rowsOf<{ child: string; parent: string }>(
+  const edges = await queryRows<{ child: string; parent: string }>(
     db,
     `select c.relname as child, p.relname as parent from pg_constraint k
      join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
      join pg_namespace n on n.oid = c.relnamespace
      where k.contype = 'f' and n.nspname = 'public' and c.oid <> p.oid`,
   );
-  const columns = await rowsOf<{ table: string; column: string; generated: string }>(
+  const columns = await queryRows<{ table: string; column: string; generated: string }>(
     db,
     `select c.relname as "table", a.attname as "column", a.attgenerated as generated
      from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
@@ -101,7 +99,7 @@ export async function writeSqlDump(
         const drop = table.generated.length ? ` - array[${table.generated.map(literal).join(', ')}]::text[]` : '';
         await tx.execute(sql.raw(`declare shop_dump no scroll cursor for select (to_jsonb(t)${drop})::text as j from ${ident(table.name)} t`));
         for (;;) {
-          const batch = await rowsOf<{ j: string }>(tx, `fetch ${BATCH_ROWS} from shop_dump`);
+          const batch = await queryRows<{ j: string }>(tx, `fetch ${BATCH_ROWS} from shop_dump`);
           if (batch.length === 0) break;
           totalRows += batch.length;
           const json = `[${batch.map((r) => r.j).join(',')}]`;
@@ -113,13 +111,13 @@ export async function writeSqlDump(
         }
         await tx.execute(sql.raw('close shop_dump'));
       }
-      const sequences = await rowsOf<{ name: string }>(
+      const sequences = await queryRows<{ name: string }>(
         tx,
         `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
          where n.nspname = 'public' and c.relkind = 'S' order by c.relname`,
       );
       for (const { name } of sequences) {
-        const [state] = await rowsOf<{ last_value: string | number; is_called: boolean }>(tx, `select last_value, is_called from ${ident(name)}`);
+        const [state] = await queryRows<{ last_value: string | number; is_called: boolean }>(tx, `select last_value, is_called from ${ident(name)}`);
         await write(`SELECT setval(${literal(ident(name))}, ${Number(state.last_value)}, ${state.is_called ? 'true' : 'false'});`);
       }
       await write('COMMIT;');

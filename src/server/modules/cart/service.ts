@@ -2,9 +2,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { cartItems, carts, products } from '../../db/schema.ts';
 import { HttpError, conflict, notFound } from '../../http-errors.ts';
-import { CART_QUANTITY_MAX } from '#shared/constants.ts';
+import { CART_QUANTITY_MAX, SHORT_TEXT_FALLBACK_LENGTH } from '#shared/constants.ts';
 import { kopecksToRub } from '#shared/money.ts';
 import type { AddCartItemInput, UpdateCartItemInput } from '#shared/schemas/cart.ts';
+import { truncate } from '#shared/text.ts';
 import type { Cart } from '#shared/types.ts';
 
 /** A transaction handle or the database: the service functions work in both. */
@@ -13,8 +14,7 @@ type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 export const ITEM_NOT_IN_CART = 'Товар не найден в корзине';
 const MAX_LINE_MESSAGE = `В корзине не может быть больше ${CART_QUANTITY_MAX} шт. одного товара`;
 
-const shortText = (short: string, description: string) =>
-  short.trim() || (description.length > 120 ? `${description.slice(0, 120)}...` : description);
+const shortText = (short: string, description: string) => short.trim() || truncate(description, SHORT_TEXT_FALLBACK_LENGTH);
 
 /** The cart with current catalogue data; a cart that was never written answers empty. */
 export async function getCart(db: Executor, cartId: string): Promise<Cart> {

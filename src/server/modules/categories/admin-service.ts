@@ -1,26 +1,25 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { categories } from '../../db/schema.ts';
-import { isUniqueViolation, pgError, uniqueSlug } from '../../db/unique-slug.ts';
+import { pgError, uniqueSlug, withSlugRetry } from '../../db/unique-slug.ts';
 import { conflict, notFound } from '../../http-errors.ts';
 import type { CategoryData, CategoryPatch } from '#shared/schemas/category.ts';
 import type { AdminCategory } from '#shared/types.ts';
+import { categoryColumns } from './service.ts';
 
 /** Category writes of the back office, and the staff list with counts of all products. */
 
 const NOT_FOUND = 'Категория не найдена';
+const SLUG_CONSTRAINT = 'categories_slug_unique';
 export const CATEGORY_HAS_PRODUCTS = 'Не удалось удалить категорию. Возможно, в ней есть товары.';
 
-const adminColumns = {
-  id: categories.id,
-  slug: categories.slug,
-  name: categories.name,
-  description: categories.description,
-  icon: categories.icon,
-  parentId: categories.parentId,
+/** A category's number of products, any status and active only (staff lists, the dashboard). */
+export const categoryProductCounts = {
   productCount: sql<number>`(select count(*)::int from products p where p.category_id = categories.id)`,
   activeProductCount: sql<number>`(select count(*)::int from products p where p.category_id = categories.id and p.is_active)`,
 };
+
+const adminColumns = { ...categoryColumns, ...categoryProductCounts };
 
 /** Every category with the number of its products (any status) and of the active ones. */
 export async function listAdminCategories(db: Db): Promise<AdminCategory[]> {
@@ -33,20 +32,9 @@ async function requireAdminCategory(db: Db, id: number): Promise<AdminCategory> 
   return row;
 }
 
-async function withSlugRetry<T>(write: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error, 'categories_slug_unique') && attempt < 3) continue;
-      throw error;
-    }
-  }
-}
-
 /** A new category, last in the order; a taken slug gets a suffix (-2, -3...). */
 export async function createCategory(db: Db, data: CategoryData, now: Date): Promise<AdminCategory> {
-  const id = await withSlugRetry(async () => {
+  const id = await withSlugRetry(SLUG_CONSTRAINT, async () => {
     const slug = await uniqueSlug(db, categories, data.slug || data.name, 'kategoriya');
     const [row] = await db
       .insert(categories)
@@ -67,7 +55,7 @@ export async function createCategory(db: Db, data: CategoryData, now: Date): Pro
 
 export async function updateCategory(db: Db, id: number, data: CategoryPatch, now: Date): Promise<AdminCategory> {
   const current = await requireAdminCategory(db, id);
-  await withSlugRetry(async () => {
+  await withSlugRetry(SLUG_CONSTRAINT, async () => {
     const values: Partial<typeof categories.$inferInsert> = { updatedAt: now };
     if (data.name !== undefined) values.name = data.name;
     if (data.description !== undefined) values.description = data.description;

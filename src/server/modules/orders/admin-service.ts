@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/connection.ts';
+import { escapeLike, type Db, type Tx } from '../../db/connection.ts';
 import { orderItems, orderStatusHistory, orders, products, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http-errors.ts';
 import { kopecksToRub } from '#shared/money.ts';
@@ -14,9 +14,7 @@ import { toOrderDto } from './service.ts';
 import type { AdminOrderListQuery, OrderStatusChange } from '#shared/schemas/admin-order.ts';
 import type { AdminOrderDetail, AdminOrderSummary, OrderHistoryEntry } from '#shared/types.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Text search over the order number, the customer's name, e-mail and phone. */
 function textCondition(query: string): SQL | undefined {
@@ -57,31 +55,6 @@ const summaryColumns = {
   itemCount: itemCountSql,
 };
 
-type SummaryRow = {
-  id: number;
-  createdAt: Date;
-  status: string;
-  paymentMethod: string;
-  paymentStatus: string;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string;
-  city: string;
-  totalKopecks: number;
-  userId: number | null;
-  itemCount: number;
-};
-
-const toSummary = ({ totalKopecks, createdAt, ...row }: SummaryRow): AdminOrderSummary => ({
-  ...row,
-  createdAt: createdAt.toISOString(),
-  status: row.status as AdminOrderSummary['status'],
-  paymentMethod: row.paymentMethod as AdminOrderSummary['paymentMethod'],
-  paymentStatus: row.paymentStatus as AdminOrderSummary['paymentStatus'],
-  totalAmount: kopecksToRub(totalKopecks),
-  itemCount: Number(row.itemCount),
-});
-
 /** GET /api/orders for staff: newest first, filtered, one page and the total. */
 export async function listOrdersForStaff(db: Db, query: AdminOrderListQuery): Promise<{ orders: AdminOrderSummary[]; total: number }> {
   const conditions: (SQL | undefined)[] = [textCondition(query.query ?? '')];
@@ -100,7 +73,18 @@ export async function listOrdersForStaff(db: Db, query: AdminOrderListQuery): Pr
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(orders).where(where),
   ]);
-  return { orders: rows.map(toSummary), total: Number(total) };
+  const summaries = rows.map(
+    ({ totalKopecks, createdAt, ...row }): AdminOrderSummary => ({
+      ...row,
+      createdAt: createdAt.toISOString(),
+      status: row.status as AdminOrderSummary['status'],
+      paymentMethod: row.paymentMethod as AdminOrderSummary['paymentMethod'],
+      paymentStatus: row.paymentStatus as AdminOrderSummary['paymentStatus'],
+      totalAmount: kopecksToRub(totalKopecks),
+      itemCount: Number(row.itemCount),
+    }),
+  );
+  return { orders: summaries, total: Number(total) };
 }
 
 /** One order for staff: customer, address, payment, lines with snapshot prices, totals, history. */

@@ -17,7 +17,9 @@ export default async function orderRoutes(app: App) {
     {
       config: { access: 'user' },
       // Ordering switched off is a 403 before the body is even looked at.
-      preValidation: async () => assertCheckoutEnabled(app.deps.db),
+      preValidation: async () => {
+        await assertCheckoutEnabled(app.deps.db);
+      },
       schema: { tags, summary: 'Оформить заказ из корзины', body: CreateOrderSchema },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { categories, products } from '../../db/schema.ts';
-import { isUniqueViolation, uniqueSlug } from '../../db/unique-slug.ts';
+import { isUniqueViolation, uniqueSlug, withSlugRetry } from '../../db/unique-slug.ts';
 import { HttpError, badRequest, notFound } from '../../http-errors.ts';
 import { rubToKopecks } from '#shared/money.ts';
 import type { ProductData, ProductImportData, ProductPatch } from '#shared/schemas/product.ts';
@@ -19,10 +19,8 @@ const NOT_FOUND = 'Товар не найден';
 type ProductValues = Partial<typeof products.$inferInsert>;
 
 /** One product with its category, whatever its status (staff view). */
-export const getStaffProduct = (db: Db, id: number): Promise<Product | null> => getProduct(db, String(id), { includeInactive: true });
-
 async function requireStaffProduct(db: Db, id: number): Promise<Product> {
-  const product = await getStaffProduct(db, id);
+  const product = await getProduct(db, String(id), { includeInactive: true });
   if (!product) throw notFound(NOT_FOUND);
   return product;
 }
@@ -61,18 +59,15 @@ function toValues(data: ProductPatch): ProductValues {
 }
 
 /**
- * Runs a write that picks a slug; when a concurrent write took the same slug in between (unique
- * violation), picks again. A SKU violation is a 409 with the field named.
+ * Runs a write that picks a slug, picking again when a concurrent write took the same slug in
+ * between. A SKU violation is a 409 with the field named.
  */
-async function withSlugRetry<T>(write: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error, 'products_sku_unique')) throw skuTaken();
-      if (isUniqueViolation(error, 'products_slug_unique') && attempt < 3) continue;
-      throw error;
-    }
+async function writeWithSlug<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await withSlugRetry('products_slug_unique', write);
+  } catch (error) {
+    if (isUniqueViolation(error, 'products_sku_unique')) throw skuTaken();
+    throw error;
   }
 }
 
@@ -80,7 +75,7 @@ async function withSlugRetry<T>(write: () => Promise<T>): Promise<T> {
 export async function createProduct(db: Db, data: ProductData, now: Date): Promise<Product> {
   await assertCategoryExists(db, data.categoryId);
   await assertSkuFree(db, data.sku);
-  const id = await withSlugRetry(async () => {
+  const id = await writeWithSlug(async () => {
     const slug = await uniqueSlug(db, products, data.slug || data.name, 'tovar');
     const [row] = await db
       .insert(products)
@@ -100,7 +95,7 @@ export async function updateProduct(db: Db, id: number, data: ProductPatch, now:
   const current = await requireStaffProduct(db, id);
   if (data.categoryId !== undefined && data.categoryId !== current.categoryId) await assertCategoryExists(db, data.categoryId);
   if (data.sku !== undefined && data.sku !== current.sku) await assertSkuFree(db, data.sku, id);
-  await withSlugRetry(async () => {
+  await writeWithSlug(async () => {
     const values = toValues(data);
     if (data.slug !== undefined && data.slug !== current.slug) {
       values.slug = await uniqueSlug(db, products, data.slug || data.name || current.name, 'tovar', id);

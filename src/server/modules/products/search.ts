@@ -187,6 +187,8 @@ export class Lexicon {
   private readonly words: string[];
   private readonly counts: Map<string, number>;
   private readonly index = new Map<string, number[]>();
+  /** Number of trigrams of each word, by the word's position in `words`. */
+  private readonly trigramCounts: number[] = [];
 
   constructor(entries: Iterable<[string, number]>) {
     this.counts = new Map();
@@ -196,7 +198,9 @@ export class Lexicon {
     }
     this.words = [...this.counts.keys()];
     this.words.forEach((word, i) => {
-      for (const t of trigrams(word)) {
+      const own = trigrams(word);
+      this.trigramCounts.push(own.size);
+      for (const t of own) {
         const list = this.index.get(t);
         if (list) list.push(i);
         else this.index.set(t, [i]);
@@ -227,9 +231,8 @@ export class Lexicon {
     for (const t of own) for (const i of this.index.get(t) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
     const similar: { word: string; score: number }[] = [];
     for (const [i, n] of shared) {
-      const candidate = this.words[i]!;
-      const score = n / (own.size + trigrams(candidate).size - n);
-      if (score >= TYPO_SIMILARITY) similar.push({ word: candidate, score });
+      const score = n / (own.size + this.trigramCounts[i]! - n);
+      if (score >= TYPO_SIMILARITY) similar.push({ word: this.words[i]!, score });
     }
     similar.sort((a, b) => b.score - a.score || byCount(a.word, b.word));
     const out = [...completions];

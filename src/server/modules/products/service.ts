@@ -1,5 +1,5 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/connection.ts';
+import { rowsOf, type Db } from '../../db/connection.ts';
 import { categories, products } from '../../db/schema.ts';
 import { kopecksToRub } from '#shared/money.ts';
 import { totalPagesOf } from '#shared/pagination.ts';
@@ -117,8 +117,6 @@ export async function getProduct(db: Db, slugOrId: string, options: { includeIna
 
 // ---------------------------------------------------------------------------------------------
 // Lists
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Active products per category, supplier and "has a price": one index-only scan per version.

@@ -106,5 +106,3 @@ export function createDocumentCache(options: DocumentCacheOptions) {
 }
 
 class MissingDocument extends Error {}
-
-export type DocumentCache = ReturnType<typeof createDocumentCache>;

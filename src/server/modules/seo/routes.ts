@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from '#shared/schemas/z.ts';
 import type { App } from '../../app-types.ts';
+import { etagMatches, pickEncoding } from '../../http-cache.ts';
 import { onCatalogChange } from '../products/catalog-events.ts';
 import { createDocumentCache, type CachedDocument } from './document-cache.ts';
 import {
@@ -20,10 +21,6 @@ import {
 const CACHE_CONTROL = 'public, max-age=300';
 const XML = 'application/xml; charset=utf-8';
 
-/** gzip accepted, unless with q=0. */
-const acceptsGzip = (header: string | undefined) =>
-  Boolean(header && header.split(',').some((part) => /^\s*(gzip|\*)\s*(;\s*q=(?!0(\.0*)?\s*$)[\d.]+\s*)?$/i.test(part)));
-
 function sendDocument(request: FastifyRequest, reply: FastifyReply, doc: CachedDocument | null, type: string) {
   if (!doc) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
   reply
@@ -32,8 +29,8 @@ function sendDocument(request: FastifyRequest, reply: FastifyReply, doc: CachedD
     .header('last-modified', doc.builtAt.toUTCString())
     .header('vary', 'accept-encoding')
     .type(type);
-  if (request.headers['if-none-match'] === doc.etag) return reply.status(304).send();
-  if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(doc.gzip);
+  if (etagMatches(request.headers['if-none-match'], doc.etag)) return reply.status(304).send();
+  if (pickEncoding(request.headers['accept-encoding'], false) === 'gzip') return reply.header('content-encoding', 'gzip').send(doc.gzip);
   return reply.send(Readable.from([doc.gzip]).pipe(zlib.createGunzip()));
 }
 

@@ -3,7 +3,7 @@ import { articles } from '#shared/articles.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/connection.ts';
+import { rowsOf, type Db } from '../../db/connection.ts';
 import { categories, products } from '../../db/schema.ts';
 import { getSettings } from '../settings/service.ts';
 import {
@@ -60,14 +60,14 @@ const BATCH = 2000;
  * the shop settings change. One pass over the products table, no text columns beyond the short ones.
  */
 export async function catalogueFingerprint(db: Db): Promise<string> {
-  const result = await db.execute<{ p: string | null; c: string | null; s: string | null }>(sql`
+  const result = await db.execute(sql`
     select
       (select concat_ws(':', count(*), max(updated_at), sum(hashtext(concat_ws('|', id, slug, name, sku, image_url,
          price_kopecks, original_price_kopecks, stock, category_id, supplier, is_active)))) from products) as p,
       (select concat_ws(':', count(*), max(updated_at), sum(hashtext(concat_ws('|', id, slug, name, description, parent_id))))
          from categories) as c,
       (select concat_ws(':', max(updated_at), sum(hashtext(value::text))) from settings) as s`);
-  const row = (result as unknown as { rows: { p: string | null; c: string | null; s: string | null }[] }).rows[0];
+  const [row] = rowsOf<{ p: string | null; c: string | null; s: string | null }>(result);
   return `${row?.p ?? ''}/${row?.c ?? ''}/${row?.s ?? ''}`;
 }
 

@@ -30,13 +30,14 @@ export const URLSET_CLOSE = '</urlset>\n';
 
 export type SitemapUrl = { loc: string; lastmod?: Date | null };
 
-export const sitemapUrl = ({ loc, lastmod }: SitemapUrl) =>
-  `<url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${w3cDate(lastmod)}</lastmod>` : ''}</url>\n`;
+/** A `<url>` of a sitemap or a `<sitemap>` of an index: the location and its last change. */
+const sitemapEntry = (tag: 'url' | 'sitemap', { loc, lastmod }: SitemapUrl) =>
+  `<${tag}><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${w3cDate(lastmod)}</lastmod>` : ''}</${tag}>\n`;
+
+export const sitemapUrl = (url: SitemapUrl) => sitemapEntry('url', url);
 
 export function sitemapIndex(entries: SitemapUrl[]): string {
-  const items = entries
-    .map(({ loc, lastmod }) => `<sitemap><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${w3cDate(lastmod)}</lastmod>` : ''}</sitemap>\n`)
-    .join('');
+  const items = entries.map((entry) => sitemapEntry('sitemap', entry)).join('');
   return `${XML_DECLARATION}<sitemapindex xmlns="${SITEMAP_NS}">\n${items}</sitemapindex>\n`;
 }
 

@@ -3,18 +3,19 @@
  * blocking them. The rules that keep the shop administrable live here: nobody blocks or demotes
  * themselves, the last active administrator stays, and blocking ends every session at once.
  */
-import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/connection.ts';
+import { and, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { escapeLike, type Db, type Tx } from '../../db/connection.ts';
 import { sessions, users } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/unique-slug.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import { assertAcceptablePassword } from '../auth/password-policy.ts';
+import { takenField } from '../auth/service.ts';
 import { endAllSessions } from '../auth/session-service.ts';
 import type { Role } from '#shared/constants.ts';
 import type { AdminUserCreate, AdminUserListQuery, AdminUserUpdate } from '#shared/schemas/admin-user.ts';
 import type { AdminUser } from '#shared/types.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const USERNAME_TAKEN = 'Пользователь с таким логином уже существует';
 export const EMAIL_TAKEN = 'Пользователь с таким email уже существует';
@@ -25,7 +26,6 @@ export const LAST_ADMIN = 'Нельзя заблокировать или лиш
 /** Who is acting: the administrator's id and the hash of their current session. */
 export type Actor = { id: number; sessionHash: string | null };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const orNull = (value: string | null | undefined) => (value ? value : null);
 
 const columns = {
@@ -87,32 +87,14 @@ const taken = (field: 'username' | 'email') => {
 };
 
 /** Login and e-mail are unique whatever their case. */
-async function assertUnique(db: Db | Tx, username: string, email: string | null, exceptId?: number) {
-  const others = exceptId === undefined ? undefined : ne(users.id, exceptId);
-  const [byName] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), others))
-    .limit(1);
-  if (byName) throw taken('username');
-  if (email) {
-    const [byEmail] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), others))
-      .limit(1);
-    if (byEmail) throw taken('email');
-  }
+async function assertUnique(db: Pick<Db, 'select'>, username: string, email: string | null, exceptId?: number) {
+  const field = await takenField(db, username, email, exceptId);
+  if (field) throw taken(field);
 }
 
 /** A unique index may still refuse a row written by someone else at the same moment. */
 function translateUniqueViolation(error: unknown): never {
-  const cause = (error as { cause?: unknown })?.cause ?? error;
-  const { code, constraint, message } = (cause ?? {}) as { code?: string; constraint?: string; message?: string };
-  if (code === '23505') {
-    const which = constraint ?? message ?? '';
-    throw taken(which.includes('email') ? 'email' : 'username');
-  }
+  if (isUniqueViolation(error)) throw taken(isUniqueViolation(error, 'users_email_lower_unique') ? 'email' : 'username');
   throw error;
 }
 
@@ -195,10 +177,10 @@ export async function updateUser(db: Db, id: number, input: AdminUserUpdate, act
   if (input.password) assertAcceptablePassword(input.password, { username: input.username, email });
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
-    await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       assertAdminRemains(await lockForChange(tx, id), { role: input.role, isActive: input.isActive }, actor);
       await assertUnique(tx, input.username, email, id);
-      await tx
+      const [row] = await tx
         .update(users)
         .set({
           username: input.username,
@@ -210,22 +192,23 @@ export async function updateUser(db: Db, id: number, input: AdminUserUpdate, act
           isActive: input.isActive,
           ...(passwordHash ? { passwordHash } : {}),
         })
-        .where(eq(users.id, id));
+        .where(eq(users.id, id))
+        .returning(columns);
       if (!input.isActive || passwordHash) await endSessions(tx, id, actor);
+      return toAdminUser(row!);
     });
   } catch (error) {
     translateUniqueViolation(error);
   }
-  return getUser(db, id);
 }
 
 /** PATCH /api/admin/users/{id}/status: block (all sessions end at once) or activate. */
 export async function setUserActive(db: Db, id: number, isActive: boolean, actor: Actor): Promise<AdminUser> {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const locked = await lockForChange(tx, id);
     assertAdminRemains(locked, { role: locked.target.role, isActive }, actor);
-    await tx.update(users).set({ isActive }).where(eq(users.id, id));
+    const [row] = await tx.update(users).set({ isActive }).where(eq(users.id, id)).returning(columns);
     if (!isActive) await endAllSessions(tx, id);
+    return toAdminUser(row!);
   });
-  return getUser(db, id);
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FolderPlus, FolderTree, Loader2, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
+import { FolderPlus, FolderTree, Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -18,25 +18,26 @@ import {
 } from '#client/components/ui/dialog.tsx';
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { ApiError } from '#client/lib/api.ts';
+import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { DEFAULT_CATEGORY_ICON, isCategoryIcon } from '#shared/category-icons.ts';
 import { productsCount } from '#shared/plural.ts';
 import { CategorySchema, type CategoryData } from '#shared/schemas/category.ts';
 import { isIdLike, slugify } from '#shared/slug.ts';
 import type { AdminCategory } from '#shared/types.ts';
+import { ConfirmDialog } from '#client/features/admin/components/confirm-dialog.tsx';
+import { ListSkeleton } from '#client/features/admin/components/list-skeleton.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
+import { SlugFromNameButton } from '#client/features/admin/components/slug-from-name-button.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
 import { adminCategoriesQuery, createCategory, deleteCategory, invalidateCatalog, updateCategory } from './api.ts';
 import { IconPicker } from './icon-picker.tsx';
 
 type FormValues = { name: string; slug: string; description: string; icon: string };
 const FIELDS = ['name', 'slug', 'description', 'icon'] as const;
-const isField = (key: string): key is (typeof FIELDS)[number] => (FIELDS as readonly string[]).includes(key);
 
 const slugFromName = (name: string) => {
   const slug = slugify(name);
@@ -45,7 +46,7 @@ const slugFromName = (name: string) => {
 
 const DELETE_REFUSED = 'Не удалось удалить категорию. Возможно, в ней есть товары.';
 
-function CategoryDialog({ category, open, onOpenChange }: { category: AdminCategory | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+function CategoryDialog({ category, onClose }: { category: AdminCategory | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const isEdit = category !== null;
   const [autoSlug, setAutoSlug] = useState(!isEdit);
@@ -64,14 +65,10 @@ function CategoryDialog({ category, open, onOpenChange }: { category: AdminCateg
     onSuccess: (saved) => {
       toast({ title: isEdit ? 'Категория обновлена' : 'Категория создана', description: saved.name, variant: 'success' });
       void invalidateCatalog(queryClient);
-      onOpenChange(false);
+      onClose();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.errors) {
-        for (const [key, messages] of Object.entries(error.errors)) {
-          if (isField(key) && messages[0]) setError(key, { type: 'server', message: messages[0] });
-        }
-      }
+      applyServerErrors(error, FIELDS, setError);
       toast({ title: isEdit ? 'Не удалось обновить категорию' : 'Не удалось создать категорию', description: error.message, variant: 'destructive' });
     },
   });
@@ -89,7 +86,7 @@ function CategoryDialog({ category, open, onOpenChange }: { category: AdminCateg
   });
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
+    <Dialog open onOpenChange={(next) => !next && !save.isPending && onClose()}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>{isEdit ? 'Редактирование категории' : 'Новая категория'}</DialogTitle>
@@ -102,17 +99,12 @@ function CategoryDialog({ category, open, onOpenChange }: { category: AdminCateg
           <FormField label="Slug" htmlFor="category-slug" required error={errors.slug?.message} hint={`Адрес раздела: /category/${slug || '…'}`}>
             <div className="flex gap-2">
               <Input spellCheck={false} autoCapitalize="off" {...control_('slug', true)} {...slugField} />
-              <Button
-                variant="outline"
+              <SlugFromNameButton
                 onClick={() => {
                   setValue('slug', slugFromName(name ?? ''), { shouldValidate: true });
                   setAutoSlug(true);
                 }}
-                title="Создать из названия"
-              >
-                <RefreshCw aria-hidden />
-                <span className="hidden sm:inline">Из названия</span>
-              </Button>
+              />
             </div>
           </FormField>
           <FormField label="Описание" htmlFor="category-description" error={errors.description?.message}>
@@ -122,7 +114,7 @@ function CategoryDialog({ category, open, onOpenChange }: { category: AdminCateg
             <Controller control={control} name="icon" render={({ field }) => <IconPicker id="category-icon" value={field.value} onChange={field.onChange} />} />
           </FormField>
           <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
+            <Button variant="outline" onClick={onClose} disabled={save.isPending}>
               Отмена
             </Button>
             <Button type="submit" disabled={save.isPending}>
@@ -153,23 +145,20 @@ function DeleteCategoryDialog({ category, onClose }: { category: AdminCategory |
     onSettled: () => invalidateCatalog(queryClient),
   });
   return (
-    <Dialog open={category !== null} onOpenChange={(open) => !open && !remove.isPending && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Удалить категорию?</DialogTitle>
-          <DialogDescription>Категория «{category?.name}» будет удалена. Это действие нельзя отменить.</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={remove.isPending}>
-            Отмена
-          </Button>
-          <Button variant="destructive" onClick={() => category && remove.mutate(category)} disabled={remove.isPending}>
-            {remove.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
-            Удалить
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={category !== null}
+      title="Удалить категорию?"
+      description={<>Категория «{category?.name}» будет удалена. Это действие нельзя отменить.</>}
+      confirm={
+        <>
+          {remove.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
+          Удалить
+        </>
+      }
+      pending={remove.isPending}
+      onConfirm={() => category && remove.mutate(category)}
+      onClose={onClose}
+    />
   );
 }
 
@@ -207,16 +196,11 @@ function Counts({ category }: { category: AdminCategory }) {
 export default function CategoriesPage() {
   useAdminTitle('Категории');
   const categories = useQuery(adminCategoriesQuery());
-  const [editing, setEditing] = useState<{ category: AdminCategory | null; key: number } | null>(null);
-  // A fresh form each time the dialog opens.
-  const [opened, setOpened] = useState(0);
+  // The dialog is mounted only while open, so each opening starts a fresh form.
+  const [editing, setEditing] = useState<{ category: AdminCategory | null } | null>(null);
   const [toDelete, setToDelete] = useState<AdminCategory | null>(null);
-  const open = (category: AdminCategory | null) => {
-    setEditing({ category, key: opened + 1 });
-    setOpened(opened + 1);
-  };
-  const openCreate = () => open(null);
-  const openEdit = (category: AdminCategory) => open(category);
+  const openCreate = () => setEditing({ category: null });
+  const openEdit = (category: AdminCategory) => setEditing({ category });
   const list = categories.data ?? [];
 
   return (
@@ -232,11 +216,7 @@ export default function CategoriesPage() {
         }
       />
       {categories.isPending ? (
-        <div aria-busy="true" aria-label="Загрузка категорий" className="grid gap-2">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-16 rounded-lg" />
-          ))}
-        </div>
+        <ListSkeleton label="Загрузка категорий" />
       ) : categories.isError ? (
         <LoadError title="Не удалось загрузить категории" error={categories.error} onRetry={() => void categories.refetch()} />
       ) : list.length === 0 ? (
@@ -316,9 +296,7 @@ export default function CategoriesPage() {
           <p className="mt-3 text-sm text-muted-foreground">Категорию с товарами удалить нельзя: сначала перенесите или удалите её товары.</p>
         </>
       )}
-      {editing && (
-        <CategoryDialog key={editing.key} category={editing.category} open onOpenChange={(open) => !open && setEditing(null)} />
-      )}
+      {editing && <CategoryDialog key={editing.category?.id ?? 'new'} category={editing.category} onClose={() => setEditing(null)} />}
       <DeleteCategoryDialog category={toDelete} onClose={() => setToDelete(null)} />
     </>
   );

@@ -70,7 +70,7 @@ export function IconPicker({ value, onChange, id }: { value: string; onChange: (
     <div id={id} role="radiogroup" aria-label="Значок категории" className="flex flex-wrap gap-1.5">
       {CATEGORY_ICONS.map((name, index) => {
         const Icon = CATEGORY_ICON_COMPONENTS[name];
-        const checked = index === selectedIndex && value === name;
+        const checked = value === name;
         return (
           <button
             key={name}

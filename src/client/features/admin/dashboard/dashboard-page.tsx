@@ -17,12 +17,12 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CategoryIcon } from '#client/components/catalog/category-icon.tsx';
+import { OrderStatusBadge } from '#client/components/order-status-badge.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { cn } from '#client/lib/utils.ts';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '#shared/constants.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
 import { pluralRu, productsCount } from '#shared/plural.ts';
@@ -33,14 +33,6 @@ import { useAdminTitle } from '#client/features/admin/components/use-admin-title
 import { dashboardQuery } from './api.ts';
 
 const numberFormat = new Intl.NumberFormat('ru-RU');
-
-export const ORDER_STATUS_BADGE: Record<OrderStatus, 'secondary' | 'warning' | 'default' | 'success' | 'destructive' | 'outline'> = {
-  pending: 'warning',
-  processing: 'default',
-  shipped: 'secondary',
-  delivered: 'success',
-  cancelled: 'destructive',
-};
 
 /** '+12,5 %' green, '−3 %' red, or a neutral note when there is nothing to compare with. */
 function Change({ percent }: { percent: number | null }) {
@@ -112,18 +104,25 @@ function QuickActions() {
   );
 }
 
+/** A card's title with a link to the full screen on the right. */
+function HeaderWithLink({ title, to, link }: { title: string; to: string; link: string }) {
+  return (
+    <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
+      <CardTitle as="h2">{title}</CardTitle>
+      <Button variant="link" asChild>
+        <Link to={to}>
+          {link}
+          <ArrowRight aria-hidden />
+        </Link>
+      </Button>
+    </CardHeader>
+  );
+}
+
 function LatestOrders({ orders }: { orders: AdminDashboard['latestOrders'] }) {
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
-        <CardTitle as="h2">Последние заказы</CardTitle>
-        <Button variant="link" asChild>
-          <Link to="/admin/orders">
-            Все заказы
-            <ArrowRight aria-hidden />
-          </Link>
-        </Button>
-      </CardHeader>
+      <HeaderWithLink title="Последние заказы" to="/admin/orders" link="Все заказы" />
       <CardContent>
         {orders.length === 0 ? (
           <div className="flex flex-col items-center gap-2 rounded-md border border-dashed p-8 text-center text-muted-foreground">
@@ -148,7 +147,7 @@ function LatestOrders({ orders }: { orders: AdminDashboard['latestOrders'] }) {
                       {order.customerName}
                     </span>
                     <span className="mt-1 flex flex-wrap items-center gap-2">
-                      <Badge variant={ORDER_STATUS_BADGE[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>
+                      <OrderStatusBadge status={order.status} />
                       <span className="text-xs text-muted-foreground sm:hidden">{formatDateTime(order.createdAt)}</span>
                     </span>
                   </span>
@@ -204,15 +203,7 @@ function PerCategory({ categories }: { categories: AdminDashboard['categories'] 
   const max = Math.max(1, ...categories.map((c) => c.productCount));
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
-        <CardTitle as="h2">Товары по категориям</CardTitle>
-        <Button variant="link" asChild>
-          <Link to="/admin/categories">
-            Категории
-            <ArrowRight aria-hidden />
-          </Link>
-        </Button>
-      </CardHeader>
+      <HeaderWithLink title="Товары по категориям" to="/admin/categories" link="Категории" />
       <CardContent>
         {categories.length === 0 ? (
           <p className="text-muted-foreground">Категорий пока нет.</p>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, Pencil } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { OrderStatusBadge } from '#client/components/order-status-badge.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import {
@@ -16,12 +17,12 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { paths } from '#client/paths.ts';
-import { PAYMENT_METHOD_LABELS, VAT_RATE, type PaymentMethod } from '#shared/constants.ts';
+import { PAYMENT_METHOD_LABELS, VAT_RATE } from '#shared/constants.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
 import type { AdminOrderDetail, OrderHistoryEntry } from '#shared/types.ts';
 import { adminOrderQuery } from './api.ts';
-import { OrderStatusBadge, PaymentStatusBadge, orderStatusLabel, paymentStatusLabel } from './order-badges.tsx';
+import { PaymentStatusBadge, orderStatusLabel, paymentStatusLabel } from './order-badges.tsx';
 import type { StatusTarget } from './order-status-dialog.tsx';
 import { telHref } from '#client/lib/utils.ts';
 
@@ -66,7 +67,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
           </p>
         </Section>
         <Section title="Оплата">
-          <p>{PAYMENT_METHOD_LABELS[order.paymentMethod as PaymentMethod] ?? order.paymentMethod}</p>
+          <p>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</p>
           <p>{paymentStatusLabel(order.paymentStatus)}</p>
         </Section>
       </div>

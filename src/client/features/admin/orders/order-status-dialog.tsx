@@ -23,13 +23,11 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '#shared/constants.ts';
-import type { AdminOrderDetail } from '#shared/types.ts';
-import { changeOrderStatus, invalidateOrders } from './api.ts';
-import { orderStatusLabel } from './order-badges.tsx';
+import { adminOrderQuery, changeOrderStatus, invalidateOrders } from './api.ts';
 
 export type StatusTarget = { id: number; status: OrderStatus; paymentStatus: PaymentStatus };
 
-function StatusForm({ order, onDone }: { order: StatusTarget; onDone: (updated: AdminOrderDetail | null) => void }) {
+function StatusForm({ order, onDone }: { order: StatusTarget; onDone: () => void }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<OrderStatus>(order.status);
   const [paymentStatus, setPaymentStatus] = useState<PaymentStatus>(order.paymentStatus);
@@ -42,14 +40,14 @@ function StatusForm({ order, onDone }: { order: StatusTarget; onDone: (updated: 
         ...(paymentStatus !== order.paymentStatus ? { paymentStatus } : {}),
       }),
     onSuccess: (updated) => {
-      queryClient.setQueryData(['admin', 'orders', 'detail', order.id], updated);
+      queryClient.setQueryData(adminOrderQuery(order.id).queryKey, updated);
       void invalidateOrders(queryClient);
       toast({
         title: 'Статус заказа обновлён',
-        description: `Заказ №${order.id}: ${orderStatusLabel(updated.status)}, ${PAYMENT_STATUS_LABELS[updated.paymentStatus]}`,
+        description: `Заказ №${order.id}: ${ORDER_STATUS_LABELS[updated.status]}, ${PAYMENT_STATUS_LABELS[updated.paymentStatus]}`,
         variant: 'success',
       });
-      onDone(updated);
+      onDone();
     },
     onError: (error) => {
       toast({ title: 'Не удалось обновить статус заказа', description: error.message, variant: 'destructive' });
@@ -101,7 +99,7 @@ function StatusForm({ order, onDone }: { order: StatusTarget; onDone: (updated: 
         </Alert>
       )}
       <DialogFooter>
-        <Button variant="outline" onClick={() => onDone(null)} disabled={save.isPending}>
+        <Button variant="outline" onClick={onDone} disabled={save.isPending}>
           Отмена
         </Button>
         <Button type="submit" disabled={!changed || save.isPending}>
@@ -122,7 +120,7 @@ export function OrderStatusDialog({ order, onClose }: { order: StatusTarget | nu
           <DialogTitle>Изменить статус заказа{order ? ` №${order.id}` : ''}</DialogTitle>
           <DialogDescription>Изменение сохранится в истории заказа, покупатель увидит новый статус в личном кабинете.</DialogDescription>
         </DialogHeader>
-        {order && <StatusForm key={`${order.id}-${order.status}-${order.paymentStatus}`} order={order} onDone={() => onClose()} />}
+        {order && <StatusForm key={`${order.id}-${order.status}-${order.paymentStatus}`} order={order} onDone={onClose} />}
       </DialogContent>
     </Dialog>
   );

@@ -1,66 +1,56 @@
 import { useQuery } from '@tanstack/react-query';
 import { Eye, PackageOpen, Pencil, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
+import { OrderStatusBadge } from '#client/components/order-status-badge.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Pagination } from '#client/components/ui/pagination.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
-import { ADMIN_MAX_PAGE_BUTTONS, ADMIN_PAGE_SIZE, ORDER_STATUSES, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '#shared/constants.ts';
+import { ADMIN_MAX_PAGE_BUTTONS, ADMIN_PAGE_SIZE, ORDER_STATUSES, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '#shared/constants.ts';
 import { formatDate, formatDateTime, formatTime, isValidDay } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
 import { adminPageItems, totalPagesOf } from '#shared/pagination.ts';
 import { pluralRu } from '#shared/plural.ts';
 import type { AdminOrderSummary } from '#shared/types.ts';
+import { ListSkeleton } from '#client/features/admin/components/list-skeleton.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { SearchBox } from '#client/features/admin/components/search-box.tsx';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
+import { useListFilters } from '#client/features/admin/components/use-list-filters.ts';
 import { adminOrdersQuery, type AdminOrderFilters, type OrderStatusFilter } from './api.ts';
-import { OrderStatusBadge, PaymentStatusBadge } from './order-badges.tsx';
+import { PaymentStatusBadge } from './order-badges.tsx';
 import { OrderDetailDialog } from './order-detail-dialog.tsx';
 import { OrderStatusDialog, type StatusTarget } from './order-status-dialog.tsx';
 
 const isStatusFilter = (value: string | null): value is OrderStatusFilter =>
   value === 'all' || (ORDER_STATUSES as readonly string[]).includes(value ?? '');
 
-/** Filters and page live in the address: the back button and a shared link keep them. */
-function useFilters(): [AdminOrderFilters, (patch: Partial<AdminOrderFilters>) => void] {
-  const [params, setParams] = useSearchParams();
-  const page = Number(params.get('page'));
+type FilterFields = Omit<AdminOrderFilters, 'page'>;
+const NO_FILTERS: FilterFields = { query: '', status: 'all', startDate: '', endDate: '' };
+
+function readFilters(params: URLSearchParams): FilterFields {
   const status = params.get('status');
   const day = (key: string) => {
     const value = params.get(key) ?? '';
     return isValidDay(value) ? value : '';
   };
-  const filters: AdminOrderFilters = {
+  return {
     query: params.get('query') ?? '',
     status: isStatusFilter(status) ? status : 'all',
     startDate: day('startDate'),
     endDate: day('endDate'),
-    page: Number.isInteger(page) && page > 0 ? page : 1,
   };
-  const update = (patch: Partial<AdminOrderFilters>) => {
-    const next = { ...filters, ...patch };
-    if (!('page' in patch)) next.page = 1;
-    const search = new URLSearchParams();
-    if (next.query) search.set('query', next.query);
-    if (next.status !== 'all') search.set('status', next.status);
-    if (next.startDate) search.set('startDate', next.startDate);
-    if (next.endDate) search.set('endDate', next.endDate);
-    if (next.page > 1) search.set('page', String(next.page));
-    setParams(search, { replace: !('page' in patch) });
-  };
-  return [filters, update];
 }
 
+const isFiltered = (f: FilterFields) => Boolean(f.query || f.status !== 'all' || f.startDate || f.endDate);
+const datesReversed = (f: FilterFields) => Boolean(f.startDate && f.endDate && f.startDate > f.endDate);
+
 function Filters({ filters, onChange }: { filters: AdminOrderFilters; onChange: (patch: Partial<AdminOrderFilters>) => void }) {
-  const active = filters.query || filters.status !== 'all' || filters.startDate || filters.endDate;
-  const reversed = filters.startDate && filters.endDate && filters.startDate > filters.endDate;
+  const reversed = datesReversed(filters);
   return (
     <Card className="mb-4 p-4">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
@@ -102,8 +92,8 @@ function Filters({ filters, onChange }: { filters: AdminOrderFilters; onChange: 
         </div>
         <Button
           variant="outline"
-          disabled={!active}
-          onClick={() => onChange({ query: '', status: 'all', startDate: '', endDate: '' })}
+          disabled={!isFiltered(filters)}
+          onClick={() => onChange(NO_FILTERS)}
           className="col-span-2 md:col-span-1"
         >
           <X aria-hidden />
@@ -179,7 +169,7 @@ function OrdersTable({ orders, ...actions }: { orders: AdminOrderSummary[] } & R
             <TableCell className="text-right font-medium tabular-nums">{formatRub(order.totalAmount)}</TableCell>
             <TableCell>
               <span className="flex flex-col items-start gap-1">
-                <span className="text-xs text-muted-foreground">{PAYMENT_METHOD_LABELS[order.paymentMethod as PaymentMethod]}</span>
+                <span className="text-xs text-muted-foreground">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</span>
                 <PaymentStatusBadge status={order.paymentStatus} />
               </span>
             </TableCell>
@@ -233,8 +223,8 @@ const ordersFound = (n: number) => `Найдено: ${n} ${pluralRu(n, 'зака
 
 export default function OrdersPage() {
   useAdminTitle('Заказы');
-  const [filters, setFilters] = useFilters();
-  const reversed = Boolean(filters.startDate && filters.endDate && filters.startDate > filters.endDate);
+  const [filters, setFilters] = useListFilters(readFilters, NO_FILTERS);
+  const reversed = datesReversed(filters);
   const list = useQuery({ ...adminOrdersQuery(filters), enabled: !reversed });
   const [detailId, setDetailId] = useState<number | null>(null);
   const [statusTarget, setStatusTarget] = useState<StatusTarget | null>(null);
@@ -255,17 +245,13 @@ export default function OrdersPage() {
       {list.isError ? (
         <LoadError title="Не удалось загрузить заказы" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.isPending && !reversed ? (
-        <div aria-busy="true" aria-label="Загрузка заказов" className="grid gap-2">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-16 rounded-lg" />
-          ))}
-        </div>
+        <ListSkeleton label="Загрузка заказов" />
       ) : orders.length === 0 ? (
         <Card className="items-center gap-2 p-10 text-center">
           <PackageOpen className="size-10 text-muted-foreground" aria-hidden />
           <p className="text-lg font-semibold">Заказов не найдено</p>
           <p className="text-sm text-muted-foreground">
-            {filters.query || filters.status !== 'all' || filters.startDate || filters.endDate
+            {isFiltered(filters)
               ? 'Измените условия поиска или сбросьте фильтры.'
               : 'Когда покупатели оформят заказы, они появятся здесь.'}
           </p>

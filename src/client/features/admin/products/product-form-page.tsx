@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ImageUp, Link2, Loader2, RefreshCw, Save, Trash2 } from 'lucide-react';
+import { ArrowLeft, ImageUp, Link2, Loader2, Save, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type FieldPath, type Resolver } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
@@ -13,6 +13,7 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
+import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { SUPPLIERS } from '#shared/constants.ts';
 import { ProductSchema, type ProductData } from '#shared/schemas/product.ts';
@@ -21,6 +22,7 @@ import type { Product } from '#shared/types.ts';
 import { adminCategoriesQuery, invalidateCatalog } from '#client/features/admin/categories/api.ts';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
+import { SlugFromNameButton } from '#client/features/admin/components/slug-from-name-button.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
 import { adminProductQuery, createProduct, updateProduct, uploadProductImage } from './api.ts';
 import { ProductCard } from '#client/components/product/product-card.tsx';
@@ -49,7 +51,6 @@ const FIELD_NAMES: readonly FieldName[] = [
   'name', 'slug', 'sku', 'price', 'originalPrice', 'stock', 'categoryId', 'supplier', 'tag', 'imageUrl',
   'shortDescription', 'description', 'rating', 'reviewCount', 'isActive', 'isFeatured',
 ];
-const isField = (key: string): key is FieldName => (FIELD_NAMES as readonly string[]).includes(key);
 
 const numberText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value).replace('.', ','));
 
@@ -102,6 +103,37 @@ function Section({ title, description, children }: { title: string; description?
       </CardHeader>
       <CardContent className="grid gap-4">{children}</CardContent>
     </Card>
+  );
+}
+
+/** One of the form's two switches, with its label and a line saying what it does. */
+function SwitchField({
+  control,
+  name,
+  label,
+  hint,
+  ariaLabel,
+}: {
+  control: Control<FormValues, unknown, ProductData>;
+  name: 'isActive' | 'isFeatured';
+  label: string;
+  hint: string;
+  ariaLabel: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: f }) => (
+        <label className="flex items-start justify-between gap-4">
+          <span>
+            <span className="block text-sm font-medium">{label}</span>
+            <span className="block text-sm text-muted-foreground">{hint}</span>
+          </span>
+          <Switch checked={f.value} onCheckedChange={f.onChange} onBlur={f.onBlur} aria-label={ariaLabel} />
+        </label>
+      )}
+    />
   );
 }
 
@@ -209,11 +241,7 @@ function ProductForm({ product }: { product: Product | null }) {
       navigate('/admin/products');
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.errors) {
-        for (const [key, messages] of Object.entries(error.errors)) {
-          if (isField(key) && messages[0]) setError(key, { type: 'server', message: messages[0] });
-        }
-      }
+      applyServerErrors(error, FIELD_NAMES, setError);
       toast({ title: 'Не удалось создать/обновить товар', description: error.message, variant: 'destructive' });
     },
   });
@@ -246,7 +274,7 @@ function ProductForm({ product }: { product: Product | null }) {
   });
 
   const category = categories.data?.find((c) => String(c.id) === values.categoryId);
-  const supplier = values.supplier === 'DCK' || values.supplier === 'P.I.T' ? values.supplier : null;
+  const supplier = SUPPLIERS.find((s) => s === values.supplier) ?? null;
   const preview: Product = {
     id: product?.id ?? 0,
     slug: values.slug || 'novyy-tovar',
@@ -298,17 +326,12 @@ function ProductForm({ product }: { product: Product | null }) {
                 autoCapitalize="off"
                 {...slugField}
               />
-              <Button
-                variant="outline"
+              <SlugFromNameButton
                 onClick={() => {
                   setValue('slug', slugFromName(values.name ?? ''), { shouldDirty: true, shouldValidate: true });
                   setAutoSlug(true);
                 }}
-                title="Создать из названия"
-              >
-                <RefreshCw aria-hidden />
-                <span className="hidden sm:inline">Из названия</span>
-              </Button>
+              />
             </div>
           </FormField>
           <div className="grid items-start gap-4 sm:grid-cols-2">
@@ -401,31 +424,19 @@ function ProductForm({ product }: { product: Product | null }) {
 
       <aside className="grid content-start gap-6 lg:sticky lg:top-6 lg:self-start">
         <Section title="Публикация">
-          <Controller
+          <SwitchField
             control={control}
             name="isActive"
-            render={({ field: f }) => (
-              <label className="flex items-start justify-between gap-4">
-                <span>
-                  <span className="block text-sm font-medium">Показывать в каталоге</span>
-                  <span className="block text-sm text-muted-foreground">Неактивный товар видят только сотрудники</span>
-                </span>
-                <Switch checked={f.value} onCheckedChange={f.onChange} onBlur={f.onBlur} aria-label="Показывать в каталоге" />
-              </label>
-            )}
+            label="Показывать в каталоге"
+            hint="Неактивный товар видят только сотрудники"
+            ariaLabel="Показывать в каталоге"
           />
-          <Controller
+          <SwitchField
             control={control}
             name="isFeatured"
-            render={({ field: f }) => (
-              <label className="flex items-start justify-between gap-4">
-                <span>
-                  <span className="block text-sm font-medium">Рекомендуемый</span>
-                  <span className="block text-sm text-muted-foreground">Выше в сортировке «Рекомендуемые»</span>
-                </span>
-                <Switch checked={f.value} onCheckedChange={f.onChange} onBlur={f.onBlur} aria-label="Рекомендуемый товар" />
-              </label>
-            )}
+            label="Рекомендуемый"
+            hint="Выше в сортировке «Рекомендуемые»"
+            ariaLabel="Рекомендуемый товар"
           />
           <div className="flex flex-col gap-2 border-t pt-4">
             <Button type="submit" size="lg" disabled={save.isPending || (isEdit && !isDirty)}>

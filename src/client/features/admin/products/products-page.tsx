@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PackageOpen, Pencil, Plus, Trash2, Upload, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
@@ -17,7 +17,6 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Pagination } from '#client/components/ui/pagination.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
@@ -29,10 +28,13 @@ import { adminPageItems } from '#shared/pagination.ts';
 import { productsCount } from '#shared/plural.ts';
 import type { Product, ProductListResponse } from '#shared/types.ts';
 import { adminCategoriesQuery, invalidateCatalog } from '#client/features/admin/categories/api.ts';
+import { ConfirmDialog } from '#client/features/admin/components/confirm-dialog.tsx';
+import { ListSkeleton } from '#client/features/admin/components/list-skeleton.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { SearchBox } from '#client/features/admin/components/search-box.tsx';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
+import { useListFilters } from '#client/features/admin/components/use-list-filters.ts';
 import {
   adminProductsQuery,
   deleteAllProducts,
@@ -52,30 +54,27 @@ const STATUS_OPTIONS: { value: ProductStatusFilter; label: string }[] = [
 const DELETE_ALL_WORD = 'УДАЛИТЬ';
 const RELOAD_AFTER_FAILURE_MS = 3000;
 
-/** Filters and page live in the address, so the back button and a shared link keep them. */
-function useFilters(): [AdminProductFilters, (patch: Partial<AdminProductFilters>) => void] {
-  const [params, setParams] = useSearchParams();
+const NO_FILTERS: Omit<AdminProductFilters, 'page'> = { query: '', categoryId: null, status: 'all' };
+
+function readFilters(params: URLSearchParams): Omit<AdminProductFilters, 'page'> {
   const status = params.get('status');
-  const page = Number(params.get('page'));
   const categoryId = Number(params.get('categoryId'));
-  const filters: AdminProductFilters = {
+  return {
     query: params.get('query') ?? '',
     categoryId: Number.isInteger(categoryId) && categoryId > 0 ? categoryId : null,
     status: status === 'active' || status === 'inactive' ? status : 'all',
-    page: Number.isInteger(page) && page > 0 ? page : 1,
   };
-  const update = (patch: Partial<AdminProductFilters>) => {
-    const next = { ...filters, ...patch };
-    // Any filter change goes back to page 1.
-    if (!('page' in patch)) next.page = 1;
-    const search = new URLSearchParams();
-    if (next.query) search.set('query', next.query);
-    if (next.categoryId) search.set('categoryId', String(next.categoryId));
-    if (next.status !== 'all') search.set('status', next.status);
-    if (next.page > 1) search.set('page', String(next.page));
-    setParams(search, { replace: !('page' in patch) });
-  };
-  return [filters, update];
+}
+
+function AddProductLink() {
+  return (
+    <Button asChild>
+      <Link to="/admin/products/create">
+        <Plus aria-hidden />
+        Добавить товар
+      </Link>
+    </Button>
+  );
 }
 
 function Price({ product }: { product: Product }) {
@@ -225,16 +224,6 @@ function ProductCards({ products, onToggle, onDelete }: { products: Product[] } 
   );
 }
 
-function ListSkeleton() {
-  return (
-    <div aria-busy="true" aria-label="Загрузка товаров" className="grid gap-2">
-      {Array.from({ length: 6 }, (_, i) => (
-        <Skeleton key={i} className="h-16 rounded-lg" />
-      ))}
-    </div>
-  );
-}
-
 function DeleteProductDialog({ product, onClose }: { product: Product | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
@@ -251,26 +240,25 @@ function DeleteProductDialog({ product, onClose }: { product: Product | null; on
     onSettled: () => invalidateCatalog(queryClient),
   });
   return (
-    <Dialog open={product !== null} onOpenChange={(open) => !open && !remove.isPending && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Удалить товар?</DialogTitle>
-          <DialogDescription>
-            «{product?.name}» будет удалён из каталога навсегда и исчезнет из корзин покупателей. В оформленных заказах
-            останутся его название и цена.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={remove.isPending}>
-            Отмена
-          </Button>
-          <Button variant="destructive" onClick={() => product && remove.mutate(product)} disabled={remove.isPending}>
-            {remove.isPending ? <Spinner size="sm" label="Удаление" /> : <Trash2 aria-hidden />}
-            Удалить
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={product !== null}
+      title="Удалить товар?"
+      description={
+        <>
+          «{product?.name}» будет удалён из каталога навсегда и исчезнет из корзин покупателей. В оформленных заказах
+          останутся его название и цена.
+        </>
+      }
+      confirm={
+        <>
+          {remove.isPending ? <Spinner size="sm" label="Удаление" /> : <Trash2 aria-hidden />}
+          Удалить
+        </>
+      }
+      pending={remove.isPending}
+      onConfirm={() => product && remove.mutate(product)}
+      onClose={onClose}
+    />
   );
 }
 
@@ -342,7 +330,7 @@ function DeleteAllDialog({ open, onOpenChange, total }: { open: boolean; onOpenC
 export default function ProductsPage() {
   useAdminTitle('Товары');
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useFilters();
+  const [filters, setFilters] = useListFilters(readFilters, NO_FILTERS);
   const list = useQuery(adminProductsQuery(filters));
   const categories = useQuery(adminCategoriesQuery());
   const [toDelete, setToDelete] = useState<Product | null>(null);
@@ -371,8 +359,8 @@ export default function ProductsPage() {
   });
 
   const data = list.data;
-  const total = data?.pagination.total ?? data?.total ?? null;
-  const totalPages = data?.pagination.totalPages ?? data?.totalPages ?? 1;
+  const total = data?.pagination.total ?? null;
+  const totalPages = data?.pagination.totalPages ?? 1;
   const filtered = filters.query !== '' || filters.categoryId !== null || filters.status !== 'all';
 
   // A page past the end (after deletions) goes to the last page.
@@ -402,12 +390,7 @@ export default function ProductsPage() {
                 Импорт
               </Link>
             </Button>
-            <Button asChild>
-              <Link to="/admin/products/create">
-                <Plus aria-hidden />
-                Добавить товар
-              </Link>
-            </Button>
+            <AddProductLink />
           </>
         }
       />
@@ -440,7 +423,7 @@ export default function ProductsPage() {
             ))}
           </NativeSelect>
           {filtered ? (
-            <Button variant="ghost" onClick={() => setFilters({ query: '', categoryId: null, status: 'all' })}>
+            <Button variant="ghost" onClick={() => setFilters(NO_FILTERS)}>
               <X aria-hidden />
               Сбросить
             </Button>
@@ -451,7 +434,7 @@ export default function ProductsPage() {
       </Card>
 
       {list.isPending ? (
-        <ListSkeleton />
+        <ListSkeleton label="Загрузка товаров" />
       ) : list.isError && !data ? (
         <LoadError title="Не удалось загрузить товары" error={list.error} onRetry={() => void list.refetch()} />
       ) : data && data.products.length === 0 ? (
@@ -461,14 +444,7 @@ export default function ProductsPage() {
           <p className="max-w-md text-muted-foreground">
             {filtered ? 'Измените условия поиска или сбросьте фильтры.' : 'В каталоге пока нет товаров. Добавьте первый товар или загрузите список через импорт.'}
           </p>
-          {!filtered && (
-            <Button asChild>
-              <Link to="/admin/products/create">
-                <Plus aria-hidden />
-                Добавить товар
-              </Link>
-            </Button>
-          )}
+          {!filtered && <AddProductLink />}
         </div>
       ) : (
         data && (

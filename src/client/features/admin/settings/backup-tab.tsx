@@ -30,7 +30,7 @@ import { FormActions, SwitchRow } from './settings-form-parts.tsx';
 const sizeFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
 
 /** '45,3 КБ', '12,8 МБ'. */
-export function formatSize(bytes: number): string {
+function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} Б`;
   if (bytes < 1024 * 1024) return `${sizeFormat.format(bytes / 1024)} КБ`;
   if (bytes < 1024 ** 3) return `${sizeFormat.format(bytes / 1024 ** 2)} МБ`;

@@ -6,7 +6,7 @@ import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.ts
 import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { ApiError } from '#client/lib/api.ts';
+import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { cn } from '#client/lib/utils.ts';
 import { META_DESCRIPTION_MAX } from '#shared/constants.ts';
 import { SeoSettingsSchema, type SeoSettings } from '#shared/schemas/settings.ts';
@@ -16,7 +16,6 @@ import { FieldGrid, FormActions, FormSkeleton, useLoadErrorToast } from './setti
 
 type Field = FieldPath<SeoSettings>;
 const FIELDS: readonly Field[] = ['siteTitle', 'metaDescription', 'metaKeywords', 'ogImage', 'googleAnalyticsId', 'yandexMetrikaId'];
-const isField = (key: string): key is Field => (FIELDS as readonly string[]).includes(key);
 const OG_HINT = 'Показывается, когда ссылкой на сайт делятся в мессенджерах и соцсетях';
 
 function SeoForm({ data }: { data: SeoSettings }) {
@@ -43,11 +42,7 @@ function SeoForm({ data }: { data: SeoSettings }) {
       toast({ title: 'Настройки сохранены', description: 'SEO настройки обновлены', variant: 'success' });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.errors) {
-        for (const [key, messages] of Object.entries(error.errors)) {
-          if (isField(key) && messages[0]) setError(key, { type: 'server', message: messages[0] });
-        }
-      }
+      applyServerErrors(error, FIELDS, setError);
       toast({ title: 'Ошибка сохранения', description: `Не удалось сохранить настройки: ${error.message}`, variant: 'destructive' });
     },
   });

@@ -6,7 +6,7 @@ import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.ts
 import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { ApiError } from '#client/lib/api.ts';
+import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { DELIVERY_COST_RUB } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
 import { ShopSettingsSchema, type ShopSettings } from '#shared/schemas/settings.ts';
@@ -19,7 +19,21 @@ const FIELDS: readonly Field[] = [
   'shopName', 'shopDescription', 'contactEmail', 'contactPhone', 'address', 'workingHours',
   'enableRegistration', 'enableCheckout', 'maintenanceMode', 'freeDeliveryThreshold',
 ];
-const isField = (key: string): key is Field => (FIELDS as readonly string[]).includes(key);
+
+type SwitchName = 'enableRegistration' | 'enableCheckout' | 'maintenanceMode';
+const SWITCHES: { name: SwitchName; label: string; description: string }[] = [
+  { name: 'enableRegistration', label: 'Регистрация пользователей', description: 'Новые покупатели могут зарегистрироваться на сайте.' },
+  {
+    name: 'enableCheckout',
+    label: 'Оформление заказов',
+    description: 'Покупатели могут оформлять заказы. Выключите, чтобы временно остановить приём заказов.',
+  },
+  {
+    name: 'maintenanceMode',
+    label: 'Режим обслуживания',
+    description: 'Сайт доступен только сотрудникам магазина; покупатели видят страницу технического обслуживания.',
+  },
+];
 
 function ShopForm({ data }: { data: ShopSettings }) {
   const queryClient = useQueryClient();
@@ -46,16 +60,12 @@ function ShopForm({ data }: { data: ShopSettings }) {
       toast({ title: 'Настройки сохранены', description: 'Основные настройки магазина обновлены', variant: 'success' });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.errors) {
-        for (const [key, messages] of Object.entries(error.errors)) {
-          if (isField(key) && messages[0]) setError(key, { type: 'server', message: messages[0] });
-        }
-      }
+      applyServerErrors(error, FIELDS, setError);
       toast({ title: 'Ошибка сохранения', description: `Не удалось сохранить настройки: ${error.message}`, variant: 'destructive' });
     },
   });
 
-  const text = (name: Exclude<Field, 'enableRegistration' | 'enableCheckout' | 'maintenanceMode'>, options?: { valueAsNumber?: boolean }) => {
+  const text = (name: Exclude<Field, SwitchName>, options?: { valueAsNumber?: boolean }) => {
     const error = errors[name]?.message;
     const id = `shop-${name}`;
     return {
@@ -104,45 +114,16 @@ function ShopForm({ data }: { data: ShopSettings }) {
       </FormField>
 
       <div className="grid gap-3">
-        <Controller
-          control={control}
-          name="enableRegistration"
-          render={({ field }) => (
-            <SwitchRow
-              id="shop-enableRegistration"
-              label="Регистрация пользователей"
-              description="Новые покупатели могут зарегистрироваться на сайте."
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="enableCheckout"
-          render={({ field }) => (
-            <SwitchRow
-              id="shop-enableCheckout"
-              label="Оформление заказов"
-              description="Покупатели могут оформлять заказы. Выключите, чтобы временно остановить приём заказов."
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="maintenanceMode"
-          render={({ field }) => (
-            <SwitchRow
-              id="shop-maintenanceMode"
-              label="Режим обслуживания"
-              description="Сайт доступен только сотрудникам магазина; покупатели видят страницу технического обслуживания."
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
-        />
+        {SWITCHES.map(({ name, label, description }) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field }) => (
+              <SwitchRow id={`shop-${name}`} label={label} description={description} checked={field.value} onCheckedChange={field.onChange} />
+            )}
+          />
+        ))}
       </div>
       <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => reset(data)} />
     </form>

@@ -14,6 +14,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ROLE_LABELS, type Role } from '#shared/constants.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import type { AdminUser } from '#shared/types.ts';
+import { ConfirmDialog } from '#client/features/admin/components/confirm-dialog.tsx';
 
 /** Role labels of spec 2.15; an unknown role is shown as it is. */
 export const roleLabel = (role: string) => ROLE_LABELS[role as Role] ?? role;
@@ -79,25 +80,24 @@ export function BlockUserDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={user !== null} onOpenChange={(open) => !open && !pending && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Заблокировать пользователя?</DialogTitle>
-          <DialogDescription>
-            «{user?.username}» больше не сможет войти в систему, все его сеансы будут завершены сразу. Активировать учётную запись
-            можно в любой момент.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={pending}>
-            Отмена
-          </Button>
-          <Button variant="destructive" onClick={() => user && onConfirm(user)} disabled={pending}>
-            {pending ? <Spinner size="sm" label="Блокировка" /> : <Ban aria-hidden />}
-            Блокировать
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={user !== null}
+      title="Заблокировать пользователя?"
+      description={
+        <>
+          «{user?.username}» больше не сможет войти в систему, все его сеансы будут завершены сразу. Активировать учётную запись
+          можно в любой момент.
+        </>
+      }
+      confirm={
+        <>
+          {pending ? <Spinner size="sm" label="Блокировка" /> : <Ban aria-hidden />}
+          Блокировать
+        </>
+      }
+      pending={pending}
+      onConfirm={() => user && onConfirm(user)}
+      onClose={onClose}
+    />
   );
 }

@@ -18,6 +18,7 @@ import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
+import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { ROLES, ROLE_LABELS, type Role } from '#shared/constants.ts';
 import { AdminUserCreateSchema, AdminUserUpdateSchema, type AdminUserCreate, type AdminUserUpdate } from '#shared/schemas/admin-user.ts';
@@ -35,7 +36,6 @@ type FormValues = {
   isActive: boolean;
 };
 const FIELDS: readonly FieldPath<FormValues>[] = ['username', 'email', 'password', 'fullName', 'phone', 'address', 'role', 'isActive'];
-const isField = (key: string): key is FieldPath<FormValues> => (FIELDS as readonly string[]).includes(key);
 
 const EMPTY: FormValues = { username: '', email: '', password: '', fullName: '', phone: '', address: '', role: 'user', isActive: true };
 
@@ -62,7 +62,6 @@ function UserForm({ state, selfId, onDone }: { state: NonNullable<UserDialogStat
     handleSubmit,
     control,
     setError,
-    reset,
     formState: { errors },
   } = useForm<FormValues>({
     resolver: zodResolver(schema) as unknown as Resolver<FormValues>,
@@ -83,20 +82,11 @@ function UserForm({ state, selfId, onDone }: { state: NonNullable<UserDialogStat
     },
     onSuccess: (user) => {
       void invalidateUsers(queryClient);
-      if (editing) {
-        toast({ title: 'Пользователь обновлен', description: user.username, variant: 'success' });
-      } else {
-        toast({ title: 'Пользователь создан', description: user.username, variant: 'success' });
-        reset(EMPTY);
-      }
+      toast({ title: editing ? 'Пользователь обновлен' : 'Пользователь создан', description: user.username, variant: 'success' });
       onDone();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.errors) {
-        for (const [key, messages] of Object.entries(error.errors)) {
-          if (isField(key) && messages[0]) setError(key, { type: 'server', message: messages[0] });
-        }
-      }
+      applyServerErrors(error, FIELDS, setError);
       const fallback = editing ? 'Не удалось обновить данные пользователя' : 'Не удалось создать пользователя';
       toast({ title: 'Ошибка', description: error instanceof ApiError && error.message ? error.message : fallback, variant: 'destructive' });
     },

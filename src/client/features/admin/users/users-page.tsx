@@ -68,6 +68,33 @@ function useFilters(): [AdminUserFilters, (next: AdminUserFilters) => void] {
   return [filters, set];
 }
 
+function FilterSelect<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  options: { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
 function FilterCard({ filters, onChange }: { filters: AdminUserFilters; onChange: (next: AdminUserFilters) => void }) {
   const [text, setText] = useState(filters.query);
   const [synced, setSynced] = useState(filters.query);
@@ -100,34 +127,20 @@ function FilterCard({ filters, onChange }: { filters: AdminUserFilters; onChange
               />
             </div>
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="users-role">Роль</Label>
-            <NativeSelect
-              id="users-role"
-              value={filters.role}
-              onChange={(e) => onChange({ ...filters, query: text.trim(), role: e.target.value as UserRoleFilter, page: 1 })}
-            >
-              {ROLE_FILTERS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="users-status">Статус</Label>
-            <NativeSelect
-              id="users-status"
-              value={filters.isActive}
-              onChange={(e) => onChange({ ...filters, query: text.trim(), isActive: e.target.value as UserStatusFilter, page: 1 })}
-            >
-              {STATUS_FILTERS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <FilterSelect
+            id="users-role"
+            label="Роль"
+            value={filters.role}
+            options={ROLE_FILTERS}
+            onChange={(role) => onChange({ ...filters, query: text.trim(), role, page: 1 })}
+          />
+          <FilterSelect
+            id="users-status"
+            label="Статус"
+            value={filters.isActive}
+            options={STATUS_FILTERS}
+            onChange={(isActive) => onChange({ ...filters, query: text.trim(), isActive, page: 1 })}
+          />
           <div className="flex gap-2">
             <Button type="submit" className="flex-1 md:flex-none">
               Применить

@@ -1,0 +1,29 @@
+import { useSearchParams } from 'react-router';
+
+type FilterValue = string | number | null;
+type WithPage<F> = F & { page: number };
+
+/**
+ * A list's filters and page, kept in the address so the back button and a shared link keep them.
+ * `read` takes the filters from the address; a filter at its value in `defaults` stays out of it.
+ * Changing a filter goes back to page 1 in place; turning the page adds a history entry.
+ */
+export function useListFilters<F extends Record<string, FilterValue>>(
+  read: (params: URLSearchParams) => F,
+  defaults: F,
+): [WithPage<F>, (patch: Partial<WithPage<F>>) => void] {
+  const [params, setParams] = useSearchParams();
+  const page = Number(params.get('page'));
+  const filters: WithPage<F> = { ...read(params), page: Number.isInteger(page) && page > 0 ? page : 1 };
+  const update = (patch: Partial<WithPage<F>>) => {
+    const paging = 'page' in patch;
+    const next: WithPage<F> = { ...filters, ...patch, page: paging ? (patch.page ?? 1) : 1 };
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(next)) {
+      if (key !== 'page' && value !== null && value !== defaults[key]) search.set(key, String(value));
+    }
+    if (next.page > 1) search.set('page', String(next.page));
+    setParams(search, { replace: !paging });
+  };
+  return [filters, update];
+}
