@@ -58,7 +58,7 @@ export interface FormFieldProps {
  */
 export function FormField({ label, htmlFor, error, hint, required, className, children }: FormFieldProps) {
   return (
-    <div data-slot="form-field" className={cn('grid gap-1.5', className)}>
+    <div data-slot="form-field" className={cn('grid content-start gap-1.5', className)}>
       <Label htmlFor={htmlFor}>
         <span>
           {label}
