@@ -21,12 +21,18 @@ const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 type TableInfo = { name: string; columns: string[]; generated: string[] };
 
-/** Tables of the public schema, parents before children, with their writable columns. */
+/**
+ * Tables of the public schema, parents before children, with their writable columns. Tables
+ * commented 'Derived: …' (product_facets) are left out: triggers rebuild them as the rows they
+ * are derived from are restored.
+ */
 async function tablesInDependencyOrder(db: Db | Tx): Promise<TableInfo[]> {
   const tables = await queryRows<{ name: string }>(
     db,
     `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`,
+     where n.nspname = 'public' and c.relkind in ('r', 'p')
+       and coalesce(obj_description(c.oid, 'pg_class'), '') not like 'Derived:%'
+     order by c.relname`,
   );
   const edges = await queryRows<{ child: string; parent: string }>(
     db,
