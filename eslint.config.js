@@ -57,6 +57,23 @@ export default tseslint.config(
   },
   { files: ['src/server/**'], rules: restrict([{ group: ['#client/*', '**/client/**'], message: 'the server loads the built SSR bundle, never client source' }]) },
   {
+    // The layers under the modules: the database (seed included), mail and configuration.
+    files: ['src/server/db/**', 'src/server/mail/**', 'src/server/config.ts'],
+    rules: restrict([
+      { group: ['#client/*', '**/client/**'], message: 'the server loads the built SSR bundle, never client source' },
+      { group: ['**/modules/**', '**/plugins/**', '**/flows/**', '#server/modules/*', '#server/plugins/*', '#server/flows/*'], message: 'the layers under the modules import none of them' },
+    ]),
+  },
+  {
+    // The core is what every module and plugin stands on; importing one of them back makes a circle.
+    files: ['src/server/core/**'],
+    rules: restrict([
+      { group: ['#client/*', '**/client/**'], message: 'the server loads the built SSR bundle, never client source' },
+      { group: ['**/modules/**', '**/plugins/**', '**/flows/**', '#server/modules/*', '#server/plugins/*', '#server/flows/*'], message: 'the core imports no module, plugin or flow' },
+      { group: ['**/db/**', '#server/db/*', 'drizzle-orm', 'drizzle-orm/*'], allowTypeImports: true, message: 'the core touches no database (it may name its types)' },
+    ]),
+  },
+  {
     files: ['src/server/modules/**/routes.ts'],
     rules: restrict([
       { group: ['#client/*', '**/client/**'], message: 'the server loads the built SSR bundle, never client source' },

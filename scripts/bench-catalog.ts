@@ -26,7 +26,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../src/server/app.ts';
-import type { App } from '../src/server/app-types.ts';
+import type { App } from '../src/server/core/app-types.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase, rowsOf, type Database } from '../src/server/db/connection.ts';
 import { demoCategories, generateBenchmarkProducts } from '../src/server/db/seed/catalog-data.ts';

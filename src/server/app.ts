@@ -12,7 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { App, AppDeps } from './app-types.ts';
+import type { App, AppDeps } from './core/app-types.ts';
 import { registerAccessControl, registerSession } from './plugins/access.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { FrontDoor } from './plugins/front-door.ts';

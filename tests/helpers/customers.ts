@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/connection.ts';
 import { products, users } from '#server/db/schema.ts';
-import { hashPassword } from '#server/modules/auth/password.ts';
-import { SESSION_COOKIE, createSession } from '#server/modules/auth/session-service.ts';
+import { hashPassword } from '#server/core/password.ts';
+import { SESSION_COOKIE } from '#server/core/session-cookie.ts';
+import { createSession } from '#server/modules/auth/session-service.ts';
 import type { TestContext } from './test-app.ts';
 
 let passwordHash: Promise<string> | undefined;

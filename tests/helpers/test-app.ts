@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '#server/app.ts';
-import type { App } from '#server/app-types.ts';
+import type { App } from '#server/core/app-types.ts';
 import { openDatabase, type Database } from '#server/db/connection.ts';
 import type { MailMessage, Mailer } from '#server/mail/transport.ts';
 import { cookieOf } from './accounts.ts';

@@ -2,8 +2,7 @@ import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection.ts';
 import { cartItems, carts, consents, orderItems, orderStatusHistory, orders, products } from '../db/schema.ts';
-import type { SessionUser } from '../app-types.ts';
-import { conflict, forbidden } from '../http-errors.ts';
+import { conflict, forbidden } from '../core/http-errors.ts';
 import type { Mailer } from '../mail/transport.ts';
 import { notEnoughStockMessage, unavailableReason } from '../modules/cart/service.ts';
 import { newOrderNoticeMail, orderConfirmationMail } from '../modules/orders/mails.ts';
@@ -15,7 +14,7 @@ import { rubToKopecks } from '#shared/money.ts';
 import { computeOrderTotalsKopecks } from '#shared/order-totals.ts';
 import type { CreateOrderInput } from '#shared/schemas/checkout.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
-import type { Order } from '#shared/types.ts';
+import type { Order, PublicUser } from '#shared/types.ts';
 
 export const CHECKOUT_DISABLED_MESSAGE =
   'Приём заказов на сайте временно приостановлен. Позвоните нам или напишите на e-mail — мы примем заказ.';
@@ -25,7 +24,7 @@ export const PRICES_CHANGED_MESSAGE =
 const CART_CHANGED_MESSAGE = 'Корзина изменилась с момента открытия страницы. Обновите страницу и проверьте заказ.';
 
 export type PlaceOrderDeps = { db: Db; mailer: Mailer; publicUrl: string; log: Pick<FastifyBaseLogger, 'error'> };
-export type PlaceOrderParams = { user: SessionUser; input: CreateOrderInput; ip: string; now: Date };
+export type PlaceOrderParams = { user: PublicUser; input: CreateOrderInput; ip: string; now: Date };
 export type PlaceOrderResult = { order: Order; created: boolean };
 
 /** The shop's settings; 403 when the shop has switched ordering off (settings: enableCheckout). */

@@ -1,15 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Access, App } from '../app-types.ts';
-import { forbidden, unauthorized } from '../http-errors.ts';
-import { SESSION_COOKIE, findSessionUser } from '../modules/auth/session-service.ts';
+import type { Access, App } from '../core/app-types.ts';
+import { forbidden, unauthorized } from '../core/http-errors.ts';
+import { SESSION_COOKIE } from '../core/session-cookie.ts';
+import { findSessionUser } from '../modules/auth/session-service.ts';
 import { isStaff } from '#shared/constants.ts';
-
-export const cookieOptions = (secure: boolean) => ({
-  path: '/',
-  httpOnly: true,
-  sameSite: 'lax' as const,
-  secure,
-});
 
 /** Who the request is: the session cookie resolved to a user once, before any handler. */
 export function registerSession(app: App) {

@@ -1,8 +1,8 @@
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import type { App } from '../app-types.ts';
-import { HttpError } from '../http-errors.ts';
+import type { App } from '../core/app-types.ts';
+import { HttpError } from '../core/http-errors.ts';
 
 type FieldErrors = Record<string, string[]>;
 

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyServerFactory } from 'fastify';
-import type { ResponseCache } from '../http-cache.ts';
-import { SESSION_COOKIE } from '../modules/auth/session-service.ts';
+import type { ResponseCache } from '../core/http-cache.ts';
+import { SESSION_COOKIE } from '../core/session-cookie.ts';
 
 /** A cache whose remembered URLs (all under `prefix`) the front door may answer. */
 export type FrontDoorSource = {
@@ -10,6 +10,13 @@ export type FrontDoorSource = {
   /** Runs before each lookup, e.g. to notice changes made by other processes. */
   beforeLookup?: () => void;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where modules offer cached public answers to be served before routing. */
+    frontDoor: FrontDoor;
+  }
+}
 
 const SESSION_MARK = `${SESSION_COOKIE}=`;
 

@@ -1,5 +1,5 @@
-import type { App } from '../app-types.ts';
-import { HttpError } from '../http-errors.ts';
+import type { App } from '../core/app-types.ts';
+import { HttpError } from '../core/http-errors.ts';
 import { isMaintenanceMode } from '../modules/settings/service.ts';
 import { isStaff } from '#shared/constants.ts';
 

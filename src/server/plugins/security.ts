@@ -1,14 +1,8 @@
-import type { App } from '../app-types.ts';
-import { forbidden } from '../http-errors.ts';
+import type { App } from '../core/app-types.ts';
+import { forbidden } from '../core/http-errors.ts';
+import { SECURITY_HEADERS } from '../core/security-headers.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** Sent with every answer, including those of the front door. */
-export const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-} as const;
 
 /**
  * Cross-site request forgery defence on top of SameSite=Lax cookies: a state-changing API call

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '../app-types.ts';
-import { pickEncoding } from '../http-cache.ts';
+import type { App } from '../core/app-types.ts';
+import { pickEncoding } from '../core/http-cache.ts';
 import type { RenderFn } from '#shared/ssr-contract.ts';
 
 export type SsrSource = {

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../connection.ts';
 import { categories, settings, users } from '../schema.ts';
-import { hashPassword } from '../../modules/auth/password.ts';
+import { hashPassword } from '../../core/password.ts';
 import { DEFAULT_SEO_SETTINGS, DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 import { seedCatalog } from './seed-catalog.ts';
 

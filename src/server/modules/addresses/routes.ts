@@ -1,4 +1,4 @@
-import type { App } from '../../app-types.ts';
+import type { App } from '../../core/app-types.ts';
 import { AddressIdParamsSchema, AddressPatchSchema, AddressSchema } from '#shared/schemas/address.ts';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from './service.ts';
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connection.ts';
 import { addresses, users } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../http-errors.ts';
+import { badRequest, notFound } from '../../core/http-errors.ts';
 import { ADDRESSES_MAX, type AddressPatch, type AddressValues } from '#shared/schemas/address.ts';
 import type { Address } from '#shared/types.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Access } from '#server/app-types.ts';
+import type { Access } from '#server/core/app-types.ts';
 import type * as AccessPlugin from '../../plugins/access.ts';
 import { createCustomer, type TestCustomer } from '../../../../tests/helpers/customers.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';

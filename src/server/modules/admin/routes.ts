@@ -1,8 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
 import { z } from '#shared/schemas/z.ts';
 import { ProductImportSchema } from '#shared/schemas/product.ts';
-import type { App } from '../../app-types.ts';
-import { HttpError, badRequest } from '../../http-errors.ts';
+import type { App } from '../../core/app-types.ts';
+import { HttpError, badRequest } from '../../core/http-errors.ts';
 import { deleteAllProducts, hardDeleteProduct, importProduct } from '../products/admin-service.ts';
 import { catalogChanged } from '../products/catalog-events.ts';
 import { getDashboard } from './service.ts';

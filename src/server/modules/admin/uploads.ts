@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { HttpError, badRequest } from '../../http-errors.ts';
+import { HttpError, badRequest } from '../../core/http-errors.ts';
 
 /** Product pictures: JPEG, PNG or WebP, at most 5 MB, recognised by their first bytes. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;

@@ -8,7 +8,8 @@ import { cookieOf, newCustomer, registerCustomer, someAddress } from '../../../.
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { TEST_ADMIN } from '../../../../tests/helpers/test-config.ts';
 import { saveSettings } from '../settings/service.ts';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, endAllSessions } from './session-service.ts';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '#server/core/session-cookie.ts';
+import { endAllSessions } from './session-service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const MINUTE = 60 * 1000;

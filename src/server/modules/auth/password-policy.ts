@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { badRequest } from '../../http-errors.ts';
+import { badRequest } from '../../core/http-errors.ts';
 
 /** The data file beside this module: the most common passwords, refused at registration and reset. */
 const COMMON = new Set(

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App, SessionUser } from '../../app-types.ts';
-import { HttpError } from '../../http-errors.ts';
-import { cookieOptions } from '../../plugins/access.ts';
+import type { App } from '../../core/app-types.ts';
+import { HttpError } from '../../core/http-errors.ts';
+import { SESSION_COOKIE, sessionCookieOptions } from '../../core/session-cookie.ts';
 import {
   LoginSchema,
   PasswordResetRequestSchema,
@@ -9,9 +9,10 @@ import {
   PasswordResetVerifySchema,
   RegisterSchema,
 } from '#shared/schemas/auth.ts';
+import type { PublicUser } from '#shared/types.ts';
 import { requestPasswordReset, resetPassword, RESET_REQUEST_ANSWER, verifyResetToken } from './password-reset-service.ts';
 import { assertRegistrationOpen, login, recordLogin, registerUser, type RequestMeta } from './service.ts';
-import { SESSION_COOKIE, createSession, deleteSession } from './session-service.ts';
+import { createSession, deleteSession } from './session-service.ts';
 
 const TAGS = ['Учётная запись'];
 
@@ -24,7 +25,7 @@ export default async function authRoutes(app: App) {
   const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, now: app.deps.clock(), rateLimitFactor: config.rateLimitFactor });
 
   /** A new session for the user; any session the request carried is ended (rotation at login). */
-  async function startSession(request: FastifyRequest, reply: FastifyReply, user: SessionUser) {
+  async function startSession(request: FastifyRequest, reply: FastifyReply, user: PublicUser) {
     if (request.sessionHash) await deleteSession(app.deps.db, request.sessionHash);
     const now = app.deps.clock();
     const { token, expiresAt } = await createSession(app.deps.db, user.id, now, {
@@ -32,7 +33,7 @@ export default async function authRoutes(app: App) {
       userAgent: request.headers['user-agent'],
     });
     await recordLogin(app.deps.db, user.id, now);
-    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(secure), expires: expiresAt });
+    reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(secure), expires: expiresAt });
   }
 
   app.get('/user', { config: { access: 'public' }, schema: { tags: TAGS, summary: 'Текущий пользователь (401, если вход не выполнен)' } }, async (request, reply) => {
@@ -67,7 +68,7 @@ export default async function authRoutes(app: App) {
 
   app.post('/logout', { config: { access: 'public' }, schema: { tags: TAGS, summary: 'Выход' } }, async (request, reply) => {
     if (request.sessionHash) await deleteSession(app.deps.db, request.sessionHash);
-    reply.clearCookie(SESSION_COOKIE, cookieOptions(secure));
+    reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure));
     return { message: 'Выход выполнен' };
   });
 
@@ -110,7 +111,7 @@ export default async function authRoutes(app: App) {
     async (request, reply) => {
       const { userId } = await resetPassword(app.deps.db, request.body, app.deps.clock());
       // Every session of the user has ended, the caller's own included.
-      if (request.user?.id === userId) reply.clearCookie(SESSION_COOKIE, cookieOptions(secure));
+      if (request.user?.id === userId) reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure));
       return { success: true, message: 'Пароль успешно изменён. Теперь вы можете войти с новым паролем.' };
     },
   );

@@ -2,13 +2,13 @@ import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { consents, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/unique-slug.ts';
-import type { SessionUser } from '../../app-types.ts';
-import { forbidden, HttpError, unauthorized } from '../../http-errors.ts';
+import { forbidden, HttpError, unauthorized } from '../../core/http-errors.ts';
+import { hashPassword, verifyPassword } from '../../core/password.ts';
 import { clearCounter, countEvent, enforce, ensureBelow, type RateRule } from '../rate-limits/service.ts';
 import { getSettings } from '../settings/service.ts';
 import { PRIVACY_POLICY_VERSION, type Role } from '#shared/constants.ts';
 import type { LoginInput, RegisterInput } from '#shared/schemas/auth.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import type { PublicUser } from '#shared/types.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
 
 export const INVALID_LOGIN = 'Неверное имя пользователя или пароль';
@@ -38,7 +38,7 @@ export const REGISTER_LIMITS = {
 
 const lower = (s: string) => s.trim().toLowerCase();
 
-const toSessionUser = (user: typeof users.$inferSelect): SessionUser => ({
+const toPublicUser = (user: typeof users.$inferSelect): PublicUser => ({
   id: user.id,
   username: user.username,
   email: user.email,
@@ -54,7 +54,7 @@ let dummyHash: Promise<string> | undefined;
  * The user with this name and password. A wrong name and a wrong password answer the same 401;
  * a blocked user (right password) gets 403 'Учётная запись заблокирована'.
  */
-export async function authenticate(db: Db, username: string, password: string): Promise<SessionUser> {
+export async function authenticate(db: Db, username: string, password: string): Promise<PublicUser> {
   const [user] = await db
     .select()
     .from(users)
@@ -66,11 +66,11 @@ export async function authenticate(db: Db, username: string, password: string): 
   }
   if (!(await verifyPassword(user.passwordHash, password))) throw unauthorized(INVALID_LOGIN);
   if (!user.isActive) throw new HttpError(403, BLOCKED);
-  return toSessionUser(user);
+  return toPublicUser(user);
 }
 
 /** Login with the failed-attempt limits: only failures count, and a success clears the account's. */
-export async function login(db: Db, input: LoginInput, meta: RequestMeta): Promise<SessionUser> {
+export async function login(db: Db, input: LoginInput, meta: RequestMeta): Promise<PublicUser> {
   const accountKey = `login:account:${lower(input.username)}`;
   const addressKey = `login:address:${meta.ip}`;
   await ensureBelow(db, accountKey, LOGIN_LIMITS.account, meta.now, meta.rateLimitFactor);
@@ -128,7 +128,7 @@ export async function takenField(
  * recorded with time, address and policy version in the same transaction. The route has
  * checked that registration is open (assertRegistrationOpen) before the body was validated.
  */
-export async function registerUser(db: Db, input: RegisterInput, meta: RequestMeta): Promise<SessionUser> {
+export async function registerUser(db: Db, input: RegisterInput, meta: RequestMeta): Promise<PublicUser> {
   await enforce(db, `register:address:${meta.ip}`, REGISTER_LIMITS.address, meta.now, meta.rateLimitFactor);
   await enforce(db, `register:account:${lower(input.email)}`, REGISTER_LIMITS.account, meta.now, meta.rateLimitFactor);
 
@@ -158,7 +158,7 @@ export async function registerUser(db: Db, input: RegisterInput, meta: RequestMe
         policyVersion: PRIVACY_POLICY_VERSION,
         createdAt: meta.now,
       });
-      return toSessionUser(user!);
+      return toPublicUser(user!);
     });
   } catch (error) {
     // Someone registered the same name or e-mail at the same moment.

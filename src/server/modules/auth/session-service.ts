@@ -2,12 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { sessions, users } from '../../db/schema.ts';
-import type { SessionUser } from '../../app-types.ts';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../core/session-cookie.ts';
 import type { Role } from '#shared/constants.ts';
+import type { PublicUser } from '#shared/types.ts';
 
-export const SESSION_COOKIE = 'sid';
-export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
-export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 /** lastSeenAt is written at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
@@ -35,7 +33,7 @@ export async function createSession(
 }
 
 /** The user of a live session (not expired, not idle, user active), or null. */
-export async function findSessionUser(db: Db, token: string, now: Date): Promise<{ user: SessionUser; idHash: string } | null> {
+export async function findSessionUser(db: Db, token: string, now: Date): Promise<{ user: PublicUser; idHash: string } | null> {
   const idHash = hashToken(token);
   const [row] = await db
     .select({

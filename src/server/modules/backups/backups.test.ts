@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { buildApp } from '#server/app.ts';
-import type { App } from '#server/app-types.ts';
+import type { App } from '#server/core/app-types.ts';
 import { openDatabase } from '#server/db/connection.ts';
 import { scheduledRuns, users } from '#server/db/schema.ts';
 import type { BackupFile, BackupOverview } from '#shared/types.ts';

@@ -1,6 +1,6 @@
 import { z } from '#shared/schemas/z.ts';
 import { BackupSettingsSchema } from '#shared/schemas/backup.ts';
-import type { App } from '../../app-types.ts';
+import type { App } from '../../core/app-types.ts';
 import { registerBackupScheduler } from './scheduler.ts';
 import { backupOverview, createBackup, openBackup, getBackupSettings, saveBackupSettings } from './service.ts';
 

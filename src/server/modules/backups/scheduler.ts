@@ -6,7 +6,7 @@
  * missed copy.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { App } from '../../app-types.ts';
+import type { App } from '../../core/app-types.ts';
 import { scheduledRuns } from '../../db/schema.ts';
 import type { BackupFile } from '#shared/types.ts';
 import { applyRetention, createBackup, getStoredBackupSettings, type BackupDeps } from './service.ts';

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/connection.ts';
 import { settings } from '../../db/schema.ts';
-import { conflict, notFound } from '../../http-errors.ts';
+import { conflict, notFound } from '../../core/http-errors.ts';
 import {
   BACKUP_FILE_NAME,
   BackupSettingsSchema,

@@ -1,7 +1,7 @@
 import { z } from '#shared/schemas/z.ts';
 import { AddCartItemSchema, CartIdSchema, UpdateCartItemSchema } from '#shared/schemas/cart.ts';
-import type { App } from '../../app-types.ts';
-import { notFound } from '../../http-errors.ts';
+import type { App } from '../../core/app-types.ts';
+import { notFound } from '../../core/http-errors.ts';
 import { ITEM_NOT_IN_CART, addCartItem, clearCart, getCart, removeCartItem, updateCartItem } from './service.ts';
 
 const tags = ['Корзина'];

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { cartItems, carts, products } from '../../db/schema.ts';
-import { HttpError, conflict, notFound } from '../../http-errors.ts';
+import { HttpError, conflict, notFound } from '../../core/http-errors.ts';
 import { CART_QUANTITY_MAX, SHORT_TEXT_FALLBACK_LENGTH } from '#shared/constants.ts';
 import { kopecksToRub } from '#shared/money.ts';
 import type { AddCartItemInput, UpdateCartItemInput } from '#shared/schemas/cart.ts';

@@ -1,6 +1,6 @@
 import { z } from '#shared/schemas/z.ts';
 import { CategoryPatchSchema, CategorySchema } from '#shared/schemas/category.ts';
-import type { App } from '../../app-types.ts';
+import type { App } from '../../core/app-types.ts';
 import { catalogChanged } from '../products/catalog-events.ts';
 import { createCategory, deleteCategory, listAdminCategories, updateCategory } from './admin-service.ts';
 

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { categories } from '../../db/schema.ts';
 import { pgError, uniqueSlug, withSlugRetry } from '../../db/unique-slug.ts';
-import { conflict, notFound } from '../../http-errors.ts';
+import { conflict, notFound } from '../../core/http-errors.ts';
 import type { CategoryData, CategoryPatch } from '#shared/schemas/category.ts';
 import type { AdminCategory } from '#shared/types.ts';
 import { categoryColumns } from './service.ts';

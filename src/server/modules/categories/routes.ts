@@ -1,6 +1,6 @@
 import { z } from '#shared/schemas/z.ts';
 import { SUPPLIERS } from '#shared/constants.ts';
-import type { App } from '../../app-types.ts';
+import type { App } from '../../core/app-types.ts';
 import { listCategories } from './service.ts';
 
 export default async function categoryRoutes(app: App) {

@@ -1,5 +1,5 @@
 import { ContactMessageSchema, NewsletterSchema } from '#shared/schemas/contact.ts';
-import type { App } from '../../app-types.ts';
+import type { App } from '../../core/app-types.ts';
 import { submitContactMessage, subscribeToNewsletter } from './service.ts';
 
 export default async function contactRoutes(app: App) {

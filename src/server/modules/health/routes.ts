@@ -1,4 +1,4 @@
-import type { App } from '../../app-types.ts';
+import type { App } from '../../core/app-types.ts';
 import { databaseAnswers } from './service.ts';
 
 export default async function healthRoutes(app: App) {

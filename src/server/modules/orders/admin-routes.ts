@@ -1,6 +1,6 @@
 import { z } from '#shared/schemas/z.ts';
 import { AdminOrderListQuerySchema, OrderStatusChangeSchema } from '#shared/schemas/admin-order.ts';
-import type { App } from '../../app-types.ts';
+import type { App } from '../../core/app-types.ts';
 import { changeOrderStatus, getOrderForStaff, listOrdersForStaff } from './admin-service.ts';
 
 const OrderParams = z.object({

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'dr
 import { alias } from 'drizzle-orm/pg-core';
 import { escapeLike, type Db, type Tx } from '../../db/connection.ts';
 import { orderItems, orderStatusHistory, orders, products, users } from '../../db/schema.ts';
-import { conflict, notFound } from '../../http-errors.ts';
+import { conflict, notFound } from '../../core/http-errors.ts';
 import { kopecksToRub } from '#shared/money.ts';
 import { shopDayEnd, shopDayStart } from '#shared/dates.ts';
 import { toOrderDto } from './service.ts';

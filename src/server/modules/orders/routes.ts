@@ -1,7 +1,7 @@
 import { z } from '#shared/schemas/z.ts';
 import { CreateOrderSchema } from '#shared/schemas/checkout.ts';
-import type { App } from '../../app-types.ts';
-import { notFound } from '../../http-errors.ts';
+import type { App } from '../../core/app-types.ts';
+import { notFound } from '../../core/http-errors.ts';
 import { assertCheckoutEnabled, placeOrder } from '../../flows/checkout.ts';
 import { ORDER_NOT_FOUND, getOrderForViewer, listUserOrders } from './service.ts';
 

@@ -1,11 +1,10 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { orderItems, orders } from '../../db/schema.ts';
-import type { SessionUser } from '../../app-types.ts';
-import { notFound } from '../../http-errors.ts';
+import { notFound } from '../../core/http-errors.ts';
 import { isStaff } from '#shared/constants.ts';
 import { kopecksToRub } from '#shared/money.ts';
-import type { Order, OrderItem } from '#shared/types.ts';
+import type { Order, OrderItem, PublicUser } from '#shared/types.ts';
 
 type Executor = Pick<Db, 'select'>;
 type OrderRow = typeof orders.$inferSelect;
@@ -71,7 +70,7 @@ export async function findOrder(db: Executor, id: number): Promise<Order | null>
 }
 
 /** An order for its owner or for staff; anyone else learns nothing, not even that it exists. */
-export async function getOrderForViewer(db: Db, id: number, viewer: SessionUser): Promise<Order> {
+export async function getOrderForViewer(db: Db, id: number, viewer: PublicUser): Promise<Order> {
   const order = await findOrder(db, id);
   if (!order || (order.userId !== viewer.id && !isStaff(viewer.role))) throw notFound(ORDER_NOT_FOUND);
   return order;

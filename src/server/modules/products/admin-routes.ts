@@ -1,6 +1,6 @@
 import { z } from '#shared/schemas/z.ts';
 import { ProductPatchSchema, ProductSchema } from '#shared/schemas/product.ts';
-import type { App } from '../../app-types.ts';
+import type { App } from '../../core/app-types.ts';
 import { catalogChanged } from './catalog-events.ts';
 import { createProduct, updateProduct } from './admin-service.ts';
 

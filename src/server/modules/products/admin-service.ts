@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { categories, products } from '../../db/schema.ts';
 import { isUniqueViolation, uniqueSlug, withSlugRetry } from '../../db/unique-slug.ts';
-import { HttpError, badRequest, notFound } from '../../http-errors.ts';
+import { HttpError, badRequest, notFound } from '../../core/http-errors.ts';
 import { rubToKopecks } from '#shared/money.ts';
 import type { ProductData, ProductImportData, ProductPatch } from '#shared/schemas/product.ts';
 import type { Product } from '#shared/types.ts';

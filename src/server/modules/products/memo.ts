@@ -1,4 +1,4 @@
-import { ResponseCache } from '../../http-cache.ts';
+import { ResponseCache } from '../../core/http-cache.ts';
 import type { Lexicon } from './search.ts';
 
 /** How long anything derived from the catalogue is kept without an announced change. */

@@ -6,9 +6,9 @@ import {
   ProductSlugOrIdParamsSchema,
   catalogLimit,
 } from '#shared/schemas/catalog.ts';
-import type { App } from '../../app-types.ts';
-import { badRequest, forbidden, notFound } from '../../http-errors.ts';
-import type { CachedBody } from '../../http-cache.ts';
+import type { App } from '../../core/app-types.ts';
+import { badRequest, forbidden, notFound } from '../../core/http-errors.ts';
+import type { CachedBody } from '../../core/http-cache.ts';
 import { onCatalogChange } from './catalog-events.ts';
 import { CatalogMemo, CatalogVersionWatch } from './memo.ts';
 import { bumpCatalogVersion, getProduct, listProducts, loadLexicon, readCatalogVersion, type ListParams } from './service.ts';

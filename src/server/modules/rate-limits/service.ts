@@ -1,7 +1,7 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { rateLimits } from '../../db/schema.ts';
-import { tooManyRequests } from '../../http-errors.ts';
+import { tooManyRequests } from '../../core/http-errors.ts';
 import { pluralRu } from '#shared/plural.ts';
 
 /**

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from '#shared/schemas/z.ts';
-import type { App } from '../../app-types.ts';
-import { etagMatches, pickEncoding } from '../../http-cache.ts';
+import type { App } from '../../core/app-types.ts';
+import { etagMatches, pickEncoding } from '../../core/http-cache.ts';
 import { onCatalogChange } from '../products/catalog-events.ts';
 import { createDocumentCache, type CachedDocument } from './document-cache.ts';
 import {

@@ -1,5 +1,5 @@
 import { SeoSettingsSchema, ShopSettingsSchema } from '#shared/schemas/settings.ts';
-import type { App } from '../../app-types.ts';
+import type { App } from '../../core/app-types.ts';
 import { getPublicSettings, getSettings, saveSettings } from './service.ts';
 
 const TAGS = ['Настройки (администратор)'];

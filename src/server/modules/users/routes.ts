@@ -5,7 +5,7 @@ import {
   AdminUserStatusSchema,
   AdminUserUpdateSchema,
 } from '#shared/schemas/admin-user.ts';
-import type { App } from '../../app-types.ts';
+import type { App } from '../../core/app-types.ts';
 import { createUser, getUser, listUsers, setUserActive, updateUser } from './service.ts';
 
 const UserParams = z.object({

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
-import { SECURITY_HEADERS } from './plugins/security.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
 
 /**
  * Public answers kept serialised and compressed (the catalogue's): a cached page costs a hash

@@ -6,11 +6,10 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
-import type { Database, Db } from './db/connection.ts';
-import type { Mailer } from './mail/transport.ts';
-import type { FrontDoor } from './plugins/front-door.ts';
-import type { Role } from '#shared/constants.ts';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/connection.ts';
+import type { Mailer } from '../mail/transport.ts';
+import type { PublicUser } from '#shared/types.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -34,23 +33,12 @@ export type AppDeps = {
  */
 export type Access = 'public' | 'user' | 'staff' | 'admin';
 
-export type SessionUser = {
-  id: number;
-  username: string;
-  email: string | null;
-  role: Role;
-  fullName: string | null;
-  phone: string | null;
-};
-
 declare module 'fastify' {
   interface FastifyInstance {
     deps: { config: Config; database: Database; db: Db; mailer: Mailer; clock: () => Date };
-    /** Where modules offer cached public answers to be served before routing (plugins/front-door.ts). */
-    frontDoor: FrontDoor;
   }
   interface FastifyRequest {
-    user: SessionUser | null;
+    user: PublicUser | null;
     /** Hash of the session id of the request's cookie, when the session is valid. */
     sessionHash: string | null;
   }
