@@ -22,32 +22,7 @@ export type PublicUser = {
   phone: string | null;
 };
 
-/** The product as a cart line shows it (current catalogue data, not a snapshot). */
-export type CartProduct = {
-  id: number;
-  name: string;
-  /** Roubles; null means "price on request". */
-  price: number | null;
-  slug: string;
-  imageUrl: string | null;
-  shortDescription: string;
-  /** Null counts as out of stock. */
-  stock: number | null;
-  isActive: boolean;
-};
-
-export type CartItem = { id: number; quantity: number; product: CartProduct };
-
-/** GET /api/cart/{cartId}; every cart call answers with it. Money in roubles. */
-export type Cart = {
-  cartId: string;
-  /** Bumped when an order is placed from the cart: sent back with the order (idempotency). */
-  generation: number;
-  items: CartItem[];
-  /** Units in the cart (sum of quantities). */
-  itemCount: number;
-  subtotal: number;
-};
+export type { Cart, CartItem, CartProduct } from './schemas/cart.ts';
 
 /** A line of an order: a snapshot of the product at the time of the order. */
 export type OrderItem = {

@@ -2,6 +2,7 @@ import { queryOptions, skipToken, useMutation, useMutationState, useQuery, useQu
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError, apiRequest } from './api.ts';
+import { hasPrice } from '#shared/money.ts';
 import type { Cart } from '#shared/types.ts';
 
 /**
@@ -196,7 +197,7 @@ export function useCartActivity(): { busyItemIds: ReadonlySet<number>; clearing:
 export function cartLineProblem(item: Cart['items'][number]): string | null {
   const { product, quantity } = item;
   if (!product.isActive) return 'Товар снят с продажи — удалите его из корзины';
-  if (product.price === null) return 'Цена по запросу — этот товар нельзя заказать на сайте';
+  if (!hasPrice(product.price)) return 'Цена по запросу — этот товар нельзя заказать на сайте';
   const stock = product.stock ?? 0;
   if (stock <= 0) return 'Нет в наличии — удалите товар из корзины';
   if (quantity > stock) return `В наличии только ${stock} шт. — уменьшите количество`;

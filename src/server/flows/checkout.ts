@@ -5,13 +5,13 @@ import { cartItems, carts, consents, orderItems, orderStatusHistory, orders, pro
 import { conflict, forbidden } from '../core/http-errors.ts';
 import type { Mailer } from '../mail/transport.ts';
 import { notEnoughStockMessage, unavailableReason } from '../modules/cart/service.ts';
+import { cartTotals, lineTotalKopecks } from '../modules/cart/totals.ts';
 import { newOrderNoticeMail, orderConfirmationMail } from '../modules/orders/mails.ts';
 import { findOrder } from '../modules/orders/service.ts';
 import { catalogChanged } from '../modules/products/catalog-events.ts';
 import { getSettings } from '../modules/settings/service.ts';
 import { PRIVACY_POLICY_VERSION } from '#shared/constants.ts';
 import { rubToKopecks } from '#shared/money.ts';
-import { computeOrderTotalsKopecks } from '#shared/order-totals.ts';
 import type { CreateOrderInput } from '#shared/schemas/checkout.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { Order, PublicUser } from '#shared/types.ts';
@@ -24,11 +24,15 @@ export const PRICES_CHANGED_MESSAGE =
 const CART_CHANGED_MESSAGE = 'Корзина изменилась с момента открытия страницы. Обновите страницу и проверьте заказ.';
 
 export type PlaceOrderDeps = { db: Db; mailer: Mailer; publicUrl: string; log: Pick<FastifyBaseLogger, 'error'> };
-export type PlaceOrderParams = { user: PublicUser; input: CreateOrderInput; ip: string; now: Date };
+/** `shop`: the settings of checkoutSettings, read for this order. */
+export type PlaceOrderParams = { user: PublicUser; input: CreateOrderInput; ip: string; now: Date; shop: ShopSettings };
 export type PlaceOrderResult = { order: Order; created: boolean };
 
-/** The shop's settings; 403 when the shop has switched ordering off (settings: enableCheckout). */
-export async function assertCheckoutEnabled(db: Db): Promise<ShopSettings> {
+/**
+ * The shop's settings, read once per order: the route reads them before the body is validated
+ * and hands them to placeOrder. 403 when the shop has switched ordering off (enableCheckout).
+ */
+export async function checkoutSettings(db: Db): Promise<ShopSettings> {
   const shop = await getSettings(db, 'shop');
   if (!shop.enableCheckout) throw forbidden(CHECKOUT_DISABLED_MESSAGE);
   return shop;
@@ -53,8 +57,8 @@ class OrderExists extends Error {
  */
 export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams): Promise<PlaceOrderResult> {
   const { db } = deps;
-  const { user, input, ip, now } = params;
-  const shop = await assertCheckoutEnabled(db);
+  const { user, input, ip, now, shop } = params;
+  if (!shop.enableCheckout) throw forbidden(CHECKOUT_DISABLED_MESSAGE);
 
   let orderId: number;
   try {
@@ -100,8 +104,7 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
         if (line.quantity > (line.stock ?? 0)) throw conflict(notEnoughStockMessage(line.name, line.stock ?? 0));
       }
 
-      const subtotalKopecks = lines.reduce((sum, l) => sum + l.priceKopecks! * l.quantity, 0);
-      const totals = computeOrderTotalsKopecks(subtotalKopecks, shop.freeDeliveryThreshold);
+      const totals = cartTotals(lines, shop.freeDeliveryThreshold);
       if (input.expectedTotal !== undefined && rubToKopecks(input.expectedTotal) !== totals.total) {
         throw conflict(PRICES_CHANGED_MESSAGE);
       }
@@ -155,7 +158,7 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
           productSlug: l.slug,
           unitPriceKopecks: l.priceKopecks!,
           quantity: l.quantity,
-          totalKopecks: l.priceKopecks! * l.quantity,
+          totalKopecks: lineTotalKopecks(l),
         })),
       );
       await tx

@@ -22,3 +22,45 @@ export type AddCartItemInput = z.infer<typeof AddCartItemSchema>;
 
 export const UpdateCartItemSchema = z.object({ quantity: CartQuantitySchema, cartId: CartIdSchema });
 export type UpdateCartItemInput = z.infer<typeof UpdateCartItemSchema>;
+
+/** Roubles as the API speaks them (decisions.md: kopecks inside, roubles at the API). */
+const Roubles = z.number();
+
+/** The product as a cart line shows it (current catalogue data, not a snapshot). */
+export const CartProductSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  price: Roubles.nullable().meta({ description: 'Цена за штуку в рублях, как в каталоге; 0 или null — «Цена по запросу»' }),
+  slug: z.string(),
+  imageUrl: z.string().nullable(),
+  shortDescription: z.string(),
+  stock: z.number().nullable().meta({ description: 'Остаток; null считается «нет в наличии»' }),
+  isActive: z.boolean(),
+});
+
+export const CartItemSchema = z.object({
+  id: z.number(),
+  quantity: z.number(),
+  product: CartProductSchema,
+  totalPrice: Roubles.meta({ description: 'Сумма строки в рублях (0 для товара с ценой по запросу)' }),
+});
+
+/**
+ * GET /api/cart/{cartId}; every cart call answers with it. items, itemCount and subtotal are the
+ * spec's; the other amounts are the order summary computed by the server (spec 9), so the
+ * screens never recompute money.
+ */
+export const CartSchema = z.object({
+  cartId: z.string(),
+  generation: z.number().meta({ description: 'Растёт при оформлении заказа из корзины; отправляется с заказом (идемпотентность)' }),
+  items: z.array(CartItemSchema),
+  itemCount: z.number().meta({ description: 'Единиц товара в корзине (сумма количеств)' }),
+  subtotal: Roubles.meta({ description: 'Товары, рубли (строки с ценой по запросу не считаются)' }),
+  vat: Roubles.meta({ description: 'НДС (20%) сверх суммы товаров, целые рубли' }),
+  delivery: Roubles.meta({ description: 'Доставка: 500 ₽, бесплатно от порога магазина (включительно); 0 для пустой корзины' }),
+  total: Roubles.meta({ description: 'Итого: товары + НДС + доставка; его же ждёт заказ в expectedTotal' }),
+  toFreeDelivery: Roubles.meta({ description: 'Сколько рублей товаров добавить до бесплатной доставки; 0, когда она уже бесплатна' }),
+});
+export type CartProduct = z.infer<typeof CartProductSchema>;
+export type CartItem = z.infer<typeof CartItemSchema>;
+export type Cart = z.infer<typeof CartSchema>;

@@ -5,7 +5,7 @@ import { cn } from '#client/lib/utils.ts';
 import { RETURN_DAYS } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
 
-/** Amounts in roubles (the shape of `computeOrderTotals` and of an order's stored totals). */
+/** Amounts in roubles, as the server computed them (a cart's answer, an order's stored totals). */
 export type SummaryAmounts = { subtotal: number; vat: number; delivery: number; total: number };
 
 /** Subtotal, 'НДС (20%)', delivery and total (spec 9), as a definition list. */
@@ -58,8 +58,8 @@ export function SummaryNotes({ freeDeliveryThreshold }: { freeDeliveryThreshold:
 }
 
 /**
- * 'Информация о заказе': the totals computed from the server's subtotal with the shared formula,
- * how much is left to free delivery, an action (children) and the notes.
+ * 'Информация о заказе': the cart's totals and how much is left to free delivery, both as the
+ * server computed them, an action (children) and the notes.
  */
 export function OrderSummary({
   totals,
@@ -68,13 +68,12 @@ export function OrderSummary({
   children,
   className,
 }: {
-  totals: SummaryAmounts;
+  totals: SummaryAmounts & { toFreeDelivery: number };
   freeDeliveryThreshold: number;
   title?: string;
   children?: ReactNode;
   className?: string;
 }) {
-  const left = freeDeliveryThreshold - totals.subtotal;
   return (
     <Card className={className}>
       <CardHeader className="pb-4 sm:pb-4">
@@ -82,9 +81,9 @@ export function OrderSummary({
       </CardHeader>
       <CardContent className="grid gap-4">
         <OrderTotalsList totals={totals} />
-        {totals.delivery > 0 && left > 0 && (
+        {totals.delivery > 0 && totals.toFreeDelivery > 0 && (
           <p className="rounded-md bg-accent px-3 py-2 text-sm text-accent-foreground">
-            Добавьте товаров ещё на {formatRub(left)} — и доставка будет бесплатной
+            Добавьте товаров ещё на {formatRub(totals.toFreeDelivery)} — и доставка будет бесплатной
           </p>
         )}
         {children}

@@ -5,7 +5,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { cartLineProblem } from '#client/lib/cart.ts';
 import { paths } from '#client/paths.ts';
 import { CART_QUANTITY_MAX } from '#shared/constants.ts';
-import { formatRub } from '#shared/money.ts';
+import { formatRub, hasPrice } from '#shared/money.ts';
 import type { CartItem } from '#shared/types.ts';
 
 const PLACEHOLDER = '/placeholder-product.svg';
@@ -22,10 +22,9 @@ export type CartLineProps = {
 export function CartLine({ item, locked, onQuantity, onRemove }: CartLineProps) {
   const { product, quantity } = item;
   const [imageFailed, setImageFailed] = useState(false);
-  const price = product.price ?? 0;
   const stock = product.stock ?? 0;
   const problem = cartLineProblem(item);
-  const canIncrease = product.isActive && product.price !== null && quantity < Math.min(stock, CART_QUANTITY_MAX);
+  const canIncrease = product.isActive && hasPrice(product.price) && quantity < Math.min(stock, CART_QUANTITY_MAX);
 
   return (
     <li
@@ -55,9 +54,9 @@ export function CartLine({ item, locked, onQuantity, onRemove }: CartLineProps) 
           {product.name}
         </Link>
         {product.shortDescription && <p className="line-clamp-2 text-sm text-muted-foreground">{product.shortDescription}</p>}
-        {product.price !== null && (
+        {hasPrice(product.price) && (
           <p className="text-sm whitespace-nowrap text-muted-foreground">
-            <span className="font-medium text-foreground">{formatRub(price)}</span> за шт.
+            <span className="font-medium text-foreground">{formatRub(product.price)}</span> за шт.
           </p>
         )}
         {problem && (
@@ -97,7 +96,7 @@ export function CartLine({ item, locked, onQuantity, onRemove }: CartLineProps) 
         <div className="flex items-center gap-1 sm:gap-3">
           <p className="text-lg font-bold whitespace-nowrap tabular-nums" data-testid="cart-line-total">
             <span className="sr-only">Сумма: </span>
-            {formatRub(price * quantity)}
+            {formatRub(item.totalPrice)}
           </p>
           <Button
             variant="ghost"

@@ -11,7 +11,6 @@ import { cartLineProblem, useCart, useCartActivity, useClearCart, useRemoveCartI
 import type { MetaFn } from '#client/lib/page.ts';
 import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
 import { paths } from '#client/paths.ts';
-import { computeOrderTotals } from '#shared/order-totals.ts';
 import { CartLine } from './cart-line.tsx';
 
 export const meta: MetaFn = () => ({ title: 'Корзина', noindex: true });
@@ -66,8 +65,7 @@ export function Component() {
       </div>
     );
   } else {
-    const { items, itemCount, subtotal } = cart.data;
-    const totals = computeOrderTotals(subtotal, threshold);
+    const { items, itemCount } = cart.data;
     const blocked = items.some((item) => cartLineProblem(item) !== null);
     body = (
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -103,7 +101,7 @@ export function Component() {
           <ContinueShopping className="w-full sm:w-fit" />
         </div>
 
-        <OrderSummary totals={totals} freeDeliveryThreshold={threshold} className="lg:sticky lg:top-32">
+        <OrderSummary totals={cart.data} freeDeliveryThreshold={threshold} className="lg:sticky lg:top-32">
           {blocked && (
             <p className="text-sm font-medium text-destructive" role="note">
               Некоторые товары недоступны в нужном количестве. Измените количество или удалите их, чтобы оформить заказ.

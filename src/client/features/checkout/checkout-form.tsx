@@ -23,7 +23,6 @@ import { cn } from '#client/lib/utils.ts';
 import { paths } from '#client/paths.ts';
 import { ORDER_AUTO_SUBMIT_DELAY_MS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
-import { computeOrderTotals } from '#shared/order-totals.ts';
 import { CheckoutFormSchema, type CheckoutFormInput, type CheckoutFormValues, type CreateOrderInput } from '#shared/schemas/checkout.ts';
 import type { Address, Cart, Order, PublicUser } from '#shared/types.ts';
 import { CheckoutAuthDialog } from './auth-dialog.tsx';
@@ -64,8 +63,6 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { data: user } = useQuery(sessionQuery());
-  const { data: settings } = useQuery(publicSettingsQuery());
-  const threshold = settings?.shop.freeDeliveryThreshold ?? 0;
   const [authOpen, setAuthOpen] = useState(false);
   const [autoSubmitting, setAutoSubmitting] = useState(false);
   const [held, setHeld] = useState<CheckoutFormValues | null>(null);
@@ -133,7 +130,7 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
         ...values,
         cartId: current.cartId,
         cartGeneration: current.generation,
-        expectedTotal: computeOrderTotals(current.subtotal, threshold).total,
+        expectedTotal: current.total,
       };
       return apiRequest<Order>('/api/orders', { method: 'POST', body });
     },
@@ -190,7 +187,6 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
   const busy = place.isPending || autoSubmitting || place.isSuccess;
   const id = (name: Field) => `checkout-${name}`;
   const aria = (name: Field, required = true) => fieldControlProps(id(name), { error: errors[name]?.message, required });
-  const total = computeOrderTotals(cart.subtotal, threshold).total;
 
   return (
     <>
@@ -316,7 +312,7 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
 
           <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-start" disabled={busy}>
             {busy ? <Loader2 className="animate-spin" aria-hidden /> : <PackageCheck aria-hidden />}
-            {busy ? 'Оформляем заказ...' : `Оформить заказ на ${formatRub(total)}`}
+            {busy ? 'Оформляем заказ...' : `Оформить заказ на ${formatRub(cart.total)}`}
           </Button>
           {!user && (
             <p className="text-sm text-muted-foreground">

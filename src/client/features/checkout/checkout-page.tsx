@@ -3,6 +3,7 @@ import { ArrowLeft, PauseCircle, ShoppingCart, TriangleAlert } from 'lucide-reac
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CartLoadError } from '#client/components/cart/cart-load-error.tsx';
+import { OrderLines } from '#client/components/cart/order-lines.tsx';
 import { OrderTotalsList, SummaryNotes } from '#client/components/cart/order-summary.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
@@ -14,8 +15,7 @@ import { cartLineProblem, useCart } from '#client/lib/cart.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
 import { paths } from '#client/paths.ts';
-import { formatRub } from '#shared/money.ts';
-import { computeOrderTotals } from '#shared/order-totals.ts';
+import { formatRub, hasPrice } from '#shared/money.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { Cart } from '#shared/types.ts';
 import { CheckoutForm } from './checkout-form.tsx';
@@ -64,7 +64,6 @@ function usePriceChanges(cart: Cart | undefined) {
 }
 
 function CartReview({ cart, threshold }: { cart: Cart; threshold: number }) {
-  const totals = computeOrderTotals(cart.subtotal, threshold);
   const changes = usePriceChanges(cart);
   return (
     <Card className="lg:sticky lg:top-32">
@@ -79,33 +78,27 @@ function CartReview({ cart, threshold }: { cart: Cart; threshold: number }) {
             <AlertDescription>
               {changes.map((c) => (
                 <p key={c.name}>
-                  «{c.name}»: было {c.from === null ? 'по запросу' : formatRub(c.from)}, стало {c.to === null ? 'по запросу' : formatRub(c.to)}
+                  «{c.name}»: было {hasPrice(c.from) ? formatRub(c.from) : 'по запросу'}, стало {hasPrice(c.to) ? formatRub(c.to) : 'по запросу'}
                 </p>
               ))}
               <p>Заказ будет оформлен по текущим ценам — проверьте сумму.</p>
             </AlertDescription>
           </Alert>
         )}
-        <ul className="grid gap-3 text-sm" aria-label="Товары заказа">
-          {cart.items.map((item) => {
-            const problem = cartLineProblem(item);
-            return (
-              <li key={item.id} className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="line-clamp-2 font-medium break-words">{item.product.name}</p>
-                  <p className="text-muted-foreground">
-                    {item.quantity} шт. × {item.product.price === null ? 'цена по запросу' : formatRub(item.product.price)}
-                  </p>
-                  {problem && <p className="font-medium text-destructive">{problem}</p>}
-                </div>
-                <span className="shrink-0 font-semibold whitespace-nowrap tabular-nums">
-                  {formatRub((item.product.price ?? 0) * item.quantity)}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-        <OrderTotalsList totals={totals} className="border-t pt-4" />
+        <OrderLines
+          label="Товары заказа"
+          lines={cart.items.map((item) => ({
+            id: item.id,
+            name: item.product.name,
+            // No links here: the customer stays on the checkout page.
+            slug: null,
+            quantity: item.quantity,
+            unitPrice: item.product.price,
+            total: item.totalPrice,
+            problem: cartLineProblem(item),
+          }))}
+        />
+        <OrderTotalsList totals={cart} className="border-t pt-4" />
         <Button asChild variant="link" className="justify-self-start">
           <Link to={paths.cart}>
             <ArrowLeft aria-hidden />

@@ -2,6 +2,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, Home, Info, Package, ShoppingBag } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useParams, type LoaderFunction } from 'react-router';
+import { OrderLines, orderItemLines } from '#client/components/cart/order-lines.tsx';
 import { OrderTotalsList } from '#client/components/cart/order-summary.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -16,7 +17,6 @@ import { orderQuery } from '#client/lib/queries/orders.ts';
 import { paths } from '#client/paths.ts';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/constants.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { formatRub } from '#shared/money.ts';
 import type { Order } from '#shared/types.ts';
 
 const orderIdOf = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
@@ -128,26 +128,7 @@ function OrderDetails({ order }: { order: Order }) {
             </CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <ul className="divide-y text-sm" aria-label="Товары заказа">
-              {order.items.map((item) => (
-                <li key={item.id} className="flex items-start justify-between gap-3 py-3 first:pt-0">
-                  <div className="min-w-0">
-                    {item.productSlug ? (
-                      <Link to={paths.product(item.productSlug)} className="font-medium break-words hover:text-primary hover:underline">
-                        {item.productName}
-                      </Link>
-                    ) : (
-                      <span className="font-medium break-words">{item.productName}</span>
-                    )}
-                    <p className="text-muted-foreground">
-                      {item.productSku ? `Арт. ${item.productSku} · ` : ''}
-                      {item.quantity} шт. × {formatRub(item.productPrice)}
-                    </p>
-                  </div>
-                  <span className="shrink-0 font-semibold whitespace-nowrap tabular-nums">{formatRub(item.totalPrice)}</span>
-                </li>
-              ))}
-            </ul>
+            <OrderLines label="Товары заказа" lines={orderItemLines(order.items)} />
             <OrderTotalsList
               totals={{ subtotal: order.subtotal, vat: order.vat, delivery: order.delivery, total: order.totalAmount }}
               className="border-t pt-4"

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, PackageOpen, RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { OrderLines, orderItemLines } from '#client/components/cart/order-lines.tsx';
 import { OrderStatusBadge } from '#client/components/order-status-badge.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -34,26 +35,7 @@ function OrderCard({ order }: { order: Order }) {
         <OrderStatusBadge status={order.status} />
       </CardHeader>
       <CardContent className="grid gap-3 pt-4 sm:pt-4">
-        <ul className="divide-y" aria-label={`Товары заказа № ${order.id}`}>
-          {order.items.map((item) => (
-            <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm">
-              <span className="min-w-0 flex-1 break-words">
-                {item.productSlug ? (
-                  <Link to={paths.product(item.productSlug)} className="hover:text-primary hover:underline">
-                    {item.productName}
-                  </Link>
-                ) : (
-                  item.productName
-                )}
-                <span className="text-muted-foreground">
-                  {' '}
-                  — {item.quantity} шт. × {formatRub(item.productPrice)}
-                </span>
-              </span>
-              <span className="font-medium whitespace-nowrap">{formatRub(item.totalPrice)}</span>
-            </li>
-          ))}
-        </ul>
+        <OrderLines label={`Товары заказа № ${order.id}`} lines={orderItemLines(order.items)} />
         <dl className="grid gap-1 text-sm sm:grid-cols-2">
           <div>
             <dt className="inline text-muted-foreground">Оплата: </dt>

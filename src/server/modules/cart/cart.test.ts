@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { pickProducts, setProduct } from '../../../../tests/helpers/customers.ts';
+import { products, settings } from '../../db/schema.ts';
+import { DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 import type { Cart } from '#shared/types.ts';
 
 let ctx: TestContext;
@@ -201,5 +204,70 @@ describe('cart', () => {
     await setProduct(ctx.database.db, a.id, { price: a.price, isActive: false });
     expect(((await getCart(cartId)).json() as Cart).items[0]!.product.isActive).toBe(false);
     await setProduct(ctx.database.db, a.id, { isActive: true });
+  });
+});
+
+describe('cart totals (spec 9), computed by the server', () => {
+  let p: Array<{ id: number }>;
+  beforeAll(async () => {
+    const picked = await pickProducts(ctx.database.db, 8);
+    p = picked.slice(5).map((r) => ({ id: r.id }));
+    for (const [i, price] of [1200, 2500, 999].entries()) await setProduct(ctx.database.db, p[i]!.id, { price, stock: 20 });
+  });
+
+  const setThreshold = (freeDeliveryThreshold: number) =>
+    ctx.database.db.update(settings).set({ value: { ...DEFAULT_SHOP_SETTINGS, freeDeliveryThreshold } }).where(eq(settings.key, 'shop'));
+
+  it('answers the line totals, the subtotal, VAT 20 % on top, the delivery and the total', async () => {
+    const cartId = randomUUID();
+    await add({ cartId, productId: p[0]!.id, quantity: 2 });
+    const cart = (await add({ cartId, productId: p[1]!.id })).json() as Cart;
+    expect(cart.items.map((i) => i.totalPrice)).toEqual([2400, 2500]);
+    // 2 × 1200 + 2500 = 4900; VAT 980; delivery 500 below the default 7500; 2600 more ships free.
+    expect(cart).toMatchObject({ itemCount: 3, subtotal: 4900, vat: 980, delivery: 500, total: 6380, toFreeDelivery: 2600 });
+  });
+
+  it('ships free from the shop threshold (inclusive), and an empty cart has nothing to deliver', async () => {
+    const cartId = randomUUID();
+    await add({ cartId, productId: p[0]!.id, quantity: 2 });
+    await add({ cartId, productId: p[1]!.id });
+    await setThreshold(4900);
+    try {
+      expect((await getCart(cartId)).json()).toMatchObject({ subtotal: 4900, vat: 980, delivery: 0, total: 5880, toFreeDelivery: 0 });
+    } finally {
+      await setThreshold(DEFAULT_SHOP_SETTINGS.freeDeliveryThreshold);
+    }
+    expect((await getCart(randomUUID())).json()).toMatchObject({ items: [], subtotal: 0, vat: 0, delivery: 0, total: 0, toFreeDelivery: 0 });
+  });
+
+  it('a product whose price became zero or none counts nothing, and reads its price as the catalogue does', async () => {
+    const cartId = randomUUID();
+    await add({ cartId, productId: p[0]!.id });
+    await add({ cartId, productId: p[1]!.id, quantity: 2 });
+    await add({ cartId, productId: p[2]!.id });
+    await setProduct(ctx.database.db, p[1]!.id, { price: 0 });
+    await setProduct(ctx.database.db, p[2]!.id, { price: null });
+    try {
+      const cart = (await getCart(cartId)).json() as Cart;
+      expect(cart.items.map((i) => [i.product.price, i.totalPrice])).toEqual([[1200, 1200], [0, 0], [null, 0]]);
+      expect(cart).toMatchObject({ itemCount: 4, subtotal: 1200, vat: 240, delivery: 500, total: 1940 });
+      const [zero] = await ctx.database.db.select({ slug: products.slug }).from(products).where(eq(products.id, p[1]!.id));
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/products/${zero!.slug}` })).json().price).toBe(0);
+    } finally {
+      await setProduct(ctx.database.db, p[1]!.id, { price: 2500 });
+      await setProduct(ctx.database.db, p[2]!.id, { price: 999 });
+    }
+  });
+
+  it('counts a discounted product at its price, never at the old one', async () => {
+    await ctx.database.db.update(products).set({ priceKopecks: 80_000, originalPriceKopecks: 100_000 }).where(eq(products.id, p[0]!.id));
+    try {
+      const cartId = randomUUID();
+      const cart = (await add({ cartId, productId: p[0]!.id, quantity: 3 })).json() as Cart;
+      expect(cart.items[0]).toMatchObject({ product: { price: 800 }, totalPrice: 2400 });
+      expect(cart).toMatchObject({ subtotal: 2400, vat: 480, delivery: 500, total: 3380, toFreeDelivery: 5100 });
+    } finally {
+      await ctx.database.db.update(products).set({ priceKopecks: 120_000, originalPriceKopecks: null }).where(eq(products.id, p[0]!.id));
+    }
   });
 });

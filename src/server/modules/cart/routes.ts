@@ -1,11 +1,13 @@
 import { z } from '#shared/schemas/z.ts';
-import { AddCartItemSchema, CartIdSchema, UpdateCartItemSchema } from '#shared/schemas/cart.ts';
+import { AddCartItemSchema, CartIdSchema, CartSchema, UpdateCartItemSchema } from '#shared/schemas/cart.ts';
 import type { App } from '../../core/app-types.ts';
 import { notFound } from '../../core/http-errors.ts';
 import { ITEM_NOT_IN_CART, addCartItem, clearCart, getCart, removeCartItem, updateCartItem } from './service.ts';
 
 const tags = ['Корзина'];
 const config = { access: 'public' } as const;
+/** Every cart call answers with the whole cart, its totals computed here (spec 9). */
+const response = { 200: CartSchema };
 
 /** An item id from the path; anything but a positive integer is an item that is not there. */
 const itemIdOf = (raw: string) => {
@@ -25,13 +27,13 @@ export default async function cartRoutes(app: App) {
 
   app.get(
     '/cart/:cartId',
-    { config, schema: { tags, summary: 'Корзина с текущими ценами и остатками', params: z.object({ cartId: CartIdSchema }) } },
+    { config, schema: { tags, summary: 'Корзина с текущими ценами, остатками и суммами', params: z.object({ cartId: CartIdSchema }), response } },
     async (request) => getCart(app.deps.db, request.params.cartId),
   );
 
   app.post(
     '/cart/items',
-    { config, schema: { tags, summary: 'Добавить товар (повторное добавление увеличивает количество)', body: AddCartItemSchema } },
+    { config, schema: { tags, summary: 'Добавить товар (повторное добавление увеличивает количество)', body: AddCartItemSchema, response: { 201: CartSchema } } },
     async (request, reply) => reply.status(201).send(await addCartItem(app.deps.db, request.body, app.deps.clock())),
   );
 
@@ -39,7 +41,7 @@ export default async function cartRoutes(app: App) {
     '/cart/items/:itemId',
     {
       config,
-      schema: { tags, summary: 'Изменить количество', params: z.object({ itemId: z.string() }), body: UpdateCartItemSchema },
+      schema: { tags, summary: 'Изменить количество', params: z.object({ itemId: z.string() }), body: UpdateCartItemSchema, response },
     },
     async (request) => updateCartItem(app.deps.db, itemIdOf(request.params.itemId), request.body, app.deps.clock()),
   );
@@ -48,14 +50,14 @@ export default async function cartRoutes(app: App) {
     '/cart/items/:itemId',
     {
       config,
-      schema: { tags, summary: 'Удалить строку', params: z.object({ itemId: z.string() }), querystring: z.object({ cartId: CartIdSchema }) },
+      schema: { tags, summary: 'Удалить строку', params: z.object({ itemId: z.string() }), querystring: z.object({ cartId: CartIdSchema }), response },
     },
     async (request) => removeCartItem(app.deps.db, itemIdOf(request.params.itemId), request.query.cartId, app.deps.clock()),
   );
 
   app.delete(
     '/cart/:cartId',
-    { config, schema: { tags, summary: 'Очистить корзину', params: z.object({ cartId: CartIdSchema }) } },
+    { config, schema: { tags, summary: 'Очистить корзину', params: z.object({ cartId: CartIdSchema }), response } },
     async (request) => clearCart(app.deps.db, request.params.cartId, app.deps.clock()),
   );
 }

@@ -2,8 +2,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { cartItems, carts, products } from '../../db/schema.ts';
 import { HttpError, conflict, notFound } from '../../core/http-errors.ts';
+import { getSettings } from '../settings/service.ts';
+import { cartTotals, lineTotalKopecks } from './totals.ts';
 import { CART_QUANTITY_MAX, SHORT_TEXT_FALLBACK_LENGTH } from '#shared/constants.ts';
-import { kopecksToRub } from '#shared/money.ts';
+import { hasPrice, kopecksToRub } from '#shared/money.ts';
 import type { AddCartItemInput, UpdateCartItemInput } from '#shared/schemas/cart.ts';
 import { truncate } from '#shared/text.ts';
 import type { Cart } from '#shared/types.ts';
@@ -16,9 +18,12 @@ const MAX_LINE_MESSAGE = `В корзине не может быть больш�
 
 const shortText = (short: string, description: string) => short.trim() || truncate(description, SHORT_TEXT_FALLBACK_LENGTH);
 
-/** The cart with current catalogue data; a cart that was never written answers empty. */
-export async function getCart(db: Executor, cartId: string): Promise<Cart> {
-  const [cart] = await db.select({ generation: carts.generation }).from(carts).where(eq(carts.id, cartId));
+/** The cart with current catalogue data and its totals; a cart that was never written answers empty. */
+export async function getCart(db: Db, cartId: string): Promise<Cart> {
+  const [[cart], shop] = await Promise.all([
+    db.select({ generation: carts.generation }).from(carts).where(eq(carts.id, cartId)),
+    getSettings(db, 'shop'),
+  ]);
   const rows = cart
     ? await db
         .select({
@@ -39,28 +44,33 @@ export async function getCart(db: Executor, cartId: string): Promise<Cart> {
         .where(eq(cartItems.cartId, cartId))
         .orderBy(asc(cartItems.id))
     : [];
-  let subtotalKopecks = 0;
-  let itemCount = 0;
-  const items = rows.map((r) => {
-    const price = r.priceKopecks && r.priceKopecks > 0 ? r.priceKopecks : null;
-    subtotalKopecks += (price ?? 0) * r.quantity;
-    itemCount += r.quantity;
-    return {
-      id: r.id,
-      quantity: r.quantity,
-      product: {
-        id: r.productId,
-        name: r.name,
-        price: price === null ? null : kopecksToRub(price),
-        slug: r.slug,
-        imageUrl: r.imageUrl,
-        shortDescription: shortText(r.shortDescription, r.description),
-        stock: r.stock,
-        isActive: r.isActive,
-      },
-    };
-  });
-  return { cartId, generation: cart?.generation ?? 0, items, itemCount, subtotal: kopecksToRub(subtotalKopecks) };
+  const items = rows.map((r) => ({
+    id: r.id,
+    quantity: r.quantity,
+    product: {
+      id: r.productId,
+      name: r.name,
+      price: r.priceKopecks === null ? null : kopecksToRub(r.priceKopecks),
+      slug: r.slug,
+      imageUrl: r.imageUrl,
+      shortDescription: shortText(r.shortDescription, r.description),
+      stock: r.stock,
+      isActive: r.isActive,
+    },
+    totalPrice: kopecksToRub(lineTotalKopecks(r)),
+  }));
+  const totals = cartTotals(rows, shop.freeDeliveryThreshold);
+  return {
+    cartId,
+    generation: cart?.generation ?? 0,
+    items,
+    itemCount: rows.reduce((sum, r) => sum + r.quantity, 0),
+    subtotal: kopecksToRub(totals.subtotal),
+    vat: kopecksToRub(totals.vat),
+    delivery: kopecksToRub(totals.delivery),
+    total: kopecksToRub(totals.total),
+    toFreeDelivery: kopecksToRub(totals.toFreeDelivery),
+  };
 }
 
 type ProductForCart = { name: string; priceKopecks: number | null; stock: number | null; isActive: boolean };
@@ -68,7 +78,7 @@ type ProductForCart = { name: string; priceKopecks: number | null; stock: number
 /** Why this product cannot be bought at all, or null when it can. */
 export function unavailableReason(p: ProductForCart): string | null {
   if (!p.isActive) return `Товар «${p.name}» снят с продажи`;
-  if (!p.priceKopecks || p.priceKopecks <= 0) return `Цена товара «${p.name}» по запросу: его нельзя заказать на сайте, свяжитесь с нами`;
+  if (!hasPrice(p.priceKopecks)) return `Цена товара «${p.name}» по запросу: его нельзя заказать на сайте, свяжитесь с нами`;
   if ((p.stock ?? 0) <= 0) return `Товара «${p.name}» нет в наличии`;
   return null;
 }

@@ -129,6 +129,8 @@ describe('POST /api/orders', () => {
     await setProduct(ctx.database.db, p2.id, { price: 3000 });
     const cart = (await ctx.app.inject({ method: 'GET', url: `/api/cart/${cartId}` })).json() as Cart;
     expect(cart.subtotal).toBe(3000);
+    // The cart answers the total the order will have: the customer confirms exactly that sum.
+    expect(cart).toMatchObject({ vat: 600, delivery: 500, total: 4100 });
 
     const stale = await order(validOrderBody(cartId, { expectedTotal: 2500 + 500 + 500 }));
     expect(stale.statusCode).toBe(409);

@@ -1,11 +1,16 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from '#shared/schemas/z.ts';
 import { CreateOrderSchema } from '#shared/schemas/checkout.ts';
+import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { App } from '../../core/app-types.ts';
 import { notFound } from '../../core/http-errors.ts';
-import { assertCheckoutEnabled, placeOrder } from '../../flows/checkout.ts';
+import { checkoutSettings, placeOrder } from '../../flows/checkout.ts';
 import { ORDER_NOT_FOUND, getOrderForViewer, listUserOrders } from './service.ts';
 
 const tags = ['Заказы'];
+
+/** The shop settings read for a POST /api/orders before validation, kept for its handler. */
+const settingsOfOrder = new WeakMap<FastifyRequest, ShopSettings>();
 
 /**
  * The customer's side of orders (spec 7): placing one (login required), reading one (owner or
@@ -17,15 +22,15 @@ export default async function orderRoutes(app: App) {
     {
       config: { access: 'user' },
       // Ordering switched off is a 403 before the body is even looked at.
-      preValidation: async () => {
-        await assertCheckoutEnabled(app.deps.db);
+      preValidation: async (request) => {
+        settingsOfOrder.set(request, await checkoutSettings(app.deps.db));
       },
       schema: { tags, summary: 'Оформить заказ из корзины', body: CreateOrderSchema },
     },
     async (request, reply) => {
       const { order, created } = await placeOrder(
         { db: app.deps.db, mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl, log: request.log },
-        { user: request.user!, input: request.body, ip: request.ip, now: app.deps.clock() },
+        { user: request.user!, input: request.body, ip: request.ip, now: app.deps.clock(), shop: settingsOfOrder.get(request)! },
       );
       return reply.status(created ? 201 : 200).send(order);
     },

@@ -1,0 +1,26 @@
+import { DELIVERY_COST_RUB, VAT_RATE } from '#shared/constants.ts';
+import { hasPrice } from '#shared/money.ts';
+
+/** A cart line as far as money goes: the product's current price and the quantity. */
+export type PricedLine = { priceKopecks: number | null; quantity: number };
+
+/** The order summary of spec 9, in kopecks. */
+export type TotalsKopecks = { subtotal: number; vat: number; delivery: number; total: number; toFreeDelivery: number };
+
+const wholeRoubles = (kopecks: number) => Math.round(kopecks / 100) * 100;
+
+/** What a line costs; a line "on request" costs nothing here and cannot be ordered anyway. */
+export const lineTotalKopecks = (line: PricedLine) => (hasPrice(line.priceKopecks) ? line.priceKopecks * line.quantity : 0);
+
+/**
+ * The one computation of a cart's money, for the cart answer and for the order placed from it:
+ * VAT 20 % on top of the subtotal, delivery 500 ₽ below the shop's free-delivery threshold
+ * (inclusive, decisions.md) and none for an empty cart, VAT and delivery in whole roubles.
+ */
+export function cartTotals(lines: readonly PricedLine[], freeDeliveryThresholdRub: number): TotalsKopecks {
+  const subtotal = lines.reduce((sum, line) => sum + lineTotalKopecks(line), 0);
+  const vat = wholeRoubles(subtotal * VAT_RATE);
+  const toFreeDelivery = lines.length === 0 ? 0 : Math.max(0, freeDeliveryThresholdRub * 100 - subtotal);
+  const delivery = toFreeDelivery > 0 ? DELIVERY_COST_RUB * 100 : 0;
+  return { subtotal, vat, delivery, total: subtotal + vat + delivery, toFreeDelivery };
+}
