@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { shopToday } from '../../src/shared/dates.ts';
+import { hasPrice } from '../../src/shared/money.ts';
 import type { ShopSettings } from '../../src/shared/schemas/settings.ts';
 import { axeViolations, expect, isMobile, test } from './fixtures.ts';
 
@@ -28,7 +29,7 @@ async function createCustomer(admin: APIRequestContext, username: string) {
 /** An order placed through the API by a logged-in customer, as checkout does it. */
 async function placeOrder(customer: APIRequestContext, email: string) {
   const list = (await (await customer.get('/api/products?limit=48')).json()) as { products: ApiProduct[] };
-  const product = list.products.find((p) => (p.price ?? 0) > 0 && (p.stock ?? 0) >= 5);
+  const product = list.products.find((p) => hasPrice(p.price) && (p.stock ?? 0) >= 5);
   expect(product, 'a product in stock').toBeDefined();
   const cartId = crypto.randomUUID();
   expect((await customer.post('/api/cart/items', { data: { cartId, productId: product!.id, quantity: 1 } })).ok()).toBe(true);

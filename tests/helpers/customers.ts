@@ -5,6 +5,7 @@ import { products, users } from '#server/db/schema.ts';
 import { hashPassword } from '#server/core/password.ts';
 import { SESSION_COOKIE } from '#server/core/session-cookie.ts';
 import { createSession } from '#server/modules/auth/session-service.ts';
+import { hasPrice } from '#shared/money.ts';
 import type { TestContext } from './test-app.ts';
 
 let passwordHash: Promise<string> | undefined;
@@ -43,7 +44,7 @@ export async function readProduct(db: Db, id: number) {
 /** Active products with a price, ordered by id: test subjects whose stock the test then sets. */
 export async function pickProducts(db: Db, count: number) {
   const rows = await db.select({ id: products.id, name: products.name, priceKopecks: products.priceKopecks, isActive: products.isActive }).from(products).orderBy(products.id);
-  return rows.filter((r) => r.isActive && (r.priceKopecks ?? 0) > 0).slice(0, count);
+  return rows.filter((r) => r.isActive && hasPrice(r.priceKopecks)).slice(0, count);
 }
 
 export const validOrderBody = (cartId: string, extra: Record<string, unknown> = {}) => ({

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/connection.ts';
+import { productHasPrice } from '../../db/price-rule.ts';
 import { categories, products } from '../../db/schema.ts';
 import { getSettings } from '../settings/service.ts';
 import {
@@ -238,7 +239,7 @@ export async function* ymlDocument(db: Db, publicUrl: string, now: Date): AsyncG
         and(
           eq(products.isActive, true),
           gt(products.id, afterId),
-          gt(products.priceKopecks, 0),
+          productHasPrice,
           sql`${products.categoryId} is not null`,
         ),
       )

@@ -1,0 +1,8 @@
+import { gt } from 'drizzle-orm';
+import { products } from './schema.ts';
+
+/**
+ * `hasPrice` of src/shared/money.ts as a condition on products: a price above zero. Zero or none
+ * is "price on request", which lists after the priced products and is never sold or fed out.
+ */
+export const productHasPrice = gt(products.priceKopecks, 0);
