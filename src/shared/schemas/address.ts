@@ -1,4 +1,4 @@
-import { z } from './z.ts';
+import { idParams, z } from './z.ts';
 
 const PHONE_MESSAGE = 'Пожалуйста, введите корректный номер телефона';
 export const ADDRESSES_MAX = 20;
@@ -34,6 +34,4 @@ export type AddressValues = z.output<typeof AddressSchema>;
 export const AddressPatchSchema = z.object(fields).partial();
 export type AddressPatch = z.infer<typeof AddressPatchSchema>;
 
-export const AddressIdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'Адрес не найден' }).int('Адрес не найден').positive('Адрес не найден'),
-});
+export const AddressIdParamsSchema = idParams('Адрес не найден');

@@ -18,5 +18,8 @@ z.config({
 
 export { z };
 
+/** Path parameters `{ id }` of a route: a positive whole number; anything else answers `message`. */
+export const idParams = (message: string) => z.object({ id: z.coerce.number({ error: message }).int(message).positive(message) });
+
 /** Trimmed text; an empty value fails with the given message. */
 export const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);

@@ -1,11 +1,9 @@
-import { z } from '#shared/schemas/z.ts';
+import { idParams } from '#shared/schemas/z.ts';
 import { AdminOrderListQuerySchema, OrderStatusChangeSchema } from '#shared/schemas/admin-order.ts';
 import type { App } from '../../core/app-types.ts';
 import { changeOrderStatus, getOrderForStaff, listOrdersForStaff } from './admin-service.ts';
 
-const OrderParams = z.object({
-  id: z.coerce.number({ error: 'Некорректный номер заказа' }).int('Некорректный номер заказа').positive('Некорректный номер заказа'),
-});
+const OrderParams = idParams('Некорректный номер заказа');
 
 /** The back office's order calls: staff (administrators and managers) only. */
 export default async function orderAdminRoutes(app: App) {

@@ -1,10 +1,10 @@
-import { z } from '#shared/schemas/z.ts';
+import { idParams } from '#shared/schemas/z.ts';
 import { ProductPatchSchema, ProductSchema } from '#shared/schemas/product.ts';
 import type { App } from '../../core/app-types.ts';
 import { catalogChanged } from './catalog-events.ts';
 import { createProduct, updateProduct } from './admin-service.ts';
 
-const IdParams = z.object({ id: z.coerce.number({ error: 'Некорректный номер товара' }).int().positive('Некорректный номер товара') });
+const IdParams = idParams('Некорректный номер товара');
 
 /** Product writes of the back office (spec 7): staff only; the public reads live in routes.ts. */
 export default async function productAdminRoutes(app: App) {

@@ -1,4 +1,4 @@
-import { z } from '#shared/schemas/z.ts';
+import { idParams } from '#shared/schemas/z.ts';
 import {
   AdminUserCreateSchema,
   AdminUserListQuerySchema,
@@ -8,9 +8,7 @@ import {
 import type { App } from '../../core/app-types.ts';
 import { createUser, getUser, listUsers, setUserActive, updateUser } from './service.ts';
 
-const UserParams = z.object({
-  id: z.coerce.number({ error: 'Некорректный номер пользователя' }).int('Некорректный номер пользователя').positive('Некорректный номер пользователя'),
-});
+const UserParams = idParams('Некорректный номер пользователя');
 const TAGS = ['Клиенты (администратор)'];
 
 /** 'Управление клиентами': administrators only (decisions.md). */
