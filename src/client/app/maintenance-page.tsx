@@ -3,7 +3,7 @@ import { Clock, Mail, Phone, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
 import { Logo } from '#client/components/layout/logo.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
+import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { telHref } from '#client/lib/utils.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from 'react-router';
 import type { PublicUser } from '#shared/types.ts';
-import { sessionQuery } from './queries/session.ts';
+import { sessionQuery } from './session.ts';
 
 /**
  * A `next` value that is safe to send the user to after login: a path on this site only

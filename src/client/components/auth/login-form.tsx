@@ -6,7 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { useLogin } from '#client/lib/queries/session.ts';
+import { useLogin } from '#client/lib/session.ts';
 import { LoginSchema, type LoginInput } from '#shared/schemas/auth.ts';
 import type { PublicUser } from '#shared/types.ts';
 import { applyServerErrors } from './field-errors.ts';

@@ -19,7 +19,7 @@ import { FullScreenSpinner } from '#client/components/ui/full-screen-spinner.tsx
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '#client/components/ui/sheet.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Toaster } from '#client/components/ui/toast.tsx';
-import { sessionQuery } from '#client/lib/queries/session.ts';
+import { sessionQuery } from '#client/lib/session.ts';
 import { cn } from '#client/lib/utils.ts';
 import { ROLE_LABELS, STAFF_ROLES, isStaff, type Role } from '#shared/constants.ts';
 import type { PublicUser } from '#shared/types.ts';

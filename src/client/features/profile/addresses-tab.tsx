@@ -15,7 +15,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { addressesQuery, useCreateAddress, useDeleteAddress, useUpdateAddress } from '#client/lib/queries/addresses.ts';
+import { addressesQuery, useCreateAddress, useDeleteAddress, useUpdateAddress } from '#client/lib/addresses.ts';
 import { ADDRESSES_MAX, AddressSchema, type AddressInput, type AddressValues } from '#shared/schemas/address.ts';
 import type { Address } from '#shared/types.ts';
 

@@ -12,7 +12,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
-import { sessionQuery } from '#client/lib/queries/session.ts';
+import { sessionQuery } from '#client/lib/session.ts';
 import { ADMIN_MAX_PAGE_BUTTONS, ROLES } from '#shared/constants.ts';
 import { formatDate, formatDateTime, formatTime } from '#shared/dates.ts';
 import { adminPageItems, totalPagesOf } from '#shared/pagination.ts';
