@@ -25,7 +25,7 @@ import { ORDER_AUTO_SUBMIT_DELAY_MS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, typ
 import { formatRub } from '#shared/money.ts';
 import { computeOrderTotals } from '#shared/order-totals.ts';
 import { CheckoutFormSchema, type CheckoutFormInput, type CheckoutFormValues, type CreateOrderInput } from '#shared/schemas/checkout.ts';
-import type { Address, Cart, Order, PublicUser } from '#shared/types.ts';
+import type { Address, Cart, PublicUser } from '#shared/types.ts';
 import { placeOrder } from './api.ts';
 import { CheckoutAuthDialog } from './auth-dialog.tsx';
 
