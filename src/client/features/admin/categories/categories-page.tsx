@@ -22,6 +22,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
+import { adminPaths } from '#client/paths.ts';
 import { DEFAULT_CATEGORY_ICON, isCategoryIcon } from '#shared/category-icons.ts';
 import { productsCount } from '#shared/plural.ts';
 import { CategorySchema, type CategoryData } from '#shared/schemas/category.ts';
@@ -183,7 +184,7 @@ function DeleteButton({ category, onDelete }: { category: AdminCategory; onDelet
 function Counts({ category }: { category: AdminCategory }) {
   return (
     <span className="flex flex-col">
-      <Link to={`/admin/products?categoryId=${category.id}`} className="font-medium tabular-nums hover:text-primary hover:underline">
+      <Link to={adminPaths.productsInCategory(category.id)} className="font-medium tabular-nums hover:text-primary hover:underline">
         {productsCount(category.productCount)}
       </Link>
       {category.productCount !== category.activeProductCount && (

@@ -23,6 +23,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { cn } from '#client/lib/utils.ts';
+import { adminPaths } from '#client/paths.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
 import { pluralRu, productsCount } from '#shared/plural.ts';
@@ -70,10 +71,10 @@ function StatCard({ title, value, icon: Icon, children }: { title: string; value
 }
 
 const QUICK_ACTIONS: { to: string; label: string; hint: string; icon: LucideIcon }[] = [
-  { to: '/admin/products/create', label: 'Добавить товар', hint: 'Новая карточка в каталоге', icon: PackagePlus },
-  { to: '/admin/import', label: 'Импорт товаров', hint: 'Загрузить список в JSON', icon: Upload },
-  { to: '/admin/categories', label: 'Категории', hint: 'Разделы каталога', icon: FolderTree },
-  { to: '/admin/orders', label: 'Заказы', hint: 'Обработка и статусы', icon: ShoppingBag },
+  { to: adminPaths.productCreate, label: 'Добавить товар', hint: 'Новая карточка в каталоге', icon: PackagePlus },
+  { to: adminPaths.import, label: 'Импорт товаров', hint: 'Загрузить список в JSON', icon: Upload },
+  { to: adminPaths.categories, label: 'Категории', hint: 'Разделы каталога', icon: FolderTree },
+  { to: adminPaths.orders, label: 'Заказы', hint: 'Обработка и статусы', icon: ShoppingBag },
 ];
 
 function QuickActions() {
@@ -122,7 +123,7 @@ function HeaderWithLink({ title, to, link }: { title: string; to: string; link: 
 function LatestOrders({ orders }: { orders: AdminDashboard['latestOrders'] }) {
   return (
     <Card>
-      <HeaderWithLink title="Последние заказы" to="/admin/orders" link="Все заказы" />
+      <HeaderWithLink title="Последние заказы" to={adminPaths.orders} link="Все заказы" />
       <CardContent>
         {orders.length === 0 ? (
           <div className="flex flex-col items-center gap-2 rounded-md border border-dashed p-8 text-center text-muted-foreground">
@@ -134,7 +135,7 @@ function LatestOrders({ orders }: { orders: AdminDashboard['latestOrders'] }) {
             {orders.map((order) => (
               <li key={order.id}>
                 <Link
-                  to={`/admin/orders?query=${order.id}`}
+                  to={adminPaths.order(order.id)}
                   className="-mx-2 grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 rounded-md px-2 py-3 hover:bg-muted/60 sm:grid-cols-[10.5rem_minmax(0,1fr)_auto]"
                 >
                   <span className="hidden sm:block">
@@ -181,7 +182,7 @@ function LowStock({ lowStock }: { lowStock: AdminDashboard['lowStock'] }) {
           <ul className="divide-y">
             {lowStock.items.map((item) => (
               <li key={item.id}>
-                <Link to={`/admin/products/edit/${item.id}`} className="-mx-2 flex items-center gap-3 rounded-md px-2 py-2.5 hover:bg-muted/60">
+                <Link to={adminPaths.productEdit(item.id)} className="-mx-2 flex items-center gap-3 rounded-md px-2 py-2.5 hover:bg-muted/60">
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium">{item.name}</span>
                     <span className="block text-xs text-muted-foreground">Арт. {item.sku}</span>
@@ -203,7 +204,7 @@ function PerCategory({ categories }: { categories: AdminDashboard['categories'] 
   const max = Math.max(1, ...categories.map((c) => c.productCount));
   return (
     <Card>
-      <HeaderWithLink title="Товары по категориям" to="/admin/categories" link="Категории" />
+      <HeaderWithLink title="Товары по категориям" to={adminPaths.categories} link="Категории" />
       <CardContent>
         {categories.length === 0 ? (
           <p className="text-muted-foreground">Категорий пока нет.</p>

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { ApiError } from '#client/lib/api.ts';
+import { adminPaths } from '#client/paths.ts';
 import { IMPORT_BANNER_MS } from '#shared/constants.ts';
 import { adminCategoriesQuery, invalidateCatalog } from '#client/features/admin/categories/api.ts';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
@@ -91,7 +92,7 @@ function ResultRow({ result }: { result: ItemResult }) {
       {result.status === 'updated' && <Badge variant="secondary">Обновлён</Badge>}
       {result.status === 'error' && <Badge variant="destructive">Ошибка</Badge>}
       {result.status !== 'error' && (
-        <Link to={`/admin/products/edit/${result.productId}`} className="shrink-0 text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <Link to={adminPaths.productEdit(result.productId)} className="shrink-0 text-sm font-medium text-primary underline-offset-4 hover:underline">
           Открыть
         </Link>
       )}
