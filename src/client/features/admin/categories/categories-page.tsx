@@ -28,7 +28,7 @@ import { productsCount } from '#shared/plural.ts';
 import { CategorySchema, type CategoryData } from '#shared/schemas/category.ts';
 import { isIdLike, slugify } from '#shared/slug.ts';
 import type { AdminCategory } from '#shared/types.ts';
-import { ConfirmDialog } from '#client/features/admin/components/confirm-dialog.tsx';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { ListSkeleton } from '#client/features/admin/components/list-skeleton.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
