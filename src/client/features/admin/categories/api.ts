@@ -1,6 +1,7 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#client/lib/api.ts';
-import type { CategoryInput, CategoryPatch } from '#shared/schemas/category.ts';
+import type { MutationCallbacks } from '#client/lib/query-client.ts';
+import type { CategoryData } from '#shared/schemas/category.ts';
 import type { AdminCategory } from '#shared/types.ts';
 
 /** Every category with the number of all its products and of the active ones (staff). */
@@ -11,14 +12,6 @@ export const adminCategoriesQuery = () =>
     staleTime: 30_000,
   });
 
-export const createCategory = (data: CategoryInput) => apiRequest<AdminCategory>('/api/categories', { method: 'POST', body: data });
-
-export const updateCategory = (id: number, data: CategoryPatch) =>
-  apiRequest<AdminCategory>(`/api/categories/${id}`, { method: 'PATCH', body: data });
-
-export const deleteCategory = (id: number) =>
-  apiRequest<{ success: boolean; message: string } | { alreadyDeleted: true }>(`/api/categories/${id}`, { method: 'DELETE' });
-
 /** After a catalogue write: the admin lists, the dashboard and the storefront's categories are stale. */
 export function invalidateCatalog(queryClient: QueryClient) {
   return Promise.all([
@@ -26,4 +19,32 @@ export function invalidateCatalog(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: ['categories'] }),
     queryClient.invalidateQueries({ queryKey: ['products'] }),
   ]);
+}
+
+/** Creates the category, or updates `category`; the catalogue is read again. */
+export function useSaveCategory(category: AdminCategory | null, callbacks: MutationCallbacks<AdminCategory, CategoryData>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: CategoryData) =>
+      category
+        ? apiRequest<AdminCategory>(`/api/categories/${category.id}`, { method: 'PATCH', body: data })
+        : apiRequest<AdminCategory>('/api/categories', { method: 'POST', body: data }),
+    onSuccess: (saved, data) => {
+      callbacks.onSuccess?.(saved, data);
+      void invalidateCatalog(queryClient);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+type DeleteAnswer = { success: boolean; message: string } | { alreadyDeleted: true };
+
+/** Deletes an empty category (the server refuses one with products); either way the catalogue is read again. */
+export function useDeleteCategory(callbacks: MutationCallbacks<DeleteAnswer, AdminCategory>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (category: AdminCategory) => apiRequest<DeleteAnswer>(`/api/categories/${category.id}`, { method: 'DELETE' }),
+    ...callbacks,
+    onSettled: () => invalidateCatalog(queryClient),
+  });
 }
