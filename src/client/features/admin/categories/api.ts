@@ -1,25 +1,9 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import type { CategoryData } from '#shared/schemas/category.ts';
 import type { AdminCategory } from '#shared/types.ts';
-
-/** Every category with the number of all its products and of the active ones (staff). */
-export const adminCategoriesQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'categories'],
-    queryFn: ({ client, signal }) => apiRequest<AdminCategory[]>('/api/admin/categories', { client, signal }),
-    staleTime: 30_000,
-  });
-
-/** After a catalogue write: the admin lists, the dashboard and the storefront's categories are stale. */
-export function invalidateCatalog(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['admin'] }),
-    queryClient.invalidateQueries({ queryKey: ['categories'] }),
-    queryClient.invalidateQueries({ queryKey: ['products'] }),
-  ]);
-}
+import { invalidateCatalog } from '#client/features/admin/lib/catalog.ts';
 
 /** Creates the category, or updates `category`; the catalogue is read again. */
 export function useSaveCategory(category: AdminCategory | null, callbacks: MutationCallbacks<AdminCategory, CategoryData>) {

@@ -7,7 +7,7 @@ import { ListSkeleton } from '#client/features/admin/components/list-skeleton.ts
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
-import { adminCategoriesQuery } from './api.ts';
+import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
 import { CategoriesTable, CategoryCards, type CategoryActions } from './categories-list.tsx';
 import { CategoryDialog, DeleteCategoryDialog } from './category-dialogs.tsx';
 

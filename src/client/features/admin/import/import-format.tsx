@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { adminCategoriesQuery } from '#client/features/admin/categories/api.ts';
+import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
 
 /** Two items to start from, in the given category. */
 export function example(categoryId: number) {

@@ -6,7 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { adminCategoriesQuery } from '#client/features/admin/categories/api.ts';
+import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
 import { ImportFormat, example } from './import-format.tsx';

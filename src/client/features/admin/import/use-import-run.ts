@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '#client/lib/api.ts';
 import { IMPORT_BANNER_MS } from '#shared/constants.ts';
-import { invalidateCatalog } from '#client/features/admin/categories/api.ts';
+import { invalidateCatalog } from '#client/features/admin/lib/catalog.ts';
 import { importProductItem } from './api.ts';
 
 export type ItemResult =

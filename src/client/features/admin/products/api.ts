@@ -5,7 +5,7 @@ import { ADMIN_PAGE_SIZE, ADMIN_PRODUCTS_REFRESH_MS } from '#shared/constants.ts
 import type { ProductStatusFilter } from '#shared/schemas/catalog.ts';
 import type { ProductData } from '#shared/schemas/product.ts';
 import type { Product, ProductListResponse } from '#shared/types.ts';
-import { invalidateCatalog } from '#client/features/admin/categories/api.ts';
+import { invalidateCatalog } from '#client/features/admin/lib/catalog.ts';
 
 export type AdminProductFilters = { query: string; categoryId: number | null; status: ProductStatusFilter; page: number };
 

@@ -4,7 +4,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import type { ProductStatusFilter } from '#shared/schemas/catalog.ts';
-import { adminCategoriesQuery } from '#client/features/admin/categories/api.ts';
+import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
 import { SearchBox } from '#client/features/admin/components/search-box.tsx';
 import type { AdminProductFilters } from './api.ts';
 

@@ -12,7 +12,7 @@ import { Textarea } from '#client/components/ui/textarea.tsx';
 import { adminPaths, paths } from '#client/paths.ts';
 import { SUPPLIERS } from '#shared/constants.ts';
 import type { Product } from '#shared/types.ts';
-import { adminCategoriesQuery } from '#client/features/admin/categories/api.ts';
+import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
 import { SlugFromNameButton } from '#client/features/admin/components/slug-from-name-button.tsx';
 import { ImageField } from './image-field.tsx';
 import { Section, SwitchField, fieldProps, type ProductFormApi } from './product-form-parts.tsx';

@@ -8,7 +8,7 @@ import { toast } from '#client/components/ui/toast-store.ts';
 import { adminPaths } from '#client/paths.ts';
 import { ProductSchema, type ProductData } from '#shared/schemas/product.ts';
 import type { Product } from '#shared/types.ts';
-import { adminCategoriesQuery } from '#client/features/admin/categories/api.ts';
+import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
 import { useSaveProduct } from './api.ts';
 import { DescriptionSection, ImageSection, MainSection, PreviewSection, PriceSection, PublishSection } from './product-form-sections.tsx';
 import { EMPTY_FORM, FIELD_NAMES, formValuesOf, previewOf, slugFromName, type FormValues } from './product-form-values.ts';
