@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { PackageOpen } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Card } from '#client/components/ui/card.tsx';
-import { Pagination } from '#client/components/ui/pagination.tsx';
-import { ADMIN_MAX_PAGE_BUTTONS, ADMIN_PAGE_SIZE } from '#shared/constants.ts';
-import { adminPageItems, totalPagesOf } from '#shared/pagination.ts';
+import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
+import { totalPagesOf } from '#shared/pagination.ts';
 import { pluralRu } from '#shared/plural.ts';
 import { ListSkeleton } from '#client/features/admin/components/list-skeleton.tsx';
+import { ListPagination, useLastPageAtMost } from '#client/features/admin/components/list-pagination.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
@@ -29,10 +29,7 @@ export default function OrdersPage() {
 
   const total = list.data?.total ?? 0;
   const totalPages = totalPagesOf(total, ADMIN_PAGE_SIZE);
-  // A page past the end (e.g. after a filter narrowed the list) goes to the last one.
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && filters.page > totalPages) setFilters({ page: totalPages });
-  }, [list.data, list.isPlaceholderData, filters.page, totalPages, setFilters]);
+  useLastPageAtMost(filters.page, totalPages, Boolean(list.data) && !list.isPlaceholderData, (page) => setFilters({ page }));
 
   const orders = list.data?.orders ?? [];
   return (
@@ -58,13 +55,7 @@ export default function OrdersPage() {
         <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
           <OrdersTable orders={orders} onDetails={setDetailId} onStatus={setStatusTarget} />
           <OrderCards orders={orders} onDetails={setDetailId} onStatus={setStatusTarget} />
-          <Pagination
-            className="mt-6"
-            items={adminPageItems(filters.page, totalPages, ADMIN_MAX_PAGE_BUTTONS)}
-            current={filters.page}
-            totalPages={totalPages}
-            onPageChange={(page) => setFilters({ page })}
-          />
+          <ListPagination className="mt-6" page={filters.page} totalPages={totalPages} onPageChange={(page) => setFilters({ page })} />
         </div>
       )}
 

@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { PackageOpen, Plus, Trash2, Upload } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
-import { Pagination } from '#client/components/ui/pagination.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { adminPaths } from '#client/paths.ts';
-import { ADMIN_MAX_PAGE_BUTTONS, ADMIN_PAGE_SIZE } from '#shared/constants.ts';
-import { adminPageItems } from '#shared/pagination.ts';
+import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import { productsCount } from '#shared/plural.ts';
 import type { Product } from '#shared/types.ts';
+import { ListPagination, useLastPageAtMost } from '#client/features/admin/components/list-pagination.tsx';
 import { ListSkeleton } from '#client/features/admin/components/list-skeleton.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
@@ -69,10 +68,7 @@ export default function ProductsPage() {
   const totalPages = data?.pagination.totalPages ?? 1;
   const filtered = isFiltered(filters);
 
-  // A page past the end (after deletions) goes to the last page.
-  useEffect(() => {
-    if (data && filters.page > 1 && filters.page > totalPages) setFilters({ page: totalPages });
-  }, [data, filters.page, totalPages, setFilters]);
+  useLastPageAtMost(filters.page, totalPages, Boolean(data) && !list.isPlaceholderData, (page) => setFilters({ page }));
 
   const rowActions: RowActions = {
     onToggle: (product, isActive) => toggle.mutate({ product, isActive }),
@@ -119,12 +115,7 @@ export default function ProductsPage() {
                 {total !== null &&
                   `Показано ${(filters.page - 1) * ADMIN_PAGE_SIZE + 1}–${(filters.page - 1) * ADMIN_PAGE_SIZE + data.products.length} из ${total}`}
               </p>
-              <Pagination
-                items={adminPageItems(filters.page, totalPages, ADMIN_MAX_PAGE_BUTTONS)}
-                current={filters.page}
-                totalPages={totalPages}
-                onPageChange={(page) => setFilters({ page })}
-              />
+              <ListPagination page={filters.page} totalPages={totalPages} onPageChange={(page) => setFilters({ page })} />
             </div>
           </div>
         )

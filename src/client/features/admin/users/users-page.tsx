@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { UserPlus, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { Pagination } from '#client/components/ui/pagination.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { sessionQuery } from '#client/lib/session.ts';
-import { ADMIN_MAX_PAGE_BUTTONS, ADMIN_PAGE_SIZE } from '#shared/constants.ts';
-import { adminPageItems, totalPagesOf } from '#shared/pagination.ts';
+import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
+import { totalPagesOf } from '#shared/pagination.ts';
 import type { AdminUser } from '#shared/types.ts';
+import { ListPagination, useLastPageAtMost } from '#client/features/admin/components/list-pagination.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
@@ -53,10 +53,7 @@ export default function UsersPage() {
   const total = list.data?.total ?? 0;
   const totalPages = totalPagesOf(total, ADMIN_PAGE_SIZE);
   const users = list.data?.users ?? [];
-  // A page past the end (an old link, or the last user of the page blocked away by a filter) goes to the last one.
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && filters.page > totalPages) setFilters({ page: totalPages });
-  }, [list.data, list.isPlaceholderData, filters, totalPages, setFilters]);
+  useLastPageAtMost(filters.page, totalPages, Boolean(list.data) && !list.isPlaceholderData, (page) => setFilters({ page }));
   const actions: UserActions = {
     selfId,
     busyId: status.isPending ? (status.variables?.user.id ?? null) : null,
@@ -110,13 +107,7 @@ export default function UsersPage() {
         )}
       </Card>
       {users.length > 0 && (
-        <Pagination
-          className="mt-6"
-          items={adminPageItems(filters.page, totalPages, ADMIN_MAX_PAGE_BUTTONS)}
-          current={filters.page}
-          totalPages={totalPages}
-          onPageChange={(page) => setFilters({ page })}
-        />
+        <ListPagination className="mt-6" page={filters.page} totalPages={totalPages} onPageChange={(page) => setFilters({ page })} />
       )}
 
       <UserDetailsDialog user={details} onClose={() => setDetails(null)} />
