@@ -8,7 +8,7 @@ import { Header } from '#client/components/layout/header.tsx';
 import { Logo } from '#client/components/layout/logo.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { LazyToaster } from '#client/components/ui/lazy-toaster.tsx';
-import { buildLabel } from '#client/lib/build-info.ts';
+import { buildLabel } from './build-info.ts';
 import { useCartCount } from '#client/lib/cart.ts';
 import { categoriesQuery } from '#client/lib/categories.ts';
 import { sessionQuery, useLogout } from '#client/lib/session.ts';
