@@ -1,21 +1,56 @@
 // @ts-check
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import path from 'node:path';
 
-/** A feature may import lib, components and shared code, but never another feature. */
+/** Folders of a feature that its sub-features share (the admin's components and lib). */
+const SHARED_IN_FEATURE = new Set(['components', 'lib']);
+
+/** `src/client/features/<feature>/<sub>/…` of a client path; `sub` only when it is a folder. */
+function featureOf(clientPath) {
+  const match = /^features\/([^/]+)\/(?:([^/]+)\/)?/.exec(clientPath);
+  return match ? { feature: match[1], sub: match[2] } : null;
+}
+
+/** The client path (under src/client/) an import points to, or null for a package. */
+function importedClientPath(file, source) {
+  if (source.startsWith('#client/')) return source.slice('#client/'.length);
+  if (!source.startsWith('.')) return null;
+  const resolved = path.posix.join(path.posix.dirname(file), source);
+  const at = resolved.indexOf('src/client/');
+  return at === -1 ? null : resolved.slice(at + 'src/client/'.length);
+}
+
+/**
+ * A feature may import lib, components and shared code, but never another feature. Inside a
+ * feature with sub-features (the admin), a sub-feature imports only its own files and the
+ * feature's shared `components/` and `lib/`, and those import no sub-feature.
+ */
 const featureBoundary = {
-  meta: { type: 'problem', messages: { cross: 'Feature "{{from}}" must not import feature "{{to}}"; move shared code to lib/ or components/.' } },
+  meta: {
+    type: 'problem',
+    messages: {
+      cross: 'Feature "{{from}}" must not import feature "{{to}}"; move shared code to lib/ or components/.',
+      sub: '"{{from}}" must not import "{{to}}"; move what both use to {{feature}}/components or {{feature}}/lib.',
+    },
+  },
   create(context) {
     const file = context.filename.replaceAll('\\', '/');
-    const own = /src\/client\/features\/([^/]+)\//.exec(file)?.[1];
+    const at = file.indexOf('src/client/');
+    const own = at === -1 ? null : featureOf(file.slice(at + 'src/client/'.length));
     return {
       ImportDeclaration(node) {
         if (!own) return;
-        const source = String(node.source.value);
-        const target = /#client\/features\/([^/]+)\//.exec(source)?.[1] ?? /^\.\.\/(?:\.\.\/)*([^/.][^/]*)\//.exec(source)?.[1];
-        const viaRelative = source.startsWith('../') && !source.startsWith('../../');
-        if (target && target !== own && (source.startsWith('#client/features/') || viaRelative)) {
-          context.report({ node, messageId: 'cross', data: { from: own, to: target } });
+        const target = importedClientPath(file, String(node.source.value));
+        const to = target && featureOf(target);
+        if (!to) return;
+        if (to.feature !== own.feature) {
+          context.report({ node, messageId: 'cross', data: { from: own.feature, to: to.feature } });
+          return;
+        }
+        const crossesSub = own.sub && to.sub && to.sub !== own.sub && !SHARED_IN_FEATURE.has(to.sub);
+        if (crossesSub) {
+          context.report({ node, messageId: 'sub', data: { from: `${own.feature}/${own.sub}`, to: `${own.feature}/${to.sub}`, feature: own.feature } });
         }
       },
     };

@@ -5,7 +5,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import type { RenderFn } from '#shared/ssr-contract.ts';
 import { bindFetch } from './lib/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { publicSettingsQuery } from './lib/queries/settings.ts';
+import { publicSettingsQuery } from './lib/settings.ts';
 import { renderHeadTags, resolveHead } from './lib/head.ts';
 import type { MetaFn } from './lib/page.ts';
 import { createRoutes } from './routes.tsx';

@@ -1,13 +1,19 @@
-/** Every route's path in one place. */
+/** Every route's path in one place: links, redirects and the route table all take them from here. */
 export const paths = {
   home: '/',
+  /** The home page's search (spec 5): the query's results, scrolled to the list. */
+  search: (query: string) => `/?query=${encodeURIComponent(query)}#products`,
   products: '/products',
   category: (slug: string) => `/category/${slug}`,
   product: (slug: string) => `/product/${slug}`,
   cart: '/cart',
   checkout: '/checkout',
   auth: '/auth',
+  /** The login page, coming back to `next` (a path of this site) afterwards. */
+  authThen: (next: string) => `/auth?next=${encodeURIComponent(next)}`,
   passwordReset: '/password-reset',
+  /** The link of the password-reset e-mail opens here with `?token=`. */
+  passwordResetForm: '/password-reset/reset',
   profile: '/profile',
   orderComplete: (id: number | string) => `/order-complete/${id}`,
   publications: '/publications',
@@ -22,7 +28,54 @@ export const paths = {
   terms: '/terms',
   cookies: '/cookies',
   sitemap: '/sitemap',
+  /** The old contacts address, answered with a permanent redirect. */
+  contactLegacy: '/contact',
   admin: '/admin',
+} as const;
+
+/** Route patterns of the pages with a parameter (the route table's side of `paths`). */
+export const patterns = {
+  category: paths.category(':slug'),
+  product: paths.product(':slug'),
+  publication: paths.publication(':id'),
+  orderComplete: paths.orderComplete(':id'),
+  /** Without a number the page says there is no order to show. */
+  orderCompleteWithoutId: '/order-complete',
+  admin: `${paths.admin}/*`,
+} as const;
+
+/**
+ * The back office's screens, relative to /admin: the admin app routes them itself, under the
+ * storefront's `/admin/*`.
+ */
+export const adminRoutes = {
+  dashboard: '',
+  products: 'products',
+  productCreate: 'products/create',
+  productNew: 'products/new',
+  productEdit: 'products/edit/:id',
+  import: 'import',
+  categories: 'categories',
+  orders: 'orders',
+  users: 'users',
+  settings: 'settings',
+} as const;
+
+const inAdmin = (route: string) => (route ? `${paths.admin}/${route}` : paths.admin);
+
+/** Links between the back office's screens. */
+export const adminPaths = {
+  screen: inAdmin,
+  dashboard: inAdmin(adminRoutes.dashboard),
+  products: inAdmin(adminRoutes.products),
+  productsInCategory: (categoryId: number) => `${inAdmin(adminRoutes.products)}?categoryId=${categoryId}`,
+  productCreate: inAdmin(adminRoutes.productCreate),
+  productEdit: (id: number) => inAdmin(adminRoutes.productEdit.replace(':id', String(id))),
+  import: inAdmin(adminRoutes.import),
+  categories: inAdmin(adminRoutes.categories),
+  orders: inAdmin(adminRoutes.orders),
+  /** The orders list searched for one order number. */
+  order: (id: number) => `${inAdmin(adminRoutes.orders)}?query=${id}`,
 } as const;
 
 /** The footer pages sharing one screen and one module (decisions.md, "Routes and guards"): /faq, /shipping, … */

@@ -3,7 +3,7 @@ import { redirect, type RouteObject } from 'react-router';
 import type { PageModule } from './lib/page.ts';
 import { RootLayout, rootLoader } from './app/root-layout.tsx';
 import { RouteError } from './app/route-error.tsx';
-import { INFO_PAGE_KEYS, paths } from './paths.ts';
+import { INFO_PAGE_KEYS, paths, patterns } from './paths.ts';
 
 /** A lazily loaded page: its code, loader and head arrive with the route's chunk. */
 const page =
@@ -18,7 +18,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       id: 'root',
-      path: '/',
+      path: paths.home,
       Component: RootLayout,
       loader: rootLoader(queryClient),
       ErrorBoundary: RouteError,
@@ -27,24 +27,24 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ErrorBoundary: RouteError,
           children: [
             { index: true, lazy: p(() => import('./features/home/home-page.tsx')) },
-            { path: 'products', lazy: p(() => import('./features/catalog/products-page.tsx')) },
-            { path: 'category/:slug', lazy: p(() => import('./features/catalog/category-page.tsx')) },
-            { path: 'product/:slug', lazy: p(() => import('./features/catalog/product-page.tsx')) },
-            { path: 'publications', lazy: p(() => import('./features/publications/publications-page.tsx')) },
-            { path: 'publication/:id', lazy: p(() => import('./features/publications/publication-page.tsx')) },
-            { path: 'about', lazy: p(() => import('./features/pages/about-page.tsx')) },
-            { path: 'contacts', lazy: p(() => import('./features/pages/contacts-page.tsx')) },
-            { path: 'contact', loader: () => redirect(paths.contacts, 301) },
-            ...INFO_PAGE_KEYS.map((path) => ({ path, lazy: p(() => import('./features/pages/info-page.tsx')) })),
-            { path: 'sitemap', lazy: p(() => import('./features/pages/sitemap-page.tsx')) },
-            { path: 'auth', lazy: p(() => import('./features/auth/auth-page.tsx')) },
-            { path: 'password-reset', lazy: p(() => import('./features/auth/password-reset-page.tsx')) },
-            { path: 'password-reset/reset', lazy: p(() => import('./features/auth/password-reset-page.tsx')) },
-            { path: 'profile', lazy: p(() => import('./features/profile/profile-page.tsx')) },
-            { path: 'cart', lazy: p(() => import('./features/cart/cart-page.tsx')) },
-            { path: 'checkout', lazy: p(() => import('./features/checkout/checkout-page.tsx')) },
-            { path: 'order-complete', lazy: p(() => import('./features/orders/order-complete-page.tsx')) },
-            { path: 'order-complete/:id', lazy: p(() => import('./features/orders/order-complete-page.tsx')) },
+            { path: paths.products, lazy: p(() => import('./features/catalog/products-page.tsx')) },
+            { path: patterns.category, lazy: p(() => import('./features/catalog/category-page.tsx')) },
+            { path: patterns.product, lazy: p(() => import('./features/catalog/product-page.tsx')) },
+            { path: paths.publications, lazy: p(() => import('./features/publications/publications-page.tsx')) },
+            { path: patterns.publication, lazy: p(() => import('./features/publications/publication-page.tsx')) },
+            { path: paths.about, lazy: p(() => import('./features/pages/about-page.tsx')) },
+            { path: paths.contacts, lazy: p(() => import('./features/pages/contacts-page.tsx')) },
+            { path: paths.contactLegacy, loader: () => redirect(paths.contacts, 301) },
+            ...INFO_PAGE_KEYS.map((key) => ({ path: paths[key], lazy: p(() => import('./features/pages/info-page.tsx')) })),
+            { path: paths.sitemap, lazy: p(() => import('./features/pages/sitemap-page.tsx')) },
+            { path: paths.auth, lazy: p(() => import('./features/auth/auth-page.tsx')) },
+            { path: paths.passwordReset, lazy: p(() => import('./features/auth/password-reset-page.tsx')) },
+            { path: paths.passwordResetForm, lazy: p(() => import('./features/auth/password-reset-page.tsx')) },
+            { path: paths.profile, lazy: p(() => import('./features/profile/profile-page.tsx')) },
+            { path: paths.cart, lazy: p(() => import('./features/cart/cart-page.tsx')) },
+            { path: paths.checkout, lazy: p(() => import('./features/checkout/checkout-page.tsx')) },
+            { path: patterns.orderCompleteWithoutId, lazy: p(() => import('./features/orders/order-complete-page.tsx')) },
+            { path: patterns.orderComplete, lazy: p(() => import('./features/orders/order-complete-page.tsx')) },
             {
               path: '*',
               handle: { meta: () => ({ title: 'Страница не найдена', noindex: true }) },
@@ -58,6 +58,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
       ],
     },
-    { path: '/admin/*', lazy: p(() => import('./features/admin/admin-app.tsx')) },
+    { path: patterns.admin, lazy: p(() => import('./features/admin/admin-app.tsx')) },
   ];
 }

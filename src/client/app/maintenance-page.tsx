@@ -3,8 +3,9 @@ import { Clock, Mail, Phone, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
 import { Logo } from '#client/components/layout/logo.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
+import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { telHref } from '#client/lib/utils.ts';
+import { paths } from '#client/paths.ts';
 
 /**
  * What visitors and customers see while the shop is in maintenance mode (status 503 from the
@@ -44,7 +45,7 @@ export function MaintenancePage({ withLogo = true }: { withLogo?: boolean }) {
       </address>
       )}
       <Button asChild variant="outline" size="sm">
-        <Link to="/auth">Вход для сотрудников</Link>
+        <Link to={paths.auth}>Вход для сотрудников</Link>
       </Button>
     </div>
   );

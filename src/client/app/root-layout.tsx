@@ -8,19 +8,19 @@ import { Header } from '#client/components/layout/header.tsx';
 import { Logo } from '#client/components/layout/logo.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { LazyToaster } from '#client/components/ui/lazy-toaster.tsx';
-import { buildLabel } from '#client/lib/build-info.ts';
+import { buildLabel } from './build-info.ts';
 import { useCartCount } from '#client/lib/cart.ts';
-import { categoriesQuery } from '#client/lib/queries/categories.ts';
-import { sessionQuery, useLogout } from '#client/lib/queries/session.ts';
-import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
-import { footerLinks } from '#client/paths.ts';
+import { categoriesQuery } from '#client/lib/categories.ts';
+import { sessionQuery, useLogout } from '#client/lib/session.ts';
+import { publicSettingsQuery } from '#client/lib/settings.ts';
+import { footerLinks, paths } from '#client/paths.ts';
 import { isStaff } from '#shared/constants.ts';
 import type { PublicSettings } from '#shared/schemas/settings.ts';
 import type { PublicUser } from '#shared/types.ts';
 import { DocumentHead } from './document-head.tsx';
 
 /** Pages a visitor may open while the shop is in maintenance mode: staff log in there. */
-const OPEN_DURING_MAINTENANCE = ['/auth'];
+const OPEN_DURING_MAINTENANCE: readonly string[] = [paths.auth];
 
 /**
  * The shell's data: session, shop settings and categories, fetched once for every page. In
@@ -48,7 +48,7 @@ function useLogoutAction() {
   const logout = useLogout({
     onSuccess: () => {
       toast({ title: 'Выход выполнен', description: 'До свидания!' });
-      navigate('/');
+      navigate(paths.home);
     },
     onError: (error) => toast({ title: 'Ошибка выхода', description: error.message, variant: 'destructive' }),
   });

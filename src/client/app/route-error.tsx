@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import { MaintenancePage } from './maintenance-page.tsx';
+import { paths } from '#client/paths.ts';
 
 /** A failed page keeps the shell: a clear Russian message and a way back. */
 export function RouteError() {
@@ -19,7 +20,7 @@ export function RouteError() {
         {notFound ? 'Возможно, такой страницы не существует.' : 'Не удалось загрузить страницу. Обновите её или попробуйте позже.'}
       </p>
       <Button asChild>
-        <Link to="/">На главную</Link>
+        <Link to={paths.home}>На главную</Link>
       </Button>
     </div>
   );

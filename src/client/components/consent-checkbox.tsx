@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { fieldErrorId } from '#client/components/ui/form-field.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { paths } from '#client/paths.ts';
 
 /** What the checkbox takes from react-hook-form's `Controller` (its `field`). */
 type ConsentField = {
@@ -46,7 +47,7 @@ export function ConsentCheckbox({
         />
         <Label htmlFor={id} className="block leading-snug font-normal">
           Я даю согласие на обработку моих персональных данных{purpose ? ` ${purpose}` : ''} в соответствии с{' '}
-          <a href="/privacy" target="_blank" rel="noopener" className="font-medium text-primary underline underline-offset-4">
+          <a href={paths.privacy} target="_blank" rel="noopener" className="font-medium text-primary underline underline-offset-4">
             политикой обработки персональных данных
             <span className="sr-only"> (откроется в новой вкладке)</span>
           </a>

@@ -12,6 +12,7 @@ import {
   useConsent,
 } from '#client/lib/analytics.ts';
 import type { SeoSettings } from '#shared/schemas/settings.ts';
+import { paths } from '#client/paths.ts';
 
 /** Names of the counters configured in the SEO settings, for the banner's text. */
 const counterNames = (seo: SeoSettings) =>
@@ -61,7 +62,7 @@ export function CookieBanner({ seo }: { seo: SeoSettings }) {
           <p>
             Мы используем cookie: необходимые — для работы корзины и входа, аналитические ({counterNames(seo)}) — только с
             вашего согласия, чтобы понимать, как улучшить сайт. Подробнее — на странице{' '}
-            <Link to="/cookies" className="font-medium text-primary underline underline-offset-4">
+            <Link to={paths.cookies} className="font-medium text-primary underline underline-offset-4">
               «Использование файлов cookie»
             </Link>
             .

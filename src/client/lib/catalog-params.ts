@@ -1,6 +1,6 @@
 import { CATALOG_PAGE_SIZE, SORTS, SUPPLIERS, type Sort, type Supplier } from '#shared/constants.ts';
 import { CATALOG_MAX_PAGE, SEARCH_QUERY_MAX } from '#shared/constants.ts';
-import type { ProductsParams } from './queries/products.ts';
+import type { ProductsParams } from './products.ts';
 
 export type ViewMode = 'grid' | 'list';
 

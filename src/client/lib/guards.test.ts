@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { requireUser, safeNext } from './guards.ts';
-import { sessionQuery } from './queries/session.ts';
+import { sessionQuery } from './session.ts';
 
 describe('safeNext', () => {
   it('keeps paths on this site with their query', () => {

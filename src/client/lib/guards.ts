@@ -1,18 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from 'react-router';
 import type { PublicUser } from '#shared/types.ts';
-import { sessionQuery } from './queries/session.ts';
+import { sessionQuery } from './session.ts';
+import { paths } from '#client/paths.ts';
 
 /**
  * A `next` value that is safe to send the user to after login: a path on this site only
  * (no `//host`, no `/\host`, no scheme), never back to the login page itself.
  */
-export function safeNext(raw: string | null | undefined, fallback = '/'): string {
+export function safeNext(raw: string | null | undefined, fallback: string = paths.home): string {
   if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
   if (/[\u0000-\u001f]/.test(raw)) return fallback;
   try {
     const url = new URL(raw, 'http://shop.invalid');
-    if (url.origin !== 'http://shop.invalid' || url.pathname === '/auth') return fallback;
+    if (url.origin !== 'http://shop.invalid' || url.pathname === paths.auth) return fallback;
     return url.pathname + url.search + url.hash;
   } catch {
     return fallback;
@@ -22,7 +23,7 @@ export function safeNext(raw: string | null | undefined, fallback = '/'): string
 /** The login page that brings the user back to this request's page afterwards. */
 export function loginRedirectPath(request: Request): string {
   const url = new URL(request.url);
-  return `/auth?next=${encodeURIComponent(url.pathname + url.search)}`;
+  return paths.authThen(url.pathname + url.search);
 }
 
 /**

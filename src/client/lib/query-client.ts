@@ -18,3 +18,13 @@ export function createQueryClient() {
     },
   });
 }
+
+/**
+ * What a screen does after a feature's mutation hook (toasts, navigation); the hook itself keeps
+ * the cache in step. Given to the hook rather than to `mutate`, so they run even when the
+ * calling component has unmounted meanwhile.
+ */
+export type MutationCallbacks<T, V = void> = {
+  onSuccess?: (data: T, variables: V) => unknown;
+  onError?: (error: Error, variables: V) => void;
+};

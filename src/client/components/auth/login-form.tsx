@@ -6,11 +6,12 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { useLogin } from '#client/lib/queries/session.ts';
+import { useLogin } from '#client/lib/session.ts';
 import { LoginSchema, type LoginInput } from '#shared/schemas/auth.ts';
 import type { PublicUser } from '#shared/types.ts';
 import { applyServerErrors } from './field-errors.ts';
 import { PasswordInput } from './password-input.tsx';
+import { paths } from '#client/paths.ts';
 
 export type LoginFormProps = {
   /** Called after the session is set and the welcome toast shown. */
@@ -61,7 +62,7 @@ export function LoginForm({ onSuccess, idPrefix = 'login' }: LoginFormProps) {
         {login.isPending ? 'Вход...' : 'Войти'}
       </Button>
       <p className="text-center text-sm">
-        <Link to="/password-reset" className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link to={paths.passwordReset} className="font-medium text-primary underline-offset-4 hover:underline">
           Забыли пароль?
         </Link>
       </p>

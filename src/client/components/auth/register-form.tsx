@@ -9,8 +9,8 @@ import { FormField, fieldControlProps } from '#client/components/ui/form-field.t
 import { Input } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
-import { useRegister } from '#client/lib/queries/session.ts';
-import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
+import { useRegister } from '#client/lib/session.ts';
+import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { RegisterSchema, type RegisterInput } from '#shared/schemas/auth.ts';
 import type { PublicUser } from '#shared/types.ts';
 import { applyServerErrors } from './field-errors.ts';

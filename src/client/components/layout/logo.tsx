@@ -1,9 +1,10 @@
 import { Wrench } from 'lucide-react';
 import { Link } from 'react-router';
+import { paths } from '#client/paths.ts';
 
 export function Logo({ name, inverted = false }: { name: string; inverted?: boolean }) {
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-2 font-bold tracking-tight" aria-label={`${name} — на главную`}>
+    <Link to={paths.home} className="flex shrink-0 items-center gap-2 font-bold tracking-tight" aria-label={`${name} — на главную`}>
       <span className="flex size-9 items-center justify-center rounded-md bg-primary text-primary-foreground">
         <Wrench className="size-5" aria-hidden />
       </span>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { apiRequest } from '#client/lib/api.ts';
+import { paths } from '#client/paths.ts';
 
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
@@ -53,7 +54,7 @@ export function NewsletterForm() {
       )}
       <p id="newsletter-consent" className="text-xs text-header-muted">
         Подписываясь, вы даёте согласие на обработку персональных данных в соответствии с{' '}
-        <Link to="/privacy" className="underline hover:text-header-foreground">
+        <Link to={paths.privacy} className="underline hover:text-header-foreground">
           политикой конфиденциальности
         </Link>
         .

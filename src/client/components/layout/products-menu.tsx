@@ -2,6 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Category } from '#shared/types.ts';
+import { paths } from '#client/paths.ts';
 
 /**
  * The desktop "Товары" menu: a disclosure of links (the WAI navigation-menu pattern), light
@@ -55,14 +56,14 @@ export function ProductsMenu({ categories }: { categories: Category[] }) {
         <ul>
           {categories.map((c) => (
             <li key={c.id}>
-              <Link to={`/category/${c.slug}`} className="flex justify-between gap-3 rounded-md px-3 py-2 text-sm hover:bg-accent hover:text-accent-foreground">
+              <Link to={paths.category(c.slug)} className="flex justify-between gap-3 rounded-md px-3 py-2 text-sm hover:bg-accent hover:text-accent-foreground">
                 <span>{c.name}</span>
                 <span className="text-muted-foreground">{c.productCount}</span>
               </Link>
             </li>
           ))}
           <li className="mt-1 border-t border-border pt-1">
-            <Link to="/products" className="block rounded-md px-3 py-2 text-sm font-semibold hover:bg-accent hover:text-accent-foreground">
+            <Link to={paths.products} className="block rounded-md px-3 py-2 text-sm font-semibold hover:bg-accent hover:text-accent-foreground">
               Все товары
             </Link>
           </li>

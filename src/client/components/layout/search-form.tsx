@@ -2,6 +2,7 @@ import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { cn } from '#client/lib/utils.ts';
+import { paths } from '#client/paths.ts';
 
 /** Submits to /?query= only when the trimmed text is non-empty (spec 5); a plain GET form without JS. */
 export function SearchForm({ className, id }: { className?: string; id: string }) {
@@ -11,7 +12,7 @@ export function SearchForm({ className, id }: { className?: string; id: string }
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const query = text.trim();
-    if (query) navigate(`/?query=${encodeURIComponent(query)}#products`);
+    if (query) navigate(paths.search(query));
   };
   return (
     <form role="search" action="/" method="get" onSubmit={onSubmit} className={cn('relative', className)}>

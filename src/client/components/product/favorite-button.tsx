@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { useFavorite } from '#client/lib/favorites.ts';
+import { useFavorite } from './favorites.ts';
 import { cn } from '#client/lib/utils.ts';
 
 /** The heart: remembered in this browser, so it survives navigation and reloads. */

@@ -7,7 +7,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Pagination } from '#client/components/ui/pagination.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { catalogHref, toProductsParams, type CatalogSearch, type ViewMode } from '#client/lib/catalog-params.ts';
-import { productsQuery, type ProductsParams } from '#client/lib/queries/products.ts';
+import { productsQuery, type ProductsParams } from '#client/lib/products.ts';
 import { cn } from '#client/lib/utils.ts';
 import { CATALOG_MAX_PAGE_BUTTONS, CATALOG_SKELETON_COUNT, SORTS, SORT_LABELS, SUPPLIERS, type Sort, type Supplier } from '#shared/constants.ts';
 import { pageItems } from '#shared/pagination.ts';

@@ -19,8 +19,9 @@ import { FullScreenSpinner } from '#client/components/ui/full-screen-spinner.tsx
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '#client/components/ui/sheet.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Toaster } from '#client/components/ui/toast.tsx';
-import { sessionQuery } from '#client/lib/queries/session.ts';
+import { sessionQuery } from '#client/lib/session.ts';
 import { cn } from '#client/lib/utils.ts';
+import { adminPaths, adminRoutes, paths } from '#client/paths.ts';
 import { ROLE_LABELS, STAFF_ROLES, isStaff, type Role } from '#shared/constants.ts';
 import type { PublicUser } from '#shared/types.ts';
 
@@ -41,16 +42,16 @@ const ADMIN_ONLY: readonly Role[] = ['admin'];
  * (decisions.md). The API checks the same roles again.
  */
 const SCREENS: AdminScreen[] = [
-  { path: '', label: 'Обзор', icon: LayoutDashboard, roles: STAFF_ROLES, Page: lazy(() => import('./dashboard/dashboard-page.tsx')) },
-  { path: 'products', label: 'Товары', icon: Package, roles: STAFF_ROLES, Page: lazy(() => import('./products/products-page.tsx')) },
-  { path: 'products/create', roles: STAFF_ROLES, Page: lazy(() => import('./products/product-form-page.tsx')) },
-  { path: 'products/new', roles: STAFF_ROLES, Page: lazy(() => import('./products/product-form-page.tsx')) },
-  { path: 'products/edit/:id', roles: STAFF_ROLES, Page: lazy(() => import('./products/product-form-page.tsx')) },
-  { path: 'import', label: 'Импорт', icon: Upload, roles: STAFF_ROLES, Page: lazy(() => import('./import/import-page.tsx')) },
-  { path: 'categories', label: 'Категории', icon: FolderTree, roles: STAFF_ROLES, Page: lazy(() => import('./categories/categories-page.tsx')) },
-  { path: 'orders', label: 'Заказы', icon: ShoppingBag, roles: STAFF_ROLES, Page: lazy(() => import('./orders/orders-page.tsx')) },
-  { path: 'users', label: 'Клиенты', icon: Users, roles: ADMIN_ONLY, Page: lazy(() => import('./users/users-page.tsx')) },
-  { path: 'settings', label: 'Настройки', icon: Settings, roles: ADMIN_ONLY, Page: lazy(() => import('./settings/settings-page.tsx')) },
+  { path: adminRoutes.dashboard, label: 'Обзор', icon: LayoutDashboard, roles: STAFF_ROLES, Page: lazy(() => import('./dashboard/dashboard-page.tsx')) },
+  { path: adminRoutes.products, label: 'Товары', icon: Package, roles: STAFF_ROLES, Page: lazy(() => import('./products/products-page.tsx')) },
+  { path: adminRoutes.productCreate, roles: STAFF_ROLES, Page: lazy(() => import('./products/product-form-page.tsx')) },
+  { path: adminRoutes.productNew, roles: STAFF_ROLES, Page: lazy(() => import('./products/product-form-page.tsx')) },
+  { path: adminRoutes.productEdit, roles: STAFF_ROLES, Page: lazy(() => import('./products/product-form-page.tsx')) },
+  { path: adminRoutes.import, label: 'Импорт', icon: Upload, roles: STAFF_ROLES, Page: lazy(() => import('./import/import-page.tsx')) },
+  { path: adminRoutes.categories, label: 'Категории', icon: FolderTree, roles: STAFF_ROLES, Page: lazy(() => import('./categories/categories-page.tsx')) },
+  { path: adminRoutes.orders, label: 'Заказы', icon: ShoppingBag, roles: STAFF_ROLES, Page: lazy(() => import('./orders/orders-page.tsx')) },
+  { path: adminRoutes.users, label: 'Клиенты', icon: Users, roles: ADMIN_ONLY, Page: lazy(() => import('./users/users-page.tsx')) },
+  { path: adminRoutes.settings, label: 'Настройки', icon: Settings, roles: ADMIN_ONLY, Page: lazy(() => import('./settings/settings-page.tsx')) },
 ];
 
 function Forbidden() {
@@ -59,7 +60,7 @@ function Forbidden() {
       <h1 className="text-3xl font-bold">Доступ запрещён</h1>
       <p className="text-muted-foreground">Этот раздел доступен только сотрудникам магазина с нужными правами.</p>
       <Button asChild>
-        <a href="/">Вернуться в магазин</a>
+        <a href={paths.home}>Вернуться в магазин</a>
       </Button>
     </div>
   );
@@ -72,7 +73,7 @@ function Sidebar({ role, onNavigate }: { role: Role; onNavigate?: () => void }) 
       {items.map(({ path, label, icon: Icon }) => (
         <NavLink
           key={path}
-          to={`/admin${path ? `/${path}` : ''}`}
+          to={adminPaths.screen(path)}
           end={path === ''}
           onClick={onNavigate}
           className={({ isActive }) =>
@@ -87,7 +88,7 @@ function Sidebar({ role, onNavigate }: { role: Role; onNavigate?: () => void }) 
         </NavLink>
       ))}
       <Link
-        to="/"
+        to={paths.home}
         onClick={onNavigate}
         className="mt-4 flex min-h-11 items-center gap-3 rounded-md border border-zinc-700 px-3 py-2 text-sm text-zinc-300 hover:bg-zinc-800 hover:text-white md:min-h-10"
       >
@@ -124,7 +125,8 @@ function UserLine({ user }: { user: PublicUser }) {
 function MobileBar({ user }: { user: PublicUser }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
-  const current = SCREENS.find((s) => s.label && (s.path === '' ? location.pathname.replace(/\/$/, '') === '/admin' : location.pathname.startsWith(`/admin/${s.path}`)));
+  const here = location.pathname.replace(/\/$/, '');
+  const current = SCREENS.find((s) => s.label && (s.path === adminRoutes.dashboard ? here === adminPaths.dashboard : here.startsWith(adminPaths.screen(s.path))));
   return (
     <header className="sticky top-0 z-40 flex h-14 items-center gap-2 bg-header px-2 text-white md:hidden">
       <Sheet open={open} onOpenChange={setOpen}>
@@ -156,7 +158,7 @@ export function Component() {
   const session = useQuery(sessionQuery());
   if (session.isPending) return <FullScreenSpinner />;
   const user = session.data;
-  if (!user) return <Navigate to={`/auth?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (!user) return <Navigate to={paths.authThen(location.pathname + location.search)} replace />;
   if (!isStaff(user.role)) {
     return (
       <div className="min-h-screen bg-surface">

@@ -9,8 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { safeNext } from '#client/lib/guards.ts';
 import type { MetaFn } from '#client/lib/page.ts';
-import { sessionQuery } from '#client/lib/queries/session.ts';
-import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
+import { sessionQuery } from '#client/lib/session.ts';
+import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { isStaff } from '#shared/constants.ts';
 
 export const meta: MetaFn = () => ({

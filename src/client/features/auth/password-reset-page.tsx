@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, KeyRound, Mail, RotateCw } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,9 +13,8 @@ import { FormField, fieldControlProps } from '#client/components/ui/form-field.t
 import { Input } from '#client/components/ui/input.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { ApiError, apiRequest } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/api.ts';
 import type { MetaFn } from '#client/lib/page.ts';
-import { sessionQuery } from '#client/lib/queries/session.ts';
 import { paths } from '#client/paths.ts';
 import { RESET_REDIRECT_DELAY_MS } from '#shared/constants.ts';
 import {
@@ -24,36 +23,16 @@ import {
   type NewPasswordFormInput,
   type PasswordResetRequestInput,
 } from '#shared/schemas/auth.ts';
-
-const INVALID_LINK = 'Ссылка для восстановления пароля недействительна или истекла';
+import { INVALID_LINK, useRequestPasswordReset, useResetPassword, verifyResetTokenQuery, type ResetRequestAnswer } from './api.ts';
 
 export const meta: MetaFn = () => ({ title: 'Восстановление пароля', noindex: true });
-
-type VerifyResult = { valid: true } | { valid: false; message: string };
-
-/** GET /api/password-reset/verify: a refused token is a result (the page says so), not an error. */
-const verifyQuery = (token: string) =>
-  queryOptions({
-    queryKey: ['password-reset', 'verify', token],
-    queryFn: async ({ client, signal }): Promise<VerifyResult> => {
-      try {
-        await apiRequest(`/api/password-reset/verify?token=${encodeURIComponent(token)}`, { client, signal });
-        return { valid: true };
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 400) return { valid: false, message: error.message || INVALID_LINK };
-        throw error;
-      }
-    },
-    retry: false,
-    staleTime: Infinity,
-  });
 
 /** With ?token= the link is checked while the page renders on the server (spec 4: verified on load). */
 export const loader =
   (queryClient: QueryClient): LoaderFunction =>
   async ({ request }) => {
     const token = new URL(request.url).searchParams.get('token');
-    if (token) await queryClient.prefetchQuery(verifyQuery(token));
+    if (token) await queryClient.prefetchQuery(verifyResetTokenQuery(token));
     return null;
   };
 
@@ -76,19 +55,16 @@ function Shell({ title, description, children }: { title: string; description: s
   );
 }
 
-type RequestAnswer = { success: boolean; message: string; note?: string; token?: string | null };
-
 /** Without a token: the e-mail form. The answer is the same whether the e-mail has an account. */
 function RequestForm() {
-  const [answer, setAnswer] = useState<RequestAnswer | null>(null);
+  const [answer, setAnswer] = useState<ResetRequestAnswer | null>(null);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
   } = useForm<PasswordResetRequestInput>({ resolver: zodResolver(PasswordResetRequestSchema), defaultValues: { email: '' } });
-  const send = useMutation({
-    mutationFn: (input: PasswordResetRequestInput) => apiRequest<RequestAnswer>('/api/password-reset/request', { method: 'POST', body: input }),
+  const send = useRequestPasswordReset({
     onSuccess: setAnswer,
     onError: (error) => {
       applyServerErrors<PasswordResetRequestInput>(error, ['email'], setError);
@@ -173,8 +149,7 @@ function InvalidLink({ message }: { message: string }) {
 /** With a token: checked on load, then the new password and its confirmation. */
 function ResetForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const verify = useQuery(verifyQuery(token));
+  const verify = useQuery(verifyResetTokenQuery(token));
   const [done, setDone] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -187,12 +162,8 @@ function ResetForm({ token }: { token: string }) {
     formState: { errors },
   } = useForm<NewPasswordFormInput>({ resolver: zodResolver(NewPasswordFormSchema), defaultValues: { password: '', confirmPassword: '' } });
 
-  const reset = useMutation({
-    mutationFn: (values: NewPasswordFormInput) =>
-      apiRequest<{ success: boolean; message: string }>('/api/password-reset/reset', { method: 'POST', body: { token, password: values.password } }),
+  const reset = useResetPassword(token, {
     onSuccess: (answer) => {
-      // Every session of the user has ended, this browser's included.
-      queryClient.setQueryData(sessionQuery().queryKey, null);
       setDone(answer.message);
       toast({ title: 'Пароль изменён', description: 'Войдите с новым паролем', variant: 'success' });
       timer.current = setTimeout(() => navigate(paths.auth), RESET_REDIRECT_DELAY_MS);

@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { cartLineProblem, useCart, useCartActivity, useClearCart, useRemoveCartItem, useUpdateCartItem } from '#client/lib/cart.ts';
 import type { MetaFn } from '#client/lib/page.ts';
-import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
+import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { paths } from '#client/paths.ts';
 import { CartLine } from './cart-line.tsx';
 

@@ -5,8 +5,8 @@ import { Breadcrumbs, type BreadcrumbItem } from '#client/components/ui/breadcru
 import { parseCatalogSearch, toProductsParams } from '#client/lib/catalog-params.ts';
 import { breadcrumbJsonLd } from '#client/lib/json-ld.ts';
 import type { MetaFn } from '#client/lib/page.ts';
-import { categoriesQuery } from '#client/lib/queries/categories.ts';
-import { prefetchProducts } from '#client/lib/queries/products.ts';
+import { categoriesQuery } from '#client/lib/categories.ts';
+import { prefetchProducts } from '#client/lib/products.ts';
 import { paths } from '#client/paths.ts';
 import type { Category } from '#shared/types.ts';
 import { CATALOG_FALLBACK_DESCRIPTION } from './texts.ts';

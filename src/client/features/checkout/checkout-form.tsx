@@ -13,18 +13,19 @@ import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { ApiError, apiRequest } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/api.ts';
 import { cartQueryKey } from '#client/lib/cart.ts';
-import { addressesQuery } from '#client/lib/queries/addresses.ts';
-import { refreshAfterOrder } from '#client/lib/queries/orders.ts';
-import { sessionQuery } from '#client/lib/queries/session.ts';
-import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
+import { addressesQuery } from '#client/lib/addresses.ts';
+import { refreshAfterOrder } from '#client/lib/orders.ts';
+import { sessionQuery } from '#client/lib/session.ts';
+import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { cn } from '#client/lib/utils.ts';
 import { paths } from '#client/paths.ts';
 import { ORDER_AUTO_SUBMIT_DELAY_MS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
 import { CheckoutFormSchema, type CheckoutFormInput, type CheckoutFormValues, type CreateOrderInput } from '#shared/schemas/checkout.ts';
-import type { Address, Cart, Order, PublicUser } from '#shared/types.ts';
+import type { Address, Cart, PublicUser } from '#shared/types.ts';
+import { placeOrder } from './api.ts';
 import { CheckoutAuthDialog } from './auth-dialog.tsx';
 
 const FIELDS = ['customerName', 'customerEmail', 'customerPhone', 'address', 'city', 'postalCode', 'paymentMethod', 'notes', 'consent'] as const;
@@ -132,7 +133,7 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
         cartGeneration: current.generation,
         expectedTotal: current.total,
       };
-      return apiRequest<Order>('/api/orders', { method: 'POST', body });
+      return placeOrder(body);
     },
     onSuccess: (order) => {
       onPlaced();

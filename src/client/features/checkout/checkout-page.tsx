@@ -13,7 +13,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { cartLineProblem, useCart } from '#client/lib/cart.ts';
 import type { MetaFn } from '#client/lib/page.ts';
-import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
+import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { paths } from '#client/paths.ts';
 import { formatRub, hasPrice } from '#shared/money.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';

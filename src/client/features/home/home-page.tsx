@@ -5,9 +5,9 @@ import { ProductListSection } from '#client/components/product/product-list.tsx'
 import { Button } from '#client/components/ui/button.tsx';
 import { parseCatalogSearch, toProductsParams, type CatalogSearch } from '#client/lib/catalog-params.ts';
 import type { MetaFn } from '#client/lib/page.ts';
-import { categoriesQuery } from '#client/lib/queries/categories.ts';
-import { prefetchProducts } from '#client/lib/queries/products.ts';
-import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
+import { categoriesQuery } from '#client/lib/categories.ts';
+import { prefetchProducts } from '#client/lib/products.ts';
+import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { formatRub } from '#shared/money.ts';
 import { CategoryGrid } from './category-grid.tsx';
 import { SupplierPicker } from './supplier-picker.tsx';

@@ -13,7 +13,7 @@ import { toast } from '#client/components/ui/toast-store.ts';
 import { requireUser } from '#client/lib/guards.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { trackPurchase } from '#client/lib/analytics.ts';
-import { orderQuery } from '#client/lib/queries/orders.ts';
+import { orderQuery } from '#client/lib/orders.ts';
 import { paths } from '#client/paths.ts';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/constants.ts';
 import { formatDateTime } from '#shared/dates.ts';

@@ -6,7 +6,7 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import type { MetaFn } from '#client/lib/page.ts';
-import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
+import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { paths } from '#client/paths.ts';
 import { BranchAddress } from './branch-address.tsx';
 import { branches } from './branches.ts';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Clock, Mail, MapPin, Phone, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,11 +12,11 @@ import { FormField, fieldControlProps } from '#client/components/ui/form-field.t
 import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { apiRequest } from '#client/lib/api.ts';
 import type { MetaFn } from '#client/lib/page.ts';
-import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
+import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { paths } from '#client/paths.ts';
 import { ContactMessageSchema, type ContactMessageInput } from '#shared/schemas/contact.ts';
+import { useSendContactMessage } from './api.ts';
 import { BranchAddress } from './branch-address.tsx';
 import { branches } from './branches.ts';
 import { organizationJsonLd } from './organization-ld.ts';
@@ -43,8 +43,7 @@ function ContactForm() {
     formState: { errors },
   } = form;
 
-  const send = useMutation({
-    mutationFn: (data: ContactMessageInput) => apiRequest('/api/contact', { method: 'POST', body: data }),
+  const send = useSendContactMessage({
     onSuccess: () => {
       reset(EMPTY);
       toast({ title: 'Сообщение отправлено', description: 'Мы ответим вам в ближайшее рабочее время', variant: 'success' });

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import type { MetaFn } from '#client/lib/page.ts';
-import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
+import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { cn, telHref } from '#client/lib/utils.ts';
 import { footerLinks, paths } from '#client/paths.ts';
 import { formatLongDate, infoPageKey, infoPages } from './info-content.tsx';

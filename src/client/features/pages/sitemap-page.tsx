@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
 import { articlesByDate } from '#shared/articles.ts';
 import type { MetaFn } from '#client/lib/page.ts';
-import { categoriesQuery } from '#client/lib/queries/categories.ts';
+import { categoriesQuery } from '#client/lib/categories.ts';
 import { footerLinks, paths } from '#client/paths.ts';
 import { productsCount } from '#shared/plural.ts';
 import type { Category } from '#shared/types.ts';

@@ -9,13 +9,14 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { addressesQuery, useCreateAddress, useDeleteAddress, useUpdateAddress } from '#client/lib/queries/addresses.ts';
+import { addressesQuery, useCreateAddress, useDeleteAddress, useUpdateAddress } from '#client/lib/addresses.ts';
 import { ADDRESSES_MAX, AddressSchema, type AddressInput, type AddressValues } from '#shared/schemas/address.ts';
 import type { Address } from '#shared/types.ts';
 
@@ -155,38 +156,30 @@ function AddressDialog({
 function DeleteDialog({ address, onOpenChange }: { address: Address | null; onOpenChange: (open: boolean) => void }) {
   const remove = useDeleteAddress();
   return (
-    <Dialog open={address !== null} onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Удалить адрес?</DialogTitle>
-          <DialogDescription>
-            {address ? `${address.postalCode}, ${address.city}, ${address.address}` : ''}. Уже оформленные заказы не изменятся.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
-            Отмена
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() =>
-              address &&
-              remove.mutate(address.id, {
-                onSuccess: () => {
-                  toast({ title: 'Адрес удалён', variant: 'success' });
-                  onOpenChange(false);
-                },
-                onError: (error) => toast({ title: 'Не удалось удалить адрес', description: error.message, variant: 'destructive' }),
-              })
-            }
-          >
-            <Trash2 aria-hidden />
-            {remove.isPending ? 'Удаление...' : 'Удалить'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={address !== null}
+      className="max-w-md"
+      title="Удалить адрес?"
+      description={`${address ? `${address.postalCode}, ${address.city}, ${address.address}` : ''}. Уже оформленные заказы не изменятся.`}
+      confirm={
+        <>
+          <Trash2 aria-hidden />
+          {remove.isPending ? 'Удаление...' : 'Удалить'}
+        </>
+      }
+      pending={remove.isPending}
+      onConfirm={() =>
+        address &&
+        remove.mutate(address.id, {
+          onSuccess: () => {
+            toast({ title: 'Адрес удалён', variant: 'success' });
+            onOpenChange(false);
+          },
+          onError: (error) => toast({ title: 'Не удалось удалить адрес', description: error.message, variant: 'destructive' }),
+        })
+      }
+      onClose={() => onOpenChange(false)}
+    />
   );
 }
 

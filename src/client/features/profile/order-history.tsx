@@ -9,7 +9,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { myOrdersQuery } from '#client/lib/queries/orders.ts';
+import { myOrdersQuery } from './api.ts';
 import { paths } from '#client/paths.ts';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/constants.ts';
 import { formatDateTime } from '#shared/dates.ts';

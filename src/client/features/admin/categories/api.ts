@@ -1,29 +1,34 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#client/lib/api.ts';
-import type { CategoryInput, CategoryPatch } from '#shared/schemas/category.ts';
+import type { MutationCallbacks } from '#client/lib/query-client.ts';
+import type { CategoryData } from '#shared/schemas/category.ts';
 import type { AdminCategory } from '#shared/types.ts';
+import { invalidateCatalog } from '#client/features/admin/lib/catalog.ts';
 
-/** Every category with the number of all its products and of the active ones (staff). */
-export const adminCategoriesQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'categories'],
-    queryFn: ({ client, signal }) => apiRequest<AdminCategory[]>('/api/admin/categories', { client, signal }),
-    staleTime: 30_000,
+/** Creates the category, or updates `category`; the catalogue is read again. */
+export function useSaveCategory(category: AdminCategory | null, callbacks: MutationCallbacks<AdminCategory, CategoryData>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: CategoryData) =>
+      category
+        ? apiRequest<AdminCategory>(`/api/categories/${category.id}`, { method: 'PATCH', body: data })
+        : apiRequest<AdminCategory>('/api/categories', { method: 'POST', body: data }),
+    onSuccess: (saved, data) => {
+      callbacks.onSuccess?.(saved, data);
+      void invalidateCatalog(queryClient);
+    },
+    onError: callbacks.onError,
   });
+}
 
-export const createCategory = (data: CategoryInput) => apiRequest<AdminCategory>('/api/categories', { method: 'POST', body: data });
+type DeleteAnswer = { success: boolean; message: string } | { alreadyDeleted: true };
 
-export const updateCategory = (id: number, data: CategoryPatch) =>
-  apiRequest<AdminCategory>(`/api/categories/${id}`, { method: 'PATCH', body: data });
-
-export const deleteCategory = (id: number) =>
-  apiRequest<{ success: boolean; message: string } | { alreadyDeleted: true }>(`/api/categories/${id}`, { method: 'DELETE' });
-
-/** After a catalogue write: the admin lists, the dashboard and the storefront's categories are stale. */
-export function invalidateCatalog(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['admin'] }),
-    queryClient.invalidateQueries({ queryKey: ['categories'] }),
-    queryClient.invalidateQueries({ queryKey: ['products'] }),
-  ]);
+/** Deletes an empty category (the server refuses one with products); either way the catalogue is read again. */
+export function useDeleteCategory(callbacks: MutationCallbacks<DeleteAnswer, AdminCategory>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (category: AdminCategory) => apiRequest<DeleteAnswer>(`/api/categories/${category.id}`, { method: 'DELETE' }),
+    ...callbacks,
+    onSettled: () => invalidateCatalog(queryClient),
+  });
 }

@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, toQueryString } from '#client/lib/api.ts';
+import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { ADMIN_PAGE_SIZE, type OrderStatus } from '#shared/constants.ts';
 import type { OrderStatusChange } from '#shared/schemas/admin-order.ts';
 import type { AdminOrderDetail, AdminOrderSummary } from '#shared/types.ts';
@@ -36,12 +37,20 @@ export const adminOrderQuery = (id: number) =>
     retry: false,
   });
 
-export const changeOrderStatus = (id: number, change: OrderStatusChange) =>
-  apiRequest<AdminOrderDetail>(`/api/orders/${id}/status`, { method: 'PATCH', body: change });
-
-/** After a change: the lists, the order, and the dashboard's figures are read again. */
-export const invalidateOrders = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] }),
-    queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
-  ]);
+/**
+ * Changes an order's status or payment status. The open order shows the answer at once; the
+ * lists and the dashboard's figures are read again.
+ */
+export function useChangeOrderStatus(id: number, callbacks: MutationCallbacks<AdminOrderDetail, OrderStatusChange>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: OrderStatusChange) => apiRequest<AdminOrderDetail>(`/api/orders/${id}/status`, { method: 'PATCH', body: change }),
+    onSuccess: (updated, change) => {
+      queryClient.setQueryData(adminOrderQuery(id).queryKey, updated);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+      callbacks.onSuccess?.(updated, change);
+    },
+    onError: callbacks.onError,
+  });
+}

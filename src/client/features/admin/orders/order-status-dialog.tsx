@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
@@ -23,25 +22,17 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '#shared/constants.ts';
-import { adminOrderQuery, changeOrderStatus, invalidateOrders } from './api.ts';
+import { useChangeOrderStatus } from './api.ts';
 
 export type StatusTarget = { id: number; status: OrderStatus; paymentStatus: PaymentStatus };
 
 function StatusForm({ order, onDone }: { order: StatusTarget; onDone: () => void }) {
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<OrderStatus>(order.status);
   const [paymentStatus, setPaymentStatus] = useState<PaymentStatus>(order.paymentStatus);
   const changed = status !== order.status || paymentStatus !== order.paymentStatus;
 
-  const save = useMutation({
-    mutationFn: () =>
-      changeOrderStatus(order.id, {
-        ...(status !== order.status ? { status } : {}),
-        ...(paymentStatus !== order.paymentStatus ? { paymentStatus } : {}),
-      }),
+  const save = useChangeOrderStatus(order.id, {
     onSuccess: (updated) => {
-      queryClient.setQueryData(adminOrderQuery(order.id).queryKey, updated);
-      void invalidateOrders(queryClient);
       toast({
         title: 'Статус заказа обновлён',
         description: `Заказ №${order.id}: ${ORDER_STATUS_LABELS[updated.status]}, ${PAYMENT_STATUS_LABELS[updated.paymentStatus]}`,
@@ -62,7 +53,12 @@ function StatusForm({ order, onDone }: { order: StatusTarget; onDone: () => void
       className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        if (changed) save.mutate();
+        if (changed) {
+          save.mutate({
+            ...(status !== order.status ? { status } : {}),
+            ...(paymentStatus !== order.paymentStatus ? { paymentStatus } : {}),
+          });
+        }
       }}
     >
       <FormField label="Статус заказа" htmlFor="order-status">

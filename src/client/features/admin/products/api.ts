@@ -1,10 +1,12 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, toQueryString } from '#client/lib/api.ts';
+import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { ADMIN_PAGE_SIZE, ADMIN_PRODUCTS_REFRESH_MS } from '#shared/constants.ts';
-import type { ProductInput, ProductPatch } from '#shared/schemas/product.ts';
+import type { ProductStatusFilter } from '#shared/schemas/catalog.ts';
+import type { ProductData } from '#shared/schemas/product.ts';
 import type { Product, ProductListResponse } from '#shared/types.ts';
+import { invalidateCatalog } from '#client/features/admin/lib/catalog.ts';
 
-export type ProductStatusFilter = 'all' | 'active' | 'inactive';
 export type AdminProductFilters = { query: string; categoryId: number | null; status: ProductStatusFilter; page: number };
 
 /** The admin list: any status for staff, 10 a page, refreshed every 30 s (spec 2.15, 9). */
@@ -37,23 +39,86 @@ export const adminProductQuery = (id: number) =>
     staleTime: 0,
   });
 
-export const createProduct = (data: ProductInput) => apiRequest<Product>('/api/products', { method: 'POST', body: data });
+const saveProduct = (product: Product | null, data: ProductData) =>
+  product
+    ? apiRequest<Product>(`/api/products/${product.id}`, { method: 'PATCH', body: data })
+    : apiRequest<Product>('/api/products', { method: 'POST', body: data });
 
-export const updateProduct = (id: number, data: ProductPatch | ProductInput) =>
-  apiRequest<Product>(`/api/products/${id}`, { method: 'PATCH', body: data });
+/** Creates the product, or updates `product`; the catalogue is read again before `onSuccess`. */
+export function useSaveProduct(product: Product | null, callbacks: MutationCallbacks<Product, ProductData>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: ProductData) => saveProduct(product, data),
+    onSuccess: async (saved, data) => {
+      await invalidateCatalog(queryClient);
+      await callbacks.onSuccess?.(saved, data);
+    },
+    onError: callbacks.onError,
+  });
+}
 
-export const setProductActive = (id: number, isActive: boolean) =>
-  apiRequest<Product>(`/api/products/${id}`, { method: 'PATCH', body: { isActive } });
+type ActiveChange = { product: Product; isActive: boolean };
 
-export const hardDeleteProduct = (id: number) =>
-  apiRequest<{ success: boolean; message: string } | { alreadyDeleted: true }>(`/api/admin/hard-delete-product/${id}`, { method: 'DELETE' });
+/**
+ * Shows or hides a product in the catalogue. The list on screen changes at once and goes back
+ * if the server refuses; either way the catalogue is read again.
+ */
+export function useSetProductActive(filters: AdminProductFilters, callbacks: MutationCallbacks<Product, ActiveChange>) {
+  const queryClient = useQueryClient();
+  const listKey = adminProductsQuery(filters).queryKey;
+  return useMutation({
+    mutationFn: ({ product, isActive }: ActiveChange) =>
+      apiRequest<Product>(`/api/products/${product.id}`, { method: 'PATCH', body: { isActive } }),
+    onMutate: async ({ product, isActive }) => {
+      await queryClient.cancelQueries({ queryKey: listKey });
+      const previous = queryClient.getQueryData<ProductListResponse>(listKey);
+      queryClient.setQueryData<ProductListResponse>(listKey, (data) =>
+        data ? { ...data, products: data.products.map((p) => (p.id === product.id ? { ...p, isActive } : p)) } : data,
+      );
+      return { previous };
+    },
+    onError: (error, change, context) => {
+      if (context?.previous) queryClient.setQueryData(listKey, context.previous);
+      callbacks.onError?.(error, change);
+    },
+    onSuccess: callbacks.onSuccess,
+    onSettled: () => invalidateCatalog(queryClient),
+  });
+}
 
-export const deleteAllProducts = () =>
-  apiRequest<{ before: number; after: number; message: string }>(`/api/admin/products/delete-all`, { method: 'DELETE' });
+type DeleteAnswer = { success: boolean; message: string } | { alreadyDeleted: true };
+
+/** Deletes a product for good; success or failure, the catalogue is read again. */
+export function useHardDeleteProduct(callbacks: MutationCallbacks<DeleteAnswer, Product>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (product: Product) => apiRequest<DeleteAnswer>(`/api/admin/hard-delete-product/${product.id}`, { method: 'DELETE' }),
+    ...callbacks,
+    onSettled: () => invalidateCatalog(queryClient),
+  });
+}
+
+/** Empties the catalogue. */
+export function useDeleteAllProducts(callbacks: MutationCallbacks<{ before: number; after: number; message: string }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ before: number; after: number; message: string }>('/api/admin/products/delete-all', { method: 'DELETE' }),
+    onSuccess: (result) => {
+      callbacks.onSuccess?.(result, undefined);
+      void invalidateCatalog(queryClient);
+    },
+    onError: callbacks.onError,
+  });
+}
 
 /** Uploads a picture (JPEG, PNG or WebP up to 5 MB) and returns its address. */
-export function uploadProductImage(file: File) {
-  const form = new FormData();
-  form.append('file', file);
-  return apiRequest<{ url: string }>('/api/admin/uploads', { method: 'POST', body: form });
+export function useUploadProductImage(callbacks: MutationCallbacks<{ url: string }, File>) {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return apiRequest<{ url: string }>('/api/admin/uploads', { method: 'POST', body: form });
+    },
+    ...callbacks,
+  });
 }

@@ -1,6 +1,7 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#client/lib/api.ts';
-import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
+import type { MutationCallbacks } from '#client/lib/query-client.ts';
+import { publicSettingsQuery } from '#client/lib/settings.ts';
 import type { BackupSettings } from '#shared/schemas/backup.ts';
 import type { PublicSettings, SeoSettings, ShopSettings } from '#shared/schemas/settings.ts';
 import type { BackupFile, BackupOverview } from '#shared/types.ts';
@@ -25,17 +26,23 @@ export const adminSeoSettingsQuery = () =>
     gcTime: SETTINGS_KEPT_MS,
   });
 
-export const saveShopSettings = (data: ShopSettings) => apiRequest<ShopSettings>('/api/admin/settings/shop', { method: 'PUT', body: data });
-export const saveSeoSettings = (data: SeoSettings) => apiRequest<SeoSettings>('/api/admin/settings/seo', { method: 'PUT', body: data });
-
 /**
- * A saved value shows in the storefront at once: the admin's copy and the storefront's
- * `['settings', 'public']` are both replaced by what the server saved, then read again.
+ * Saves the shop or SEO settings. A saved value shows in the storefront at once: the admin's
+ * copy and the storefront's `['settings', 'public']` are both replaced by what the server
+ * saved, then read again.
  */
-export function applySavedSettings<K extends 'shop' | 'seo'>(queryClient: QueryClient, kind: K, saved: PublicSettings[K]) {
-  queryClient.setQueryData(['admin', 'settings', kind], saved);
-  queryClient.setQueryData<PublicSettings>(publicSettingsQuery().queryKey, (current) => (current ? { ...current, [kind]: saved } : current));
-  return queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey });
+export function useSaveSettings<K extends 'shop' | 'seo'>(kind: K, callbacks: MutationCallbacks<PublicSettings[K], PublicSettings[K]>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: PublicSettings[K]) => apiRequest<PublicSettings[K]>(`/api/admin/settings/${kind}`, { method: 'PUT', body: data }),
+    onSuccess: (saved, data) => {
+      queryClient.setQueryData(['admin', 'settings', kind], saved);
+      queryClient.setQueryData<PublicSettings>(publicSettingsQuery().queryKey, (current) => (current ? { ...current, [kind]: saved } : current));
+      void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey });
+      callbacks.onSuccess?.(saved, data);
+    },
+    onError: callbacks.onError,
+  });
 }
 
 export const backupsQuery = () =>
@@ -45,9 +52,30 @@ export const backupsQuery = () =>
     staleTime: 30_000,
   });
 
-export const createBackup = () => apiRequest<BackupFile>('/api/admin/backups', { method: 'POST' });
+/** Makes a full copy of the data now; the list of copies is read again. */
+export function useCreateBackup(callbacks: MutationCallbacks<BackupFile>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<BackupFile>('/api/admin/backups', { method: 'POST' }),
+    onSuccess: (file) => {
+      void queryClient.invalidateQueries({ queryKey: backupsQuery().queryKey });
+      callbacks.onSuccess?.(file, undefined);
+    },
+    onError: callbacks.onError,
+  });
+}
 
-export const saveBackupSettings = (data: BackupSettings) =>
-  apiRequest<BackupSettings>('/api/admin/settings/backup', { method: 'PUT', body: data });
+/** Saves the automatic copies' settings; the overview is read again. */
+export function useSaveBackupSettings(callbacks: MutationCallbacks<BackupSettings, BackupSettings>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: BackupSettings) => apiRequest<BackupSettings>('/api/admin/settings/backup', { method: 'PUT', body: data }),
+    onSuccess: (saved, data) => {
+      void queryClient.invalidateQueries({ queryKey: backupsQuery().queryKey });
+      callbacks.onSuccess?.(saved, data);
+    },
+    onError: callbacks.onError,
+  });
+}
 
 export const backupDownloadUrl = (name: string) => `/api/admin/backups/${encodeURIComponent(name)}`;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { DatabaseBackup, Download, Terminal } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
@@ -24,7 +24,7 @@ import {
 } from '#shared/schemas/backup.ts';
 import type { BackupFile, BackupOverview } from '#shared/types.ts';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
-import { backupDownloadUrl, backupsQuery, createBackup, saveBackupSettings } from './api.ts';
+import { backupDownloadUrl, backupsQuery, useCreateBackup, useSaveBackupSettings } from './api.ts';
 import { FormActions, SwitchRow } from './settings-form-parts.tsx';
 
 const sizeFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
@@ -99,7 +99,6 @@ function BackupList({ backups }: { backups: BackupFile[] }) {
 }
 
 function AutoBackupForm({ overview }: { overview: BackupOverview }) {
-  const queryClient = useQueryClient();
   const server = overview.settings as BackupSettings;
   const [draft, setDraft] = useState<BackupSettings>(server);
   const [synced, setSynced] = useState(server);
@@ -110,10 +109,8 @@ function AutoBackupForm({ overview }: { overview: BackupOverview }) {
   }
   const dirty = draft.enabled !== server.enabled || draft.frequency !== server.frequency || draft.retentionDays !== server.retentionDays;
 
-  const save = useMutation({
-    mutationFn: saveBackupSettings,
+  const save = useSaveBackupSettings({
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: backupsQuery().queryKey });
       toast({ title: 'Настройки сохранены', description: 'Настройки резервного копирования обновлены', variant: 'success' });
     },
     onError: (error) => {
@@ -181,12 +178,9 @@ function AutoBackupForm({ overview }: { overview: BackupOverview }) {
 
 /** 'Резервные копии': a full copy of the data now, the list of copies, automatic copies. */
 export function BackupTab() {
-  const queryClient = useQueryClient();
   const query = useQuery(backupsQuery());
-  const create = useMutation({
-    mutationFn: createBackup,
+  const create = useCreateBackup({
     onSuccess: (file) => {
-      void queryClient.invalidateQueries({ queryKey: backupsQuery().queryKey });
       toast({
         title: 'Резервная копия создана',
         description: `${formatDateTime(file.createdAt)}, ${formatSize(file.size)}`,

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
@@ -11,7 +11,7 @@ import { cn } from '#client/lib/utils.ts';
 import { META_DESCRIPTION_MAX } from '#shared/constants.ts';
 import { SeoSettingsSchema, type SeoSettings } from '#shared/schemas/settings.ts';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
-import { adminSeoSettingsQuery, applySavedSettings, saveSeoSettings } from './api.ts';
+import { adminSeoSettingsQuery, useSaveSettings } from './api.ts';
 import { FieldGrid, FormActions, FormSkeleton, useLoadErrorToast } from './settings-form-parts.tsx';
 
 type Field = FieldPath<SeoSettings>;
@@ -19,7 +19,6 @@ const FIELDS: readonly Field[] = ['siteTitle', 'metaDescription', 'metaKeywords'
 const OG_HINT = 'Показывается, когда ссылкой на сайт делятся в мессенджерах и соцсетях';
 
 function SeoForm({ data }: { data: SeoSettings }) {
-  const queryClient = useQueryClient();
   const {
     register,
     handleSubmit,
@@ -34,11 +33,9 @@ function SeoForm({ data }: { data: SeoSettings }) {
     resetOptions: { keepDirtyValues: true },
   });
 
-  const save = useMutation({
-    mutationFn: saveSeoSettings,
+  const save = useSaveSettings('seo', {
     onSuccess: (saved) => {
       reset(saved);
-      void applySavedSettings(queryClient, 'seo', saved);
       toast({ title: 'Настройки сохранены', description: 'SEO настройки обновлены', variant: 'success' });
     },
     onError: (error) => {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
@@ -11,7 +11,7 @@ import { DELIVERY_COST_RUB } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
 import { ShopSettingsSchema, type ShopSettings } from '#shared/schemas/settings.ts';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
-import { adminShopSettingsQuery, applySavedSettings, saveShopSettings } from './api.ts';
+import { adminShopSettingsQuery, useSaveSettings } from './api.ts';
 import { FieldGrid, FormActions, FormSkeleton, SwitchRow, useLoadErrorToast } from './settings-form-parts.tsx';
 
 type Field = FieldPath<ShopSettings>;
@@ -36,7 +36,6 @@ const SWITCHES: { name: SwitchName; label: string; description: string }[] = [
 ];
 
 function ShopForm({ data }: { data: ShopSettings }) {
-  const queryClient = useQueryClient();
   const {
     register,
     handleSubmit,
@@ -52,11 +51,9 @@ function ShopForm({ data }: { data: ShopSettings }) {
     resetOptions: { keepDirtyValues: true },
   });
 
-  const save = useMutation({
-    mutationFn: saveShopSettings,
+  const save = useSaveSettings('shop', {
     onSuccess: (saved) => {
       reset(saved);
-      void applySavedSettings(queryClient, 'shop', saved);
       toast({ title: 'Настройки сохранены', description: 'Основные настройки магазина обновлены', variant: 'success' });
     },
     onError: (error) => {

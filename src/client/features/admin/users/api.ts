@@ -1,15 +1,17 @@
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, toQueryString } from '#client/lib/api.ts';
+import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { ADMIN_PAGE_SIZE, type Role } from '#shared/constants.ts';
 import type { AdminUserCreate, AdminUserUpdate } from '#shared/schemas/admin-user.ts';
 import type { AdminUser } from '#shared/types.ts';
 
 export type UserRoleFilter = 'all' | Role;
 export type UserStatusFilter = 'all' | 'true' | 'false';
-/** The spec's list state: query, role, isActive, page, limit (default 10). */
-export type AdminUserFilters = { query: string; role: UserRoleFilter; isActive: UserStatusFilter; page: number; limit: number };
+/** The filters of the spec's list state (query, role, isActive); with the page and limit (default 10) below. */
+export type UserListFilters = { query: string; role: UserRoleFilter; isActive: UserStatusFilter };
+export type AdminUserFilters = UserListFilters & { page: number; limit?: number };
 
-export const DEFAULT_USER_FILTERS: AdminUserFilters = { query: '', role: 'all', isActive: 'all', page: 1, limit: ADMIN_PAGE_SIZE };
+export const NO_USER_FILTERS: UserListFilters = { query: '', role: 'all', isActive: 'all' };
 
 /** GET /api/admin/users: fresh 1 min, kept 5 min (spec 7). */
 export const adminUsersQuery = (filters: AdminUserFilters) =>
@@ -22,7 +24,7 @@ export const adminUsersQuery = (filters: AdminUserFilters) =>
           role: filters.role,
           isActive: filters.isActive,
           page: filters.page,
-          limit: filters.limit,
+          limit: filters.limit ?? ADMIN_PAGE_SIZE,
         })}`,
         { client, signal },
       ),
@@ -31,17 +33,41 @@ export const adminUsersQuery = (filters: AdminUserFilters) =>
     placeholderData: keepPreviousData,
   });
 
-export const createUser = (data: AdminUserCreate) => apiRequest<AdminUser>('/api/admin/users', { method: 'POST', body: data });
-
-export const updateUser = (id: number, data: AdminUserUpdate) =>
-  apiRequest<AdminUser>(`/api/admin/users/${id}`, { method: 'PATCH', body: data });
-
-export const setUserActive = (id: number, isActive: boolean) =>
-  apiRequest<AdminUser>(`/api/admin/users/${id}/status`, { method: 'PATCH', body: { isActive } });
-
 /** The list is read again after every successful create, update or status change (spec 4). */
-export const invalidateUsers = (queryClient: QueryClient) =>
+const invalidateUsers = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
     queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
   ]);
+
+/** Creates a user, or updates `editing`. */
+export function useSaveUser(editing: AdminUser | null, callbacks: MutationCallbacks<AdminUser, AdminUserCreate | AdminUserUpdate>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminUserCreate | AdminUserUpdate) =>
+      editing
+        ? apiRequest<AdminUser>(`/api/admin/users/${editing.id}`, { method: 'PATCH', body })
+        : apiRequest<AdminUser>('/api/admin/users', { method: 'POST', body }),
+    onSuccess: (user, body) => {
+      void invalidateUsers(queryClient);
+      callbacks.onSuccess?.(user, body);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+type ActiveChange = { user: AdminUser; isActive: boolean };
+
+/** Blocks (ending all the user's sessions) or activates a user. */
+export function useSetUserActive(callbacks: MutationCallbacks<AdminUser, ActiveChange>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ user, isActive }: ActiveChange) =>
+      apiRequest<AdminUser>(`/api/admin/users/${user.id}/status`, { method: 'PATCH', body: { isActive } }),
+    onSuccess: (user, change) => {
+      void invalidateUsers(queryClient);
+      callbacks.onSuccess?.(user, change);
+    },
+    onError: callbacks.onError,
+  });
+}

@@ -14,7 +14,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ROLE_LABELS, type Role } from '#shared/constants.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import type { AdminUser } from '#shared/types.ts';
-import { ConfirmDialog } from '#client/features/admin/components/confirm-dialog.tsx';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 
 /** Role labels of spec 2.15; an unknown role is shown as it is. */
 export const roleLabel = (role: string) => ROLE_LABELS[role as Role] ?? role;

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { Button } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
@@ -23,7 +22,7 @@ import { ApiError } from '#client/lib/api.ts';
 import { ROLES, ROLE_LABELS, type Role } from '#shared/constants.ts';
 import { AdminUserCreateSchema, AdminUserUpdateSchema, type AdminUserCreate, type AdminUserUpdate } from '#shared/schemas/admin-user.ts';
 import type { AdminUser } from '#shared/types.ts';
-import { createUser, invalidateUsers, updateUser } from './api.ts';
+import { useSaveUser } from './api.ts';
 
 type FormValues = {
   username: string;
@@ -53,7 +52,6 @@ const fromUser = (u: AdminUser): FormValues => ({
 export type UserDialogState = { mode: 'create' } | { mode: 'edit'; user: AdminUser } | null;
 
 function UserForm({ state, selfId, onDone }: { state: NonNullable<UserDialogState>; selfId: number | null; onDone: () => void }) {
-  const queryClient = useQueryClient();
   const editing = state.mode === 'edit' ? state.user : null;
   const isSelf = editing !== null && editing.id === selfId;
   const schema = editing ? AdminUserUpdateSchema : AdminUserCreateSchema;
@@ -68,20 +66,15 @@ function UserForm({ state, selfId, onDone }: { state: NonNullable<UserDialogStat
     defaultValues: editing ? fromUser(editing) : EMPTY,
   });
 
-  const save = useMutation({
-    mutationFn: (submitted: FormValues) => {
-      // One's own role and status are not editable here (the server refuses it too).
-      const values = isSelf && editing ? { ...submitted, role: editing.role, isActive: editing.isActive } : submitted;
-      if (editing) {
-        // An empty password is left out: the old one stays (spec 5).
-        const { password, ...rest } = values;
-        const body: AdminUserUpdate = password ? { ...rest, password } : rest;
-        return updateUser(editing.id, body);
-      }
-      return createUser(values as AdminUserCreate);
-    },
+  /** One's own role and status are not editable here (the server refuses it too); an empty password keeps the old one (spec 5). */
+  const bodyOf = (submitted: FormValues): AdminUserCreate | AdminUserUpdate => {
+    if (!editing) return submitted as AdminUserCreate;
+    const values = isSelf ? { ...submitted, role: editing.role, isActive: editing.isActive } : submitted;
+    const { password, ...rest } = values;
+    return password ? { ...rest, password } : rest;
+  };
+  const save = useSaveUser(editing, {
     onSuccess: (user) => {
-      void invalidateUsers(queryClient);
       toast({ title: editing ? 'Пользователь обновлен' : 'Пользователь создан', description: user.username, variant: 'success' });
       onDone();
     },
@@ -105,7 +98,7 @@ function UserForm({ state, selfId, onDone }: { state: NonNullable<UserDialogStat
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="grid gap-4">
+    <form noValidate onSubmit={handleSubmit((values) => save.mutate(bodyOf(values)))} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Логин" htmlFor="user-username" required error={errors.username?.message}>
           <Input autoComplete="off" spellCheck={false} {...field('username')} />

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../api.ts';
+import { apiRequest } from './api.ts';
 import type { Order } from '#shared/types.ts';
 
 /** GET /api/orders/{id}: the owner's (or staff's) view of one order. */
@@ -7,13 +7,6 @@ export const orderQuery = (id: number) =>
   queryOptions({
     queryKey: ['orders', 'detail', id],
     queryFn: ({ client, signal }) => apiRequest<Order>(`/api/orders/${id}`, { client, signal }),
-  });
-
-/** GET /api/orders/my-orders: the customer's own orders, newest first, with their items. */
-export const myOrdersQuery = () =>
-  queryOptions({
-    queryKey: ['orders', 'mine'],
-    queryFn: async ({ client, signal }) => (await apiRequest<{ orders: Order[] }>('/api/orders/my-orders', { client, signal })).orders,
   });
 
 /**

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../api.ts';
+import { ApiError, apiRequest } from './api.ts';
+import type { MutationCallbacks } from './query-client.ts';
 import type { PublicUser } from '#shared/types.ts';
 import type { LoginInput, RegisterInput } from '#shared/schemas/auth.ts';
 
@@ -30,45 +31,43 @@ function useSetSession() {
   };
 }
 
-type Callbacks<T> = { onSuccess?: (data: T) => void; onError?: (error: Error) => void };
-
 /**
  * POST /api/login; on success the session query holds the user, then `onSuccess` runs (even
  * when the calling component has unmounted meanwhile). Toasts are the caller's.
  */
-export function useLogin(callbacks: Callbacks<PublicUser> = {}) {
+export function useLogin(callbacks: MutationCallbacks<PublicUser, LoginInput> = {}) {
   const setSession = useSetSession();
   return useMutation({
     mutationFn: (input: LoginInput) => apiRequest<PublicUser>('/api/login', { method: 'POST', body: input }),
-    onSuccess: (user) => {
+    onSuccess: (user, input) => {
       setSession(user);
-      callbacks.onSuccess?.(user);
+      callbacks.onSuccess?.(user, input);
     },
     onError: callbacks.onError,
   });
 }
 
 /** POST /api/register: creates a customer and logs them in, like useLogin. */
-export function useRegister(callbacks: Callbacks<PublicUser> = {}) {
+export function useRegister(callbacks: MutationCallbacks<PublicUser, RegisterInput> = {}) {
   const setSession = useSetSession();
   return useMutation({
     mutationFn: (input: RegisterInput) => apiRequest<PublicUser>('/api/register', { method: 'POST', body: input }),
-    onSuccess: (user) => {
+    onSuccess: (user, input) => {
       setSession(user);
-      callbacks.onSuccess?.(user);
+      callbacks.onSuccess?.(user, input);
     },
     onError: callbacks.onError,
   });
 }
 
 /** POST /api/logout; the session query becomes null, then `onSuccess` runs. */
-export function useLogout(callbacks: Callbacks<unknown> = {}) {
+export function useLogout(callbacks: MutationCallbacks<unknown> = {}) {
   const setSession = useSetSession();
   return useMutation({
     mutationFn: () => apiRequest('/api/logout', { method: 'POST' }),
     onSuccess: (data) => {
       setSession(null);
-      callbacks.onSuccess?.(data);
+      callbacks.onSuccess?.(data, undefined);
     },
     onError: callbacks.onError,
   });

@@ -1,8 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, toQueryString } from '../api.ts';
+import { apiRequest, toQueryString } from './api.ts';
 import type { Sort, Supplier } from '#shared/constants.ts';
 import type { ProductStatusFilter } from '#shared/schemas/catalog.ts';
-import type { Product, ProductListResponse } from '#shared/types.ts';
+import type { ProductListResponse } from '#shared/types.ts';
 
 /** Parameters of `GET /api/products`; what is not given is left to the server's defaults. */
 export type ProductsParams = {
@@ -37,22 +37,6 @@ export const productsQuery = (params: ProductsParams = {}) => {
     gcTime: 5 * 60_000,
   });
 };
-
-/** One product by slug or id; null when there is no such product (a 404 is an answer, not an error). */
-export const productQuery = (slugOrId: string | number) =>
-  queryOptions({
-    queryKey: ['products', 'detail', String(slugOrId)],
-    queryFn: async ({ client, signal }) => {
-      try {
-        return await apiRequest<Product>(`/api/products/${encodeURIComponent(String(slugOrId))}`, { client, signal });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
-    staleTime: 60_000,
-    gcTime: 5 * 60_000,
-  });
 
 /**
  * Loads a page of products for a route loader. On the server it waits, so the page is rendered

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest, toQueryString } from '../api.ts';
+import { apiRequest, toQueryString } from './api.ts';
 import type { Category } from '#shared/types.ts';
 import type { Supplier } from '#shared/constants.ts';
 

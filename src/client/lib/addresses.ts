@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../api.ts';
+import { apiRequest } from './api.ts';
 import type { AddressPatch, AddressValues } from '#shared/schemas/address.ts';
 import type { Address } from '#shared/types.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../api.ts';
+import { apiRequest } from './api.ts';
 import type { PublicSettings } from '#shared/schemas/settings.ts';
 
 export const publicSettingsQuery = () =>

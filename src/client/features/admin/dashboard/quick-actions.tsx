@@ -1,0 +1,38 @@
+import { FolderTree, PackagePlus, ShoppingBag, Upload, type LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { adminPaths } from '#client/paths.ts';
+
+const QUICK_ACTIONS: { to: string; label: string; hint: string; icon: LucideIcon }[] = [
+  { to: adminPaths.productCreate, label: 'Добавить товар', hint: 'Новая карточка в каталоге', icon: PackagePlus },
+  { to: adminPaths.import, label: 'Импорт товаров', hint: 'Загрузить список в JSON', icon: Upload },
+  { to: adminPaths.categories, label: 'Категории', hint: 'Разделы каталога', icon: FolderTree },
+  { to: adminPaths.orders, label: 'Заказы', hint: 'Обработка и статусы', icon: ShoppingBag },
+];
+
+export function QuickActions() {
+  return (
+    <section aria-labelledby="quick-actions" className="mb-6">
+      <h2 id="quick-actions" className="sr-only">
+        Быстрые действия
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {QUICK_ACTIONS.map(({ to, label, hint, icon: Icon }) => (
+          <li key={to} className="flex">
+            <Link
+              to={to}
+              className="group flex w-full items-center gap-3 rounded-lg border bg-card p-3 shadow-xs transition hover:border-primary/50 hover:shadow-md sm:p-4"
+            >
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-primary text-primary-foreground">
+                <Icon className="size-5" aria-hidden />
+              </span>
+              <span className="min-w-0">
+                <span className="block text-sm font-semibold sm:text-base">{label}</span>
+                <span className="hidden text-sm text-muted-foreground sm:block">{hint}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { X } from 'lucide-react';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { NativeSelect } from '#client/components/ui/select.tsx';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '#shared/constants.ts';
+import { isValidDay } from '#shared/dates.ts';
+import { SearchBox } from '#client/features/admin/components/search-box.tsx';
+import type { AdminOrderFilters, OrderStatusFilter } from './api.ts';
+
+const isStatusFilter = (value: string | null): value is OrderStatusFilter =>
+  value === 'all' || (ORDER_STATUSES as readonly string[]).includes(value ?? '');
+
+type FilterFields = Omit<AdminOrderFilters, 'page'>;
+export const NO_ORDER_FILTERS: FilterFields = { query: '', status: 'all', startDate: '', endDate: '' };
+
+/** The list's filters as the address gives them; an unknown status or a malformed day is no filter. */
+export function readOrderFilters(params: URLSearchParams): FilterFields {
+  const status = params.get('status');
+  const day = (key: string) => {
+    const value = params.get(key) ?? '';
+    return isValidDay(value) ? value : '';
+  };
+  return {
+    query: params.get('query') ?? '',
+    status: isStatusFilter(status) ? status : 'all',
+    startDate: day('startDate'),
+    endDate: day('endDate'),
+  };
+}
+
+export const isFiltered = (f: FilterFields) => Boolean(f.query || f.status !== 'all' || f.startDate || f.endDate);
+export const datesReversed = (f: FilterFields) => Boolean(f.startDate && f.endDate && f.startDate > f.endDate);
+
+/** Search, status and a date range; a range given backwards is pointed out instead of searched. */
+export function OrderFilters({ filters, onChange }: { filters: AdminOrderFilters; onChange: (patch: Partial<AdminOrderFilters>) => void }) {
+  const reversed = datesReversed(filters);
+  return (
+    <Card className="mb-4 p-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
+        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
+          <Label htmlFor="orders-query">Поиск</Label>
+          <SearchBox id="orders-query" value={filters.query} onChange={(query) => onChange({ query })} placeholder="Номер, имя, email или телефон" />
+        </div>
+        <div className="col-span-2 grid gap-1.5 md:col-span-1">
+          <Label htmlFor="orders-status">Статус</Label>
+          <NativeSelect id="orders-status" value={filters.status} onChange={(e) => onChange({ status: e.target.value as OrderStatusFilter })}>
+            <option value="all">Все статусы</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ORDER_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="orders-start">Дата с</Label>
+          <Input
+            id="orders-start"
+            type="date"
+            value={filters.startDate}
+            max={filters.endDate || undefined}
+            onChange={(e) => onChange({ startDate: isValidDay(e.target.value) ? e.target.value : '' })}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="orders-end">Дата по</Label>
+          <Input
+            id="orders-end"
+            type="date"
+            value={filters.endDate}
+            min={filters.startDate || undefined}
+            onChange={(e) => onChange({ endDate: isValidDay(e.target.value) ? e.target.value : '' })}
+            aria-invalid={reversed ? true : undefined}
+          />
+        </div>
+        <Button
+          variant="outline"
+          disabled={!isFiltered(filters)}
+          onClick={() => onChange(NO_ORDER_FILTERS)}
+          className="col-span-2 md:col-span-1"
+        >
+          <X aria-hidden />
+          Сбросить
+        </Button>
+      </div>
+      {reversed && (
+        <p role="alert" className="mt-2 text-sm font-medium text-destructive">
+          Дата начала позже даты окончания
+        </p>
+      )}
+    </Card>
+  );
+}

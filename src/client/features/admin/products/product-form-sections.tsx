@@ -1,0 +1,228 @@
+import { useQuery } from '@tanstack/react-query';
+import { Loader2, Save } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { ProductCard } from '#client/components/product/product-card.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { NativeSelect } from '#client/components/ui/select.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
+import { adminPaths, paths } from '#client/paths.ts';
+import { SUPPLIERS } from '#shared/constants.ts';
+import type { Product } from '#shared/types.ts';
+import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
+import { SlugFromNameButton } from '#client/features/admin/components/slug-from-name-button.tsx';
+import { ImageField } from './image-field.tsx';
+import { Section, SwitchField, fieldProps, type ProductFormApi } from './product-form-parts.tsx';
+import { slugFromName } from './product-form-values.ts';
+
+/**
+ * Name and slug: the slug follows the name until it is typed by hand, and again once it is
+ * emptied or made from the name with the button.
+ */
+function NameAndSlug({ form }: { form: ProductFormApi }) {
+  const { register, setValue, formState } = form;
+  const { errors } = formState;
+  const [autoSlug, setAutoSlug] = useState(() => (formState.defaultValues?.slug ?? '') === '');
+  const slug = useWatch({ control: form.control, name: 'slug' });
+  const nameField = register('name', {
+    onChange: (e: { target: { value: string } }) => {
+      if (autoSlug) setValue('slug', slugFromName(e.target.value), { shouldDirty: true, shouldValidate: formState.isSubmitted });
+    },
+  });
+  const slugField = register('slug', {
+    onChange: (e: { target: { value: string } }) => setAutoSlug(e.target.value === ''),
+  });
+  return (
+    <>
+      <FormField label="Название" htmlFor="product-name" required error={errors.name?.message}>
+        <Input
+          id="product-name"
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={fieldDescribedBy('product-name', { error: errors.name?.message })}
+          placeholder="Например, Перфоратор DCK KZC05-26"
+          {...nameField}
+        />
+      </FormField>
+      <FormField
+        label="Slug (адрес страницы)"
+        htmlFor="product-slug"
+        error={errors.slug?.message}
+        hint={`Создаётся из названия: ${paths.product(slug || '…')}`}
+      >
+        <div className="flex gap-2">
+          <Input
+            id="product-slug"
+            aria-invalid={errors.slug ? true : undefined}
+            aria-describedby={fieldDescribedBy('product-slug', { hint: true, error: errors.slug?.message })}
+            spellCheck={false}
+            autoCapitalize="off"
+            {...slugField}
+          />
+          <SlugFromNameButton
+            onClick={() => {
+              setValue('slug', slugFromName(form.getValues('name')), { shouldDirty: true, shouldValidate: true });
+              setAutoSlug(true);
+            }}
+          />
+        </div>
+      </FormField>
+    </>
+  );
+}
+
+function CategorySelect({ form }: { form: ProductFormApi }) {
+  const categories = useQuery(adminCategoriesQuery());
+  const error = form.formState.errors.categoryId?.message;
+  return (
+    <FormField label="Категория" htmlFor="product-categoryId" required error={error}>
+      {/* Controlled: the options arrive after the form's values. */}
+      <Controller
+        control={form.control}
+        name="categoryId"
+        render={({ field: f }) => (
+          <NativeSelect
+            id="product-categoryId"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={fieldDescribedBy('product-categoryId', { error })}
+            name={f.name}
+            ref={f.ref}
+            value={f.value}
+            onChange={f.onChange}
+            onBlur={f.onBlur}
+            disabled={categories.isPending}
+          >
+            <option value="">{categories.isPending ? 'Загрузка категорий...' : 'Выберите категорию'}</option>
+            {categories.data?.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      />
+    </FormField>
+  );
+}
+
+export function MainSection({ form }: { form: ProductFormApi }) {
+  const { errors } = form.formState;
+  return (
+    <Section title="Основное" description="Название, адрес страницы, артикул и раздел каталога">
+      <NameAndSlug form={form} />
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <FormField label="Артикул" htmlFor="product-sku" required error={errors.sku?.message}>
+          <Input placeholder="Например, KZC05-26" spellCheck={false} {...fieldProps(form, 'sku')} />
+        </FormField>
+        <FormField label="Метка" htmlFor="product-tag" error={errors.tag?.message} hint="Например: Хит продаж, Новинка">
+          <Input {...fieldProps(form, 'tag', true)} />
+        </FormField>
+        <CategorySelect form={form} />
+        <FormField label="Поставщик" htmlFor="product-supplier" error={errors.supplier?.message}>
+          <NativeSelect {...fieldProps(form, 'supplier')}>
+            <option value="none">Без поставщика</option>
+            {SUPPLIERS.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+    </Section>
+  );
+}
+
+export function PriceSection({ form }: { form: ProductFormApi }) {
+  const { errors } = form.formState;
+  return (
+    <Section title="Цена и склад" description="Цена 0 показывается покупателям как «Цена по запросу»">
+      <div className="grid items-start gap-4 sm:grid-cols-3">
+        <FormField label="Цена, ₽" htmlFor="product-price" required error={errors.price?.message}>
+          <Input inputMode="decimal" {...fieldProps(form, 'price')} />
+        </FormField>
+        <FormField label="Старая цена, ₽" htmlFor="product-originalPrice" error={errors.originalPrice?.message} hint="Для скидки">
+          <Input inputMode="decimal" {...fieldProps(form, 'originalPrice', true)} />
+        </FormField>
+        <FormField label="Остаток, шт." htmlFor="product-stock" error={errors.stock?.message} hint="Пусто — нет в наличии">
+          <Input inputMode="numeric" {...fieldProps(form, 'stock', true)} />
+        </FormField>
+      </div>
+    </Section>
+  );
+}
+
+export function ImageSection({ form, imageUrl }: { form: ProductFormApi; imageUrl: string }) {
+  return (
+    <Section title="Изображение">
+      <ImageField
+        value={imageUrl}
+        error={form.formState.errors.imageUrl?.message}
+        inputProps={form.register('imageUrl')}
+        onChange={(url) => form.setValue('imageUrl', url, { shouldDirty: true, shouldValidate: true })}
+      />
+    </Section>
+  );
+}
+
+export function DescriptionSection({ form }: { form: ProductFormApi }) {
+  const { errors } = form.formState;
+  return (
+    <Section title="Описание">
+      <FormField label="Краткое описание" htmlFor="product-shortDescription" error={errors.shortDescription?.message} hint="До 500 символов, показывается в карточке">
+        <Textarea rows={3} {...fieldProps(form, 'shortDescription', true)} />
+      </FormField>
+      <FormField label="Полное описание" htmlFor="product-description" error={errors.description?.message}>
+        <Textarea rows={8} {...fieldProps(form, 'description')} />
+      </FormField>
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <FormField label="Рейтинг (0–5)" htmlFor="product-rating" error={errors.rating?.message}>
+          <Input inputMode="decimal" {...fieldProps(form, 'rating')} />
+        </FormField>
+        <FormField label="Количество отзывов" htmlFor="product-reviewCount" error={errors.reviewCount?.message}>
+          <Input inputMode="numeric" {...fieldProps(form, 'reviewCount')} />
+        </FormField>
+      </div>
+    </Section>
+  );
+}
+
+/** The two switches and the form's buttons; saving an unchanged product is not offered. */
+export function PublishSection({ form, isEdit, pending }: { form: ProductFormApi; isEdit: boolean; pending: boolean }) {
+  return (
+    <Section title="Публикация">
+      <SwitchField form={form} name="isActive" label="Показывать в каталоге" hint="Неактивный товар видят только сотрудники" ariaLabel="Показывать в каталоге" />
+      <SwitchField form={form} name="isFeatured" label="Рекомендуемый" hint="Выше в сортировке «Рекомендуемые»" ariaLabel="Рекомендуемый товар" />
+      <div className="flex flex-col gap-2 border-t pt-4">
+        <Button type="submit" size="lg" disabled={pending || (isEdit && !form.formState.isDirty)}>
+          {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+          {pending ? 'Сохранение...' : isEdit ? 'Сохранить изменения' : 'Создать товар'}
+        </Button>
+        <Button variant="outline" asChild>
+          <Link to={adminPaths.products}>Отмена</Link>
+        </Button>
+      </div>
+    </Section>
+  );
+}
+
+/** The storefront's own card showing what is typed; inert, so its buttons and links do nothing. */
+export function PreviewSection({ id, preview, hidden }: { id: string; preview: Product; hidden: boolean }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-2 text-sm font-semibold text-muted-foreground uppercase">
+        Так товар увидят покупатели
+      </h2>
+      {hidden && (
+        <p className="mb-2 rounded-md border border-dashed bg-card px-3 py-2 text-sm text-muted-foreground">
+          Товар скрыт: покупатели его не увидят, пока он неактивен.
+        </p>
+      )}
+      <div inert className="mx-auto max-w-64 lg:max-w-none">
+        <ProductCard key={preview.imageUrl ?? ''} product={preview} />
+      </div>
+    </section>
+  );
+}

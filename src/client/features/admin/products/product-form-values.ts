@@ -1,0 +1,94 @@
+import type { FieldPath } from 'react-hook-form';
+import { SUPPLIERS } from '#shared/constants.ts';
+import { isIdLike, slugify } from '#shared/slug.ts';
+import type { AdminCategory, Product } from '#shared/types.ts';
+
+/** The form keeps what is typed as text; the shared schema turns it into numbers. */
+export type FormValues = {
+  name: string;
+  slug: string;
+  sku: string;
+  price: string;
+  originalPrice: string;
+  stock: string;
+  categoryId: string;
+  supplier: string;
+  tag: string;
+  imageUrl: string;
+  shortDescription: string;
+  description: string;
+  rating: string;
+  reviewCount: string;
+  isActive: boolean;
+  isFeatured: boolean;
+};
+export type FieldName = FieldPath<FormValues>;
+
+export const FIELD_NAMES: readonly FieldName[] = [
+  'name', 'slug', 'sku', 'price', 'originalPrice', 'stock', 'categoryId', 'supplier', 'tag', 'imageUrl',
+  'shortDescription', 'description', 'rating', 'reviewCount', 'isActive', 'isFeatured',
+];
+
+const numberText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value).replace('.', ','));
+
+export const EMPTY_FORM: FormValues = {
+  name: '', slug: '', sku: '', price: '', originalPrice: '', stock: '', categoryId: '', supplier: 'none', tag: '', imageUrl: '',
+  shortDescription: '', description: '', rating: '0', reviewCount: '0', isActive: true, isFeatured: false,
+};
+
+export const formValuesOf = (p: Product): FormValues => ({
+  name: p.name,
+  slug: p.slug,
+  sku: p.sku,
+  price: numberText(p.price),
+  originalPrice: numberText(p.originalPrice),
+  stock: numberText(p.stock),
+  categoryId: p.categoryId ? String(p.categoryId) : '',
+  supplier: p.supplier ?? 'none',
+  tag: p.tag ?? '',
+  imageUrl: p.imageUrl ?? '',
+  shortDescription: p.shortDescription,
+  description: p.description,
+  rating: numberText(p.rating),
+  reviewCount: String(p.reviewCount),
+  isActive: p.isActive,
+  isFeatured: p.isFeatured,
+});
+
+/** A slug from the name as the spec makes it; digits only would read as an id, so none then. */
+export const slugFromName = (name: string) => {
+  const slug = slugify(name);
+  return isIdLike(slug) ? '' : slug;
+};
+
+const toNumber = (text: string) => {
+  const n = Number(text.replace(/\s/g, '').replace(',', '.'));
+  return text.trim() === '' || Number.isNaN(n) ? null : n;
+};
+
+/** The product as the storefront's card would show what is typed so far. */
+export function previewOf(values: Partial<FormValues>, product: Product | null, categories: AdminCategory[] | undefined): Product {
+  const category = categories?.find((c) => String(c.id) === values.categoryId);
+  return {
+    id: product?.id ?? 0,
+    slug: values.slug || 'novyy-tovar',
+    name: values.name?.trim() || 'Название товара',
+    sku: values.sku?.trim() || '—',
+    tag: values.tag?.trim() || null,
+    imageUrl: values.imageUrl?.trim() || null,
+    price: toNumber(values.price ?? ''),
+    originalPrice: toNumber(values.originalPrice ?? ''),
+    stock: toNumber(values.stock ?? ''),
+    shortDescription: values.shortDescription ?? '',
+    description: values.description ?? '',
+    categoryId: category?.id ?? null,
+    category: category ? { id: category.id, name: category.name, slug: category.slug } : null,
+    supplier: SUPPLIERS.find((s) => s === values.supplier) ?? null,
+    rating: Math.min(5, Math.max(0, toNumber(values.rating ?? '') ?? 0)),
+    reviewCount: Math.max(0, Math.round(toNumber(values.reviewCount ?? '') ?? 0)),
+    isActive: true,
+    isFeatured: values.isFeatured ?? false,
+    createdAt: product?.createdAt ?? '',
+    updatedAt: product?.updatedAt ?? '',
+  };
+}
