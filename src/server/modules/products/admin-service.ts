@@ -6,7 +6,7 @@ import { HttpError, badRequest, notFound } from '../../http-errors.ts';
 import { rubToKopecks } from '#shared/money.ts';
 import type { ProductData, ProductImportData, ProductPatch } from '#shared/schemas/product.ts';
 import type { Product } from '#shared/types.ts';
-import { getProduct } from './service.ts';
+import { getProduct } from './catalog/product-rows.ts';
 
 /**
  * Catalogue writes of the back office: create, edit, the list's active toggle, bulk import
