@@ -95,6 +95,7 @@ async function ensureCatalog(database: Database) {
   const ids = await insertCategories(db, demoCategories);
   await insertProducts(db, list, ids, 1000);
   await db.execute(sql`vacuum analyze products`);
+  await db.execute(sql`vacuum analyze search_feed.product_changes`);
   await db.execute(sql`vacuum analyze categories`);
   await db.execute(sql`insert into settings (key, value) values ('bench_catalog', ${marker}::jsonb)`);
   log(`  loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);

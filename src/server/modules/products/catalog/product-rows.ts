@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
 import { categories, products } from '../../../db/schema.ts';
 import { kopecksToRub } from '#shared/money.ts';
@@ -7,13 +7,17 @@ import type { Product } from '#shared/types.ts';
 
 /** Products as the API gives them: one row with its category's name and slug. */
 
+// Every column the API shows; not the search vector, which is large, stored compressed apart
+// from the row, and read only by the search index.
+const { searchVector: _searchVector, skuNorm: _skuNorm, ...shownColumns } = getTableColumns(products);
+
 const productSelection = {
-  product: products,
+  product: shownColumns,
   categoryName: categories.name,
   categorySlug: categories.slug,
 };
 
-type ProductRow = typeof products.$inferSelect;
+type ProductRow = Omit<typeof products.$inferSelect, 'searchVector' | 'skuNorm'>;
 
 function toProduct(row: ProductRow, categoryName: string | null, categorySlug: string | null): Product {
   return {

@@ -3,16 +3,17 @@ import { rowsOf, type Db } from '../../../db/connection.ts';
 import { SearchIndexBuilder, type IndexRow, type SearchIndex } from './search-index.ts';
 
 /**
- * The search index of this process, kept in step with the products table (migration 0004): each
- * row carries the transaction that last wrote it, deletions are logged, and the index remembers
- * the oldest transaction still running when it last looked (the watermark). Looking again reads
- * only the rows written and deleted by transactions from the watermark on: usually none, in one
- * short query. The index looks before answering whenever a change was announced since its last
- * look (catalog-events, or another process through the version watch), and at least once a second,
- * so writes nobody announced show within a second too.
+ * The search index of this process, kept in step with the products table: triggers record, per
+ * product, the transaction that last wrote or deleted it (search_feed.product_changes, migration
+ * 0004), and the index remembers the oldest transaction still running when it last looked (the
+ * watermark). Looking again reads only the products written and deleted by transactions from the
+ * watermark on: usually none, in one short query. The index looks at once when a change is
+ * announced (catalog-events, or another process through the version watch), before answering
+ * if that look has not finished, and at least once a second, so writes nobody announced show
+ * within a second too.
  */
 
-const INDEX_COLUMNS = sql.raw(`id, name, coalesce(sku_norm, '') as "skuNorm", category_id as "categoryId", supplier,
+const INDEX_COLUMNS = sql.raw(`products.id, name, coalesce(sku_norm, '') as "skuNorm", category_id as "categoryId", supplier,
   is_active as "isActive", is_featured as "isFeatured", sales_count as "salesCount", price_kopecks as "priceKopecks",
   (extract(epoch from created_at) * 1000)::float8 as "createdAt", array_to_string(tsvector_to_array(search_vector), ' ') as lexemes`);
 
@@ -20,7 +21,7 @@ const INDEX_COLUMNS = sql.raw(`id, name, coalesce(sku_norm, '') as "skuNorm", ca
 const LOAD_BATCH = 2000;
 /** Without an announced change the index still looks at the database this often. */
 const LOOK_INTERVAL_MS = 1000;
-/** product_deletions keeps a day of deletions: an index that has not looked for most of a day is built again. */
+/** Deletions are kept a day: an index that has not looked for most of a day is built again. */
 const DELETIONS_KEPT_MS = 20 * 60 * 60 * 1000;
 /** Products written since the build, beyond which the index is built again (in the background). */
 const rebuildAfter = (index: SearchIndex) => Math.max(5000, index.size / 4);
@@ -33,15 +34,21 @@ async function readWatermark(db: Db): Promise<string> {
   return row!.w;
 }
 
-type Changes = { watermark: string; changed: IndexRow[]; deleted: (number | null)[] };
+/** Product id 0 among the deleted: the table was emptied (TRUNCATE, a restored backup). */
+const EMPTIED = 0;
+
+type Changes = { watermark: string; changed: IndexRow[]; deleted: number[] };
 
 /** Rows written and deleted from `watermark` on, and the next watermark, all from one snapshot. */
 async function readChanges(db: Db, watermark: string): Promise<Changes> {
   const [row] = rowsOf<Changes>(
     await db.execute(sql`
       select ${WATERMARK} as watermark,
-        (select coalesce(json_agg(product_id), '[]') from product_deletions where xact >= ${watermark}::bigint) as deleted,
-        (select coalesce(json_agg(c), '[]') from (select ${INDEX_COLUMNS} from products where written_by_xact >= ${watermark}::bigint) c) as changed`),
+        (select coalesce(json_agg(product_id), '[]') from search_feed.product_changes
+          where xact >= ${watermark}::bigint and deleted) as deleted,
+        (select coalesce(json_agg(r), '[]') from (
+          select ${INDEX_COLUMNS} from search_feed.product_changes c join products on products.id = c.product_id
+          where c.xact >= ${watermark}::bigint and not c.deleted) r) as changed`),
   );
   return row!;
 }
@@ -108,9 +115,8 @@ export class LiveSearchIndex {
         const covers = this.announced;
         const lookedAt = Date.now();
         const changes = await readChanges(this.db, watermark);
-        // Emptied (TRUNCATE) while it loaded: load again.
-        if (changes.deleted.includes(null)) continue;
-        index.apply(changes.changed, changes.deleted as number[]);
+        if (changes.deleted.includes(EMPTIED)) continue;
+        index.apply(changes.changed, changes.deleted);
         this.install(index, changes.watermark, covers, lookedAt);
         return;
       }
@@ -159,8 +165,8 @@ export class LiveSearchIndex {
     const changes = await readChanges(this.db, this.watermark);
     // Built again meanwhile: that index is newer than what this look read.
     if (this.index !== index) return;
-    if (changes.deleted.includes(null)) return this.build();
-    index.apply(changes.changed, changes.deleted as number[]);
+    if (changes.deleted.includes(EMPTIED)) return this.build();
+    index.apply(changes.changed, changes.deleted);
     this.install(index, changes.watermark, covers, lookedAt);
     if (index.freshCount > rebuildAfter(index)) this.build().catch(this.onError);
   }
