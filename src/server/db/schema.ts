@@ -57,7 +57,7 @@ export const products = pgTable(
     isFeatured: boolean('is_featured').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /** SKU without spaces, dashes and dots, lower case: partial SKU search. */
+    /** SKU without spaces, dashes and dots, lower case: what SKU fragments are searched in. */
     skuNorm: text('sku_norm').generatedAlwaysAs(
       (): SQL => sql`lower(regexp_replace(${products.sku}, '[^[:alnum:]]', '', 'g'))`,
     ),

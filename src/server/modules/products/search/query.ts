@@ -6,7 +6,7 @@
 
 /** Words taken from one query; the rest is ignored (a pasted paragraph is not a search). */
 export const MAX_QUERY_WORDS = 8;
-/** Fewest characters of a SKU fragment worth matching inside SKUs (trigram index). */
+/** Fewest characters of a SKU fragment worth matching inside SKUs: shorter ones are in too many. */
 export const MIN_SKU_FRAGMENT = 3;
 
 /** Lower case, ё → е (the shop writes both), single spaces. */
@@ -145,7 +145,7 @@ export function planSearch(query: string): SearchPlan {
   const skus = new Set<string>();
   const skuLike = (value: string) => {
     const sku = normalizeSku(value);
-    // A SKU fragment: Latin letters and digits only, long enough for the trigram index.
+    // A SKU fragment: Latin letters and digits only, long enough to be worth matching.
     if (sku.length >= MIN_SKU_FRAGMENT && /^[a-z0-9]+$/.test(sku)) skus.add(sku);
   };
   if (!hasCyrillic(text)) skuLike(text);
