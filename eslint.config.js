@@ -59,6 +59,12 @@ const featureBoundary = {
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
+/** Search is one room: the rest of the server enters it through catalog-search.ts (and reads query words with query.ts). */
+const SEARCH_ENTRANCE = {
+  group: ['./search/*', '../search/*', '**/products/search/*', ...['./', '../', '**/products/'].flatMap((at) => [`!${at}search/catalog-search.ts`, `!${at}search/query.ts`])],
+  message: 'use search through products/search/catalog-search.ts',
+};
+
 export default tseslint.config(
   { ignores: ['dist*/', 'smbuild*', 'node_modules/', 'data/', 'test-results/', 'playwright-report/'] },
   ...tseslint.configs.recommended,
@@ -90,7 +96,18 @@ export default tseslint.config(
       { group: ['#client/features/*', '#client/app/*', '**/features/**', '**/app/**', '#client/routes*'], message: 'lib and components come before features' },
     ]),
   },
-  { files: ['src/server/**'], rules: restrict([{ group: ['#client/*', '**/client/**'], message: 'the server loads the built SSR bundle, never client source' }]) },
+  {
+    files: ['src/server/**'],
+    rules: restrict([
+      { group: ['#client/*', '**/client/**'], message: 'the server loads the built SSR bundle, never client source' },
+      SEARCH_ENTRANCE,
+    ]),
+  },
+  // Inside its own room search may use its parts.
+  {
+    files: ['src/server/modules/products/search/**'],
+    rules: restrict([{ group: ['#client/*', '**/client/**'], message: 'the server loads the built SSR bundle, never client source' }]),
+  },
   {
     // The layers under the modules: the database (seed included), mail and configuration.
     files: ['src/server/db/**', 'src/server/mail/**', 'src/server/config.ts'],
@@ -113,6 +130,7 @@ export default tseslint.config(
     rules: restrict([
       { group: ['#client/*', '**/client/**'], message: 'the server loads the built SSR bundle, never client source' },
       { group: ['drizzle-orm', 'drizzle-orm/*', '**/db/**', '#server/db/*'], message: 'a route never touches the database: call a service' },
+      SEARCH_ENTRANCE,
     ]),
   },
 );

@@ -1,4 +1,4 @@
-import { gt } from 'drizzle-orm';
+import { gt, isNull, lte, or } from 'drizzle-orm';
 import { products } from './schema.ts';
 
 /**
@@ -6,3 +6,6 @@ import { products } from './schema.ts';
  * is "price on request", which lists after the priced products and is never sold or fed out.
  */
 export const productHasPrice = gt(products.priceKopecks, 0);
+
+/** The other side of `productHasPrice`: "price on request". */
+export const productWithoutPrice = or(isNull(products.priceKopecks), lte(products.priceKopecks, 0))!;

@@ -57,7 +57,7 @@ export const products = pgTable(
     isFeatured: boolean('is_featured').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /** SKU without spaces, dashes and dots, lower case: partial SKU search. */
+    /** SKU without spaces, dashes and dots, lower case: what SKU fragments are searched in. */
     skuNorm: text('sku_norm').generatedAlwaysAs(
       (): SQL => sql`lower(regexp_replace(${products.sku}, '[^[:alnum:]]', '', 'g'))`,
     ),
@@ -69,9 +69,6 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_sku_unique').on(t.sku),
     index('products_category_idx').on(t.categoryId),
-    index('products_search_idx').using('gin', t.searchVector),
-    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    index('products_sku_norm_trgm_idx').using('gin', sql`${t.skuNorm} gin_trgm_ops`),
     // One index per catalogue sort. The filter columns (category, supplier) follow the unique id:
     // they do not change the order, but make filtered pages, deep pages and the facet counts
     // index-only scans that never read the wide rows (descriptions, search vector).

@@ -1,18 +1,14 @@
 import fastifyMultipart from '@fastify/multipart';
 import { z } from '#shared/schemas/z.ts';
-import { ProductImportSchema } from '#shared/schemas/product.ts';
 import type { App } from '../../core/app-types.ts';
 import { HttpError, badRequest } from '../../core/http-errors.ts';
-import { deleteAllProducts, hardDeleteProduct, importProduct } from '../products/admin-service.ts';
-import { catalogChanged } from '../products/catalog-events.ts';
 import { getDashboard } from './service.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_SIZE_MESSAGE, saveUpload } from './uploads.ts';
 
-const IdParams = z.object({ id: z.coerce.number({ error: 'Некорректный номер товара' }).int().positive('Некорректный номер товара') });
 const CacheBuster = z.object({ t: z.string().optional() });
 const TAGS = ['Панель управления'];
 
-/** The back office's own calls (spec 7, "admin"): staff only. */
+/** The back office's own calls (spec 7, "admin"): the dashboard and picture uploads; staff only. Product operations live in the products module. */
 export default async function adminRoutes(app: App) {
   await app.register(fastifyMultipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
@@ -22,43 +18,6 @@ export default async function adminRoutes(app: App) {
     '/admin/dashboard',
     { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Показатели панели управления', querystring: CacheBuster } },
     async () => getDashboard(app.deps.db, app.deps.clock()),
-  );
-
-  app.delete(
-    '/admin/hard-delete-product/:id',
-    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Удалить товар навсегда (заказы сохраняют снимок)', params: IdParams } },
-    async (request) => {
-      const result = await hardDeleteProduct(app.deps.db, request.params.id);
-      catalogChanged();
-      return result;
-    },
-  );
-
-  app.delete(
-    '/admin/products/delete-all',
-    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Удалить все товары', querystring: CacheBuster } },
-    async () => {
-      const result = await deleteAllProducts(app.deps.db);
-      catalogChanged();
-      return result;
-    },
-  );
-
-  app.post(
-    '/admin/products',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags: TAGS,
-        summary: 'Импорт одного товара: новый артикул создаёт товар (201), существующий обновляет его (200)',
-        body: ProductImportSchema,
-      },
-    },
-    async (request, reply) => {
-      const result = await importProduct(app.deps.db, request.body, app.deps.clock());
-      catalogChanged();
-      return reply.status(result.action === 'created' ? 201 : 200).send(result);
-    },
   );
 
   app.post(

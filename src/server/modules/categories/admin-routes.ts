@@ -1,10 +1,9 @@
-import { z } from '#shared/schemas/z.ts';
+import { idParams, z } from '#shared/schemas/z.ts';
 import { CategoryPatchSchema, CategorySchema } from '#shared/schemas/category.ts';
 import type { App } from '../../core/app-types.ts';
-import { catalogChanged } from '../products/catalog-events.ts';
 import { createCategory, deleteCategory, listAdminCategories, updateCategory } from './admin-service.ts';
 
-const IdParams = z.object({ id: z.coerce.number({ error: 'Некорректный номер категории' }).int().positive('Некорректный номер категории') });
+const IdParams = idParams('Некорректный номер категории');
 const TAGS = ['Управление каталогом'];
 
 /** Category writes (spec 7) and the staff list with counts of inactive products too. */
@@ -18,30 +17,18 @@ export default async function categoryAdminRoutes(app: App) {
   app.post(
     '/categories',
     { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Создать категорию', body: CategorySchema } },
-    async (request, reply) => {
-      const category = await createCategory(app.deps.db, request.body, app.deps.clock());
-      catalogChanged();
-      return reply.status(201).send(category);
-    },
+    async (request, reply) => reply.status(201).send(await createCategory(app.deps.db, request.body, app.deps.clock())),
   );
 
   app.patch(
     '/categories/:id',
     { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Изменить категорию', params: IdParams, body: CategoryPatchSchema } },
-    async (request) => {
-      const category = await updateCategory(app.deps.db, request.params.id, request.body, app.deps.clock());
-      catalogChanged();
-      return category;
-    },
+    async (request) => updateCategory(app.deps.db, request.params.id, request.body, app.deps.clock()),
   );
 
   app.delete(
     '/categories/:id',
     { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Удалить пустую категорию (409, если в ней есть товары)', params: IdParams } },
-    async (request) => {
-      const result = await deleteCategory(app.deps.db, request.params.id);
-      catalogChanged();
-      return result;
-    },
+    async (request) => deleteCategory(app.deps.db, request.params.id),
   );
 }

@@ -5,9 +5,13 @@ import { pgError, uniqueSlug, withSlugRetry } from '../../db/unique-slug.ts';
 import { conflict, notFound } from '../../core/http-errors.ts';
 import type { CategoryData, CategoryPatch } from '#shared/schemas/category.ts';
 import type { AdminCategory } from '#shared/types.ts';
+import { catalogChanged } from '../products/catalog-events.ts';
 import { categoryColumns } from './service.ts';
 
-/** Category writes of the back office, and the staff list with counts of all products. */
+/**
+ * Category writes of the back office, and the staff list with counts of all products. Every write
+ * announces the change to the catalogue's caches once it is done (product answers carry category names).
+ */
 
 const NOT_FOUND = 'Категория не найдена';
 const SLUG_CONSTRAINT = 'categories_slug_unique';
@@ -50,6 +54,7 @@ export async function createCategory(db: Db, data: CategoryData, now: Date): Pro
       .returning({ id: categories.id });
     return row!.id;
   });
+  catalogChanged();
   return requireAdminCategory(db, id);
 }
 
@@ -65,6 +70,7 @@ export async function updateCategory(db: Db, id: number, data: CategoryPatch, no
     }
     await db.update(categories).set(values).where(eq(categories.id, id));
   });
+  catalogChanged();
   return requireAdminCategory(db, id);
 }
 
@@ -75,6 +81,7 @@ export async function deleteCategory(db: Db, id: number): Promise<{ success: tru
   try {
     const [row] = await db.delete(categories).where(eq(categories.id, id)).returning({ name: categories.name });
     if (!row) throw notFound(NOT_FOUND);
+    catalogChanged();
     return { success: true, message: `Категория «${row.name}» удалена` };
   } catch (error) {
     // A product added to it in the meantime: the foreign key refuses the delete.

@@ -1,12 +1,17 @@
-import { idParams } from '#shared/schemas/z.ts';
-import { ProductPatchSchema, ProductSchema } from '#shared/schemas/product.ts';
+import { idParams, z } from '#shared/schemas/z.ts';
+import { ProductImportSchema, ProductPatchSchema, ProductSchema } from '#shared/schemas/product.ts';
 import type { App } from '../../core/app-types.ts';
-import { catalogChanged } from './catalog-events.ts';
-import { createProduct, updateProduct } from './admin-service.ts';
+import { createProduct, deleteAllProducts, hardDeleteProduct, importProduct, updateProduct } from './admin-service.ts';
 
 const IdParams = idParams('Некорректный номер товара');
+const CacheBuster = z.object({ t: z.string().optional() });
+/** The bulk operations are documented with the back office's own calls, where clients look for them. */
+const BACK_OFFICE_TAGS = ['Панель управления'];
 
-/** Product writes of the back office (spec 7): staff only; the public reads live in routes.ts. */
+/**
+ * Product writes of the back office (spec 7): staff only; the public reads live in routes.ts.
+ * The services announce each change to the catalogue's caches.
+ */
 export default async function productAdminRoutes(app: App) {
   app.post(
     '/products',
@@ -16,7 +21,6 @@ export default async function productAdminRoutes(app: App) {
     },
     async (request, reply) => {
       const product = await createProduct(app.deps.db, request.body, app.deps.clock());
-      catalogChanged();
       return reply.status(201).send(product);
     },
   );
@@ -32,10 +36,34 @@ export default async function productAdminRoutes(app: App) {
         body: ProductPatchSchema,
       },
     },
-    async (request) => {
-      const product = await updateProduct(app.deps.db, request.params.id, request.body, app.deps.clock());
-      catalogChanged();
-      return product;
+    async (request) => updateProduct(app.deps.db, request.params.id, request.body, app.deps.clock()),
+  );
+
+  app.post(
+    '/admin/products',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: BACK_OFFICE_TAGS,
+        summary: 'Импорт одного товара: новый артикул создаёт товар (201), существующий обновляет его (200)',
+        body: ProductImportSchema,
+      },
     },
+    async (request, reply) => {
+      const result = await importProduct(app.deps.db, request.body, app.deps.clock());
+      return reply.status(result.action === 'created' ? 201 : 200).send(result);
+    },
+  );
+
+  app.delete(
+    '/admin/hard-delete-product/:id',
+    { config: { access: 'staff' }, schema: { tags: BACK_OFFICE_TAGS, summary: 'Удалить товар навсегда (заказы сохраняют снимок)', params: IdParams } },
+    async (request) => hardDeleteProduct(app.deps.db, request.params.id),
+  );
+
+  app.delete(
+    '/admin/products/delete-all',
+    { config: { access: 'staff' }, schema: { tags: BACK_OFFICE_TAGS, summary: 'Удалить все товары', querystring: CacheBuster } },
+    async () => deleteAllProducts(app.deps.db),
   );
 }

@@ -6,11 +6,14 @@ import { HttpError, badRequest, notFound } from '../../core/http-errors.ts';
 import { rubToKopecks } from '#shared/money.ts';
 import type { ProductData, ProductImportData, ProductPatch } from '#shared/schemas/product.ts';
 import type { Product } from '#shared/types.ts';
-import { getProduct } from './service.ts';
+import { catalogChanged } from './catalog-events.ts';
+import { getProduct } from './catalog/product-rows.ts';
 
 /**
- * Catalogue writes of the back office: create, edit, the list's active toggle, bulk import
- * (upsert by SKU), delete one, delete all. Every write tells the catalogue its cache is stale.
+ * Product writes: create, edit, the list's active toggle, bulk import (upsert by SKU), delete one,
+ * delete all — for the back office today, for supplier imports and the 1C exchange later. Every
+ * write announces the change (`catalogChanged()`) once it is done, so whoever calls these never
+ * leaves the catalogue's caches stale.
  */
 
 const SKU_TAKEN = 'Товар с таким артикулом уже существует';
@@ -83,6 +86,7 @@ export async function createProduct(db: Db, data: ProductData, now: Date): Promi
       .returning({ id: products.id });
     return row!.id;
   });
+  catalogChanged();
   return requireStaffProduct(db, id);
 }
 
@@ -102,12 +106,14 @@ export async function updateProduct(db: Db, id: number, data: ProductPatch, now:
     }
     await db.update(products).set({ ...values, updatedAt: now }).where(eq(products.id, id));
   });
+  catalogChanged();
   return requireStaffProduct(db, id);
 }
 
 /**
  * `POST /api/admin/products`, one bulk import item: a product whose SKU exists is updated with
  * the fields the item names; otherwise a new product is created (active unless it says not).
+ * Either announces the change.
  */
 export async function importProduct(
   db: Db,
@@ -134,16 +140,19 @@ export async function importProduct(
 export async function hardDeleteProduct(db: Db, id: number): Promise<{ success: true; message: string }> {
   const [row] = await db.delete(products).where(eq(products.id, id)).returning({ name: products.name });
   if (!row) throw notFound(NOT_FOUND);
+  catalogChanged();
   return { success: true, message: `Товар «${row.name}» удалён` };
 }
 
 /** `DELETE /api/admin/products/delete-all`: every product, with the counts before and after. */
 export async function deleteAllProducts(db: Db): Promise<{ before: number; after: number; message: string }> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [{ before }] = await tx.select({ before: count() }).from(products);
     await tx.delete(products);
     const [{ after }] = await tx.select({ after: count() }).from(products);
     const removed = before - after;
     return { before, after, message: removed > 0 ? `Удалено товаров: ${removed}` : 'Каталог уже пуст' };
   });
+  catalogChanged();
+  return result;
 }

@@ -1,6 +1,7 @@
 /**
- * "The catalogue changed": called after every product or category write, delete and import,
- * so cached public catalogue answers are dropped.
+ * "The catalogue changed": announced by the services that write products and categories
+ * (products/admin-service.ts, categories/admin-service.ts) once their write is done, and by the
+ * checkout after it took stock, so the caches derived from the catalogue (answers, search) follow.
  */
 const listeners = new Set<() => void>();
 

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CATALOG_PAGE_SIZE, isStaff } from '#shared/constants.ts';
 import {
   CATALOG_MESSAGES,
@@ -8,11 +7,11 @@ import {
 } from '#shared/schemas/catalog.ts';
 import type { App } from '../../core/app-types.ts';
 import { badRequest, forbidden, notFound } from '../../core/http-errors.ts';
-import type { CachedBody } from '../../core/http-cache.ts';
-import { onCatalogChange } from './catalog-events.ts';
-import { CatalogMemo, CatalogVersionWatch } from './memo.ts';
-import { bumpCatalogVersion, getProduct, listProducts, loadLexicon, readCatalogVersion, type ListParams } from './service.ts';
-import { normalizeText } from './search.ts';
+import { registerCatalogAnswers } from './answer-cache/catalog-answers.ts';
+import { listProducts, type ListParams } from './catalog/list.ts';
+import { getProduct } from './catalog/product-rows.ts';
+import { CatalogSearch } from './search/catalog-search.ts';
+import { normalizeText } from './search/query.ts';
 
 const PRODUCT_NOT_FOUND = 'Товар не найден';
 
@@ -22,48 +21,16 @@ const PRODUCT_NOT_FOUND = 'Товар не найден';
  * catalogue changes (`catalogChanged()` in catalog-events.ts, here or in another process).
  */
 export default async function productRoutes(app: App) {
-  const { db, database } = app.deps;
-  const memo = new CatalogMemo();
-  const watch =
-    database.kind === 'postgres'
-      ? new CatalogVersionWatch(
-          {
-            bump: () => bumpCatalogVersion(db),
-            read: () => readCatalogVersion(db),
-            onError: (error) => app.log.warn({ err: error }, 'catalogue version check failed'),
-          },
-          () => memo.invalidate(),
-        )
-      : null;
-  // Repeated anonymous requests are answered before routing; watch.check() keeps that path, too,
-  // in step with changes made by other processes.
-  app.frontDoor.add({ prefix: '/api/products', cache: memo.responses, beforeLookup: () => watch?.check() });
-  const unsubscribe = onCatalogChange(() => {
-    memo.invalidate();
-    watch?.announce();
-  });
-  // The typo vocabulary is built in the background as the app starts, not by the first typo.
+  const { db } = app.deps;
+  const search = new CatalogSearch(db, (error) => app.log.warn({ err: error }, 'search index not rebuilt'));
+  const answers = registerCatalogAnswers(app, () => search.changed());
+  // The search index and the typo vocabulary are built in the background as the app starts.
   app.addHook('onReady', async () => {
-    memo.lexicon(() => loadLexicon(db)).catch((error: unknown) => app.log.warn({ err: error }, 'search vocabulary not built'));
+    search.warmUp().catch((error: unknown) => app.log.warn({ err: error }, 'search index not built'));
   });
   app.addHook('onClose', async () => {
-    unsubscribe();
-    await memo.settled();
-    await watch?.settled();
+    await search.settled();
   });
-
-  /**
-   * A cached public answer. Its URL is remembered for the front door unless staff asked: staff may
-   * pass parameters (a larger limit) that the public is refused.
-   */
-  const sendCached = (request: FastifyRequest, reply: FastifyReply, key: string, body: CachedBody) => {
-    if (!isStaff(request.user?.role)) memo.responses.rememberUrl(request.url, key);
-    const { status, headers, payload } = memo.responses.answer(body, {
-      ifNoneMatch: request.headers['if-none-match'],
-      acceptEncoding: request.headers['accept-encoding'],
-    });
-    return reply.code(status).headers(headers).send(payload ?? undefined);
-  };
 
   app.get(
     '/products',
@@ -96,9 +63,9 @@ export default async function productRoutes(app: App) {
       };
       if (status !== 'active') {
         reply.header('cache-control', 'no-store');
-        return listProducts(db, memo, params);
+        return listProducts(db, answers.memo, search, params);
       }
-      watch?.check();
+      answers.check();
       const key = [
         'list',
         params.query ? normalizeText(params.query) : '',
@@ -108,8 +75,8 @@ export default async function productRoutes(app: App) {
         params.page,
         params.limit,
       ].join('|');
-      const body = await memo.responses.get(key, () => listProducts(db, memo, params));
-      return sendCached(request, reply, key, body!);
+      const body = await answers.memo.responses.get(key, () => listProducts(db, answers.memo, search, params));
+      return answers.send(request, reply, key, body!);
     },
   );
 
@@ -134,11 +101,11 @@ export default async function productRoutes(app: App) {
         if (!product) throw notFound(PRODUCT_NOT_FOUND);
         return product;
       }
-      watch?.check();
+      answers.check();
       const key = `product|${slugOrId}`;
-      const body = await memo.responses.get(key, () => getProduct(db, slugOrId, { includeInactive: false }));
+      const body = await answers.memo.responses.get(key, () => getProduct(db, slugOrId, { includeInactive: false }));
       if (!body) throw notFound(PRODUCT_NOT_FOUND);
-      return sendCached(request, reply, key, body);
+      return answers.send(request, reply, key, body);
     },
   );
 }

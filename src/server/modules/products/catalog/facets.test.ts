@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '#server/db/connection.ts';
 import type { Product, ProductListResponse } from '#shared/types.ts';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { createTestApp, type TestContext } from '../../../../../tests/helpers/test-app.ts';
 
 /**
  * The catalogue's totals come from `product_facets`, kept by triggers on products (migration

@@ -1,12 +1,12 @@
 /**
- * Search text handling, without the database: what the customer typed becomes full-text words
- * (for PostgreSQL's Russian configuration), SKU patterns, the same words as if typed in the
- * other keyboard layout, and typo corrections from the catalogue's own vocabulary.
+ * Search text handling, without the database: what the customer typed becomes words to match
+ * (stemmed by PostgreSQL's Russian configuration), SKU fragments, the same words as if typed in
+ * the other keyboard layout, and typo corrections from the catalogue's own vocabulary.
  */
 
 /** Words taken from one query; the rest is ignored (a pasted paragraph is not a search). */
 export const MAX_QUERY_WORDS = 8;
-/** Fewest characters of a SKU fragment worth matching inside SKUs (trigram index). */
+/** Fewest characters of a SKU fragment worth matching inside SKUs: shorter ones are in too many. */
 export const MIN_SKU_FRAGMENT = 3;
 
 /** Lower case, ё → е (the shop writes both), single spaces. */
@@ -50,9 +50,6 @@ export function tokenize(text: string): string[] {
 
 /** A SKU without spaces, dashes, dots and slashes, as the `sku_norm` column keeps it. */
 export const normalizeSku = (text: string) => normalizeText(text).replace(/[^\p{L}\p{N}]/gu, '');
-
-/** A word as a quoted full-text term: only letters, digits and dots reach here, so it is safe. */
-const term = (word: string) => `'${word}'`;
 
 /**
  * A query word with what it may stand for: alternatives, each a phrase of words
@@ -103,23 +100,27 @@ export function withSynonyms(word: string): WordGroup {
 /** Words that customers type for tools: part of the vocabulary typos are corrected against. */
 export const SYNONYM_WORDS = SYNONYMS.flatMap((s) => [s.word, ...s.alternatives.flatMap((a) => a.split(' '))]);
 
-const phraseText = (phrase: string[]) => (phrase.length === 1 ? term(phrase[0]!) : `(${phrase.map(term).join(' & ')})`);
-const groupText = (group: WordGroup) => (group.length === 1 ? phraseText(group[0]!) : `(${group.map(phraseText).join(' | ')})`);
+/**
+ * What a product must contain: a word (matched by its PostgreSQL stems, see search-index.ts), all
+ * of several, or any of several.
+ */
+export type Match = { word: string } | { all: Match[] } | { any: Match[] };
 
-/** The full-text query of readings: any reading, each with every group. */
-export function tsqueryText(readings: Reading[]): string {
-  return readings
-    .filter((groups) => groups.length > 0)
-    .map((groups) => `(${groups.map(groupText).join(' & ')})`)
-    .join(' | ');
+const allOf = (parts: Match[]): Match => (parts.length === 1 ? parts[0]! : { all: parts });
+const anyOf = (parts: Match[]): Match => (parts.length === 1 ? parts[0]! : { any: parts });
+const phraseMatch = (phrase: string[]) => allOf(phrase.map((word) => ({ word })));
+const groupMatch = (group: WordGroup) => anyOf(group.map(phraseMatch));
+
+/** Any reading, each with every group; null when there is nothing to look for. */
+export function matchReadings(readings: Reading[]): Match | null {
+  const parts = readings.filter((groups) => groups.length > 0).map((groups) => allOf(groups.map(groupMatch)));
+  return parts.length ? anyOf(parts) : null;
 }
 
-/** The full-text query of any group of any reading: the last resort for several words. */
-export function tsqueryAny(readings: Reading[]): string {
-  return readings
-    .flat()
-    .map(groupText)
-    .join(' | ');
+/** Any group of any reading: the last resort for several words. */
+export function matchAnyGroup(readings: Reading[]): Match | null {
+  const parts = readings.flat().map(groupMatch);
+  return parts.length ? anyOf(parts) : null;
 }
 
 /** Every word of the readings (their stems rank the matches). */
@@ -144,7 +145,7 @@ export function planSearch(query: string): SearchPlan {
   const skus = new Set<string>();
   const skuLike = (value: string) => {
     const sku = normalizeSku(value);
-    // A SKU fragment: Latin letters and digits only, long enough for the trigram index.
+    // A SKU fragment: Latin letters and digits only, long enough to be worth matching.
     if (sku.length >= MIN_SKU_FRAGMENT && /^[a-z0-9]+$/.test(sku)) skus.add(sku);
   };
   if (!hasCyrillic(text)) skuLike(text);

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
-import { categories } from '../../db/schema.ts';
-import { generateBenchmarkProducts } from '../../db/seed/catalog-data.ts';
-import { insertProducts } from '../../db/seed/seed-catalog.ts';
+import { createTestApp, type TestContext } from '../../../../../tests/helpers/test-app.ts';
+import { categories } from '../../../db/schema.ts';
+import { generateBenchmarkProducts } from '../../../db/seed/catalog-data.ts';
+import { insertProducts } from '../../../db/seed/seed-catalog.ts';
 import type { ProductListResponse } from '#shared/types.ts';
-import { catalogChanged } from './catalog-events.ts';
-import { SEARCH_RANK_CAP } from './service.ts';
+import { catalogChanged } from '../catalog-events.ts';
+import { SEARCH_RANK_CAP } from './catalog-search.ts';
 
 let ctx: TestContext;
 

@@ -7,11 +7,11 @@ import {
   normalizeSku,
   planSearch,
   similarity,
+  matchAnyGroup,
+  matchReadings,
   tokenize,
-  tsqueryAny,
-  tsqueryText,
   withSynonyms,
-} from './search.ts';
+} from './query.ts';
 
 describe('keyboard layouts', () => {
   it('reads Latin-layout typing as Russian and back', () => {
@@ -50,11 +50,14 @@ describe('query words', () => {
     expect(withSynonyms('дрель')).toEqual([['дрель']]);
   });
 
-  it('builds full-text queries from quoted words only', () => {
+  it('builds what to match from the words only', () => {
     const readings = planSearch("дрель ' & | ! ударная").readings;
-    expect(tsqueryText(readings)).toBe("('дрель' & 'ударная')");
-    expect(tsqueryAny(readings)).toBe("'дрель' | 'ударная'");
-    expect(tsqueryText(planSearch('болгарка').readings)).toBe("(('болгарка' | 'ушм' | ('угловая' & 'шлифмашина')))");
+    expect(matchReadings(readings)).toEqual({ all: [{ word: 'дрель' }, { word: 'ударная' }] });
+    expect(matchAnyGroup(readings)).toEqual({ any: [{ word: 'дрель' }, { word: 'ударная' }] });
+    expect(matchReadings(planSearch('болгарка').readings)).toEqual({
+      any: [{ word: 'болгарка' }, { word: 'ушм' }, { all: [{ word: 'угловая' }, { word: 'шлифмашина' }] }],
+    });
+    expect(matchReadings(planSearch('!!!').readings)).toBeNull();
   });
 });
 

@@ -1,0 +1,69 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isStaff } from '#shared/constants.ts';
+import type { App } from '../../../core/app-types.ts';
+import type { CachedBody } from '../../../core/http-cache.ts';
+import { onCatalogChange } from '../catalog-events.ts';
+import { CatalogMemo } from './memo.ts';
+import { CatalogVersionWatch, bumpCatalogVersion, readCatalogVersion } from './version-watch.ts';
+
+/** The public catalogue's answer cache as the routes use it. */
+export type CatalogAnswers = {
+  memo: CatalogMemo;
+  /** Looks (in the background, at most once a second) whether another process changed the catalogue. */
+  check: () => void;
+  /** Sends a cached public answer (304, or the body in the best encoding the client accepts). */
+  send: (request: FastifyRequest, reply: FastifyReply, key: string, body: CachedBody) => FastifyReply;
+};
+
+/**
+ * Sets up the answer cache of the public catalogue (docs/decisions/006, 012): the memo, dropped
+ * on every change announced in this process (`catalogChanged()`) or noticed in another one (the
+ * shared version counter, PostgreSQL only), and the front door that answers repeated anonymous
+ * requests from it before routing. `onChange` hears of every such change too.
+ */
+export function registerCatalogAnswers(app: App, onChange: () => void): CatalogAnswers {
+  const { db, database } = app.deps;
+  const memo = new CatalogMemo();
+  const dropAll = () => {
+    memo.invalidate();
+    onChange();
+  };
+  const watch =
+    database.kind === 'postgres'
+      ? new CatalogVersionWatch(
+          {
+            bump: () => bumpCatalogVersion(db),
+            read: () => readCatalogVersion(db),
+            onError: (error) => app.log.warn({ err: error }, 'catalogue version check failed'),
+          },
+          dropAll,
+        )
+      : null;
+  const check = () => watch?.check();
+  // Repeated anonymous requests are answered before routing; the check keeps that path, too,
+  // in step with changes made by other processes.
+  app.frontDoor.add({ prefix: '/api/products', cache: memo.responses, beforeLookup: check });
+  const unsubscribe = onCatalogChange(() => {
+    dropAll();
+    watch?.announce();
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    await watch?.settled();
+  });
+
+  /**
+   * Its URL is remembered for the front door unless staff asked: staff may pass parameters (a
+   * larger limit) that the public is refused.
+   */
+  const send = (request: FastifyRequest, reply: FastifyReply, key: string, body: CachedBody) => {
+    if (!isStaff(request.user?.role)) memo.responses.rememberUrl(request.url, key);
+    const { status, headers, payload } = memo.responses.answer(body, {
+      ifNoneMatch: request.headers['if-none-match'],
+      acceptEncoding: request.headers['accept-encoding'],
+    });
+    return reply.code(status).headers(headers).send(payload ?? undefined);
+  };
+
+  return { memo, check, send };
+}

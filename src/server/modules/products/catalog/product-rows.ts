@@ -1,0 +1,79 @@
+import { eq, getTableColumns, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/connection.ts';
+import { categories, products } from '../../../db/schema.ts';
+import { kopecksToRub } from '#shared/money.ts';
+import { isIdLike } from '#shared/slug.ts';
+import type { Product } from '#shared/types.ts';
+
+/** Products as the API gives them: one row with its category's name and slug. */
+
+// Every column the API shows; not the search vector, which is large, stored compressed apart
+// from the row, and read only by the search index.
+const { searchVector: _searchVector, skuNorm: _skuNorm, ...shownColumns } = getTableColumns(products);
+
+const productSelection = {
+  product: shownColumns,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+};
+
+type ProductRow = Omit<typeof products.$inferSelect, 'searchVector' | 'skuNorm'>;
+
+function toProduct(row: ProductRow, categoryName: string | null, categorySlug: string | null): Product {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    sku: row.sku,
+    tag: row.tag,
+    imageUrl: row.imageUrl,
+    price: row.priceKopecks === null ? null : kopecksToRub(row.priceKopecks),
+    originalPrice: row.originalPriceKopecks === null ? null : kopecksToRub(row.originalPriceKopecks),
+    stock: row.stock,
+    shortDescription: row.shortDescription,
+    description: row.description,
+    categoryId: row.categoryId,
+    category:
+      row.categoryId !== null && categoryName !== null ? { id: row.categoryId, name: categoryName, slug: categorySlug ?? '' } : null,
+    supplier: (row.supplier as Product['supplier']) ?? null,
+    rating: row.rating,
+    reviewCount: row.reviewCount,
+    isActive: row.isActive,
+    isFeatured: row.isFeatured,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+/** Full products for ids, in the order of the ids. */
+export async function productsByIds(db: Db, ids: number[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(productSelection)
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(inArray(products.id, ids));
+  const byId = new Map(rows.map((r) => [r.product.id, toProduct(r.product, r.categoryName, r.categorySlug)]));
+  return ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
+}
+
+/**
+ * `GET /api/products/{slugOrId}`: digits mean an id, anything else a slug (decisions.md).
+ * Inactive products only when `includeInactive` (staff).
+ */
+export async function getProduct(db: Db, slugOrId: string, options: { includeInactive: boolean }): Promise<Product | null> {
+  const where = isIdLike(slugOrId)
+    ? Number(slugOrId) > 2_147_483_647
+      ? null
+      : eq(products.id, Number(slugOrId))
+    : eq(products.slug, slugOrId);
+  if (!where) return null;
+  const [row] = await db
+    .select(productSelection)
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(where)
+    .limit(1);
+  if (!row || (!row.product.isActive && !options.includeInactive)) return null;
+  return toProduct(row.product, row.categoryName, row.categorySlug);
+}

@@ -1,0 +1,105 @@
+import type { Db } from '../../../db/connection.ts';
+import type { Sort, Supplier } from '#shared/constants.ts';
+import type { ProductStatusFilter } from '#shared/schemas/catalog.ts';
+import { LiveSearchIndex } from './live-index.ts';
+import { correctReading, matchAnyGroup, matchReadings, planSearch, readingWords, type Match, type Reading } from './query.ts';
+import { rankCandidates } from './rank.ts';
+import { Stemmer } from './stems.ts';
+import { Vocabulary } from './vocabulary.ts';
+
+/**
+ * Search of the catalogue, all in one place: the query's readings, synonyms, SKU fragments and
+ * typo corrections (query.ts), matched against this process's search index (search-index.ts,
+ * kept in step by live-index.ts) and ranked (rank.ts). See docs/decisions/006 and 013.
+ *
+ * At most SEARCH_RANK_CAP matches are ranked (plus the best sellers among the matches): up to that
+ * many the ranking is exact; beyond it the customer pages through the best-ranked SEARCH_RANK_CAP.
+ */
+
+export const SEARCH_RANK_CAP = 600;
+/** How long a ranked result is kept without an announced change (as the answers are). */
+const RANKED_TTL_MS = 60_000;
+/** Ranked results kept per process. */
+const MAX_RANKED = 2000;
+
+/** Which products a list or a search covers. */
+export type CatalogFilter = { categoryId?: number; supplier?: Supplier; status: ProductStatusFilter };
+
+/** A search's result: ids best first (at most the ranking cap), the total, whether it was capped. */
+export type RankedIds = { ids: number[]; total: number; capped: boolean };
+
+export class CatalogSearch {
+  private readonly index: LiveSearchIndex;
+  private readonly stemmer: Stemmer;
+  private readonly vocabulary: Vocabulary;
+  private readonly ranked = new Map<string, { at: number; value: RankedIds }>();
+  private generation = 0;
+
+  constructor(db: Db, onError: (error: unknown) => void) {
+    this.index = new LiveSearchIndex(db, onError);
+    this.stemmer = new Stemmer(db);
+    this.vocabulary = new Vocabulary(db);
+  }
+
+  /** The catalogue changed (here or in another process): ranked results go, the index looks again. */
+  changed() {
+    this.generation++;
+    this.ranked.clear();
+    this.index.changed();
+    this.vocabulary.changed();
+  }
+
+  /** Builds the index and the typo vocabulary in the background, so no customer waits for them. */
+  warmUp(): Promise<unknown> {
+    return Promise.all([this.index.build(), this.vocabulary.lexicon()]);
+  }
+
+  async settled() {
+    await Promise.all([this.index.settled(), this.vocabulary.settled()]);
+  }
+
+  /** The ranked ids of a normalised query, computed once per catalogue version, filter and sort. */
+  async rank(query: string, filter: CatalogFilter, sort: Sort): Promise<RankedIds> {
+    const key = JSON.stringify([query, filter.categoryId ?? null, filter.supplier ?? null, filter.status, sort]);
+    const hit = this.ranked.get(key);
+    if (hit && Date.now() - hit.at < RANKED_TTL_MS) return hit.value;
+    const generation = this.generation;
+    const value = await this.compute(query, filter, sort);
+    if (generation === this.generation) {
+      if (this.ranked.size >= MAX_RANKED) this.ranked.delete(this.ranked.keys().next().value!);
+      this.ranked.set(key, { at: Date.now(), value });
+    }
+    return value;
+  }
+
+  /**
+   * First the words as typed (and as if typed in the other layout, with synonyms) and SKU
+   * fragments; with nothing found, words the catalogue does not know are widened by the catalogue
+   * words they may be typos of; still nothing, and a product matching any of several words will
+   * do, those with more of them in the name first.
+   */
+  private async compute(query: string, filter: CatalogFilter, sort: Sort): Promise<RankedIds> {
+    const plan = planSearch(query);
+    const index = await this.index.current();
+    const run = async (match: Match | null, skus: string[], readings: Reading[]): Promise<RankedIds> => {
+      const words = readingWords(readings);
+      const stems = await this.stemmer.stems(words);
+      const { products, matched } = index.candidates(match, stems, skus, filter, SEARCH_RANK_CAP);
+      const ids = rankCandidates(products, words.flatMap((word) => stems.get(word)!), skus, sort).slice(0, SEARCH_RANK_CAP);
+      return { ids, total: ids.length, capped: matched > SEARCH_RANK_CAP };
+    };
+
+    const exact = await run(matchReadings(plan.readings), plan.skus, plan.readings);
+    if (exact.total > 0 || plan.readings.length === 0) return exact;
+
+    const lexicon = await this.vocabulary.lexicon();
+    const corrected = plan.readings.map((reading) => correctReading(reading, lexicon));
+    const readings = corrected.map((c) => c.reading);
+    if (corrected.some((c) => c.changed)) {
+      const fixed = await run(matchReadings(readings), [], readings);
+      if (fixed.total > 0) return fixed;
+    }
+    if (readings.some((reading) => reading.length > 1)) return run(matchAnyGroup(readings), [], readings);
+    return exact;
+  }
+}

@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../../db/connection.ts';
+import { SearchIndexBuilder, type IndexRow, type SearchIndex } from './search-index.ts';
+
+/**
+ * The search index of this process, kept in step with the products table: triggers record, per
+ * product, the transaction that last wrote or deleted it (search_feed.product_changes, migration
+ * 0004), and the index remembers the oldest transaction still running when it last looked (the
+ * watermark). Looking again reads only the products written and deleted by transactions from the
+ * watermark on: usually none, in one short query. The index looks at once when a change is
+ * announced (catalog-events, or another process through the version watch), before answering
+ * if that look has not finished, and at least once a second, so writes nobody announced show
+ * within a second too.
+ */
+
+const INDEX_COLUMNS = sql.raw(`products.id, name, coalesce(sku_norm, '') as "skuNorm", category_id as "categoryId", supplier,
+  is_active as "isActive", is_featured as "isFeatured", sales_count as "salesCount", price_kopecks as "priceKopecks",
+  (extract(epoch from created_at) * 1000)::float8 as "createdAt", array_to_string(tsvector_to_array(search_vector), ' ') as lexemes`);
+
+/** Rows per query while the whole index is loaded: the event loop keeps serving in between. */
+const LOAD_BATCH = 2000;
+/** Without an announced change the index still looks at the database this often. */
+const LOOK_INTERVAL_MS = 1000;
+/** Deletions are kept a day: an index that has not looked for most of a day is built again. */
+const DELETIONS_KEPT_MS = 20 * 60 * 60 * 1000;
+/** Products written since the build, beyond which the index is built again (in the background). */
+const rebuildAfter = (index: SearchIndex) => Math.max(5000, index.size / 4);
+
+/** The oldest transaction still running: everything before it is committed or gone. */
+const WATERMARK = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
+
+async function readWatermark(db: Db): Promise<string> {
+  const [row] = rowsOf<{ w: string }>(await db.execute(sql`select ${WATERMARK} as w`));
+  return row!.w;
+}
+
+/** Product id 0 among the deleted: the table was emptied (TRUNCATE, a restored backup). */
+const EMPTIED = 0;
+
+type Changes = { watermark: string; changed: IndexRow[]; deleted: number[] };
+
+/** Rows written and deleted from `watermark` on, and the next watermark, all from one snapshot. */
+async function readChanges(db: Db, watermark: string): Promise<Changes> {
+  const [row] = rowsOf<Changes>(
+    await db.execute(sql`
+      select ${WATERMARK} as watermark,
+        (select coalesce(json_agg(product_id), '[]') from search_feed.product_changes
+          where xact >= ${watermark}::bigint and deleted) as deleted,
+        (select coalesce(json_agg(r), '[]') from (
+          select ${INDEX_COLUMNS} from search_feed.product_changes c join products on products.id = c.product_id
+          where c.xact >= ${watermark}::bigint and not c.deleted) r) as changed`),
+  );
+  return row!;
+}
+
+/** Every product, batch by batch in the order of ids, and the watermark to catch up from. */
+async function loadIndex(db: Db): Promise<{ index: SearchIndex; watermark: string }> {
+  const watermark = await readWatermark(db);
+  const builder = new SearchIndexBuilder();
+  let after = 0;
+  for (;;) {
+    const rows = rowsOf<IndexRow>(
+      await db.execute(sql`select ${INDEX_COLUMNS} from products where id > ${after} order by id limit ${LOAD_BATCH}`),
+    );
+    builder.add(rows);
+    if (rows.length < LOAD_BATCH) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  return { index: builder.build(), watermark };
+}
+
+export class LiveSearchIndex {
+  private index: SearchIndex | null = null;
+  private watermark = '0';
+  private building: Promise<void> | null = null;
+  private running: { covers: number; done: Promise<void> } | null = null;
+  private queued: Promise<void> | null = null;
+  /** Changes announced so far, and how many of them the index has looked past. */
+  private announced = 0;
+  private seen = 0;
+  private lookedAt = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  /**
+   * A change to the catalogue was announced: look at once, in the background, so the next search
+   * usually finds the index up to date; it waits for the look otherwise.
+   */
+  changed() {
+    this.announced++;
+    if (this.index) this.look(this.announced).catch(this.onError);
+  }
+
+  /** The index, with every change announced before this call. The first call waits for the build. */
+  async current(): Promise<SearchIndex> {
+    if (!this.index) await this.build();
+    const wanted = this.announced;
+    if (this.seen < wanted || Date.now() - this.lookedAt >= LOOK_INTERVAL_MS) await this.look(wanted);
+    return this.index!;
+  }
+
+  /** Resolves when no build or look is running (shutdown). */
+  async settled() {
+    await Promise.all([this.building?.catch(() => {}), this.running?.done.catch(() => {}), this.queued?.catch(() => {})]);
+  }
+
+  /** Builds the index from every product, then catches up with what changed meanwhile. Shared by concurrent callers. */
+  build(): Promise<void> {
+    this.building ??= (async () => {
+      for (;;) {
+        const { index, watermark } = await loadIndex(this.db);
+        const covers = this.announced;
+        const lookedAt = Date.now();
+        const changes = await readChanges(this.db, watermark);
+        if (changes.deleted.includes(EMPTIED)) continue;
+        index.apply(changes.changed, changes.deleted);
+        this.install(index, changes.watermark, covers, lookedAt);
+        return;
+      }
+    })().finally(() => {
+      this.building = null;
+    });
+    return this.building;
+  }
+
+  /**
+   * A look covering the changes announced up to `wanted`: the running one if it does, else one
+   * that starts when the running one ends, shared by everyone who asks meanwhile.
+   */
+  private look(wanted: number): Promise<void> {
+    const running = this.running;
+    if (running && running.covers >= wanted) return running.done;
+    if (this.queued) return this.queued;
+    if (!running) return this.start();
+    const queued = running.done
+      .catch(() => {})
+      .then(() => {
+        this.queued = null;
+        return this.start();
+      });
+    this.queued = queued;
+    return queued;
+  }
+
+  private start(): Promise<void> {
+    const covers = this.announced;
+    const done = this.catchUp(covers);
+    const entry = { covers, done };
+    this.running = entry;
+    done
+      .finally(() => {
+        if (this.running === entry) this.running = null;
+      })
+      .catch(() => {});
+    return done;
+  }
+
+  private async catchUp(covers: number) {
+    const index = this.index!;
+    const lookedAt = Date.now();
+    if (lookedAt - this.lookedAt > DELETIONS_KEPT_MS) return this.build();
+    const changes = await readChanges(this.db, this.watermark);
+    // Built again meanwhile: that index is newer than what this look read.
+    if (this.index !== index) return;
+    if (changes.deleted.includes(EMPTIED)) return this.build();
+    index.apply(changes.changed, changes.deleted);
+    this.install(index, changes.watermark, covers, lookedAt);
+    if (index.freshCount > rebuildAfter(index)) this.build().catch(this.onError);
+  }
+
+  private install(index: SearchIndex, watermark: string, covers: number, lookedAt: number) {
+    this.index = index;
+    this.watermark = watermark;
+    this.seen = covers;
+    this.lookedAt = lookedAt;
+  }
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { matchAnyGroup, matchReadings, planSearch } from './query.ts';
+import { SearchIndexBuilder, type IndexRow } from './search-index.ts';
+
+const row = (id: number, name: string, lexemes: string, extra: Partial<IndexRow> = {}): IndexRow => ({
+  id,
+  name,
+  skuNorm: `sku${id}`,
+  categoryId: 1,
+  supplier: 'DCK',
+  isActive: true,
+  isFeatured: false,
+  salesCount: 0,
+  priceKopecks: 100_00,
+  createdAt: id,
+  lexemes,
+  ...extra,
+});
+
+/** Stems as PostgreSQL's Russian configuration gives them for the words of these tests. */
+const STEMS = new Map<string, string[]>([
+  ['дрель', ['дрел']],
+  ['дрели', ['дрел']],
+  ['ударная', ['ударн']],
+  ['перфоратор', ['перфоратор']],
+  ['для', []],
+  ['м.кв', ['кв', 'м']],
+]);
+
+function build(rows: IndexRow[]) {
+  const builder = new SearchIndexBuilder();
+  builder.add(rows.slice(0, 2));
+  builder.add(rows.slice(2));
+  return builder.build();
+}
+
+const ids = (found: { products: { id: number }[] }) => found.products.map((p) => p.id).sort((a, b) => a - b);
+const find = (index: ReturnType<typeof build>, query: string, filter: Parameters<ReturnType<typeof build>['candidates']>[3] = { status: 'active' }) => {
+  const plan = planSearch(query);
+  return index.candidates(matchReadings(plan.readings), STEMS, plan.skus, filter, 600);
+};
+
+describe('the in-process search index', () => {
+  const catalogue = () =>
+    build([
+      row(1, 'Дрель ударная', 'дрел ударн'),
+      row(2, 'Перфоратор SDS-plus', 'перфоратор sds plus sds-plus'),
+      row(3, 'Дрель-шуруповёрт', 'дрел шуруповерт', { supplier: 'P.I.T', categoryId: 2 }),
+      row(4, 'Дрель скрытая', 'дрел', { isActive: false }),
+      row(5, 'Плитка 1 м.кв', 'плитк 1 м кв'),
+    ]);
+
+  it('matches every word of a reading by its stems, and any of several alternatives', () => {
+    const index = catalogue();
+    expect(ids(find(index, 'дрели'))).toEqual([1, 3]);
+    expect(ids(find(index, 'дрель ударная'))).toEqual([1]);
+    const plan = planSearch('ударная перфоратор');
+    expect(ids(index.candidates(matchReadings(plan.readings), STEMS, [], { status: 'active' }, 600))).toEqual([]);
+    expect(ids(index.candidates(matchAnyGroup(plan.readings), STEMS, [], { status: 'active' }, 600))).toEqual([1, 2]);
+  });
+
+  it('lets stop words constrain nothing and needs every part of a word PostgreSQL splits', () => {
+    const index = catalogue();
+    expect(ids(find(index, 'дрель для'))).toEqual([1, 3]);
+    expect(find(index, 'для').products).toEqual([]);
+    expect(ids(find(index, 'м.кв'))).toEqual([5]);
+  });
+
+  it('filters by status, category and supplier', () => {
+    const index = catalogue();
+    expect(ids(find(index, 'дрель', { status: 'all' }))).toEqual([1, 3, 4]);
+    expect(ids(find(index, 'дрель', { status: 'inactive' }))).toEqual([4]);
+    expect(ids(find(index, 'дрель', { status: 'active', categoryId: 2 }))).toEqual([3]);
+    expect(ids(find(index, 'дрель', { status: 'active', supplier: 'P.I.T' }))).toEqual([3]);
+    expect(ids(find(index, 'дрель', { status: 'active', supplier: 'Bosch' }))).toEqual([]);
+  });
+
+  it('finds SKU fragments anywhere in the normalised SKU', () => {
+    const index = catalogue();
+    expect(ids(find(index, 'SKU3'))).toEqual([3]);
+    expect(ids(find(index, 'ku5'))).toEqual([5]);
+  });
+
+  it('takes in products written and deleted after it was built', () => {
+    const index = catalogue();
+    index.apply(
+      [
+        row(1, 'Миксер строительный', 'миксер строительн'),
+        row(6, 'Дрель сетевая', 'дрел сетев', { skuNorm: 'new6' }),
+        row(4, 'Дрель скрытая', 'дрел'),
+      ],
+      [3],
+    );
+    expect(ids(find(index, 'дрель'))).toEqual([4, 6]);
+    expect(ids(find(index, 'ударная'))).toEqual([]);
+    expect(ids(find(index, 'new6'))).toEqual([6]);
+    expect(ids(find(index, 'sku1'))).toEqual([1]);
+    expect(index.size).toBe(5);
+    expect(index.freshCount).toBe(3);
+  });
+
+  it('samples at most the cap of matches in id order, plus the best sellers among all matches', () => {
+    const rows = Array.from({ length: 50 }, (_, i) => row(i + 1, `Дрель ${i + 1}`, 'дрел', { salesCount: i === 45 ? 1000 : i }));
+    const index = build(rows);
+    const found = index.candidates(matchReadings(planSearch('дрель').readings), STEMS, [], { status: 'active' }, 10);
+    expect(found.matched).toBe(50);
+    // The first 11 by id, and the 5 best sellers: 46 (1000 sales), then 50, 49, 48, 47.
+    expect(ids(found)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 46, 47, 48, 49, 50]);
+  });
+});

@@ -1,0 +1,357 @@
+import { normalizeText, type Match } from './query.ts';
+
+/**
+ * The catalogue as search needs it, in this process's memory: per product what filters and ranks
+ * it, and the words it is found by — the lexemes of its `search_vector`, so morphology stays
+ * PostgreSQL's Russian stemmer. A query is answered with set operations on bitsets, without the
+ * database (docs/decisions/013).
+ *
+ * Products sit in slots in the order of their ids. The bulk of the lexemes is one immutable
+ * inverted index (`Postings`) built with the index; products written since then keep their own
+ * lexemes (`fresh`) and override what the postings say about their slot.
+ */
+
+/** What search ranks by. */
+export type IndexedProduct = {
+  id: number;
+  /** As search compares names: normalizeText(name). */
+  name: string;
+  skuNorm: string;
+  categoryId: number | null;
+  supplier: string | null;
+  isActive: boolean;
+  isFeatured: boolean;
+  salesCount: number;
+  priceKopecks: number | null;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+};
+
+/** A product as the database sends it to the index: its lexemes separated by spaces. */
+export type IndexRow = IndexedProduct & { lexemes: string };
+
+/** Which products a search covers. */
+export type IndexFilter = { categoryId?: number; supplier?: string; status: 'active' | 'inactive' | 'all' };
+
+/** One bit per slot. */
+type Bits = Uint32Array;
+
+const newBits = (slots: number): Bits => new Uint32Array((slots + 31) >>> 5);
+const setBit = (bits: Bits, slot: number) => {
+  bits[slot >>> 5]! |= 1 << (slot & 31);
+};
+
+function and(a: Bits, b: Bits): Bits {
+  for (let i = 0; i < a.length; i++) a[i]! &= b[i]!;
+  return a;
+}
+
+function or(a: Bits, b: Bits): Bits {
+  for (let i = 0; i < a.length; i++) a[i]! |= b[i]!;
+  return a;
+}
+
+const splitLexemes = (text: string) => (text ? text.split(' ') : []);
+
+/** Slots per lexeme, compressed into two arrays; each list ascending. */
+class Postings {
+  private readonly offsets: Int32Array;
+  private readonly slots: Int32Array;
+
+  /** From the lexeme ids of each slot: those of slot s are `lexemes[starts[s]…starts[s + 1])`. */
+  constructor(
+    private readonly ids: Map<string, number>,
+    lexemes: Int32Array,
+    starts: number[],
+  ) {
+    const offsets = new Int32Array(ids.size + 1);
+    for (let i = 0; i < starts[starts.length - 1]!; i++) offsets[lexemes[i]! + 1]!++;
+    for (let id = 0; id < ids.size; id++) offsets[id + 1]! += offsets[id]!;
+    const slots = new Int32Array(offsets[ids.size]!);
+    const next = offsets.slice(0, ids.size);
+    for (let slot = 0; slot + 1 < starts.length; slot++) {
+      for (let i = starts[slot]!; i < starts[slot + 1]!; i++) slots[next[lexemes[i]!]!++] = slot;
+    }
+    this.offsets = offsets;
+    this.slots = slots;
+  }
+
+  /** Sets the bit of every slot listed under `lexeme`, except those `skip` marks. */
+  mark(lexeme: string, bits: Bits, skip: Uint8Array) {
+    const id = this.ids.get(lexeme);
+    if (id === undefined) return;
+    for (let i = this.offsets[id]!; i < this.offsets[id + 1]!; i++) {
+      const slot = this.slots[i]!;
+      if (!skip[slot]) setBit(bits, slot);
+    }
+  }
+}
+
+/** The SKUs of the built slots as one text, so a fragment is found by the engine's indexOf. */
+class SkuText {
+  private readonly text: string;
+  private readonly starts: Int32Array;
+
+  constructor(skus: string[]) {
+    this.text = skus.join('\n');
+    this.starts = new Int32Array(skus.length + 1);
+    for (let i = 0; i < skus.length; i++) this.starts[i + 1] = this.starts[i]! + skus[i]!.length + 1;
+  }
+
+  mark(fragment: string, bits: Bits, skip: Uint8Array) {
+    let at = this.text.indexOf(fragment);
+    while (at >= 0) {
+      const slot = this.slotAt(at);
+      if (!skip[slot]) setBit(bits, slot);
+      at = this.text.indexOf(fragment, this.starts[slot + 1]!);
+    }
+  }
+
+  private slotAt(position: number): number {
+    let low = 0;
+    let high = this.starts.length - 2;
+    while (low < high) {
+      const middle = (low + high + 1) >>> 1;
+      if (this.starts[middle]! <= position) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+}
+
+/** Slot states. */
+const ABSENT = 0;
+const INACTIVE = 1;
+const ACTIVE = 2;
+
+/** Featured products above all others, then by sales: one number per slot. */
+const popularityOf = (p: IndexedProduct) => (p.isFeatured ? 2 ** 32 : 0) + Math.min(Math.max(p.salesCount, 0), 2 ** 32 - 1);
+
+export class SearchIndex {
+  private readonly products: (IndexedProduct | null)[] = [];
+  private readonly slotOf = new Map<number, number>();
+  private readonly postings: Postings;
+  private readonly skus: SkuText;
+  /** Lexemes of the products written since the postings were built, by slot. */
+  private readonly fresh = new Map<number, Set<string>>();
+  private readonly freshByLexeme = new Map<string, Set<number>>();
+  private readonly supplierCodes = new Map<string, number>();
+  // What every match is filtered and sampled by, in typed arrays: a broad word's tens of thousands
+  // of matches are passed over without touching their objects.
+  private state = new Uint8Array(0);
+  private category = new Int32Array(0);
+  private supplier = new Uint8Array(0);
+  private popularity = new Float64Array(0);
+  /** 1 for the slots whose postings and SKU text are out of date (in `fresh` or deleted). */
+  private outdated = new Uint8Array(0);
+
+  /** Use SearchIndexBuilder. */
+  constructor(products: IndexedProduct[], postings: Postings) {
+    this.grow(products.length);
+    products.forEach((product, slot) => this.put(slot, product));
+    this.postings = postings;
+    this.skus = new SkuText(products.map((product) => product.skuNorm));
+    this.outdated.fill(0);
+  }
+
+  /** Products written since the index was built; a large number calls for a rebuild. */
+  get freshCount() {
+    return this.fresh.size;
+  }
+
+  get size() {
+    return this.slotOf.size;
+  }
+
+  /** Takes in products written and deleted since the index last looked. */
+  apply(changed: IndexRow[], deletedIds: number[]) {
+    for (const id of deletedIds) {
+      const slot = this.slotOf.get(id);
+      if (slot === undefined) continue;
+      this.forget(slot);
+      this.products[slot] = null;
+      this.state[slot] = ABSENT;
+      this.outdated[slot] = 1;
+      this.slotOf.delete(id);
+    }
+    for (const { lexemes, ...row } of changed) {
+      const product = { ...row, name: normalizeText(row.name) };
+      const slot = this.slotOf.get(product.id) ?? this.products.length;
+      if (slot >= this.state.length) this.grow(Math.max(64, slot * 2));
+      this.forget(slot);
+      this.put(slot, product);
+      const own = new Set(splitLexemes(lexemes));
+      this.fresh.set(slot, own);
+      for (const lexeme of own) {
+        const slots = this.freshByLexeme.get(lexeme);
+        if (slots) slots.add(slot);
+        else this.freshByLexeme.set(lexeme, new Set([slot]));
+      }
+    }
+  }
+
+  /**
+   * Products matching `match` (stems: each word's lexemes, none for a stop word) or containing a
+   * SKU fragment, within `filter`: at most `cap` + 1 in the order of their ids, plus up to `cap` / 2
+   * of the featured and best-selling among all matches. `matched` counts them all.
+   */
+  candidates(
+    match: Match | null,
+    stems: Map<string, string[]>,
+    skus: string[],
+    filter: IndexFilter,
+    cap: number,
+  ): { products: IndexedProduct[]; matched: number } {
+    let bits = match ? this.evaluate(match, stems) : null;
+    for (const fragment of skus) bits = or(bits ?? newBits(this.products.length), this.skuBits(fragment));
+    if (!bits) return { products: [], matched: 0 };
+
+    const status = filter.status;
+    const category = filter.categoryId ?? 0;
+    // A supplier no product has matches nothing.
+    const supplier = filter.supplier === undefined ? -1 : (this.supplierCodes.get(filter.supplier) ?? 256);
+    const first: number[] = [];
+    const hotCount = Math.ceil(cap / 2);
+    let hot: number[] = [];
+    let floor = -1;
+    let matched = 0;
+    for (let word = 0; word < bits.length; word++) {
+      let rest = bits[word]!;
+      while (rest !== 0) {
+        const low = rest & -rest;
+        const slot = (word << 5) + 31 - Math.clz32(low);
+        rest ^= low;
+        const state = this.state[slot]!;
+        if (state === ABSENT || (status === 'active' && state !== ACTIVE) || (status === 'inactive' && state !== INACTIVE)) continue;
+        if (category !== 0 && this.category[slot] !== category) continue;
+        if (supplier !== -1 && this.supplier[slot] !== supplier) continue;
+        matched++;
+        if (first.length <= cap) first.push(slot);
+        // Slots come in ascending order, so a tie in popularity goes to the later (newer) one.
+        if (hot.length < hotCount || this.popularity[slot]! >= floor) {
+          hot.push(slot);
+          if (hot.length === hotCount || hot.length >= 4 * hotCount) {
+            hot = this.byPopularity(hot).slice(0, hotCount);
+            // At most the weakest of the best so far: most matches compare with it once and go.
+            floor = this.popularity[hot[hot.length - 1]!]!;
+          }
+        }
+      }
+    }
+    const slots = new Set(first);
+    for (const slot of this.byPopularity(hot).slice(0, hotCount)) slots.add(slot);
+    return { products: [...slots].map((slot) => this.products[slot]!), matched };
+  }
+
+  private evaluate(match: Match, stems: Map<string, string[]>): Bits | null {
+    if ('word' in match) {
+      const lexemes = stems.get(match.word) ?? [];
+      // A stop word constrains nothing, as in to_tsquery; a word PostgreSQL splits (м.кв) needs every part.
+      return lexemes.length ? lexemes.map((lexeme) => this.lexemeBits(lexeme)).reduce(and) : null;
+    }
+    const parts = ('all' in match ? match.all : match.any).map((part) => this.evaluate(part, stems)).filter((b): b is Bits => b !== null);
+    if (parts.length === 0) return null;
+    return parts.reduce('all' in match ? and : or);
+  }
+
+  private lexemeBits(lexeme: string): Bits {
+    const bits = newBits(this.products.length);
+    this.postings.mark(lexeme, bits, this.outdated);
+    for (const slot of this.freshByLexeme.get(lexeme) ?? []) setBit(bits, slot);
+    return bits;
+  }
+
+  private skuBits(fragment: string): Bits {
+    const bits = newBits(this.products.length);
+    this.skus.mark(fragment, bits, this.outdated);
+    for (const slot of this.fresh.keys()) if (this.products[slot]!.skuNorm.includes(fragment)) setBit(bits, slot);
+    return bits;
+  }
+
+  private put(slot: number, product: IndexedProduct) {
+    if (slot === this.products.length) this.products.push(product);
+    else this.products[slot] = product;
+    this.slotOf.set(product.id, slot);
+    this.state[slot] = product.isActive ? ACTIVE : INACTIVE;
+    this.category[slot] = product.categoryId ?? 0;
+    this.supplier[slot] = product.supplier === null ? 0 : this.supplierCode(product.supplier);
+    this.popularity[slot] = popularityOf(product);
+    this.outdated[slot] = 1;
+  }
+
+  private supplierCode(name: string): number {
+    let code = this.supplierCodes.get(name);
+    if (code === undefined) {
+      code = this.supplierCodes.size + 1;
+      if (code > 255) throw new Error('search index: more than 255 suppliers');
+      this.supplierCodes.set(name, code);
+    }
+    return code;
+  }
+
+  /** Slots by popularity, most popular first; ties to the later slot. */
+  private byPopularity(slots: number[]): number[] {
+    return slots.sort((a, b) => this.popularity[b]! - this.popularity[a]! || b - a);
+  }
+
+  private grow(capacity: number) {
+    const grown = <T extends Uint8Array | Int32Array | Float64Array>(old: T, make: (n: number) => T) => {
+      const array = make(capacity);
+      array.set(old);
+      return array;
+    };
+    this.state = grown(this.state, (n) => new Uint8Array(n));
+    this.category = grown(this.category, (n) => new Int32Array(n));
+    this.supplier = grown(this.supplier, (n) => new Uint8Array(n));
+    this.popularity = grown(this.popularity, (n) => new Float64Array(n));
+    this.outdated = grown(this.outdated, (n) => new Uint8Array(n));
+  }
+
+  private forget(slot: number) {
+    const own = this.fresh.get(slot);
+    if (!own) return;
+    for (const lexeme of own) {
+      const slots = this.freshByLexeme.get(lexeme)!;
+      slots.delete(slot);
+      if (slots.size === 0) this.freshByLexeme.delete(lexeme);
+    }
+    this.fresh.delete(slot);
+  }
+}
+
+/**
+ * Collects the rows of a new index batch by batch, in the order of their ids: each lexeme is
+ * kept once and each product's lexemes as numbers, so a large catalogue loads without holding
+ * millions of small strings.
+ */
+export class SearchIndexBuilder {
+  private readonly products: IndexedProduct[] = [];
+  private readonly ids = new Map<string, number>();
+  private lexemes = new Int32Array(1 << 16);
+  private readonly starts = [0];
+
+  add(rows: IndexRow[]) {
+    for (const { lexemes, ...product } of rows) {
+      this.products.push({ ...product, name: normalizeText(product.name) });
+      let end = this.starts[this.starts.length - 1]!;
+      for (const lexeme of splitLexemes(lexemes)) {
+        let id = this.ids.get(lexeme);
+        if (id === undefined) {
+          id = this.ids.size;
+          this.ids.set(lexeme, id);
+        }
+        if (end === this.lexemes.length) {
+          const grown = new Int32Array(this.lexemes.length * 2);
+          grown.set(this.lexemes);
+          this.lexemes = grown;
+        }
+        this.lexemes[end++] = id;
+      }
+      this.starts.push(end);
+    }
+  }
+
+  build(): SearchIndex {
+    return new SearchIndex(this.products, new Postings(this.ids, this.lexemes, this.starts));
+  }
+}
