@@ -1,4 +1,4 @@
-import { LogOut, Phone, ShieldCheck, ShoppingCart, User } from 'lucide-react';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { Link, NavLink } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn, telHref } from '#client/lib/utils.ts';
@@ -29,7 +29,7 @@ export function Header(props: ShellProps) {
       <div className="bg-header text-header-muted">
         <div className="mx-auto flex h-9 max-w-7xl items-center justify-between gap-4 px-4 text-xs sm:text-sm">
           <a href={telHref(shop.contactPhone)} className="flex items-center gap-1.5 font-medium text-header-foreground hover:underline">
-            <Phone className="size-3.5" aria-hidden />
+            <Icon name="phone" className="size-3.5" />
             {shop.contactPhone}
             <span className="hidden font-normal text-header-muted sm:inline">— звонок бесплатный</span>
           </a>
@@ -44,26 +44,26 @@ export function Header(props: ShellProps) {
           <SearchForm id="header-search" className="hidden flex-1 md:block" />
           <div className="ml-auto flex items-center gap-1 md:ml-0">
             <Link to="/cart" className="relative flex size-11 items-center justify-center rounded-md hover:bg-muted" aria-label={`Корзина, товаров: ${cartCount}`}>
-              <ShoppingCart className="size-5" aria-hidden />
+              <Icon name="shopping-cart" className="size-5" />
               <CartCountBadge count={cartCount} />
             </Link>
             {user ? (
               <div className="hidden items-center gap-1 md:flex">
                 <Button asChild variant="ghost" size="sm">
                   <Link to="/profile">
-                    <User aria-hidden />
+                    <Icon name="user" />
                     <span className="max-w-32 truncate">{user.username}</span>
                   </Link>
                 </Button>
                 <Button variant="ghost" size="sm" onClick={onLogout} disabled={logoutPending}>
-                  <LogOut aria-hidden />
+                  <Icon name="log-out" />
                   {logoutPending ? 'Выход...' : 'Выйти'}
                 </Button>
               </div>
             ) : (
               <Button asChild variant="outline" size="sm" className="hidden md:inline-flex">
                 <Link to="/auth">
-                  <User aria-hidden />
+                  <Icon name="user" />
                   Войти
                 </Link>
               </Button>
@@ -89,7 +89,7 @@ export function Header(props: ShellProps) {
           </NavLink>
           {isStaff(user?.role) && (
             <NavLink to="/admin" className={cn(navClass({ isActive: false }), 'ml-auto flex items-center gap-1.5')}>
-              <ShieldCheck className="size-4" aria-hidden />
+              <Icon name="shield-check" className="size-4" />
               Админ-панель
             </NavLink>
           )}

@@ -1,4 +1,4 @@
-import { LogOut, ShieldCheck, User } from 'lucide-react';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { Sheet, SheetBody, SheetContent, SheetHeader, SheetTitle } from '#client/components/ui/sheet.tsx';
@@ -35,12 +35,12 @@ export default function MobileMenuSheet({
                 <div className="flex flex-wrap gap-2">
                   <Button asChild size="sm" variant="outline">
                     <Link to="/profile">
-                      <User aria-hidden />
+                      <Icon name="user" />
                       Личный кабинет
                     </Link>
                   </Button>
                   <Button size="sm" variant="ghost" onClick={onLogout} disabled={logoutPending}>
-                    <LogOut aria-hidden />
+                    <Icon name="log-out" />
                     {logoutPending ? 'Выход...' : 'Выйти'}
                   </Button>
                 </div>
@@ -75,7 +75,7 @@ export default function MobileMenuSheet({
             <Link to="/publications" className="rounded-md px-2 py-2.5 hover:bg-muted">Публикации</Link>
             {isStaff(user?.role) && (
               <Link to="/admin" className="flex items-center gap-2 rounded-md px-2 py-2.5 font-medium hover:bg-muted">
-                <ShieldCheck className="size-4" aria-hidden />
+                <Icon name="shield-check" className="size-4" />
                 Админ-панель
               </Link>
             )}

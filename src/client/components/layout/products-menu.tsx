@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Category } from '#shared/types.ts';
@@ -45,7 +45,7 @@ export function ProductsMenu({ categories }: { categories: Category[] }) {
         className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-muted aria-expanded:bg-muted"
       >
         Товары
-        <ChevronDown className={open ? 'size-4 rotate-180 transition-transform' : 'size-4 transition-transform'} aria-hidden />
+        <Icon name="chevron-down" className={open ? 'size-4 rotate-180 transition-transform' : 'size-4 transition-transform'} />
       </button>
       <div
         id={menuId}

@@ -1,5 +1,5 @@
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { ArrowDown, Info, LayoutGrid, ShieldCheck, Truck, Wrench } from 'lucide-react';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { ProductListSection } from '#client/components/product/product-list.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -53,13 +53,13 @@ export function Component() {
             <div className="flex flex-wrap gap-3">
               <Button asChild size="lg">
                 <a href="#products">
-                  <ArrowDown aria-hidden />
+                  <Icon name="arrow-down" />
                   Перейти к товарам
                 </a>
               </Button>
               <Button asChild size="lg" variant="outline" className="border-zinc-500 bg-transparent text-header-foreground hover:bg-zinc-800">
                 <a href="#categories">
-                  <LayoutGrid aria-hidden />
+                  <Icon name="layout-grid" />
                   Категории
                 </a>
               </Button>
@@ -67,15 +67,15 @@ export function Component() {
           </div>
           <ul className="grid content-center gap-3 text-sm">
             <li className="flex items-center gap-3 rounded-lg bg-white/5 p-4">
-              <Truck className="size-6 shrink-0 text-orange-400" aria-hidden />
+              <Icon name="truck" className="size-6 shrink-0 text-orange-400" />
               <span>Бесплатная доставка при заказе от {formatRub(shop.freeDeliveryThreshold)}</span>
             </li>
             <li className="flex items-center gap-3 rounded-lg bg-white/5 p-4">
-              <ShieldCheck className="size-6 shrink-0 text-orange-400" aria-hidden />
+              <Icon name="shield-check" className="size-6 shrink-0 text-orange-400" />
               <span>Гарантия производителя и собственный сервисный центр</span>
             </li>
             <li className="flex items-center gap-3 rounded-lg bg-white/5 p-4">
-              <Wrench className="size-6 shrink-0 text-orange-400" aria-hidden />
+              <Icon name="wrench" className="size-6 shrink-0 text-orange-400" />
               <span>Пять филиалов: Волгоград, Ростов-на-Дону, Санкт-Петербург, Новороссийск, Мариуполь</span>
             </li>
           </ul>
@@ -91,7 +91,7 @@ export function Component() {
         </section>
 
         <aside className="flex gap-3 rounded-lg border border-warning/30 bg-warning-muted p-4 text-sm">
-          <Info className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden />
+          <Icon name="info" className="mt-0.5 size-5 shrink-0 text-warning" />
           <p>
             Каталог ещё наполняется: на сайте представлена не вся продукция. Если вы не нашли нужный инструмент,{' '}
             <Link to="/contacts" className="font-semibold text-primary underline-offset-4 hover:underline">
