@@ -1,10 +1,10 @@
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { Icon } from '#client/components/ui/icon.tsx';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { ProductListSection } from '#client/components/product/product-list.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { parseCatalogSearch, toProductsParams, type CatalogSearch } from '#client/lib/catalog-params.ts';
 import type { MetaFn } from '#client/lib/page.ts';
+import { deferHydration } from '#client/lib/deferred-hydration.tsx';
 import { categoriesQuery } from '#client/lib/queries/categories.ts';
 import { prefetchProducts } from '#client/lib/queries/products.ts';
 import { publicSettingsQuery } from '#client/lib/queries/settings.ts';
@@ -15,6 +15,9 @@ import { SupplierPicker } from './supplier-picker.tsx';
 /** The home page's product list reads query and supplier (plus its own sort, page and view); no category. */
 const homeCatalogSearch = (search: URLSearchParams): CatalogSearch => ({ ...parseCatalogSearch(search), categoryId: null });
 
+/** Below the hero on a phone: the list's code and hydration come after the rest of the page. */
+const productList = deferHydration(() => import('#client/components/product/product-list.tsx').then((m) => m.ProductListSection));
+
 export const loader =
   (queryClient: QueryClient) =>
   async ({ request }: LoaderFunctionArgs) => {
@@ -22,6 +25,7 @@ export const loader =
     await Promise.all([
       queryClient.ensureQueryData(categoriesQuery(search.supplier ?? undefined)),
       prefetchProducts(queryClient, toProductsParams(search)),
+      productList.preload(),
     ]);
     return null;
   };
@@ -115,7 +119,7 @@ export function Component() {
           </section>
         )}
 
-        <ProductListSection search={search} title={query ? `Результаты поиска: «${query}»` : 'Товары'} />
+        <productList.Component search={search} title={query ? `Результаты поиска: «${query}»` : 'Товары'} />
       </div>
     </div>
   );
