@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { Sheet, SheetBody, SheetContent, SheetHeader, SheetTitle } from '#client/components/ui/sheet.tsx';
 import { isStaff } from '#shared/constants.ts';
+import { CategoryLinks } from './category-links.tsx';
 import { SearchForm } from './search-form.tsx';
 import { ShopContacts } from './shop-contacts.tsx';
 import type { ShellProps } from './types.ts';
@@ -53,21 +54,13 @@ export default function MobileMenuSheet({
           </section>
           <nav aria-label="Категории">
             <h2 className="mb-2 text-sm font-semibold tracking-wide text-muted-foreground uppercase">Каталог</h2>
-            <ul className="space-y-0.5">
-              {categories.map((c) => (
-                <li key={c.id}>
-                  <Link to={`/category/${c.slug}`} className="flex justify-between rounded-md px-2 py-2.5 hover:bg-muted">
-                    <span>{c.name}</span>
-                    <span className="text-sm text-muted-foreground">{c.productCount}</span>
-                  </Link>
-                </li>
-              ))}
-              <li>
-                <Link to="/products" className="block rounded-md px-2 py-2.5 font-semibold text-primary hover:bg-muted">
-                  Все товары
-                </Link>
-              </li>
-            </ul>
+            <CategoryLinks
+              categories={categories}
+              className="space-y-0.5"
+              linkClassName="flex justify-between rounded-md px-2 py-2.5 hover:bg-muted"
+              countClassName="text-sm text-muted-foreground"
+              allLinkClassName="block rounded-md px-2 py-2.5 font-semibold text-primary hover:bg-muted"
+            />
           </nav>
           <nav aria-label="Разделы" className="flex flex-col">
             <Link to="/about" className="rounded-md px-2 py-2.5 hover:bg-muted">О компании</Link>

@@ -1,7 +1,8 @@
 import { Icon } from '#client/components/ui/icon.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { Category } from '#shared/types.ts';
+import { CategoryLinks } from './category-links.tsx';
 
 /**
  * The desktop "Товары" menu: a disclosure of links (the WAI navigation-menu pattern), light
@@ -52,21 +53,13 @@ export function ProductsMenu({ categories }: { categories: Category[] }) {
         hidden={!open}
         className="absolute top-full left-0 z-50 mt-1 w-72 rounded-lg border border-border bg-popover p-1 text-popover-foreground shadow-lg"
       >
-        <ul>
-          {categories.map((c) => (
-            <li key={c.id}>
-              <Link to={`/category/${c.slug}`} className="flex justify-between gap-3 rounded-md px-3 py-2 text-sm hover:bg-accent hover:text-accent-foreground">
-                <span>{c.name}</span>
-                <span className="text-muted-foreground">{c.productCount}</span>
-              </Link>
-            </li>
-          ))}
-          <li className="mt-1 border-t border-border pt-1">
-            <Link to="/products" className="block rounded-md px-3 py-2 text-sm font-semibold hover:bg-accent hover:text-accent-foreground">
-              Все товары
-            </Link>
-          </li>
-        </ul>
+        <CategoryLinks
+          categories={categories}
+          linkClassName="flex justify-between gap-3 rounded-md px-3 py-2 text-sm hover:bg-accent hover:text-accent-foreground"
+          countClassName="text-muted-foreground"
+          allItemClassName="mt-1 border-t border-border pt-1"
+          allLinkClassName="block rounded-md px-3 py-2 text-sm font-semibold hover:bg-accent hover:text-accent-foreground"
+        />
       </div>
     </div>
   );
