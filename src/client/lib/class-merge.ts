@@ -96,8 +96,22 @@ function splitVariants(className: string): [variants: string, utility: string] {
   return [className.slice(0, cut), className.slice(cut)];
 }
 
+/** Class lists come from the code, so the same few hundred repeat on every render: merged once each. */
+const merged = new Map<string, string>();
+const MERGED_KEPT = 1000;
+
 /** Removes every class that a later class of the same group (or of a wider group) overrides. */
 export function mergeClasses(classes: string): string {
+  let result = merged.get(classes);
+  if (result === undefined) {
+    if (merged.size >= MERGED_KEPT) merged.clear();
+    result = merge(classes);
+    merged.set(classes, result);
+  }
+  return result;
+}
+
+function merge(classes: string): string {
   const list = classes.split(/\s+/).filter(Boolean);
   const taken = new Set<string>();
   const kept: string[] = [];
