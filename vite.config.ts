@@ -60,6 +60,8 @@ export default defineConfig({
     outDir: 'dist/client',
     manifest: true,
     sourcemap: false,
+    // Every browser the shop supports knows <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
   },
   ssr: {
     noExternal: ['radix-ui', /^@radix-ui\//],
