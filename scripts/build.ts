@@ -58,4 +58,4 @@ const files = closure([entryKey, ...(homeKey ? [homeKey] : [])]);
 const js = [...files].filter((f) => f.endsWith('.js'));
 const total = js.reduce((sum, f) => sum + gz(f), 0);
 const css = (manifest[entryKey].css ?? []).reduce((sum, f) => sum + gz(f), 0);
-console.log(`\nHome page first-load JavaScript: ${(total / 1024).toFixed(1)} KB gzipped in ${js.length} files (budget 150 KB); CSS ${(css / 1024).toFixed(1)} KB gzipped`);
+console.log(`\nHome page first-load JavaScript: ${(total / 1024).toFixed(1)} KB gzipped in ${js.length} files (budget 130 KB); CSS ${(css / 1024).toFixed(1)} KB gzipped`);
