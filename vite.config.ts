@@ -1,5 +1,6 @@
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
@@ -37,13 +38,30 @@ const lowPriorityScripts = (): Plugin => ({
   },
 });
 
+/**
+ * React Router's package exports point only at its development build (dev warnings included; see
+ * remix-run/react-router#12532): the browser bundle takes the production build shipped beside it.
+ * The server keeps the package's own entry; both render the same markup.
+ */
+const reactRouterProductionBuild = (): Plugin => ({
+  name: 'react-router-production-build',
+  apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
+  config: () => ({
+    resolve: {
+      alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }],
+    },
+  }),
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), lowPriorityScripts()],
+  plugins: [react(), tailwindcss(), lowPriorityScripts(), reactRouterProductionBuild()],
   define: { __BUILD_INFO__: JSON.stringify(buildInfo) },
   build: {
     outDir: 'dist/client',
     manifest: true,
     sourcemap: false,
+    // Every browser the shop supports knows <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
   },
   ssr: {
     noExternal: ['radix-ui', /^@radix-ui\//],

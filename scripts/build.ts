@@ -22,6 +22,22 @@ const dist = process.env.DIST_DIR ?? 'dist';
 await build({ logLevel: 'warn', build: { outDir: `${dist}/client` } });
 await build({ logLevel: 'warn', build: { ssr: 'src/client/entry-server.tsx', outDir: `${dist}/server`, manifest: false } });
 
+/**
+ * Fingerprinted assets are compressed once here at the highest settings (brotli 11, gzip 9) and
+ * served as they are: no compression work per request, and smaller than on-the-fly compression.
+ */
+function precompress(folder: string) {
+  for (const name of fs.readdirSync(folder)) {
+    if (!/\.(js|css|svg|json)$/.test(name)) continue;
+    const file = path.join(folder, name);
+    const body = fs.readFileSync(file);
+    if (body.length < 1024) continue;
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+  }
+}
+precompress(`${dist}/client/assets`);
+
 type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; css?: string[] };
 const manifest = JSON.parse(fs.readFileSync(`${dist}/client/.vite/manifest.json`, 'utf8')) as Record<string, Chunk>;
 const gz = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, 'client', file))).length;
@@ -42,4 +58,4 @@ const files = closure([entryKey, ...(homeKey ? [homeKey] : [])]);
 const js = [...files].filter((f) => f.endsWith('.js'));
 const total = js.reduce((sum, f) => sum + gz(f), 0);
 const css = (manifest[entryKey].css ?? []).reduce((sum, f) => sum + gz(f), 0);
-console.log(`\nHome page first-load JavaScript: ${(total / 1024).toFixed(1)} KB gzipped in ${js.length} files (budget 150 KB); CSS ${(css / 1024).toFixed(1)} KB gzipped`);
+console.log(`\nHome page first-load JavaScript: ${(total / 1024).toFixed(1)} KB gzipped in ${js.length} files (budget 130 KB); CSS ${(css / 1024).toFixed(1)} KB gzipped`);

@@ -14,6 +14,18 @@ declare global {
   }
 }
 
+/**
+ * Resolves once the browser has painted the server's HTML (at once in a hidden tab, which paints
+ * nothing): hydration is a long run of small tasks, and on a slow phone Chrome may hold the first
+ * paint until they end.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.visibilityState === 'hidden') resolve();
+    else requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
+
 async function start() {
   listenForInstallPrompt();
   const queryClient = createQueryClient();
@@ -44,6 +56,7 @@ async function start() {
     </StrictMode>
   );
   const container = document.getElementById('root')!;
+  if (serverRendered) await afterFirstPaint();
   // Hydrating in a transition lets React yield to the browser between components, so a phone
   // stays responsive (no long task) while the server-rendered page comes alive.
   if (serverRendered) startTransition(() => void hydrateRoot(container, app));

@@ -1,3 +1,4 @@
+import { paths } from '#client/paths.ts';
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -19,7 +20,7 @@ export const render: RenderFn = async ({ url, fetch, publicUrl }) => {
   const fullUrl = new URL(url, publicUrl);
   const context = await handler.query(new Request(fullUrl));
   if (context instanceof Response) {
-    return { type: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
+    return { type: 'redirect', status: context.status, location: context.headers.get('location') ?? paths.home };
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(

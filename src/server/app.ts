@@ -103,13 +103,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       index: false,
       wildcard: false,
       decorateReply: false,
+      // The build writes .br and .gz beside each asset (scripts/build.ts).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const fingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
         // The service worker and the manifest are checked on every visit, so an update reaches everyone.
         const revalidate = /[\\/](sw\.js|manifest\.webmanifest)$/.test(filePath);
         res.header('cache-control', fingerprinted ? 'public, max-age=31536000, immutable' : revalidate ? 'no-cache' : 'public, max-age=3600');
         // JavaScript's registered type (RFC 9239), which service worker registration checks too.
-        if (/\.m?js$/.test(filePath)) res.header('content-type', 'text/javascript; charset=utf-8');
+        if (/\.m?js(\.br|\.gz)?$/.test(filePath)) res.header('content-type', 'text/javascript; charset=utf-8');
       },
     });
   }

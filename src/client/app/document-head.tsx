@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import { MANAGED_HEAD_SELECTOR, renderHeadTags, resolveHead } from '#client/lib/head.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import type { PublicSettings } from '#shared/schemas/settings.ts';
 
@@ -21,7 +20,8 @@ function publicOrigin(): string {
 /**
  * The server writes the full head; after client-side navigation this rewrites every tag it
  * manages (title, description, keywords, canonical, robots, Open Graph, Twitter, JSON-LD)
- * from the same route meta, so the head of any page is the same however it was reached.
+ * from the same route meta, so the head of any page is the same however it was reached. The
+ * head code loads with the first navigation: the server-rendered page needs none of it.
  */
 export function DocumentHead({ settings }: { settings: PublicSettings }) {
   const matches = useMatches();
@@ -37,13 +37,22 @@ export function DocumentHead({ settings }: { settings: PublicSettings }) {
       return;
     }
     const match = [...matches].reverse().find((m) => (m.handle as { meta?: MetaFn } | undefined)?.meta);
-    const url = new URL(location.pathname + location.search, origin.current);
+    const publicUrl = origin.current;
+    const url = new URL(location.pathname + location.search, publicUrl);
     const meta = match ? (match.handle as { meta: MetaFn }).meta({ params: match.params, queryClient, settings, url }) : {};
-    const head = resolveHead(meta, settings, origin.current, location.pathname);
-    const html = renderHeadTags(head, settings.shop.shopName);
-    for (const el of document.head.querySelectorAll(MANAGED_HEAD_SELECTOR)) el.remove();
-    document.head.append(document.createRange().createContextualFragment(html));
-    document.title = head.title;
+    let current = true;
+    void import('#client/lib/head.ts').then(({ MANAGED_HEAD_SELECTOR, renderHeadTags, resolveHead }) => {
+      // A later navigation has already taken over the head.
+      if (!current) return;
+      const head = resolveHead(meta, settings, publicUrl, location.pathname);
+      const html = renderHeadTags(head, settings.shop.shopName);
+      for (const el of document.head.querySelectorAll(MANAGED_HEAD_SELECTOR)) el.remove();
+      document.head.append(document.createRange().createContextualFragment(html));
+      document.title = head.title;
+    });
+    return () => {
+      current = false;
+    };
   }, [matches, location, queryClient, settings]);
   return null;
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Clock, Mail, Phone, Wrench } from 'lucide-react';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { Link } from 'react-router';
 import { Logo } from '#client/components/layout/logo.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -19,7 +19,7 @@ export function MaintenancePage({ withLogo = true }: { withLogo?: boolean }) {
     <div className="flex min-h-[70vh] flex-col items-center justify-center gap-6 px-4 py-16 text-center">
       {withLogo && shop && <Logo name={shop.shopName} />}
       <span className="flex size-16 items-center justify-center rounded-full bg-accent text-primary">
-        <Wrench className="size-8" aria-hidden />
+        <Icon name="wrench" className="size-8" />
       </span>
       <h1 className="max-w-xl text-3xl leading-tight font-extrabold">Магазин временно закрыт на техническое обслуживание</h1>
       <p className="max-w-xl text-lg text-muted-foreground">
@@ -29,16 +29,16 @@ export function MaintenancePage({ withLogo = true }: { withLogo?: boolean }) {
       {shop && (
       <address className="grid gap-2 text-sm not-italic">
         <a href={telHref(shop.contactPhone)} className="flex items-center justify-center gap-2 text-base font-semibold hover:text-primary">
-          <Phone className="size-4" aria-hidden />
+          <Icon name="phone" className="size-4" />
           {shop.contactPhone}
         </a>
         <a href={`mailto:${shop.contactEmail}`} className="flex items-center justify-center gap-2 hover:text-primary">
-          <Mail className="size-4" aria-hidden />
+          <Icon name="mail" className="size-4" />
           {shop.contactEmail}
         </a>
         {shop.workingHours && (
           <p className="flex items-center justify-center gap-2 text-muted-foreground">
-            <Clock className="size-4" aria-hidden />
+            <Icon name="clock" className="size-4" />
             {shop.workingHours}
           </p>
         )}

@@ -9,6 +9,7 @@ import { Logo } from '#client/components/layout/logo.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { LazyToaster } from '#client/components/ui/lazy-toaster.tsx';
 import { buildLabel } from './build-info.ts';
+import { deferredPartsHydrated } from '#client/lib/deferred-hydration.tsx';
 import { useCartCount } from '#client/lib/cart.ts';
 import { categoriesQuery } from '#client/lib/categories.ts';
 import { sessionQuery, useLogout } from '#client/lib/session.ts';
@@ -78,9 +79,12 @@ export function RootLayout() {
   const { data: settings } = useSuspenseQuery(publicSettingsQuery());
 
   useEffect(() => console.info(`${settings.shop.shopName} ${buildLabel}`), [settings.shop.shopName]);
-  // The server-rendered page hydrates in a transition (entry-client); this marks it interactive.
+  // The server-rendered page hydrates in a transition (entry-client), its deferred parts after it;
+  // this marks the whole page interactive.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
+    void deferredPartsHydrated().then(() => {
+      document.documentElement.dataset.hydrated = 'true';
+    });
   }, []);
 
   if (settings.shop.maintenanceMode && !isStaff(user?.role)) return <MaintenanceShell settings={settings} />;

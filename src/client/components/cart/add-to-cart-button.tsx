@@ -1,4 +1,4 @@
-import { Loader2, MessageSquare, ShoppingCart, Zap } from 'lucide-react';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { useAddToCart } from '#client/lib/cart.ts';
@@ -33,7 +33,7 @@ export function AddToCartButton({ product, size = 'card', buyNow = false, classN
     return (
       <Button asChild size={buttonSize} variant="outline" className={className}>
         <Link to={paths.contacts}>
-          <MessageSquare aria-hidden />
+          <Icon name="message-square" />
           Запросить цену
         </Link>
       </Button>
@@ -55,7 +55,7 @@ export function AddToCartButton({ product, size = 'card', buyNow = false, classN
       }}
       className={className}
     >
-      {add.isPending ? <Loader2 className="animate-spin" aria-hidden /> : buyNow ? <Zap aria-hidden /> : <ShoppingCart aria-hidden />}
+      {add.isPending ? <Icon name="loader-circle" className="animate-spin" /> : buyNow ? <Icon name="zap" /> : <Icon name="shopping-cart" />}
       {label}
     </Button>
   );

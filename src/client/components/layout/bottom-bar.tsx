@@ -1,4 +1,4 @@
-import { Home, LayoutGrid, Newspaper, ShoppingCart, User } from 'lucide-react';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { NavLink } from 'react-router';
 import { cn } from '#client/lib/utils.ts';
 import { CartCountBadge } from './header.tsx';
@@ -15,26 +15,26 @@ export function BottomBar({ cartCount, loggedIn }: { cartCount: number; loggedIn
       className="fixed inset-x-0 bottom-0 z-40 flex h-16 border-t border-border bg-background pb-[env(safe-area-inset-bottom)] md:hidden"
     >
       <NavLink to={paths.home} end className={itemClass}>
-        <Home className="size-5" aria-hidden />
+        <Icon name="house" className="size-5" />
         Главная
       </NavLink>
       <NavLink to={paths.products} className={itemClass}>
-        <LayoutGrid className="size-5" aria-hidden />
+        <Icon name="layout-grid" className="size-5" />
         Товары
       </NavLink>
       <NavLink to={paths.cart} className={itemClass}>
         <span className="relative">
-          <ShoppingCart className="size-5" aria-hidden />
+          <Icon name="shopping-cart" className="size-5" />
           <CartCountBadge count={cartCount} />
         </span>
         Корзина
       </NavLink>
       <NavLink to={loggedIn ? paths.profile : paths.auth} className={itemClass}>
-        <User className="size-5" aria-hidden />
+        <Icon name="user" className="size-5" />
         {loggedIn ? 'Профиль' : 'Войти'}
       </NavLink>
       <NavLink to={paths.publications} className={itemClass}>
-        <Newspaper className="size-5" aria-hidden />
+        <Icon name="newspaper" className="size-5" />
         Новости
       </NavLink>
     </nav>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { FOOTER_CATEGORY_COUNT } from '#shared/constants.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { Category } from '#shared/types.ts';
+import { CategoryLinks } from './category-links.tsx';
 import { Logo } from './logo.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
 import { ShopContacts } from './shop-contacts.tsx';
@@ -32,20 +33,13 @@ export function Footer({ shop, categories, links, versionLabel }: FooterProps) {
           <h2 id="footer-catalog" className="mb-3 text-sm font-semibold text-header-foreground">
             Каталог
           </h2>
-          <ul className="space-y-2 text-sm">
-            {categories.slice(0, FOOTER_CATEGORY_COUNT).map((c) => (
-              <li key={c.id}>
-                <Link to={`/category/${c.slug}`} className="hover:text-header-foreground">
-                  {c.name}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link to="/products" className="font-medium text-header-foreground hover:underline">
-                Все товары
-              </Link>
-            </li>
-          </ul>
+          <CategoryLinks
+            categories={categories}
+            limit={FOOTER_CATEGORY_COUNT}
+            className="space-y-2 text-sm"
+            linkClassName="hover:text-header-foreground"
+            allLinkClassName="font-medium text-header-foreground hover:underline"
+          />
         </nav>
         <nav aria-labelledby="footer-info">
           <h2 id="footer-info" className="mb-3 text-sm font-semibold text-header-foreground">

@@ -1,4 +1,5 @@
-import { LogOut, Phone, ShieldCheck, ShoppingCart, User } from 'lucide-react';
+import { paths } from '#client/paths.ts';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { Link, NavLink } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn, telHref } from '#client/lib/utils.ts';
@@ -29,7 +30,7 @@ export function Header(props: ShellProps) {
       <div className="bg-header text-header-muted">
         <div className="mx-auto flex h-9 max-w-7xl items-center justify-between gap-4 px-4 text-xs sm:text-sm">
           <a href={telHref(shop.contactPhone)} className="flex items-center gap-1.5 font-medium text-header-foreground hover:underline">
-            <Phone className="size-3.5" aria-hidden />
+            <Icon name="phone" className="size-3.5" />
             {shop.contactPhone}
             <span className="hidden font-normal text-header-muted sm:inline">— звонок бесплатный</span>
           </a>
@@ -43,27 +44,27 @@ export function Header(props: ShellProps) {
           <Logo name={shop.shopName} />
           <SearchForm id="header-search" className="hidden flex-1 md:block" />
           <div className="ml-auto flex items-center gap-1 md:ml-0">
-            <Link to="/cart" className="relative flex size-11 items-center justify-center rounded-md hover:bg-muted" aria-label={`Корзина, товаров: ${cartCount}`}>
-              <ShoppingCart className="size-5" aria-hidden />
+            <Link to={paths.cart} className="relative flex size-11 items-center justify-center rounded-md hover:bg-muted" aria-label={`Корзина, товаров: ${cartCount}`}>
+              <Icon name="shopping-cart" className="size-5" />
               <CartCountBadge count={cartCount} />
             </Link>
             {user ? (
               <div className="hidden items-center gap-1 md:flex">
                 <Button asChild variant="ghost" size="sm">
-                  <Link to="/profile">
-                    <User aria-hidden />
+                  <Link to={paths.profile}>
+                    <Icon name="user" />
                     <span className="max-w-32 truncate">{user.username}</span>
                   </Link>
                 </Button>
                 <Button variant="ghost" size="sm" onClick={onLogout} disabled={logoutPending}>
-                  <LogOut aria-hidden />
+                  <Icon name="log-out" />
                   {logoutPending ? 'Выход...' : 'Выйти'}
                 </Button>
               </div>
             ) : (
               <Button asChild variant="outline" size="sm" className="hidden md:inline-flex">
-                <Link to="/auth">
-                  <User aria-hidden />
+                <Link to={paths.auth}>
+                  <Icon name="user" />
                   Войти
                 </Link>
               </Button>
@@ -74,22 +75,22 @@ export function Header(props: ShellProps) {
 
       <nav aria-label="Основная навигация" className="hidden border-b border-border md:block">
         <div className="mx-auto flex h-11 max-w-7xl items-center gap-1 px-4">
-          <NavLink to="/" end className={navClass}>
+          <NavLink to={paths.home} end className={navClass}>
             Главная
           </NavLink>
           <ProductsMenu categories={categories} />
-          <NavLink to="/contacts" className={navClass}>
+          <NavLink to={paths.contacts} className={navClass}>
             Контакты
           </NavLink>
-          <NavLink to="/about" className={navClass}>
+          <NavLink to={paths.about} className={navClass}>
             О компании
           </NavLink>
-          <NavLink to="/publications" className={navClass}>
+          <NavLink to={paths.publications} className={navClass}>
             Публикации
           </NavLink>
           {isStaff(user?.role) && (
-            <NavLink to="/admin" className={cn(navClass({ isActive: false }), 'ml-auto flex items-center gap-1.5')}>
-              <ShieldCheck className="size-4" aria-hidden />
+            <NavLink to={paths.admin} className={cn(navClass({ isActive: false }), 'ml-auto flex items-center gap-1.5')}>
+              <Icon name="shield-check" className="size-4" />
               Админ-панель
             </NavLink>
           )}

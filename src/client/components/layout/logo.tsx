@@ -1,4 +1,4 @@
-import { Wrench } from 'lucide-react';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { Link } from 'react-router';
 import { paths } from '#client/paths.ts';
 
@@ -6,7 +6,7 @@ export function Logo({ name, inverted = false }: { name: string; inverted?: bool
   return (
     <Link to={paths.home} className="flex shrink-0 items-center gap-2 font-bold tracking-tight" aria-label={`${name} — на главную`}>
       <span className="flex size-9 items-center justify-center rounded-md bg-primary text-primary-foreground">
-        <Wrench className="size-5" aria-hidden />
+        <Icon name="wrench" className="size-5" />
       </span>
       <span className={inverted ? 'text-header-foreground text-lg' : 'text-foreground text-lg'}>{name}</span>
     </Link>

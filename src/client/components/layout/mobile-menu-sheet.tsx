@@ -1,8 +1,10 @@
-import { LogOut, ShieldCheck, User } from 'lucide-react';
+import { paths } from '#client/paths.ts';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { Sheet, SheetBody, SheetContent, SheetHeader, SheetTitle } from '#client/components/ui/sheet.tsx';
 import { isStaff } from '#shared/constants.ts';
+import { CategoryLinks } from './category-links.tsx';
 import { SearchForm } from './search-form.tsx';
 import { ShopContacts } from './shop-contacts.tsx';
 import type { ShellProps } from './types.ts';
@@ -34,48 +36,40 @@ export default function MobileMenuSheet({
                 </div>
                 <div className="flex flex-wrap gap-2">
                   <Button asChild size="sm" variant="outline">
-                    <Link to="/profile">
-                      <User aria-hidden />
+                    <Link to={paths.profile}>
+                      <Icon name="user" />
                       Личный кабинет
                     </Link>
                   </Button>
                   <Button size="sm" variant="ghost" onClick={onLogout} disabled={logoutPending}>
-                    <LogOut aria-hidden />
+                    <Icon name="log-out" />
                     {logoutPending ? 'Выход...' : 'Выйти'}
                   </Button>
                 </div>
               </div>
             ) : (
               <Button asChild className="w-full">
-                <Link to="/auth">Войти или зарегистрироваться</Link>
+                <Link to={paths.auth}>Войти или зарегистрироваться</Link>
               </Button>
             )}
           </section>
           <nav aria-label="Категории">
             <h2 className="mb-2 text-sm font-semibold tracking-wide text-muted-foreground uppercase">Каталог</h2>
-            <ul className="space-y-0.5">
-              {categories.map((c) => (
-                <li key={c.id}>
-                  <Link to={`/category/${c.slug}`} className="flex justify-between rounded-md px-2 py-2.5 hover:bg-muted">
-                    <span>{c.name}</span>
-                    <span className="text-sm text-muted-foreground">{c.productCount}</span>
-                  </Link>
-                </li>
-              ))}
-              <li>
-                <Link to="/products" className="block rounded-md px-2 py-2.5 font-semibold text-primary hover:bg-muted">
-                  Все товары
-                </Link>
-              </li>
-            </ul>
+            <CategoryLinks
+              categories={categories}
+              className="space-y-0.5"
+              linkClassName="flex justify-between rounded-md px-2 py-2.5 hover:bg-muted"
+              countClassName="text-sm text-muted-foreground"
+              allLinkClassName="block rounded-md px-2 py-2.5 font-semibold text-primary hover:bg-muted"
+            />
           </nav>
           <nav aria-label="Разделы" className="flex flex-col">
-            <Link to="/about" className="rounded-md px-2 py-2.5 hover:bg-muted">О компании</Link>
-            <Link to="/contacts" className="rounded-md px-2 py-2.5 hover:bg-muted">Контакты</Link>
-            <Link to="/publications" className="rounded-md px-2 py-2.5 hover:bg-muted">Публикации</Link>
+            <Link to={paths.about} className="rounded-md px-2 py-2.5 hover:bg-muted">О компании</Link>
+            <Link to={paths.contacts} className="rounded-md px-2 py-2.5 hover:bg-muted">Контакты</Link>
+            <Link to={paths.publications} className="rounded-md px-2 py-2.5 hover:bg-muted">Публикации</Link>
             {isStaff(user?.role) && (
-              <Link to="/admin" className="flex items-center gap-2 rounded-md px-2 py-2.5 font-medium hover:bg-muted">
-                <ShieldCheck className="size-4" aria-hidden />
+              <Link to={paths.admin} className="flex items-center gap-2 rounded-md px-2 py-2.5 font-medium hover:bg-muted">
+                <Icon name="shield-check" className="size-4" />
                 Админ-панель
               </Link>
             )}

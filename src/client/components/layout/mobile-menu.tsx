@@ -1,4 +1,4 @@
-import { Menu } from 'lucide-react';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
@@ -29,7 +29,7 @@ export function MobileMenu(props: ShellProps) {
           setOpen(true);
         }}
       >
-        <Menu className="size-6" />
+        <Icon name="menu" className="size-6" />
       </Button>
       {requested && (
         <Suspense fallback={null}>

@@ -1,8 +1,8 @@
-import { ChevronDown } from 'lucide-react';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { Category } from '#shared/types.ts';
-import { paths } from '#client/paths.ts';
+import { CategoryLinks } from './category-links.tsx';
 
 /**
  * The desktop "Товары" menu: a disclosure of links (the WAI navigation-menu pattern), light
@@ -46,28 +46,20 @@ export function ProductsMenu({ categories }: { categories: Category[] }) {
         className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-muted aria-expanded:bg-muted"
       >
         Товары
-        <ChevronDown className={open ? 'size-4 rotate-180 transition-transform' : 'size-4 transition-transform'} aria-hidden />
+        <Icon name="chevron-down" className={open ? 'size-4 rotate-180 transition-transform' : 'size-4 transition-transform'} />
       </button>
       <div
         id={menuId}
         hidden={!open}
         className="absolute top-full left-0 z-50 mt-1 w-72 rounded-lg border border-border bg-popover p-1 text-popover-foreground shadow-lg"
       >
-        <ul>
-          {categories.map((c) => (
-            <li key={c.id}>
-              <Link to={paths.category(c.slug)} className="flex justify-between gap-3 rounded-md px-3 py-2 text-sm hover:bg-accent hover:text-accent-foreground">
-                <span>{c.name}</span>
-                <span className="text-muted-foreground">{c.productCount}</span>
-              </Link>
-            </li>
-          ))}
-          <li className="mt-1 border-t border-border pt-1">
-            <Link to={paths.products} className="block rounded-md px-3 py-2 text-sm font-semibold hover:bg-accent hover:text-accent-foreground">
-              Все товары
-            </Link>
-          </li>
-        </ul>
+        <CategoryLinks
+          categories={categories}
+          linkClassName="flex justify-between gap-3 rounded-md px-3 py-2 text-sm hover:bg-accent hover:text-accent-foreground"
+          countClassName="text-muted-foreground"
+          allItemClassName="mt-1 border-t border-border pt-1"
+          allLinkClassName="block rounded-md px-3 py-2 text-sm font-semibold hover:bg-accent hover:text-accent-foreground"
+        />
       </div>
     </div>
   );

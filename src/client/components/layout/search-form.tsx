@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { cn } from '#client/lib/utils.ts';
@@ -35,7 +35,7 @@ export function SearchForm({ className, id }: { className?: string; id: string }
         aria-label="Найти"
         className="absolute top-0 right-0 flex h-full w-11 items-center justify-center rounded-r-md bg-primary text-primary-foreground hover:bg-primary-hover"
       >
-        <Search className="size-4" />
+        <Icon name="search" className="size-4" />
       </button>
     </form>
   );

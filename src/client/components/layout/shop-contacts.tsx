@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { cn, telHref } from '#client/lib/utils.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 
@@ -15,19 +15,19 @@ export function ShopContacts({ shop, className, phoneClassName, linkClassName }:
   return (
     <address className={cn('space-y-2 text-sm not-italic', className)}>
       <a href={telHref(shop.contactPhone)} className={cn('flex items-center gap-2', phoneClassName)}>
-        <Phone className="size-4" aria-hidden />
+        <Icon name="phone" className="size-4" />
         {shop.contactPhone}
       </a>
       <a href={`mailto:${shop.contactEmail}`} className={cn('flex items-center gap-2', linkClassName)}>
-        <Mail className="size-4" aria-hidden />
+        <Icon name="mail" className="size-4" />
         {shop.contactEmail}
       </a>
       <p className="flex items-start gap-2">
-        <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <Icon name="map-pin" className="mt-0.5 size-4 shrink-0" />
         {shop.address}
       </p>
       <p className="flex items-center gap-2">
-        <Clock className="size-4" aria-hidden />
+        <Icon name="clock" className="size-4" />
         {shop.workingHours}
       </p>
     </address>

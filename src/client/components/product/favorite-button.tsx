@@ -1,4 +1,4 @@
-import { Heart } from 'lucide-react';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { useFavorite } from './favorites.ts';
 import { cn } from '#client/lib/utils.ts';
 
@@ -22,7 +22,7 @@ export function FavoriteButton({ productId, className, size = 'card' }: { produc
         className,
       )}
     >
-      <Heart className={cn(size === 'page' ? 'size-6' : 'size-5', favorite && 'fill-current')} aria-hidden />
+      <Icon name={favorite ? 'heart-filled' : 'heart'} className={size === 'page' ? 'size-6' : 'size-5'} />
     </button>
   );
 }

@@ -1,4 +1,4 @@
-import { Wrench } from 'lucide-react';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AddToCartButton } from '#client/components/cart/add-to-cart-button.tsx';
@@ -27,7 +27,7 @@ function ProductImage({ product, className }: { product: Product; className?: st
   if (!product.imageUrl || failed) {
     return (
       <div className={cn('flex items-center justify-center text-zinc-400', className)} role="img" aria-label={product.name}>
-        <Wrench className="size-12" aria-hidden />
+        <Icon name="wrench" className="size-12" />
       </div>
     );
   }
@@ -105,7 +105,7 @@ export function ProductCard({ product, view = 'grid' }: { product: Product; view
           {/* Two cards a row on a phone: the label may wrap and the icon gives way. */}
           <AddToCartButton
             product={product}
-            className="h-auto min-h-10 w-full px-2 py-1.5 text-xs leading-tight whitespace-normal max-sm:[&_svg]:hidden sm:text-sm"
+            className="h-auto min-h-10 w-full px-2 py-1.5 text-xs leading-tight whitespace-normal max-sm:[&_.icon]:hidden sm:text-sm"
           />
         </div>
       </div>

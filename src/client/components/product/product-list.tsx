@@ -1,5 +1,6 @@
+import { paths } from '#client/paths.ts';
 import { useQuery } from '@tanstack/react-query';
-import { LayoutGrid, List, PackageSearch, RotateCcw } from 'lucide-react';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
@@ -47,7 +48,7 @@ export function ProductListSection({ search, fixed, title, filters, id = 'produc
   const navigate = useNavigate();
   const sectionRef = useRef<HTMLElement>(null);
   const { data, isPending, isError, error, refetch, isFetching } = useQuery(productsQuery(toProductsParams(search, fixed)));
-  const hash = location.pathname === '/' ? `#${id}` : '';
+  const hash = location.pathname === paths.home ? `#${id}` : '';
   const href = (changes: Partial<CatalogSearch>) => catalogHref(location.pathname, params, changes, hash);
 
   // A new page or sort: bring the top of the list into view (links keep the scroll position).
@@ -148,10 +149,10 @@ export function ProductListSection({ search, fixed, title, filters, id = 'produc
       <div className="order-2 flex shrink-0 rounded-md border border-input lg:order-3" role="group" aria-label="Вид списка">
         {(
           [
-            ['grid', 'Плиткой', LayoutGrid],
-            ['list', 'Списком', List],
+            ['grid', 'Плиткой', 'layout-grid'],
+            ['list', 'Списком', 'list'],
           ] as const
-        ).map(([view, label, Icon]) => (
+        ).map(([view, label, icon]) => (
           <Link
             key={view}
             to={href({ view })}
@@ -165,7 +166,7 @@ export function ProductListSection({ search, fixed, title, filters, id = 'produc
               search.view === view ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
             )}
           >
-            <Icon className="size-4" aria-hidden />
+            <Icon name={icon} className="size-4" />
           </Link>
         ))}
       </div>
@@ -190,7 +191,7 @@ export function ProductListSection({ search, fixed, title, filters, id = 'produc
         <AlertDescription>
           <p>{error.message}</p>
           <Button variant="outline" size="sm" className="mt-3" onClick={() => void refetch()} disabled={isFetching}>
-            <RotateCcw aria-hidden />
+            <Icon name="rotate-ccw" />
             Повторить
           </Button>
         </AlertDescription>
@@ -200,7 +201,7 @@ export function ProductListSection({ search, fixed, title, filters, id = 'produc
     const pastEnd = data.total > 0;
     body = (
       <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-4 py-12 text-center">
-        <PackageSearch className="size-10 text-muted-foreground" aria-hidden />
+        <Icon name="package-search" className="size-10 text-muted-foreground" />
         <h3 className="text-lg font-semibold">Товары не найдены</h3>
         <p className="max-w-md text-sm text-muted-foreground">
           {pastEnd

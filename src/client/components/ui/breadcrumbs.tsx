@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import { ChevronRight } from 'lucide-react';
+import { Icon } from './icon.tsx';
 import { cn } from '#client/lib/utils.ts';
 
 export interface BreadcrumbItem {
@@ -36,7 +36,7 @@ export function Breadcrumbs({ items, className }: { items: BreadcrumbItem[]; cla
               </li>
               {!isLast && (
                 <li role="presentation" aria-hidden="true" className="inline-flex items-center">
-                  <ChevronRight className="size-3.5" />
+                  <Icon name="chevron-right" className="size-3.5" />
                 </li>
               )}
             </Fragment>

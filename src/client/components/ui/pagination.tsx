@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Icon } from './icon.tsx';
 import type { PageItem } from '#shared/pagination.ts';
 import { cn } from '#client/lib/utils.ts';
 import { buttonVariants } from '#client/components/ui/button.tsx';
@@ -80,7 +80,7 @@ export function Pagination({
     <nav aria-label="Пагинация" data-slot="pagination" className={cn('flex justify-center', className)}>
       <ul className="flex flex-wrap items-center justify-center gap-1 sm:gap-1.5">
         <li>
-          {control(current - 1, <ChevronLeft className="size-4" aria-hidden="true" />, {
+          {control(current - 1, <Icon name="chevron-left" className="size-4" />, {
             label: 'Предыдущая страница',
             disabled: current <= 1,
           })}
@@ -99,7 +99,7 @@ export function Pagination({
           ),
         )}
         <li>
-          {control(current + 1, <ChevronRight className="size-4" aria-hidden="true" />, {
+          {control(current + 1, <Icon name="chevron-right" className="size-4" />, {
             label: 'Следующая страница',
             disabled: current >= totalPages,
           })}

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Select as SelectPrimitive } from 'radix-ui';
-import { Check, ChevronDown, ChevronUp } from 'lucide-react';
+import { Icon } from './icon.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { controlClassName } from '#client/components/ui/input.tsx';
 
@@ -34,7 +34,7 @@ export function SelectTrigger({
     >
       {children}
       <SelectPrimitive.Icon asChild>
-        <ChevronDown className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+        <Icon name="chevron-down" className="size-4 shrink-0 text-muted-foreground" />
       </SelectPrimitive.Icon>
     </SelectPrimitive.Trigger>
   );
@@ -50,7 +50,7 @@ export function SelectScrollUpButton({
       className={cn('flex cursor-default items-center justify-center py-1', className)}
       {...props}
     >
-      <ChevronUp className="size-4" aria-hidden="true" />
+      <Icon name="chevron-up" className="size-4" />
     </SelectPrimitive.ScrollUpButton>
   );
 }
@@ -65,7 +65,7 @@ export function SelectScrollDownButton({
       className={cn('flex cursor-default items-center justify-center py-1', className)}
       {...props}
     >
-      <ChevronDown className="size-4" aria-hidden="true" />
+      <Icon name="chevron-down" className="size-4" />
     </SelectPrimitive.ScrollDownButton>
   );
 }
@@ -132,7 +132,7 @@ export function SelectItem({
     >
       <span className="absolute right-2 flex size-4 items-center justify-center">
         <SelectPrimitive.ItemIndicator>
-          <Check className="size-4" aria-hidden="true" />
+          <Icon name="check" className="size-4" />
         </SelectPrimitive.ItemIndicator>
       </span>
       <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
@@ -169,10 +169,7 @@ export function NativeSelect({
       >
         {children}
       </select>
-      <ChevronDown
-        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
-        aria-hidden="true"
-      />
+      <Icon name="chevron-down" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" />
     </div>
   );
 }

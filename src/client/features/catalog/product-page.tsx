@@ -1,5 +1,5 @@
 import { useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { ArrowLeft, PackageX, RotateCcw, ShieldCheck, Truck } from 'lucide-react';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { useEffect, useState } from 'react';
 import { data, Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { AddToCartButton } from '#client/components/cart/add-to-cart-button.tsx';
@@ -107,12 +107,12 @@ function ProductSkeleton() {
 function ProductMissing({ text }: { text: string }) {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
-      <PackageX className="size-14 text-muted-foreground" aria-hidden />
+      <Icon name="package-x" className="size-14 text-muted-foreground" />
       <h1 className="text-3xl font-bold">Товар не найден</h1>
       <p className="text-muted-foreground">{text}</p>
       <Button asChild>
         <Link to={paths.products}>
-          <ArrowLeft aria-hidden />
+          <Icon name="arrow-left" />
           Вернуться к каталогу
         </Link>
       </Button>
@@ -121,10 +121,10 @@ function ProductMissing({ text }: { text: string }) {
 }
 
 const PERKS = [
-  { icon: Truck, title: 'Быстрая доставка', text: 'Со склада в Волгограде и из филиалов в Ростове-на-Дону, Санкт-Петербурге, Новороссийске и Мариуполе' },
-  { icon: ShieldCheck, title: 'Гарантия', text: 'Официальная гарантия производителя и сервисный центр' },
-  { icon: RotateCcw, title: 'Возврат', text: `Возврат в течение ${RETURN_DAYS} дней` },
-];
+  { icon: 'truck', title: 'Быстрая доставка', text: 'Со склада в Волгограде и из филиалов в Ростове-на-Дону, Санкт-Петербурге, Новороссийске и Мариуполе' },
+  { icon: 'shield-check', title: 'Гарантия', text: 'Официальная гарантия производителя и сервисный центр' },
+  { icon: 'rotate-ccw', title: 'Возврат', text: `Возврат в течение ${RETURN_DAYS} дней` },
+] as const;
 
 /** /product/{slug}: everything about one product (spec 2.6 as decisions.md amends it). */
 export function Component() {
@@ -191,14 +191,14 @@ export function Component() {
           </div>
 
           <p className="flex items-center gap-2 rounded-md bg-accent px-3 py-2 text-sm text-accent-foreground">
-            <Truck className="size-4 shrink-0" aria-hidden />
+            <Icon name="truck" className="size-4 shrink-0" />
             Бесплатная доставка при заказе от {formatRub(settings.shop.freeDeliveryThreshold)}
           </p>
 
           <ul className="grid gap-3 border-t border-border pt-4 sm:grid-cols-3">
-            {PERKS.map(({ icon: Icon, title, text }) => (
+            {PERKS.map(({ icon, title, text }) => (
               <li key={title} className="flex gap-3 sm:flex-col sm:gap-1.5">
-                <Icon className="size-6 shrink-0 text-primary" aria-hidden />
+                <Icon name={icon} className="size-6 shrink-0 text-primary" />
                 <div>
                   <p className="font-semibold">{title}</p>
                   <p className="text-xs text-muted-foreground">{text}</p>

@@ -1,4 +1,5 @@
-import { Wrench } from 'lucide-react';
+import { paths } from '#client/paths.ts';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { productsCount } from '#shared/plural.ts';
@@ -9,7 +10,7 @@ const PLACEHOLDER = '/placeholder-product.svg';
 
 function CategoryCard({ category, supplier }: { category: Category; supplier?: string }) {
   const [src, setSrc] = useState(category.imageUrl || PLACEHOLDER);
-  const to = `/category/${category.slug}${supplier ? `?supplier=${encodeURIComponent(supplier)}` : ''}`;
+  const to = `${paths.category(category.slug)}${supplier ? `?supplier=${encodeURIComponent(supplier)}` : ''}`;
   return (
     <Link
       to={to}
@@ -40,7 +41,7 @@ export function CategoryGrid({ categories, supplier }: { categories: Category[];
   if (categories.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border p-10 text-center text-muted-foreground">
-        <Wrench className="size-8" aria-hidden />
+        <Icon name="wrench" className="size-8" />
         <p>Категории пока не созданы.</p>
       </div>
     );

@@ -1,10 +1,11 @@
+import { paths } from '#client/paths.ts';
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { ArrowDown, Info, LayoutGrid, ShieldCheck, Truck, Wrench } from 'lucide-react';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { ProductListSection } from '#client/components/product/product-list.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { parseCatalogSearch, toProductsParams, type CatalogSearch } from '#client/lib/catalog-params.ts';
 import type { MetaFn } from '#client/lib/page.ts';
+import { deferHydration } from '#client/lib/deferred-hydration.tsx';
 import { categoriesQuery } from '#client/lib/categories.ts';
 import { prefetchProducts } from '#client/lib/products.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
@@ -15,6 +16,9 @@ import { SupplierPicker } from './supplier-picker.tsx';
 /** The home page's product list reads query and supplier (plus its own sort, page and view); no category. */
 const homeCatalogSearch = (search: URLSearchParams): CatalogSearch => ({ ...parseCatalogSearch(search), categoryId: null });
 
+/** Below the hero on a phone: the list's code and hydration come after the rest of the page. */
+const productList = deferHydration(() => import('#client/components/product/product-list.tsx').then((m) => m.ProductListSection));
+
 export const loader =
   (queryClient: QueryClient) =>
   async ({ request }: LoaderFunctionArgs) => {
@@ -22,12 +26,13 @@ export const loader =
     await Promise.all([
       queryClient.ensureQueryData(categoriesQuery(search.supplier ?? undefined)),
       prefetchProducts(queryClient, toProductsParams(search)),
+      productList.preload(),
     ]);
     return null;
   };
 
 export const meta: MetaFn = ({ url }) => ({
-  canonicalPath: '/',
+  canonicalPath: paths.home,
   noindex: url.searchParams.has('query'),
 });
 
@@ -53,13 +58,13 @@ export function Component() {
             <div className="flex flex-wrap gap-3">
               <Button asChild size="lg">
                 <a href="#products">
-                  <ArrowDown aria-hidden />
+                  <Icon name="arrow-down" />
                   Перейти к товарам
                 </a>
               </Button>
               <Button asChild size="lg" variant="outline" className="border-zinc-500 bg-transparent text-header-foreground hover:bg-zinc-800">
                 <a href="#categories">
-                  <LayoutGrid aria-hidden />
+                  <Icon name="layout-grid" />
                   Категории
                 </a>
               </Button>
@@ -67,15 +72,15 @@ export function Component() {
           </div>
           <ul className="grid content-center gap-3 text-sm">
             <li className="flex items-center gap-3 rounded-lg bg-white/5 p-4">
-              <Truck className="size-6 shrink-0 text-orange-400" aria-hidden />
+              <Icon name="truck" className="size-6 shrink-0 text-orange-400" />
               <span>Бесплатная доставка при заказе от {formatRub(shop.freeDeliveryThreshold)}</span>
             </li>
             <li className="flex items-center gap-3 rounded-lg bg-white/5 p-4">
-              <ShieldCheck className="size-6 shrink-0 text-orange-400" aria-hidden />
+              <Icon name="shield-check" className="size-6 shrink-0 text-orange-400" />
               <span>Гарантия производителя и собственный сервисный центр</span>
             </li>
             <li className="flex items-center gap-3 rounded-lg bg-white/5 p-4">
-              <Wrench className="size-6 shrink-0 text-orange-400" aria-hidden />
+              <Icon name="wrench" className="size-6 shrink-0 text-orange-400" />
               <span>Пять филиалов: Волгоград, Ростов-на-Дону, Санкт-Петербург, Новороссийск, Мариуполь</span>
             </li>
           </ul>
@@ -91,10 +96,10 @@ export function Component() {
         </section>
 
         <aside className="flex gap-3 rounded-lg border border-warning/30 bg-warning-muted p-4 text-sm">
-          <Info className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden />
+          <Icon name="info" className="mt-0.5 size-5 shrink-0 text-warning" />
           <p>
             Каталог ещё наполняется: на сайте представлена не вся продукция. Если вы не нашли нужный инструмент,{' '}
-            <Link to="/contacts" className="font-semibold text-primary underline-offset-4 hover:underline">
+            <Link to={paths.contacts} className="font-semibold text-primary underline-offset-4 hover:underline">
               свяжитесь с нами
             </Link>{' '}
             — подберём и привезём под заказ.
@@ -107,7 +112,7 @@ export function Component() {
               <h2 id="categories-heading" className="text-2xl font-bold">
                 Категории
               </h2>
-              <Link to="/products" className="text-sm font-medium text-primary hover:underline">
+              <Link to={paths.products} className="text-sm font-medium text-primary hover:underline">
                 Все товары
               </Link>
             </div>
@@ -115,7 +120,7 @@ export function Component() {
           </section>
         )}
 
-        <ProductListSection search={search} title={query ? `Результаты поиска: «${query}»` : 'Товары'} />
+        <productList.Component search={search} title={query ? `Результаты поиска: «${query}»` : 'Товары'} />
       </div>
     </div>
   );

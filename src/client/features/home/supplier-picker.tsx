@@ -1,3 +1,4 @@
+import { paths } from '#client/paths.ts';
 import { Link, useSearchParams } from 'react-router';
 import { catalogHref } from '#client/lib/catalog-params.ts';
 import { cn } from '#client/lib/utils.ts';
@@ -13,7 +14,7 @@ const CHOICES: { value: Supplier | null; label: string; hint: string }[] = [
 export function SupplierPicker({ current }: { current: Supplier | null }) {
   const [params] = useSearchParams();
   // A new supplier starts the list again from page 1.
-  const hrefFor = (value: Supplier | null) => catalogHref('/', params, { supplier: value });
+  const hrefFor = (value: Supplier | null) => catalogHref(paths.home, params, { supplier: value });
   return (
     <nav aria-label="Поставщик" className="flex flex-wrap gap-2">
       {CHOICES.map((choice) => {
