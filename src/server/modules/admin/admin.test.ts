@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, orders, products, users } from '#server/db/schema.ts';
+import { categories, products, users } from '#server/db/schema.ts';
 import type { AdminDashboard } from '#shared/types.ts';
 import { createCustomer } from '../../../../tests/helpers/customers.ts';
 import { changePercent } from './service.ts';
+import { insertOrder } from '../../../../tests/helpers/orders.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { testConfig } from '../../../../tests/helpers/test-config.ts';
 
@@ -24,29 +25,8 @@ afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
 
-async function addOrder(daysAgo: number, totalRub: number, status = 'pending', customerName = 'Иван Петров') {
-  const createdAt = new Date(ctx.clock.now().getTime() - daysAgo * DAY);
-  const [row] = await db()
-    .insert(orders)
-    .values({
-      status,
-      paymentMethod: 'cash',
-      customerName,
-      customerEmail: 'ivan@example.ru',
-      customerPhone: '+79001234567',
-      address: 'ул. Мира, 5',
-      city: 'Волгоград',
-      postalCode: '400005',
-      subtotalKopecks: totalRub * 100,
-      vatKopecks: 0,
-      deliveryKopecks: 0,
-      totalKopecks: totalRub * 100,
-      createdAt,
-      updatedAt: createdAt,
-    })
-    .returning({ id: orders.id });
-  return row!.id;
-}
+const addOrder = (daysAgo: number, totalRub: number, status?: string, customerName?: string) =>
+  insertOrder(ctx, daysAgo, totalRub, status, customerName);
 
 const get = (url: string, cookie = admin) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
 

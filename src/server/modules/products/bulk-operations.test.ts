@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, carts, categories, orderItems, orders, products } from '#server/db/schema.ts';
+import { cartItems, carts, categories, orderItems, products } from '#server/db/schema.ts';
 import type { Product } from '#shared/types.ts';
+import { insertOrder } from '../../../../tests/helpers/orders.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 
 /** The back office's bulk product operations: import items, hard delete, delete all (run last: it empties the catalogue). */
@@ -9,7 +10,6 @@ import { createTestApp, type TestContext } from '../../../../tests/helpers/test-
 let ctx: TestContext;
 let admin: string;
 let categoryId: number;
-const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -21,29 +21,8 @@ afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
 
-async function addOrder(daysAgo: number, totalRub: number, status = 'pending', customerName = 'Иван Петров') {
-  const createdAt = new Date(ctx.clock.now().getTime() - daysAgo * DAY);
-  const [row] = await db()
-    .insert(orders)
-    .values({
-      status,
-      paymentMethod: 'cash',
-      customerName,
-      customerEmail: 'ivan@example.ru',
-      customerPhone: '+79001234567',
-      address: 'ул. Мира, 5',
-      city: 'Волгоград',
-      postalCode: '400005',
-      subtotalKopecks: totalRub * 100,
-      vatKopecks: 0,
-      deliveryKopecks: 0,
-      totalKopecks: totalRub * 100,
-      createdAt,
-      updatedAt: createdAt,
-    })
-    .returning({ id: orders.id });
-  return row!.id;
-}
+const addOrder = (daysAgo: number, totalRub: number, status?: string, customerName?: string) =>
+  insertOrder(ctx, daysAgo, totalRub, status, customerName);
 
 describe('POST /api/admin/products (bulk import item)', () => {
   const importItem = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/admin/products', headers: { cookie: admin }, payload });
