@@ -41,7 +41,11 @@ export type DatabaseOptions =
 /** PostgreSQL server when a URL is given, otherwise embedded PGlite (in memory without dataDir). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A few connections stay open when idle: a new one costs a connect and a cold backend (its
+    // catalogue caches empty) on the first request that needs it — a search's first computation
+    // runs up to four queries at once (the change feed, the version bump, stems, product rows).
+    const max = options.poolSize ?? 10;
+    const pool = new pg.Pool({ connectionString: options.url, max, min: Math.min(4, max) });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,

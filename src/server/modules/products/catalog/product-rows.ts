@@ -1,4 +1,4 @@
-import { eq, getTableColumns, inArray } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
 import { categories, products } from '../../../db/schema.ts';
 import { kopecksToRub } from '#shared/money.ts';
@@ -45,14 +45,28 @@ function toProduct(row: ProductRow, categoryName: string | null, categorySlug: s
   };
 }
 
-/** Full products for ids, in the order of the ids. */
-export async function productsByIds(db: Db, ids: number[]): Promise<Product[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+/**
+ * The rows of a page, as one prepared statement per database: every list and search page ends
+ * with it, and PostgreSQL spent more time planning it (about 1 ms, more on a busy machine) than
+ * running it; the ids come as one array, so the text stays the same for any page size.
+ */
+const byIdsStatements = new WeakMap<Db, ReturnType<typeof prepareByIds>>();
+
+function prepareByIds(db: Db) {
+  return db
     .select(productSelection)
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(inArray(products.id, ids));
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('products_by_ids');
+}
+
+/** Full products for ids, in the order of the ids. */
+export async function productsByIds(db: Db, ids: number[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  let statement = byIdsStatements.get(db);
+  if (!statement) byIdsStatements.set(db, (statement = prepareByIds(db)));
+  const rows = await statement.execute({ ids });
   const byId = new Map(rows.map((r) => [r.product.id, toProduct(r.product, r.categoryName, r.categorySlug)]));
   return ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
 }

@@ -50,8 +50,9 @@ export class CatalogSearch {
   }
 
   /** Builds the index and the typo vocabulary in the background, so no customer waits for them. */
-  warmUp(): Promise<unknown> {
-    return Promise.all([this.index.build(), this.vocabulary.lexicon()]);
+  async warmUp(): Promise<unknown> {
+    const index = await this.index.current();
+    return this.vocabulary.lexicon(index.nameWords);
   }
 
   async settled() {
@@ -92,7 +93,7 @@ export class CatalogSearch {
     const exact = await run(matchReadings(plan.readings), plan.skus, plan.readings);
     if (exact.total > 0 || plan.readings.length === 0) return exact;
 
-    const lexicon = await this.vocabulary.lexicon();
+    const lexicon = await this.vocabulary.lexicon(index.nameWords);
     const corrected = plan.readings.map((reading) => correctReading(reading, lexicon));
     const readings = corrected.map((c) => c.reading);
     if (corrected.some((c) => c.changed)) {

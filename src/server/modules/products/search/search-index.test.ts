@@ -99,6 +99,17 @@ describe('the in-process search index', () => {
     expect(index.freshCount).toBe(3);
   });
 
+  it('counts the words of active names for the typo vocabulary, and follows writes and deletions', () => {
+    const index = catalogue();
+    const counts = () => Object.fromEntries([...index.nameWords].sort(([a], [b]) => a.localeCompare(b)));
+    // Inactive «Дрель скрытая» and words under three letters or with digits are not counted.
+    expect(counts()).toEqual({ plus: 1, sds: 1, дрель: 2, перфоратор: 1, плитка: 1, ударная: 1, шуруповерт: 1 });
+    index.apply([row(1, 'Миксер строительный', 'миксер строительн'), row(4, 'Дрель скрытая', 'дрел')], [3]);
+    expect(counts()).toEqual({ plus: 1, sds: 1, дрель: 1, миксер: 1, перфоратор: 1, плитка: 1, скрытая: 1, строительный: 1 });
+    index.apply([row(2, 'Перфоратор SDS-plus', 'перфоратор sds plus sds-plus', { isActive: false })], [4]);
+    expect(counts()).toEqual({ миксер: 1, плитка: 1, строительный: 1 });
+  });
+
   it('samples at most the cap of matches in id order, plus the best sellers among all matches', () => {
     const rows = Array.from({ length: 50 }, (_, i) => row(i + 1, `Дрель ${i + 1}`, 'дрел', { salesCount: i === 45 ? 1000 : i }));
     const index = build(rows);

@@ -53,6 +53,18 @@ function or(a: Bits, b: Bits): Bits {
 
 const splitLexemes = (text: string) => (text ? text.split(' ') : []);
 
+/** Words of a normalised name as the typo vocabulary counts them: runs of letters, three or more. */
+const nameWords = (name: string) => name.split(/[^\p{L}]+/u).filter((word) => word.length >= 3);
+
+/** Adds `step` to the count of each word of the name (words repeated in it count each time). */
+function countNameWords(counts: Map<string, number>, name: string, step: 1 | -1) {
+  for (const word of nameWords(name)) {
+    const count = (counts.get(word) ?? 0) + step;
+    if (count > 0) counts.set(word, count);
+    else counts.delete(word);
+  }
+}
+
 /** Slots per lexeme, compressed into two arrays; each list ascending. */
 class Postings {
   private readonly offsets: Int32Array;
@@ -136,6 +148,8 @@ export class SearchIndex {
   private readonly fresh = new Map<number, Set<string>>();
   private readonly freshByLexeme = new Map<string, Set<number>>();
   private readonly supplierCodes = new Map<string, number>();
+  /** Words of active products' names with how often they occur: the typo vocabulary (vocabulary.ts). */
+  private readonly words: Map<string, number>;
   // What every match is filtered and sampled by, in typed arrays: a broad word's tens of thousands
   // of matches are passed over without touching their objects.
   private state = new Uint8Array(0);
@@ -146,7 +160,8 @@ export class SearchIndex {
   private outdated = new Uint8Array(0);
 
   /** Use SearchIndexBuilder. */
-  constructor(products: IndexedProduct[], postings: Postings) {
+  constructor(products: IndexedProduct[], postings: Postings, words: Map<string, number>) {
+    this.words = words;
     this.grow(products.length);
     products.forEach((product, slot) => this.put(slot, product));
     this.postings = postings;
@@ -163,12 +178,18 @@ export class SearchIndex {
     return this.slotOf.size;
   }
 
+  /** Words of active products' names with their counts; kept up to date by `apply`. */
+  get nameWords(): ReadonlyMap<string, number> {
+    return this.words;
+  }
+
   /** Takes in products written and deleted since the index last looked. */
   apply(changed: IndexRow[], deletedIds: number[]) {
     for (const id of deletedIds) {
       const slot = this.slotOf.get(id);
       if (slot === undefined) continue;
       this.forget(slot);
+      this.uncount(slot);
       this.products[slot] = null;
       this.state[slot] = ABSENT;
       this.outdated[slot] = 1;
@@ -179,7 +200,9 @@ export class SearchIndex {
       const slot = this.slotOf.get(product.id) ?? this.products.length;
       if (slot >= this.state.length) this.grow(Math.max(64, slot * 2));
       this.forget(slot);
+      this.uncount(slot);
       this.put(slot, product);
+      if (product.isActive) countNameWords(this.words, product.name, 1);
       const own = new Set(splitLexemes(lexemes));
       this.fresh.set(slot, own);
       for (const lexeme of own) {
@@ -307,6 +330,12 @@ export class SearchIndex {
     this.outdated = grown(this.outdated, (n) => new Uint8Array(n));
   }
 
+  /** Takes the name of the product now in the slot out of the word counts. */
+  private uncount(slot: number) {
+    const old = this.products[slot];
+    if (old && old.isActive) countNameWords(this.words, old.name, -1);
+  }
+
   private forget(slot: number) {
     const own = this.fresh.get(slot);
     if (!own) return;
@@ -329,10 +358,13 @@ export class SearchIndexBuilder {
   private readonly ids = new Map<string, number>();
   private lexemes = new Int32Array(1 << 16);
   private readonly starts = [0];
+  private readonly words = new Map<string, number>();
 
   add(rows: IndexRow[]) {
-    for (const { lexemes, ...product } of rows) {
-      this.products.push({ ...product, name: normalizeText(product.name) });
+    for (const { lexemes, ...row } of rows) {
+      const product = { ...row, name: normalizeText(row.name) };
+      this.products.push(product);
+      if (product.isActive) countNameWords(this.words, product.name, 1);
       let end = this.starts[this.starts.length - 1]!;
       for (const lexeme of splitLexemes(lexemes)) {
         let id = this.ids.get(lexeme);
@@ -352,6 +384,6 @@ export class SearchIndexBuilder {
   }
 
   build(): SearchIndex {
-    return new SearchIndex(this.products, new Postings(this.ids, this.lexemes, this.starts));
+    return new SearchIndex(this.products, new Postings(this.ids, this.lexemes, this.starts), this.words);
   }
 }
