@@ -38,6 +38,22 @@ function precompress(folder: string) {
 }
 precompress(`${dist}/client/assets`);
 
+/**
+ * The stylesheet goes into the page itself: on a slow phone network a render-blocking request for
+ * it cost the first paint a round trip (Lighthouse: about 0.4 s). It is one file of ~15 KB
+ * compressed, the same for every page, and compresses with the HTML.
+ */
+function inlineStylesheet(htmlFile: string) {
+  const html = fs.readFileSync(htmlFile, 'utf8');
+  const link = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/;
+  const match = link.exec(html);
+  if (!match) throw new Error(`${htmlFile}: no stylesheet link to inline`);
+  const css = fs.readFileSync(path.join(dist, 'client', match[1]!), 'utf8');
+  if (/<\/style/i.test(css)) throw new Error(`${match[1]} contains </style: it cannot be inlined`);
+  fs.writeFileSync(htmlFile, html.replace(match[0], () => `<style>${css}</style>`));
+}
+inlineStylesheet(`${dist}/client/index.html`);
+
 type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; css?: string[] };
 const manifest = JSON.parse(fs.readFileSync(`${dist}/client/.vite/manifest.json`, 'utf8')) as Record<string, Chunk>;
 const gz = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, 'client', file))).length;
