@@ -16,7 +16,7 @@ type FooterProps = {
 
 export function Footer({ shop, categories, links, versionLabel }: FooterProps) {
   return (
-    <footer className="mt-16 bg-header pb-20 text-header-muted md:pb-0">
+    <footer className="render-later mt-16 bg-header pb-20 text-header-muted md:pb-0">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-contacts" className="min-w-0 space-y-4">
           <Logo name={shop.shopName} inverted />

@@ -120,7 +120,9 @@ export function Component() {
           </section>
         )}
 
-        <productList.Component search={search} title={query ? `Результаты поиска: «${query}»` : 'Товары'} />
+        <div className="render-later">
+          <productList.Component search={search} title={query ? `Результаты поиска: «${query}»` : 'Товары'} />
+        </div>
       </div>
     </div>
   );
