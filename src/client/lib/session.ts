@@ -31,14 +31,11 @@ function useSetSession() {
   };
 }
 
-/**
- * POST /api/login; on success the session query holds the user, then `onSuccess` runs (even
- * when the calling component has unmounted meanwhile). Toasts are the caller's.
- */
-export function useLogin(callbacks: MutationCallbacks<PublicUser, LoginInput> = {}) {
+/** A request that answers with the now logged-in user: the session query holds it, then `onSuccess` runs. */
+function useSignIn<I>(url: string, callbacks: MutationCallbacks<PublicUser, I>) {
   const setSession = useSetSession();
   return useMutation({
-    mutationFn: (input: LoginInput) => apiRequest<PublicUser>('/api/login', { method: 'POST', body: input }),
+    mutationFn: (input: I) => apiRequest<PublicUser>(url, { method: 'POST', body: input }),
     onSuccess: (user, input) => {
       setSession(user);
       callbacks.onSuccess?.(user, input);
@@ -47,18 +44,14 @@ export function useLogin(callbacks: MutationCallbacks<PublicUser, LoginInput> = 
   });
 }
 
+/**
+ * POST /api/login; on success the session query holds the user, then `onSuccess` runs (even
+ * when the calling component has unmounted meanwhile). Toasts are the caller's.
+ */
+export const useLogin = (callbacks: MutationCallbacks<PublicUser, LoginInput> = {}) => useSignIn('/api/login', callbacks);
+
 /** POST /api/register: creates a customer and logs them in, like useLogin. */
-export function useRegister(callbacks: MutationCallbacks<PublicUser, RegisterInput> = {}) {
-  const setSession = useSetSession();
-  return useMutation({
-    mutationFn: (input: RegisterInput) => apiRequest<PublicUser>('/api/register', { method: 'POST', body: input }),
-    onSuccess: (user, input) => {
-      setSession(user);
-      callbacks.onSuccess?.(user, input);
-    },
-    onError: callbacks.onError,
-  });
-}
+export const useRegister = (callbacks: MutationCallbacks<PublicUser, RegisterInput> = {}) => useSignIn('/api/register', callbacks);
 
 /** POST /api/logout; the session query becomes null, then `onSuccess` runs. */
 export function useLogout(callbacks: MutationCallbacks<unknown> = {}) {
