@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT } from './tests/e2e/env.ts';
+import { E2E_DATA_DIR, E2E_PORT, E2E_PRODUCT_SITE_PORT, E2E_SUPPLIER_SITE_PORT } from './tests/e2e/env.ts';
 
 const PORT = E2E_PORT;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -45,6 +45,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every test comes from 127.0.0.1: the per-address limits (registrations, logins) would trip across the suite.
       RATE_LIMIT_FACTOR: '50',
+      // The suppliers' sites the scraper tests serve on this machine (web scraper, mass scraper).
+      FETCH_ALLOW: `127.0.0.1:${E2E_SUPPLIER_SITE_PORT},127.0.0.1:${E2E_PRODUCT_SITE_PORT}`,
     },
   },
 });

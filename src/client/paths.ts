@@ -44,40 +44,6 @@ export const patterns = {
   admin: `${paths.admin}/*`,
 } as const;
 
-/**
- * The back office's screens, relative to /admin: the admin app routes them itself, under the
- * storefront's `/admin/*`.
- */
-export const adminRoutes = {
-  dashboard: '',
-  products: 'products',
-  productCreate: 'products/create',
-  productNew: 'products/new',
-  productEdit: 'products/edit/:id',
-  import: 'import',
-  categories: 'categories',
-  orders: 'orders',
-  users: 'users',
-  settings: 'settings',
-} as const;
-
-const inAdmin = (route: string) => (route ? `${paths.admin}/${route}` : paths.admin);
-
-/** Links between the back office's screens. */
-export const adminPaths = {
-  screen: inAdmin,
-  dashboard: inAdmin(adminRoutes.dashboard),
-  products: inAdmin(adminRoutes.products),
-  productsInCategory: (categoryId: number) => `${inAdmin(adminRoutes.products)}?categoryId=${categoryId}`,
-  productCreate: inAdmin(adminRoutes.productCreate),
-  productEdit: (id: number) => inAdmin(adminRoutes.productEdit.replace(':id', String(id))),
-  import: inAdmin(adminRoutes.import),
-  categories: inAdmin(adminRoutes.categories),
-  orders: inAdmin(adminRoutes.orders),
-  /** The orders list searched for one order number. */
-  order: (id: number) => `${inAdmin(adminRoutes.orders)}?query=${id}`,
-} as const;
-
 /** The footer pages sharing one screen and one module (decisions.md, "Routes and guards"): /faq, /shipping, … */
 export const INFO_PAGE_KEYS = ['faq', 'shipping', 'returns', 'warranty', 'privacy', 'terms', 'cookies'] as const;
 export type InfoPageKey = (typeof INFO_PAGE_KEYS)[number];

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
@@ -15,24 +16,31 @@ import {
 import type { App, AppDeps } from './core/app-types.ts';
 import { registerAccessControl, registerSession } from './plugins/access.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { JobRunner } from './jobs/runner.ts';
 import { FrontDoor } from './plugins/front-door.ts';
 import { registerMaintenance } from './plugins/maintenance.ts';
+import { frameworkErrors, registerRequestText } from './plugins/request-text.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSsr, type SsrSource } from './plugins/ssr.ts';
 import addressRoutes from './modules/addresses/routes.ts';
 import adminRoutes from './modules/admin/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import backupRoutes from './modules/backups/routes.ts';
+import webScraperRoutes from './modules/web-scraper/routes.ts';
 import cartRoutes from './modules/cart/routes.ts';
+import catalogAdapterRoutes from './modules/catalog-adapter/routes.ts';
 import categoryAdminRoutes from './modules/categories/admin-routes.ts';
 import categoryRoutes from './modules/categories/routes.ts';
 import contactRoutes from './modules/contact/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
+import jobRoutes from './modules/jobs/routes.ts';
+import massScraperRoutes from './modules/mass-scraper/routes.ts';
 import orderAdminRoutes from './modules/orders/admin-routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import productAdminRoutes from './modules/products/admin-routes.ts';
 import productRoutes from './modules/products/routes.ts';
 import settingsRoutes from './modules/settings/routes.ts';
+import supplierImportRoutes from './modules/supplier-import/routes.ts';
 import seoRoutes from './modules/seo/routes.ts';
 import userAdminRoutes from './modules/users/routes.ts';
 import { maintenanceKnownOff } from './modules/settings/service.ts';
@@ -46,7 +54,39 @@ export type BuildOptions = AppDeps & {
   logger?: FastifyBaseLogger;
 };
 
-const API_MODULES = [healthRoutes, settingsRoutes, authRoutes, addressRoutes, categoryRoutes, contactRoutes, cartRoutes, orderRoutes, productRoutes, productAdminRoutes, categoryAdminRoutes, adminRoutes, orderAdminRoutes, userAdminRoutes, backupRoutes];
+// One module per line: modules are added by separate pieces of work.
+const API_MODULES = [
+  healthRoutes,
+  settingsRoutes,
+  authRoutes,
+  addressRoutes,
+  categoryRoutes,
+  contactRoutes,
+  cartRoutes,
+  orderRoutes,
+  productRoutes,
+  productAdminRoutes,
+  categoryAdminRoutes,
+  adminRoutes,
+  orderAdminRoutes,
+  userAdminRoutes,
+  backupRoutes,
+  jobRoutes,
+  webScraperRoutes,
+  catalogAdapterRoutes,
+  massScraperRoutes,
+  supplierImportRoutes,
+];
+
+/**
+ * Every serving process works on background jobs; tests run them with `app.jobs.drain()` so
+ * each step is theirs to see.
+ */
+function registerJobWorker(app: App) {
+  if (app.deps.config.env === 'test') return;
+  app.addHook('onReady', async () => app.jobs.start());
+  app.addHook('onClose', async () => app.jobs.close());
+}
 
 /** The whole application without listening: main.ts serves it, tests inject into it. */
 export async function buildApp(options: BuildOptions): Promise<App> {
@@ -57,14 +97,20 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     serverFactory: frontDoor.serverFactory,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
+    // Our own id for every request's log lines; a client's X-Request-Id is not believed.
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
   app.decorate('deps', { config, database, db: database.db, mailer, clock: options.clock ?? (() => new Date()) });
   app.decorate('frontDoor', frontDoor);
+  app.decorate('jobs', new JobRunner(database.db, options.logger));
+  registerJobWorker(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestText(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });

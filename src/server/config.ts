@@ -1,22 +1,27 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import type { FetchAllowance } from './core/safe-fetch.ts';
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Fail closed: development behaviour (Vite, the reset token in answers) must be asked for.
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DIST_DIR: z.string().default('dist'),
   DATABASE_URL: z.url().optional(),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Интернет-магазин инструмента <shop@localhost>'),
-  ADMIN_USERNAME: z.string().min(3).optional(),
-  ADMIN_PASSWORD: z.string().min(6).optional(),
+  // No longer than the login form accepts.
+  ADMIN_USERNAME: z.string().min(3).max(50).optional(),
+  ADMIN_PASSWORD: z.string().min(6).max(200).optional(),
   ADMIN_EMAIL: z.email().optional(),
   TRUST_PROXY: z.string().default('false'),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  FETCH_ALLOW: z.string().default(''),
 });
 
 export type Config = {
@@ -41,7 +46,19 @@ export type Config = {
   /** Multiplies every rate limit (1 in production; the end-to-end server, whose tests all come from one address, raises it). */
   rateLimitFactor: number;
   logLevel: string;
+  /** Internal `host:port` pairs the safe fetcher may reach anyway: the tests' local sites only; empty otherwise. */
+  fetchAllow: FetchAllowance;
 };
+
+/**
+ * Whether an interface to listen on is reachable from this machine only: `localhost`, 127.0.0.0/8
+ * or ::1. Anything else (0.0.0.0, ::, a network address) may be reached by others.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  if (bare.toLowerCase() === 'localhost') return true;
+  return ipaddr.isValid(bare) && ipaddr.process(bare).range() === 'loopback';
+}
 
 /** Proxies on this machine or the private network: nginx or a load balancer in front of the shop. */
 const PRIVATE_PROXIES = 'loopback, linklocal, uniquelocal';
@@ -52,6 +69,14 @@ function parseTrustProxy(value: string): false | string {
   if (['true', '1', 'yes', 'on'].includes(v)) return PRIVATE_PROXIES;
   if (/^[\da-f.:/,\s]+$/i.test(v) || /^((loopback|linklocal|uniquelocal)\s*(,\s*|$))+$/.test(v)) return value.trim();
   throw new Error(`Invalid configuration:\n  TRUST_PROXY: expected true, false or the proxies' addresses, got "${value}"`);
+}
+
+/** `127.0.0.1:3999,localhost:3999,[::1]:3999` → the set of `host:port` pairs, as the URL spells them. */
+function parseFetchAllow(value: string): FetchAllowance {
+  const entries = value.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+  const bad = entries.find((entry) => !/^(\[[\da-f:.]+\]|[a-z\d.-]+):\d{1,5}$/.test(entry));
+  if (bad) throw new Error(`Invalid configuration:\n  FETCH_ALLOW: expected host:port pairs separated by commas, got "${bad}"`);
+  return new Set(entries);
 }
 
 /** Parse the environment once; a bad value stops the process with a clear message. */
@@ -66,7 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    // A development server is for the developer's own machine unless HOST says otherwise.
+    host: e.HOST ?? (e.NODE_ENV === 'development' ? '127.0.0.1' : '0.0.0.0'),
     dataDir: path.resolve(e.DATA_DIR),
     distDir: e.DIST_DIR,
     databaseUrl: e.DATABASE_URL,
@@ -77,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     logLevel: e.LOG_LEVEL,
+    fetchAllow: parseFetchAllow(e.FETCH_ALLOW),
   };
 }

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { createLogger } from './core/log.ts';
 import { openDatabase } from './db/connection.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
 import { createMailer } from './mail/transport.ts';
@@ -27,10 +27,7 @@ async function devSsrSource(): Promise<{ source: SsrSource; middleware: unknown;
 
 async function main() {
   const config = loadConfig();
-  const log = pino({
-    level: config.logLevel,
-    transport: config.env === 'development' ? { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } : undefined,
-  });
+  const log = createLogger({ level: config.logLevel, pretty: config.env === 'development' });
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
   );
@@ -38,12 +35,17 @@ async function main() {
   await seedIfEmpty(database.db, config, log);
 
   const dev = config.env === 'development' ? await devSsrSource() : undefined;
+  const distDir = path.resolve(root, config.distDir);
+  // Production (the default) serves the build; without one there is nothing to serve.
+  if (!dev && !fs.existsSync(path.join(distDir, 'client/index.html'))) {
+    throw new Error(`Сборка не найдена в ${distDir}: выполните npm run build (или npm run dev для разработки)`);
+  }
   const app = await buildApp({
     config,
     database,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
-    ssr: dev?.source ?? builtSsrSource(path.resolve(root, config.distDir)),
-    staticRoot: dev ? undefined : path.resolve(root, config.distDir, 'client'),
+    ssr: dev?.source ?? builtSsrSource(distDir),
+    staticRoot: dev ? undefined : path.join(distDir, 'client'),
     logger: log,
   });
   if (dev) {

@@ -7,6 +7,10 @@ const rubFormat = new Intl.NumberFormat('ru-RU', {
 
 export const formatRub = (roubles: number) => rubFormat.format(Math.round(roubles));
 
+/** Prices are kept in kopecks in a 32-bit column: 20 million roubles is the most it holds with room to spare. */
+export const MAX_PRICE_RUB = 20_000_000;
+export const MAX_PRICE_KOPECKS = MAX_PRICE_RUB * 100;
+
 export const rubToKopecks = (roubles: number) => Math.round(roubles * 100);
 export const kopecksToRub = (kopecks: number) => kopecks / 100;
 

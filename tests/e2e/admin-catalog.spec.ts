@@ -187,6 +187,19 @@ test.describe('back office: catalogue', () => {
     });
   });
 
+  test('an unknown back-office address says «Страница не найдена» inside the back office', async ({ page }) => {
+    await login(page.request, ADMIN);
+    await page.goto('/admin/no-such-screen');
+    await expect(page.getByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeVisible();
+    await expect(page.getByText('Доступ запрещён')).toHaveCount(0);
+    if (isMobile(page)) await page.getByRole('button', { name: 'Открыть меню панели управления' }).click();
+    await expect(page.getByRole('navigation', { name: 'Разделы панели управления' }).getByRole('link', { name: 'Товары' })).toBeVisible();
+    if (isMobile(page)) await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Перейти к обзору' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toHaveCount(0);
+  });
+
   test('a manager works with the catalogue but is refused the users screen; a customer is refused the back office', async ({
     page,
     browser,

@@ -498,6 +498,55 @@ test.describe('analytics with consent', () => {
   });
 });
 
+test.describe('analytics and the password-reset link', () => {
+  let original: PublicSettings['seo'] | null = null;
+
+  test.beforeAll(async ({ baseURL }) => {
+    const admin = await adminApi(baseURL!);
+    original = (await (await admin.get('/api/admin/settings/seo')).json()) as PublicSettings['seo'];
+    const saved = await admin.put('/api/admin/settings/seo', { data: { ...original, googleAnalyticsId: GA_ID, yandexMetrikaId: METRIKA_ID } });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await admin.dispose();
+  });
+
+  test.afterAll(async ({ baseURL }) => {
+    if (!original) return;
+    const admin = await adminApi(baseURL!);
+    expect((await admin.put('/api/admin/settings/seo', { data: original })).status()).toBe(200);
+    await admin.dispose();
+  });
+
+  test('counters do not start on a page whose address has the token, and never hear of it', async ({ page, context }) => {
+    // The stubs note the address they were loaded on, as the real counters read it.
+    await context.route('https://mc.yandex.ru/**', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: 'window.__metrikaLoadedOn = location.href;' }),
+    );
+    await context.route('https://www.googletagmanager.com/**', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: 'window.__gtagLoadedOn = location.href;' }),
+    );
+    await context.addInitScript(() => localStorage.setItem('cookieConsent', JSON.stringify({ choice: 'accepted', at: Date.now() })));
+    const token = `e2e${unique()}`.padEnd(43, 'x');
+
+    await page.goto(`/password-reset/reset?token=${token}`);
+    await waitForHydration(page);
+    await expect(page.getByRole('link', { name: 'Запросить новую ссылку' })).toBeVisible();
+    await expect(counterScripts(page)).toHaveCount(0);
+    expect(await page.evaluate(() => typeof (window as { ym?: unknown }).ym)).toBe('undefined');
+
+    // The next page starts them, on its own address, and what they were told has no token.
+    await page.getByRole('link', { name: 'Запросить новую ссылку' }).click();
+    await expect(page).toHaveURL(/\/password-reset$/);
+    await expect(counterScripts(page)).toHaveCount(2);
+    await page.waitForFunction(() => (window as { __metrikaLoadedOn?: string }).__metrikaLoadedOn && (window as { __gtagLoadedOn?: string }).__gtagLoadedOn);
+    const told = await page.evaluate(() => {
+      const w = window as unknown as { __metrikaLoadedOn: string; __gtagLoadedOn: string; ym: { a?: unknown[] }; dataLayer?: unknown[] };
+      return JSON.stringify({ metrika: w.__metrikaLoadedOn, gtag: w.__gtagLoadedOn, ymCalls: w.ym.a, dataLayer: w.dataLayer });
+    });
+    expect(told).toContain('/password-reset');
+    expect(told).not.toContain(token);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // Installable app
 

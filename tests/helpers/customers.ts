@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/connection.ts';
 import { products, users } from '#server/db/schema.ts';
 import { hashPassword } from '#server/core/password.ts';
-import { SESSION_COOKIE } from '#server/core/session-cookie.ts';
+import { sessionCookie } from '#server/core/session-cookie.ts';
 import { createSession } from '#server/modules/auth/session-service.ts';
 import { hasPrice } from '#shared/money.ts';
 import type { TestContext } from './test-app.ts';
@@ -21,7 +21,7 @@ export async function createCustomer(ctx: TestContext, role: 'user' | 'manager' 
     .values({ username, email, passwordHash: await (passwordHash ??= hashPassword('Customer-pass-1')), role, fullName: 'Иван Петров' })
     .returning({ id: users.id });
   const { token } = await createSession(ctx.database.db, row!.id, ctx.clock.now(), {});
-  return { id: row!.id, username, email, cookie: `${SESSION_COOKIE}=${token}` };
+  return { id: row!.id, username, email, cookie: `${sessionCookie(ctx.app.deps.config.publicUrl).name}=${token}` };
 }
 
 /** Sets a product's stock / price (roubles) / activity, straight in the database. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { buildApp } from '#server/app.ts';
+import { buildApp, type BuildOptions } from '#server/app.ts';
 import type { App } from '#server/core/app-types.ts';
 import { openDatabase, type Database } from '#server/db/connection.ts';
 import type { MailMessage, Mailer } from '#server/mail/transport.ts';
@@ -59,13 +59,16 @@ export type TestContext = {
   close: () => Promise<void>;
 };
 
-/** The whole API on a fresh database copy, with captured mail and a controllable clock. */
-export async function createTestApp(configOverrides: Record<string, string> = {}): Promise<TestContext> {
+/** The whole API on a fresh database copy, with captured mail and a controllable clock; `options.ssr` adds the pages. */
+export async function createTestApp(
+  configOverrides: Record<string, string> = {},
+  options: Pick<BuildOptions, 'ssr' | 'logger'> = {},
+): Promise<TestContext> {
   const database = await openTestDatabase();
   const mails: MailMessage[] = [];
   const mailer: Mailer = { kind: 'file', send: async (m) => void mails.push(m) };
   const clock = createClock();
-  const app = await buildApp({ config: testConfig(configOverrides), database, mailer, clock: clock.now });
+  const app = await buildApp({ config: testConfig(configOverrides), database, mailer, clock: clock.now, ...options });
   await app.ready();
   const login = async (username = TEST_ADMIN.username, password = TEST_ADMIN.password) => {
     const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });

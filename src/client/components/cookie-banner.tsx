@@ -30,18 +30,20 @@ export function CookieBanner({ seo }: { seo: SeoSettings }) {
 
   useEffect(() => loadConsent(), []);
 
+  const location = useLocation();
+  // Again on every navigation: counters that would not start on an address with a secret (a
+  // password-reset link) start on the next page.
   useEffect(() => {
     if (consent === 'unknown') return;
     if (consent === 'accepted' && hasCounters) startAnalytics(seo);
     else if (consent === 'declined' || !hasCounters) disableAnalytics();
-  }, [consent, hasCounters, seo]);
+  }, [consent, hasCounters, seo, location]);
 
   useEffect(() => {
     setConsentBannerOpen(open);
     return () => setConsentBannerOpen(false);
   }, [open]);
 
-  const location = useLocation();
   const previous = useRef<string | null>(null);
   useEffect(() => {
     const url = window.location.href;

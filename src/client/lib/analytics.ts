@@ -88,9 +88,36 @@ declare global {
 export const GTAG_SRC = 'https://www.googletagmanager.com/gtag/js';
 export const METRIKA_SRC = 'https://mc.yandex.ru/metrika/tag.js';
 
+/**
+ * Query parameters that are secrets: the password-reset link's token. Counters record the
+ * page's address and the previous one, so they never start on, nor hear of, an address with one.
+ */
+const SECRET_PARAMS = ['token'];
+
+const parse = (url: string) => {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+};
+
+/** Whether an absolute address carries a secret in its query. */
+export const carriesSecret = (url: string) => SECRET_PARAMS.some((name) => parse(url)?.searchParams.has(name) ?? false);
+
+/** The address without its secrets ('' for what is no absolute address, e.g. no referrer). */
+export function withoutSecrets(url: string): string {
+  const parsed = parse(url);
+  if (!parsed) return '';
+  for (const name of SECRET_PARAMS) parsed.searchParams.delete(name);
+  return parsed.href;
+}
+
 type Counters = { ga: string | null; metrika: number | null };
 /** null until the counters are decided (consent read and settings known). */
 let active: Counters | null = null;
+/** The address the counters last counted (their start counts the page they start on). */
+let countedUrl: string | null = null;
 const queue: (() => void)[] = [];
 const QUEUE_LIMIT = 20;
 
@@ -103,10 +130,12 @@ function addScript(src: string) {
 
 /**
  * Loads the counters whose IDs are set; call only after consent. Idempotent. Then sends the
- * events that were waiting for the decision.
+ * events that were waiting for the decision. Not on an address with a secret: call again after
+ * the next navigation.
  */
 export function startAnalytics(seo: Pick<SeoSettings, 'googleAnalyticsId' | 'yandexMetrikaId'>) {
-  if (active) return;
+  if (active || carriesSecret(window.location.href)) return;
+  countedUrl = window.location.href;
   const ga = seo.googleAnalyticsId.trim() || null;
   const metrika = /^\d+$/.test(seo.yandexMetrikaId.trim()) ? Number(seo.yandexMetrikaId.trim()) : null;
   active = { ga, metrika };
@@ -144,10 +173,15 @@ function whenDecided(send: () => void) {
   else if (queue.length < QUEUE_LIMIT) queue.push(send);
 }
 
-/** A client-side navigation: Metrika counts it as a hit (gtag does so from history changes itself). */
+/**
+ * A client-side navigation: Metrika counts it as a hit (gtag does so from history changes
+ * itself). An address with a secret is not counted, and a previous one is given without it.
+ */
 export function trackPageView(url: string, referrer: string) {
   // Not queued: the counter's own start counts the page it starts on.
-  if (active?.metrika && window.ym) window.ym(active.metrika, 'hit', url, { title: document.title, referer: referrer });
+  if (!active?.metrika || !window.ym || url === countedUrl || carriesSecret(url)) return;
+  countedUrl = url;
+  window.ym(active.metrika, 'hit', url, { title: document.title, referer: withoutSecrets(referrer) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -261,6 +295,7 @@ export function trackPurchase(order: AnalyticsOrder) {
 /** For tests: forget what was decided. */
 export function resetAnalyticsForTests() {
   active = null;
+  countedUrl = null;
   queue.length = 0;
   consent = 'unknown';
   consentBannerOpen = false;

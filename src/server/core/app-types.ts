@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/connection.ts';
+import type { JobRunner } from '../jobs/runner.ts';
 import type { Mailer } from '../mail/transport.ts';
 import type { PublicUser } from '#shared/types.ts';
 
@@ -36,6 +37,8 @@ export type Access = 'public' | 'user' | 'staff' | 'admin';
 declare module 'fastify' {
   interface FastifyInstance {
     deps: { config: Config; database: Database; db: Db; mailer: Mailer; clock: () => Date };
+    /** Background jobs: modules register their kinds, routes enqueue (src/server/jobs/runner.ts). */
+    jobs: JobRunner;
   }
   interface FastifyRequest {
     user: PublicUser | null;

@@ -48,7 +48,17 @@ export const products = pgTable(
     shortDescription: text('short_description').notNull().default(''),
     description: text('description').notNull().default(''),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),
+    /** The supplier's code (suppliers.code): DCK, P.I.T, or another kept in the back office. */
     supplier: text('supplier'),
+    /** The supplier's own SKU, which may differ from the shop's; imports match on it first. */
+    supplierSku: text('supplier_sku'),
+    /** The category name the supplier's file gave; the catalogue adapter maps it to categoryId. */
+    supplierCategory: text('supplier_category'),
+    /**
+     * Imported into a supplier category no rule maps yet: kept hidden («Без категории») and
+     * made active once the adapter maps it.
+     */
+    awaitingCategory: boolean('awaiting_category').notNull().default(false),
     rating: real('rating').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
     /** Units sold; orders the "popular" sort. */
@@ -68,6 +78,7 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_sku_unique').on(t.sku),
+    uniqueIndex('products_supplier_sku_unique').on(t.supplier, t.supplierSku).where(sql`${t.supplierSku} is not null`),
     index('products_category_idx').on(t.categoryId),
     // One index per catalogue sort. The filter columns (category, supplier) follow the unique id:
     // they do not change the order, but make filtered pages, deep pages and the facet counts
@@ -296,4 +307,182 @@ export const scheduledRuns = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.job, t.runKey] })],
+);
+
+/** Suppliers whose price lists are imported; products refer to them by code. */
+export const suppliers = pgTable('suppliers', {
+  id: serial('id').primaryKey(),
+  /** As products.supplier holds it: DCK, P.I.T, … */
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  /** File defaults, remembered column mapping, pricing rule and the scheduled run's limits. */
+  settings: jsonb('settings').notNull().default({}),
+  /** A YML feed or file the server fetches (by hand or on the schedule). */
+  sourceUrl: text('source_url'),
+  /** Daily scheduled import at this shop time (HH:MM), or null. */
+  scheduleTime: text('schedule_time'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Background jobs (docs/decisions/014): claimed by one process with FOR UPDATE SKIP LOCKED and
+ * held by a lease the worker renews; a job whose lease ran out (its process died) is claimed
+ * again and resumes from its checkpoint.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    /** queued, running, paused, done, failed, stopped */
+    status: text('status').notNull().default('queued'),
+    /** Staff asked to stop or pause: the worker sees it at its next step. */
+    requested: text('requested'),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total').notNull().default(0),
+    /** Where a resumed run goes on from; written by the handler. */
+    checkpoint: jsonb('checkpoint'),
+    result: jsonb('result'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('jobs_claim_idx').on(t.status, t.runAfter), index('jobs_kind_idx').on(t.kind, t.createdAt.desc())],
+);
+
+/** One price-list import: its source, the dry run's counts, and what applying it did. */
+export const supplierImports = pgTable(
+  'supplier_imports',
+  {
+    id: serial('id').primaryKey(),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    /** previewed, applying, applied, failed, stopped, refused, rolled_back */
+    status: text('status').notNull(),
+    /** manual or schedule */
+    trigger: text('trigger').notNull().default('manual'),
+    fileName: text('file_name').notNull(),
+    sourceUrl: text('source_url'),
+    /** The stored upload under <dataDir>/imports/, read again when the import is applied. */
+    storedFile: text('stored_file'),
+    /** Format, encoding, delimiter, sheet, header row, mapping, pricing, absent and new-product choices. */
+    options: jsonb('options').notNull().default({}),
+    counts: jsonb('counts').notNull().default({}),
+    message: text('message'),
+    jobId: integer('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    rolledBackAt: timestamp('rolled_back_at', { withTimezone: true }),
+  },
+  (t) => [index('supplier_imports_supplier_idx').on(t.supplierId, t.createdAt.desc())],
+);
+
+/** Per-row report of an import; `before` and `after` let an applied import be rolled back. */
+export const supplierImportRows = pgTable(
+  'supplier_import_rows',
+  {
+    id: serial('id').primaryKey(),
+    importId: integer('import_id')
+      .notNull()
+      .references(() => supplierImports.id, { onDelete: 'cascade' }),
+    /** Row in the file (1-based); null for shop products absent from the list. */
+    rowNumber: integer('row_number'),
+    /** create, update, unchanged, error, absent */
+    action: text('action').notNull(),
+    productId: integer('product_id'),
+    sku: text('sku'),
+    supplierSku: text('supplier_sku'),
+    name: text('name'),
+    column: text('column'),
+    message: text('message'),
+    priceFlagged: boolean('price_flagged').notNull().default(false),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    /** The row's values, as the dry run read them, which apply writes. */
+    record: jsonb('record'),
+    applied: boolean('applied').notNull().default(false),
+  },
+  (t) => [index('supplier_import_rows_import_idx').on(t.importId, t.action, t.id), index('supplier_import_rows_product_idx').on(t.productId)],
+);
+
+/** Every category name a supplier's files have used (the adapter lists and maps them). */
+export const supplierCategories = pgTable(
+  'supplier_categories',
+  {
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.supplierId, t.name] })],
+);
+
+/**
+ * Catalogue adapter rules: a supplier category (kind category), a word in the name
+ * (name_contains) or a pattern (name_pattern) sends products to a shop category.
+ */
+export const categoryRules = pgTable(
+  'category_rules',
+  {
+    id: serial('id').primaryKey(),
+    /** Null: any supplier. */
+    supplierId: integer('supplier_id').references(() => suppliers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    pattern: text('pattern').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    /** Lower first; category rules come before name rules of the same priority. */
+    priority: integer('priority').notNull().default(100),
+    createdAt: createdAt(),
+  },
+  (t) => [index('category_rules_supplier_idx').on(t.supplierId, t.kind)],
+);
+
+/** Supplier spellings of a brand (`Dck`, `DCK Tools`, `ДЦК`) and the supplier they mean. */
+export const brandAliases = pgTable('brand_aliases', {
+  /** Lower-case, spaces collapsed. */
+  alias: text('alias').primaryKey(),
+  supplierCode: text('supplier_code').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Unit spellings in names and parameters (`W` → `Вт`), applied in order. */
+export const unitRules = pgTable('unit_rules', {
+  id: serial('id').primaryKey(),
+  /** A JavaScript regular expression (flags giu; `(?!\p{L})` ends a word, `\b` knows no Cyrillic). */
+  pattern: text('pattern').notNull(),
+  replacement: text('replacement').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Product cards extracted from web pages (web-scraper, mass-scraper), waiting for review. */
+export const scrapedItems = pgTable(
+  'scraped_items',
+  {
+    id: serial('id').primaryKey(),
+    jobId: integer('job_id').references(() => jobs.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** pending, extracted, failed, duplicate, published, discarded */
+    status: text('status').notNull().default('pending'),
+    /** The extracted card: fields with their sources, pictures stored as /uploads/ addresses. */
+    data: jsonb('data'),
+    message: text('message'),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('scraped_items_job_idx').on(t.jobId, t.id), index('scraped_items_status_idx').on(t.status, t.id)],
 );

@@ -1,6 +1,7 @@
-import { and, eq, like, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, like, ne, or, type SQL } from 'drizzle-orm';
+import { HttpError } from '../core/http-errors.ts';
 import type { Db } from './connection.ts';
-import type { categories, products } from './schema.ts';
+import { products, type categories } from './schema.ts';
 import { isIdLike, slugify } from '#shared/slug.ts';
 
 const SLUG_MAX = 100;
@@ -25,10 +26,19 @@ export async function uniqueSlug(
   excludeId?: number,
 ): Promise<string> {
   const base = slugBase(wanted, fallback);
+  return pickSlug(base, await takenLike(db, table, base, excludeId));
+}
+
+/** The slugs in use that are `base` or `base-…`. */
+async function takenLike(db: Db, table: typeof products | typeof categories, base: string, excludeId?: number): Promise<Set<string>> {
   const conditions: SQL[] = [or(eq(table.slug, base), like(table.slug, `${base}-%`))!];
   if (excludeId !== undefined) conditions.push(ne(table.id, excludeId));
   const rows = await db.select({ slug: table.slug }).from(table).where(and(...conditions));
-  const taken = new Set(rows.map((row) => row.slug));
+  return new Set(rows.map((row) => row.slug));
+}
+
+/** `base` when free (and not all digits), otherwise the first free `base-2`, `base-3`… */
+function pickSlug(base: string, taken: ReadonlySet<string>): string {
   if (!isIdLike(base) && !taken.has(base)) return base;
   for (let n = 2; ; n++) {
     const candidate = `${base}-${n}`;
@@ -36,9 +46,59 @@ export async function uniqueSlug(
   }
 }
 
+export const SLUG_TAKEN = 'Такой slug уже используется';
+
 /**
- * Runs a write that picks a slug with uniqueSlug; when a concurrent write took the same slug in
- * between (a violation of `slugConstraint`), picks again, at most three more times.
+ * Free slugs for a batch of new products (a supplier import writes hundreds at once): each name's
+ * slug, or when that is taken (or given to an earlier item of the batch) the name's slug with the
+ * SKU; one indexed query for the whole batch, and the -2, -3… of uniqueSlug for the rare item whose
+ * both choices are taken.
+ */
+export async function uniqueSlugs(db: Db, items: { name: string; sku: string }[], fallback: string): Promise<string[]> {
+  const choices = items.map(({ name, sku }) => {
+    const base = slugBase(name, fallback);
+    return [base, slugBase(`${base}-${sku}`, fallback)].filter((slug) => !isIdLike(slug));
+  });
+  const wanted = [...new Set(choices.flat())];
+  const rows = wanted.length === 0 ? [] : await db.select({ slug: products.slug }).from(products).where(inArray(products.slug, wanted));
+  const taken = new Set(rows.map((row) => row.slug));
+  const slugs: string[] = [];
+  for (const [i, item] of items.entries()) {
+    const base = slugBase(item.name, fallback);
+    const slug = choices[i]!.find((choice) => !taken.has(choice)) ?? pickSlug(base, new Set([...(await takenLike(db, products, base)), ...taken]));
+    taken.add(slug);
+    slugs.push(slug);
+  }
+  return slugs;
+}
+
+/**
+ * The slug of a product or category being written (decisions.md): one staff typed is kept as it
+ * is, or refused with 409 and the field error 'Такой slug уже используется' when another row has
+ * it; with none typed (empty), one is made from `name` by uniqueSlug, with a suffix when taken.
+ */
+export async function chooseSlug(
+  db: Db,
+  table: typeof products | typeof categories,
+  typed: string | undefined,
+  name: string,
+  fallback: string,
+  excludeId?: number,
+): Promise<string> {
+  if (!typed) return uniqueSlug(db, table, name, fallback, excludeId);
+  const [other] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.slug, typed), excludeId === undefined ? undefined : ne(table.id, excludeId)))
+    .limit(1);
+  if (other) throw new HttpError(409, SLUG_TAKEN, { slug: [SLUG_TAKEN] });
+  return typed;
+}
+
+/**
+ * Runs a write that picks a slug with chooseSlug; when a concurrent write took the same slug in
+ * between (a violation of `slugConstraint`), picks again, at most three more times (a typed slug
+ * is then refused as taken).
  */
 export async function withSlugRetry<T>(slugConstraint: string, write: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {

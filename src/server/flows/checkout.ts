@@ -3,12 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection.ts';
 import { cartItems, carts, consents, orderItems, orderStatusHistory, orders, products } from '../db/schema.ts';
 import { conflict, forbidden } from '../core/http-errors.ts';
+import { maskEmail } from '../core/log.ts';
 import type { Mailer } from '../mail/transport.ts';
 import { notEnoughStockMessage, unavailableReason } from '../modules/cart/service.ts';
 import { cartTotals, lineTotalKopecks } from '../modules/cart/totals.ts';
 import { newOrderNoticeMail, orderConfirmationMail } from '../modules/orders/mails.ts';
 import { findOrder } from '../modules/orders/service.ts';
 import { catalogChanged } from '../modules/products/catalog-events.ts';
+import { enforce, type RateRule } from '../modules/rate-limits/service.ts';
 import { getSettings } from '../modules/settings/service.ts';
 import { PRIVACY_POLICY_VERSION } from '#shared/constants.ts';
 import { rubToKopecks } from '#shared/money.ts';
@@ -24,8 +26,8 @@ export const PRICES_CHANGED_MESSAGE =
 const CART_CHANGED_MESSAGE = 'Корзина изменилась с момента открытия страницы. Обновите страницу и проверьте заказ.';
 
 export type PlaceOrderDeps = { db: Db; mailer: Mailer; publicUrl: string; log: Pick<FastifyBaseLogger, 'error'> };
-/** `shop`: the settings of checkoutSettings, read for this order. */
-export type PlaceOrderParams = { user: PublicUser; input: CreateOrderInput; ip: string; now: Date; shop: ShopSettings };
+/** `shop`: the settings of checkoutSettings, read for this order; `rateLimitFactor` scales ORDER_LIMITS. */
+export type PlaceOrderParams = { user: PublicUser; input: CreateOrderInput; ip: string; now: Date; rateLimitFactor: number; shop: ShopSettings };
 export type PlaceOrderResult = { order: Order; created: boolean };
 
 /**
@@ -37,6 +39,13 @@ export async function checkoutSettings(db: Db): Promise<ShopSettings> {
   if (!shop.enableCheckout) throw forbidden(CHECKOUT_DISABLED_MESSAGE);
   return shop;
 }
+
+const ORDERS_MESSAGE = 'Слишком много заказов.';
+/** Order attempts per customer and per address: every order takes stock and sends two letters. */
+export const ORDER_LIMITS = {
+  account: { limit: 20, windowMs: 60 * 60 * 1000, message: ORDERS_MESSAGE },
+  address: { limit: 50, windowMs: 60 * 60 * 1000, message: ORDERS_MESSAGE },
+} satisfies Record<string, RateRule>;
 
 class OrderExists extends Error {
   constructor(readonly orderId: number) {
@@ -59,6 +68,8 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
   const { db } = deps;
   const { user, input, ip, now, shop } = params;
   if (!shop.enableCheckout) throw forbidden(CHECKOUT_DISABLED_MESSAGE);
+  await enforce(db, `order:account:${user.id}`, ORDER_LIMITS.account, now, params.rateLimitFactor);
+  await enforce(db, `order:address:${ip}`, ORDER_LIMITS.address, now, params.rateLimitFactor);
 
   let orderId: number;
   try {
@@ -197,7 +208,7 @@ async function sendOrderMails(deps: PlaceOrderDeps, shop: ShopSettings, order: O
     try {
       await deps.mailer.send(message);
     } catch (error) {
-      deps.log.error({ err: error, orderId: order.id, to: message.to }, 'order mail failed');
+      deps.log.error({ err: error, orderId: order.id, to: maskEmail(message.to) }, 'order mail failed');
     }
   }
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { maskEmail } from '../core/log.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 export type Mailer = { send(message: MailMessage): Promise<void>; kind: 'smtp' | 'file' };
@@ -17,7 +18,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
       kind: 'smtp',
       async send(message) {
         await transport.sendMail({ from: opts.from, ...message });
-        opts.log.info({ to: message.to, subject: message.subject }, 'mail sent');
+        opts.log.info({ to: maskEmail(message.to), subject: message.subject }, 'mail sent');
       },
     };
   }
@@ -31,7 +32,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      opts.log.info({ to: message.to, subject: message.subject, file }, 'mail written to file');
+      opts.log.info({ to: maskEmail(message.to), subject: message.subject, folder: dir }, 'mail written to a file');
     },
   };
 }

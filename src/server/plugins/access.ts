@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Access, App } from '../core/app-types.ts';
 import { forbidden, unauthorized } from '../core/http-errors.ts';
-import { SESSION_COOKIE } from '../core/session-cookie.ts';
+import { sessionCookie } from '../core/session-cookie.ts';
 import { findSessionUser } from '../modules/auth/session-service.ts';
 import { isStaff } from '#shared/constants.ts';
 
@@ -9,8 +9,9 @@ import { isStaff } from '#shared/constants.ts';
 export function registerSession(app: App) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionHash', null);
+  const { name } = sessionCookie(app.deps.config.publicUrl);
   app.addHook('onRequest', async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[name];
     if (!token) return;
     const found = await findSessionUser(app.deps.db, token, app.deps.clock());
     if (found) {

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyServerFactory } from 'fastify';
 import type { ResponseCache } from '../core/http-cache.ts';
-import { SESSION_COOKIE } from '../core/session-cookie.ts';
+import { SESSION_COOKIE_MARK } from '../core/session-cookie.ts';
 
 /** A cache whose remembered URLs (all under `prefix`) the front door may answer. */
 export type FrontDoorSource = {
@@ -17,8 +17,6 @@ declare module 'fastify' {
     frontDoor: FrontDoor;
   }
 }
-
-const SESSION_MARK = `${SESSION_COOKIE}=`;
 
 /**
  * Answers repeated anonymous GETs of cached public bodies straight from the HTTP server, before
@@ -58,7 +56,7 @@ export class FrontDoor {
     const url = request.url;
     if (request.method !== 'GET' || !url || this.sources.length === 0) return false;
     // A signed-in visitor (maybe staff) goes the full way; a stray match only costs speed.
-    if (request.headers.cookie?.includes(SESSION_MARK)) return false;
+    if (request.headers.cookie?.includes(SESSION_COOKIE_MARK)) return false;
     const source = this.sources.find((s) => url.startsWith(s.prefix));
     if (!source || !this.open()) return false;
     source.beforeLookup?.();

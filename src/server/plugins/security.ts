@@ -3,22 +3,42 @@ import { forbidden } from '../core/http-errors.ts';
 import { SECURITY_HEADERS } from '../core/security-headers.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const FOREIGN = 'Запрос с чужого сайта отклонён';
+
+/**
+ * The site an Origin or Referer names, or null when it names none: `null` (a sandboxed frame,
+ * a file, a redirect across sites) and anything that is not an absolute http(s) URL.
+ */
+function siteOf(value: string): URL | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Cross-site request forgery defence on top of SameSite=Lax cookies: a state-changing API call
- * from a browser must come from our own origin. Calls without browser headers (curl, tests)
- * carry no ambient cookies from another site, so they pass.
+ * from a browser must come from our own origin (the Origin header, or the Referer where an old
+ * browser sends no Origin). A header that names no site at all, `Origin: null` included, is
+ * foreign too. Calls without browser headers (curl, tests) carry no ambient cookies from
+ * another site, so they pass.
  */
 export function registerSecurity(app: App) {
   const publicOrigin = new URL(app.deps.config.publicUrl).origin;
+  const ours = (value: string, host: string | undefined) => {
+    const site = siteOf(value);
+    // The Host header as a URL would write it (`localhost:80` is `localhost`).
+    return site !== null && (site.origin === publicOrigin || (host !== undefined && site.host === siteOf(`http://${host}`)?.host));
+  };
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
     const site = request.headers['sec-fetch-site'];
-    if (site && site !== 'same-origin' && site !== 'none') throw forbidden('Запрос с чужого сайта отклонён');
-    const origin = request.headers.origin;
-    if (origin && origin !== publicOrigin && new URL(origin).host !== request.headers.host) {
-      throw forbidden('Запрос с чужого сайта отклонён');
-    }
+    if (site && site !== 'same-origin' && site !== 'none') throw forbidden(FOREIGN);
+    const { origin, referer, host } = request.headers;
+    const source = origin ?? referer;
+    if (source !== undefined && !ours(source, host)) throw forbidden(FOREIGN);
   });
   app.addHook('onSend', async (request, reply) => {
     reply.headers(SECURITY_HEADERS);

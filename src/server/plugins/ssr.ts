@@ -26,6 +26,17 @@ const isClientOnly = (url: string) => CLIENT_ONLY_PREFIXES.some((p) => url === p
 /** JSON in a <script> must not be able to close the tag. */
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
+type Slots = { head: string; html: string; state: string };
+
+/**
+ * The page's parts put into the template's slots in one pass. A function replacement, never a
+ * replacement string: `String.replace` would expand `$&`, `$'` and `` $` `` in the content (a
+ * visitor's search text is in it) into pieces of the template. One pass also means nothing
+ * inserted is searched for slots again.
+ */
+export const fillTemplate = (template: string, slots: Slots) =>
+  template.replace(/<!--app-(head|html|state)-->/g, (_marker, slot: keyof Slots) => slots[slot]);
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -81,10 +92,11 @@ export function registerSsr(app: App, source: SsrSource) {
       return sendHtml(
         request,
         reply,
-        template
-          .replace('<!--app-head-->', '<title>Панель управления</title><meta name="robots" content="noindex">')
-          .replace('<!--app-html-->', CLIENT_ONLY_SHELL)
-          .replace('<!--app-state-->', ''),
+        fillTemplate(template, {
+          head: '<title>Панель управления</title><meta name="robots" content="noindex">',
+          html: CLIENT_ONLY_SHELL,
+          state: '',
+        }),
       );
     }
     const render = await source.render();
@@ -94,10 +106,11 @@ export function registerSsr(app: App, source: SsrSource) {
     return sendHtml(
       request,
       reply,
-      template
-        .replace('<!--app-head-->', result.head)
-        .replace('<!--app-html-->', result.html)
-        .replace('<!--app-state-->', `<script>window.__RQ_STATE__=${scriptSafe(result.state)}</script>`),
+      fillTemplate(template, {
+        head: result.head,
+        html: result.html,
+        state: `<script>window.__RQ_STATE__=${scriptSafe(result.state)}</script>`,
+      }),
     );
   }
 

@@ -26,13 +26,15 @@ const fields = {
   fullName: optionalText(200, 'Имя не длиннее 200 символов'),
   phone: optionalText(50, 'Телефон не длиннее 50 символов'),
   address: optionalText(500, 'Адрес не длиннее 500 символов'),
-  role: z.enum(ROLES, { error: 'Выберите роль' }).default('user'),
-  isActive: z.boolean({ error: 'Некорректное значение' }).default(true),
+  role: z.enum(ROLES, { error: 'Выберите роль' }),
+  isActive: z.boolean({ error: 'Некорректное значение' }),
 };
 
 /** 'Создание нового пользователя': a password is needed, or the account could never log in. */
 export const AdminUserCreateSchema = z.object({
   ...fields,
+  role: fields.role.default('user'),
+  isActive: fields.isActive.default(true),
   password: z
     .string({ error: ADMIN_PASSWORD_MESSAGE })
     .min(PASSWORD_MIN, ADMIN_PASSWORD_MESSAGE)
@@ -41,9 +43,15 @@ export const AdminUserCreateSchema = z.object({
 export type AdminUserCreateInput = z.input<typeof AdminUserCreateSchema>;
 export type AdminUserCreate = z.output<typeof AdminUserCreateSchema>;
 
-/** 'Редактирование пользователя': an empty or missing password keeps the old one. */
+/**
+ * 'Редактирование пользователя': only the fields sent change (no defaults: a missing role is not
+ * 'user'); null or '' clears an optional one. An empty or missing password keeps the old one.
+ */
 export const AdminUserUpdateSchema = z.object({
   ...fields,
+  username: fields.username.optional(),
+  role: fields.role.optional(),
+  isActive: fields.isActive.optional(),
   password: z
     .string()
     .max(200, 'Пароль не длиннее 200 символов')

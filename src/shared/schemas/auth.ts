@@ -1,4 +1,4 @@
-import { PASSWORD_MIN, USERNAME_MIN } from '../constants.ts';
+import { EMAIL_MAX, PASSWORD_MIN, USERNAME_MIN } from '../constants.ts';
 import { z } from './z.ts';
 
 const USERNAME_MESSAGE = 'Имя пользователя должно содержать не менее 3 символов';
@@ -11,10 +11,13 @@ export const PASSWORD_MAX = 200;
 /** The required consent to personal-data processing (152-FZ): only `true` passes (registration, checkout). */
 export const consentGiven = () => z.boolean({ error: CONSENT_MESSAGE }).refine((v) => v === true, CONSENT_MESSAGE);
 
-/** Login: the first reading of spec 5. */
+const USERNAME_MAX_MESSAGE = `Имя пользователя должно быть не длиннее ${USERNAME_MAX} символов`;
+const PASSWORD_MAX_MESSAGE = `Пароль должен быть не длиннее ${PASSWORD_MAX} символов`;
+
+/** Login: the first reading of spec 5, bounded like registration (no account has longer ones). */
 export const LoginSchema = z.object({
-  username: z.string({ error: USERNAME_MESSAGE }).trim().min(USERNAME_MIN, USERNAME_MESSAGE),
-  password: z.string({ error: 'Пожалуйста, введите пароль' }).min(1, 'Пожалуйста, введите пароль'),
+  username: z.string({ error: USERNAME_MESSAGE }).trim().min(USERNAME_MIN, USERNAME_MESSAGE).max(USERNAME_MAX, USERNAME_MAX_MESSAGE),
+  password: z.string({ error: 'Пожалуйста, введите пароль' }).min(1, 'Пожалуйста, введите пароль').max(PASSWORD_MAX, PASSWORD_MAX_MESSAGE),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
@@ -29,13 +32,13 @@ const filled = () => z.string({ error: FILL_ALL_FIELDS_MESSAGE }).trim().min(1, 
 export const RegisterSchema = z.object({
   username: filled()
     .min(USERNAME_MIN, USERNAME_MESSAGE)
-    .max(USERNAME_MAX, `Имя пользователя должно быть не длиннее ${USERNAME_MAX} символов`),
-  email: filled().max(254, 'Пожалуйста, введите корректный email').pipe(z.email('Пожалуйста, введите корректный email')),
+    .max(USERNAME_MAX, USERNAME_MAX_MESSAGE),
+  email: filled().max(EMAIL_MAX, 'Пожалуйста, введите корректный email').pipe(z.email('Пожалуйста, введите корректный email')),
   password: z
     .string({ error: FILL_ALL_FIELDS_MESSAGE })
     .min(1, { error: FILL_ALL_FIELDS_MESSAGE, abort: true })
     .min(PASSWORD_MIN, 'Пароль должен содержать не менее 6 символов')
-    .max(PASSWORD_MAX, `Пароль должен быть не длиннее ${PASSWORD_MAX} символов`),
+    .max(PASSWORD_MAX, PASSWORD_MAX_MESSAGE),
   consent: consentGiven(),
 });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
@@ -49,6 +52,7 @@ export const PasswordResetRequestSchema = z.object({
     .string({ error: 'Введите корректный email' })
     .trim()
     .min(1, { error: 'Введите корректный email', abort: true })
+    .max(EMAIL_MAX, 'Введите корректный email')
     .pipe(z.email('Введите корректный email')),
 });
 export type PasswordResetRequestInput = z.infer<typeof PasswordResetRequestSchema>;
@@ -58,7 +62,7 @@ const newPassword = () =>
   z
     .string({ error: RESET_PASSWORD_MESSAGE })
     .min(PASSWORD_MIN, RESET_PASSWORD_MESSAGE)
-    .max(PASSWORD_MAX, `Пароль должен быть не длиннее ${PASSWORD_MAX} символов`);
+    .max(PASSWORD_MAX, PASSWORD_MAX_MESSAGE);
 
 export const PasswordResetVerifySchema = z.object({ token: resetToken() });
 

@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS } from '../constants.ts';
+import { EMAIL_MAX, PAYMENT_METHODS } from '../constants.ts';
 import { deliveryFields } from './address.ts';
 import { consentGiven } from './auth.ts';
 import { CartIdSchema } from './cart.ts';
@@ -13,7 +13,7 @@ const PAYMENT_MESSAGE = 'Пожалуйста, выберите способ о�
  */
 export const CheckoutFormSchema = z.object({
   customerName: deliveryFields.recipientName,
-  customerEmail: z.string({ error: EMAIL_MESSAGE }).trim().max(254, EMAIL_MESSAGE).pipe(z.email(EMAIL_MESSAGE)),
+  customerEmail: z.string({ error: EMAIL_MESSAGE }).trim().max(EMAIL_MAX, EMAIL_MESSAGE).pipe(z.email(EMAIL_MESSAGE)),
   customerPhone: deliveryFields.phone,
   address: deliveryFields.address,
   city: deliveryFields.city,

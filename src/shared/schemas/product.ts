@@ -1,4 +1,5 @@
 import { SUPPLIERS } from '../constants.ts';
+import { MAX_PRICE_RUB } from '../money.ts';
 import { isIdLike } from '../slug.ts';
 import { z } from './z.ts';
 
@@ -20,6 +21,7 @@ export const PRODUCT_MESSAGES = {
   stock: 'Количество должно быть положительным',
   stockInteger: 'Количество должно быть целым числом',
   category: 'Выберите категорию',
+  supplierCategory: 'Укажите категорию поставщика',
   supplier: 'Выберите поставщика: DCK, P.I.T или без поставщика',
   imageUrl: 'Укажите адрес изображения: https://… или /uploads/…',
   rating: 'Рейтинг должен быть от 0 до 5',
@@ -37,15 +39,17 @@ const toNumberOrNull = (value: unknown) => {
   return value;
 };
 
+const TOO_MUCH = 'Слишком большая сумма: не больше 20 000 000 ₽';
+
 const money = (message: string) =>
-  z.number({ error: PRODUCT_MESSAGES.number }).min(0, message).max(100_000_000, 'Слишком большая сумма');
+  z.number({ error: PRODUCT_MESSAGES.number }).min(0, message).max(MAX_PRICE_RUB, TOO_MUCH);
 
 /** A required price: empty fails with 'Укажите цену'. */
 const priceField = z.preprocess(
   (v) => toNumberOrNull(v) ?? undefined,
   z.number({ error: (issue) => (issue.input === undefined ? PRODUCT_MESSAGES.priceRequired : PRODUCT_MESSAGES.number) })
     .min(0, PRODUCT_MESSAGES.price)
-    .max(100_000_000, 'Слишком большая сумма'),
+    .max(MAX_PRICE_RUB, TOO_MUCH),
 );
 
 const optionalMoney = (message: string) => z.preprocess(toNumberOrNull, money(message).nullable());
@@ -162,5 +166,24 @@ export const ProductImportSchema = ProductSchema.extend({
   slug: productShape.slug.optional(),
   isActive: productShape.isActive.optional(),
   isFeatured: productShape.isFeatured.optional(),
-});
+  categoryId: productShape.categoryId.optional(),
+  /**
+   * The supplier's own category. Without `categoryId` the catalogue adapter's rules choose the
+   * shop category; a new product no rule places waits, hidden, in «Без категории».
+   */
+  supplierCategory: z
+    .string({ error: 'Введите текст' })
+    .trim()
+    .min(1, PRODUCT_MESSAGES.supplierCategory)
+    .max(300, 'Категория поставщика не длиннее 300 символов')
+    .optional(),
+}).superRefine(
+  (item, ctx) => {
+    if (item.categoryId === undefined && item.supplierCategory === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['categoryId'], message: PRODUCT_MESSAGES.category });
+    }
+  },
+  // Said together with the other fields' errors, as a required field is.
+  { when: () => true },
+);
 export type ProductImportData = z.output<typeof ProductImportSchema>;

@@ -47,6 +47,8 @@ export interface FormFieldProps {
   hint?: ReactNode;
   /** Shows a red asterisk after the label (the control itself should carry `required`). */
   required?: boolean;
+  /** Beside the label, outside it (so not part of the control's name): a badge, say. */
+  aside?: ReactNode;
   className?: string;
   children: ReactNode;
 }
@@ -56,19 +58,29 @@ export interface FormFieldProps {
  * and error their ids; the caller sets `id`, `aria-invalid` and `aria-describedby` on the control
  * (see `fieldControlProps`).
  */
-export function FormField({ label, htmlFor, error, hint, required, className, children }: FormFieldProps) {
+export function FormField({ label, htmlFor, error, hint, required, aside, className, children }: FormFieldProps) {
+  const labelElement = (
+    <Label htmlFor={htmlFor}>
+      <span>
+        {label}
+        {required && (
+          <span className="ml-0.5 text-destructive" aria-hidden="true">
+            *
+          </span>
+        )}
+      </span>
+    </Label>
+  );
   return (
     <div data-slot="form-field" className={cn('grid content-start gap-1.5', className)}>
-      <Label htmlFor={htmlFor}>
-        <span>
-          {label}
-          {required && (
-            <span className="ml-0.5 text-destructive" aria-hidden="true">
-              *
-            </span>
-          )}
-        </span>
-      </Label>
+      {aside ? (
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          {labelElement}
+          {aside}
+        </div>
+      ) : (
+        labelElement
+      )}
       {children}
       {hint && (
         <p id={fieldHintId(htmlFor)} className="text-sm text-muted-foreground">

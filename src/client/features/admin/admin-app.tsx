@@ -1,9 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  FileSpreadsheet,
   FolderTree,
+  Globe,
+  Layers,
   LayoutDashboard,
   Package,
   Settings,
+  Shuffle,
   ShoppingBag,
   Menu,
   Store,
@@ -21,7 +25,8 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Toaster } from '#client/components/ui/toast.tsx';
 import { sessionQuery } from '#client/lib/session.ts';
 import { cn } from '#client/lib/utils.ts';
-import { adminPaths, adminRoutes, paths } from '#client/paths.ts';
+import { paths } from '#client/paths.ts';
+import { adminPaths, adminRoutes } from '#client/features/admin/paths.ts';
 import { ROLE_LABELS, STAFF_ROLES, isStaff, type Role } from '#shared/constants.ts';
 import type { PublicUser } from '#shared/types.ts';
 
@@ -48,6 +53,11 @@ const SCREENS: AdminScreen[] = [
   { path: adminRoutes.productNew, roles: STAFF_ROLES, Page: lazy(() => import('./products/product-form-page.tsx')) },
   { path: adminRoutes.productEdit, roles: STAFF_ROLES, Page: lazy(() => import('./products/product-form-page.tsx')) },
   { path: adminRoutes.import, label: 'Импорт', icon: Upload, roles: STAFF_ROLES, Page: lazy(() => import('./import/import-page.tsx')) },
+  { path: adminRoutes.catalogAdapter, label: 'Адаптер каталога', icon: Shuffle, roles: STAFF_ROLES, Page: lazy(() => import('./catalog-adapter/catalog-adapter-page.tsx')) },
+  { path: adminRoutes.webScraper, label: 'Товар по ссылке', icon: Globe, roles: STAFF_ROLES, Page: lazy(() => import('./web-scraper/web-scraper-page.tsx')) },
+  { path: adminRoutes.massScraper, label: 'Массовая загрузка', icon: Layers, roles: STAFF_ROLES, Page: lazy(() => import('./mass-scraper/mass-scraper-page.tsx')) },
+  { path: adminRoutes.supplierImporter, label: 'Импорт прайс-листов', icon: FileSpreadsheet, roles: STAFF_ROLES, Page: lazy(() => import('./supplier-importer/suppliers-page.tsx')) },
+  { path: adminRoutes.supplierImport, roles: STAFF_ROLES, Page: lazy(() => import('./supplier-importer/import-page.tsx')) },
   { path: adminRoutes.categories, label: 'Категории', icon: FolderTree, roles: STAFF_ROLES, Page: lazy(() => import('./categories/categories-page.tsx')) },
   { path: adminRoutes.orders, label: 'Заказы', icon: ShoppingBag, roles: STAFF_ROLES, Page: lazy(() => import('./orders/orders-page.tsx')) },
   { path: adminRoutes.users, label: 'Клиенты', icon: Users, roles: ADMIN_ONLY, Page: lazy(() => import('./users/users-page.tsx')) },
@@ -61,6 +71,19 @@ function Forbidden() {
       <p className="text-muted-foreground">Этот раздел доступен только сотрудникам магазина с нужными правами.</p>
       <Button asChild>
         <a href={paths.home}>Вернуться в магазин</a>
+      </Button>
+    </div>
+  );
+}
+
+/** An /admin address that is no screen: said so inside the shell, with the way back to the overview. */
+function NotFound() {
+  return (
+    <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
+      <h1 className="text-3xl font-bold">Страница не найдена</h1>
+      <p className="text-muted-foreground">В панели управления нет такого раздела. Проверьте адрес или выберите раздел в меню.</p>
+      <Button asChild>
+        <Link to={adminPaths.dashboard}>Перейти к обзору</Link>
       </Button>
     </div>
   );
@@ -187,7 +210,7 @@ export function Component() {
             {SCREENS.map(({ path, roles, Page }) => (
               <Route key={path || 'dashboard'} path={path || undefined} index={path === ''} element={roles.includes(user.role) ? <Page /> : <Forbidden />} />
             ))}
-            <Route path="*" element={<Forbidden />} />
+            <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>
       </main>

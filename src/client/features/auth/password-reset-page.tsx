@@ -90,7 +90,10 @@ function RequestForm() {
               <AlertDescription>
                 <p>{answer.note}</p>
                 <p>
-                  <Link to={`${paths.passwordReset}/reset?token=${encodeURIComponent(answer.token)}`}>Открыть ссылку из письма</Link>
+                  {/* A fresh page load, as from the letter: counters already running would see the address. */}
+                  <Link reloadDocument to={`${paths.passwordReset}/reset?token=${encodeURIComponent(answer.token)}`}>
+                    Открыть ссылку из письма
+                  </Link>
                 </p>
               </AlertDescription>
             </Alert>

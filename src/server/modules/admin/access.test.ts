@@ -89,7 +89,7 @@ describe('every API route declares who may call it', () => {
 });
 
 /** The back office's catalogue endpoints, called by each kind of caller. */
-const STAFF_ENDPOINTS: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object }[] = [
+const STAFF_ENDPOINTS: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object }[] = [
   { method: 'GET', url: '/api/admin/dashboard' },
   { method: 'GET', url: '/api/admin/categories' },
   { method: 'POST', url: '/api/products', payload: { name: 'Проверка доступа', sku: 'ACCESS-1', price: 100, categoryId: 1 } },
@@ -100,6 +100,35 @@ const STAFF_ENDPOINTS: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: strin
   { method: 'PATCH', url: '/api/categories/1', payload: { description: 'Описание после проверки доступа' } },
   { method: 'DELETE', url: '/api/categories/999999' },
   { method: 'POST', url: '/api/admin/uploads' },
+  { method: 'GET', url: '/api/admin/suppliers' },
+  { method: 'POST', url: '/api/admin/suppliers', payload: { code: 'ACCESS', name: 'Проверка доступа' } },
+  { method: 'PATCH', url: '/api/admin/suppliers/1', payload: { name: 'DCK' } },
+  { method: 'POST', url: '/api/admin/supplier-imports', payload: {} },
+  { method: 'GET', url: '/api/admin/supplier-imports' },
+  { method: 'GET', url: '/api/admin/supplier-imports/999999' },
+  { method: 'POST', url: '/api/admin/supplier-imports/999999/preview', payload: { read: {} } },
+  { method: 'POST', url: '/api/admin/supplier-imports/999999/check', payload: { read: {}, mapping: {}, pricing: { mode: 'retail', markupPercent: null, ending: null } } },
+  { method: 'GET', url: '/api/admin/supplier-imports/999999/rows' },
+  { method: 'POST', url: '/api/admin/supplier-imports/999999/apply', payload: { absent: 'leave', newProducts: 'hidden' } },
+  { method: 'POST', url: '/api/admin/supplier-imports/999999/rollback' },
+  { method: 'GET', url: '/api/admin/supplier-imports/999999/report.csv' },
+  { method: 'POST', url: '/api/admin/web-scraper/extract', payload: { url: 'http://127.0.0.1/' } },
+  { method: 'GET', url: '/api/admin/catalog-adapter/supplier-categories' },
+  { method: 'POST', url: '/api/admin/catalog-adapter/rules/preview', payload: { kind: 'name_contains', supplierId: null, pattern: 'перфоратор', categoryId: 1 } },
+  { method: 'POST', url: '/api/admin/catalog-adapter/rules', payload: { kind: 'name_contains', supplierId: null, pattern: 'проверка доступа', categoryId: 1 } },
+  { method: 'DELETE', url: '/api/admin/catalog-adapter/rules/999999' },
+  { method: 'GET', url: '/api/admin/catalog-adapter/awaiting' },
+  { method: 'POST', url: '/api/admin/catalog-adapter/reapply' },
+  { method: 'POST', url: '/api/admin/catalog-adapter/brand-aliases', payload: { alias: 'проверка доступа', supplierCode: 'DCK' } },
+  { method: 'POST', url: '/api/admin/catalog-adapter/unit-rules', payload: { pattern: 'проверка', replacement: 'доступа' } },
+  { method: 'GET', url: '/api/admin/mass-scraper/runs' },
+  { method: 'POST', url: '/api/admin/mass-scraper/runs', payload: { source: 'list', text: '' } },
+  { method: 'GET', url: '/api/admin/mass-scraper/runs/999999' },
+  { method: 'GET', url: '/api/admin/mass-scraper/runs/999999/items' },
+  { method: 'GET', url: '/api/admin/mass-scraper/items/999999' },
+  { method: 'PUT', url: '/api/admin/mass-scraper/items/999999/draft', payload: {} },
+  { method: 'POST', url: '/api/admin/mass-scraper/items/publish', payload: { ids: [999999], mode: 'hidden', categoryId: null } },
+  { method: 'POST', url: '/api/admin/mass-scraper/items/discard', payload: { ids: [999999] } },
 ];
 
 describe('catalogue administration by role', () => {

@@ -123,6 +123,27 @@ describe('POST /api/register', () => {
   });
 });
 
+describe('field lengths', () => {
+  it('login refuses a name or password longer than any account can have', async () => {
+    const longName = await login('a'.repeat(51), 'Some-password-1');
+    expect(longName.statusCode).toBe(400);
+    expect(longName.json().errors).toEqual({ username: ['Имя пользователя должно быть не длиннее 50 символов'] });
+    const longPassword = await login(TEST_ADMIN.username, 'p'.repeat(201));
+    expect(longPassword.statusCode).toBe(400);
+    expect(longPassword.json().errors).toEqual({ password: ['Пароль должен быть не длиннее 200 символов'] });
+  });
+
+  it('registration refuses over-long fields with Russian messages', async () => {
+    const res = await register({ username: 'u'.repeat(51), email: `${'e'.repeat(250)}@example.ru`, password: 'p'.repeat(201), consent: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      username: ['Имя пользователя должно быть не длиннее 50 символов'],
+      email: ['Пожалуйста, введите корректный email'],
+      password: ['Пароль должен быть не длиннее 200 символов'],
+    });
+  });
+});
+
 describe('sessions', () => {
   it('stores only a hash of a random session id and sets a safe cookie', async () => {
     const res = await login(TEST_ADMIN.username, TEST_ADMIN.password);
@@ -138,11 +159,21 @@ describe('sessions', () => {
     expect(plain).toHaveLength(0);
   });
 
-  it('marks the cookie Secure when the shop is served over HTTPS', async () => {
+  it('over HTTPS names the cookie __Host-sid, with Secure, Path=/ and no Domain, and reads no other', async () => {
     const https = await createTestApp({ PUBLIC_URL: 'https://shop.example.ru' });
     try {
       const res = await https.app.inject({ method: 'POST', url: '/api/login', payload: { username: TEST_ADMIN.username, password: TEST_ADMIN.password } });
-      expect(res.cookies.find((c) => c.name === 'sid')!.secure).toBe(true);
+      expect(res.statusCode).toBe(200);
+      expect(res.cookies.map((c) => c.name)).toEqual(['__Host-sid']);
+      const cookie = res.cookies[0]!;
+      expect(cookie).toMatchObject({ secure: true, path: '/', httpOnly: true, sameSite: 'Lax' });
+      expect(cookie.domain).toBeUndefined();
+      const user = (header: string) => https.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: header } });
+      expect((await user(`__Host-sid=${cookie.value}`)).statusCode).toBe(200);
+      // A plain `sid` could be planted from http or a subdomain: over HTTPS it means nothing.
+      expect((await user(`sid=${cookie.value}`)).statusCode).toBe(401);
+      const out = await https.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: `__Host-sid=${cookie.value}` } });
+      expect(out.cookies).toMatchObject([{ name: '__Host-sid', value: '', secure: true, path: '/' }]);
     } finally {
       await https.close();
     }
@@ -235,22 +266,24 @@ describe('POST /api/login', () => {
 });
 
 describe('rate limits', () => {
-  it('locks an account after 10 failed logins for 15 minutes, whatever address they come from', async () => {
+  it('refuses an address after 10 failed logins for one account for 15 minutes; the owner elsewhere still logs in', async () => {
     const customer = await registerCustomer(ctx);
+    const attacker = '10.210.0.1';
     for (let i = 0; i < 10; i++) {
-      expect((await login(customer.username, `Wrong-${i}-password`)).statusCode).toBe(401);
+      expect((await login(customer.username, `Wrong-${i}-password`, { remoteAddress: attacker })).statusCode).toBe(401);
     }
-    const locked = await login(customer.username, customer.password);
+    const locked = await login(customer.username, customer.password, { remoteAddress: attacker });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/^Слишком много неудачных попыток входа\. Попробуйте через 15 минут\.$/);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    // The limit is on the account: an unknown name locks the same way, so it tells nothing.
+    expect((await login(customer.username, customer.password, { remoteAddress: '10.210.0.2' })).statusCode).toBe(200);
+    // The limit does not tell whether the account exists: an unknown name is refused the same way.
     const ghost = `ghost${customer.username}`;
-    for (let i = 0; i < 10; i++) await login(ghost, `Wrong-${i}-password`);
-    expect((await login(ghost, 'Wrong-password-x')).json()).toEqual({ message: locked.json().message });
+    for (let i = 0; i < 10; i++) await login(ghost, `Wrong-${i}-password`, { remoteAddress: attacker });
+    expect((await login(ghost, 'Wrong-password-x', { remoteAddress: attacker })).json()).toEqual({ message: locked.json().message });
 
     ctx.clock.advance(15 * MINUTE + 1000);
-    expect((await login(customer.username, customer.password)).statusCode).toBe(200);
+    expect((await login(customer.username, customer.password, { remoteAddress: attacker })).statusCode).toBe(200);
   });
 
   it('limits failed logins per address, and a forged X-Forwarded-For does not reset the count', async () => {
@@ -264,8 +297,9 @@ describe('rate limits', () => {
     expect(blocked.json().message).toContain('Слишком много неудачных попыток входа');
     // Another address is not affected.
     expect((await login('nobody-x', 'Wrong-password-1', { remoteAddress: '10.200.0.2' })).statusCode).toBe(401);
+    // Every attempt is counted before the password is checked, the refused one too.
     const [row] = await ctx.database.db.select().from(rateLimits).where(eq(rateLimits.key, `login:address:${address}`));
-    expect(row!.count).toBe(30);
+    expect(row!.count).toBe(31);
   });
 
   it('limits registrations per address', async () => {

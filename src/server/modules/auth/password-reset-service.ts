@@ -4,13 +4,12 @@ import type { Db } from '../../db/connection.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 import { badRequest } from '../../core/http-errors.ts';
 import type { Mailer } from '../../mail/transport.ts';
-import { enforce, type RateRule } from '../rate-limits/service.ts';
+import { enforce, type RateRule, type RequestMeta } from '../rate-limits/service.ts';
 import { getSettings } from '../settings/service.ts';
 import type { PasswordResetInput, PasswordResetRequestInput } from '#shared/schemas/auth.ts';
 import { passwordResetMail } from './mails.ts';
 import { hashPassword } from '../../core/password.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
-import type { RequestMeta } from './service.ts';
 import { endAllSessions, hashToken } from './session-service.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

@@ -171,13 +171,19 @@ describe('verify and reset', () => {
 });
 
 describe('the token in the API answer', () => {
-  it('appears only in development without SMTP, never in production', async () => {
-    const cases: { env: Record<string, string>; shown: boolean }[] = [
-      { env: { NODE_ENV: 'development' }, shown: true },
-      { env: { NODE_ENV: 'development', SMTP_URL: 'smtp://mail.example.ru:587' }, shown: false },
-      { env: { NODE_ENV: 'production' }, shown: false },
-    ];
-    for (const { env, shown } of cases) {
+  // Shown only in development asked for, without SMTP, listening on loopback only.
+  const cases: { env: Record<string, string>; shown: boolean }[] = [
+    { env: { NODE_ENV: 'development' }, shown: true },
+    { env: { NODE_ENV: 'development', HOST: '::1' }, shown: true },
+    { env: { NODE_ENV: 'development', HOST: '0.0.0.0' }, shown: false },
+    { env: { NODE_ENV: 'development', HOST: '192.168.1.10' }, shown: false },
+    { env: { NODE_ENV: 'development', SMTP_URL: 'smtp://mail.example.ru:587' }, shown: false },
+    { env: { NODE_ENV: 'production', HOST: '127.0.0.1' }, shown: false },
+    // No NODE_ENV at all (an empty value is none) is production.
+    { env: { NODE_ENV: '' }, shown: false },
+  ];
+  for (const { env, shown } of cases) {
+    it(`${shown ? 'appears' : 'never appears'} with ${JSON.stringify(env)}`, async () => {
       const app = await createTestApp(env);
       try {
         const customer = await registerCustomer(app);
@@ -194,6 +200,6 @@ describe('the token in the API answer', () => {
       } finally {
         await app.close();
       }
-    }
-  });
+    });
+  }
 });

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isLoopbackHost } from '../../config.ts';
 import type { App } from '../../core/app-types.ts';
 import { HttpError } from '../../core/http-errors.ts';
-import { SESSION_COOKIE, sessionCookieOptions } from '../../core/session-cookie.ts';
+import { sessionCookie } from '../../core/session-cookie.ts';
 import {
   LoginSchema,
   PasswordResetRequestSchema,
@@ -11,18 +12,21 @@ import {
 } from '#shared/schemas/auth.ts';
 import type { PublicUser } from '#shared/types.ts';
 import { requestPasswordReset, resetPassword, RESET_REQUEST_ANSWER, verifyResetToken } from './password-reset-service.ts';
-import { assertRegistrationOpen, login, recordLogin, registerUser, type RequestMeta } from './service.ts';
+import { requestMeta } from '../rate-limits/service.ts';
+import { assertRegistrationOpen, login, recordLogin, registerUser } from './service.ts';
 import { createSession, deleteSession } from './session-service.ts';
 
 const TAGS = ['Учётная запись'];
 
 export default async function authRoutes(app: App) {
   const { config } = app.deps;
-  const secure = config.publicUrl.startsWith('https://');
-  /** The reset token may be shown only to a developer with no mail transport (decisions.md). */
-  const exposeResetToken = config.env === 'development' && !config.smtpUrl;
+  const cookie = sessionCookie(config.publicUrl);
+  /**
+   * The reset token may be shown only to a developer with no mail transport (decisions.md), on a
+   * server nobody else can reach: development asked for explicitly and loopback only.
+   */
+  const exposeResetToken = config.env === 'development' && !config.smtpUrl && isLoopbackHost(config.host);
 
-  const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, now: app.deps.clock(), rateLimitFactor: config.rateLimitFactor });
 
   /** A new session for the user; any session the request carried is ended (rotation at login). */
   async function startSession(request: FastifyRequest, reply: FastifyReply, user: PublicUser) {
@@ -33,7 +37,7 @@ export default async function authRoutes(app: App) {
       userAgent: request.headers['user-agent'],
     });
     await recordLogin(app.deps.db, user.id, now);
-    reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(secure), expires: expiresAt });
+    reply.setCookie(cookie.name, token, { ...cookie.options, expires: expiresAt });
   }
 
   app.get('/user', { config: { access: 'public' }, schema: { tags: TAGS, summary: 'Текущий пользователь (401, если вход не выполнен)' } }, async (request, reply) => {
@@ -45,7 +49,7 @@ export default async function authRoutes(app: App) {
     '/login',
     { config: { access: 'public' }, schema: { tags: TAGS, summary: 'Вход', body: LoginSchema } },
     async (request, reply) => {
-      const user = await login(app.deps.db, request.body, meta(request));
+      const user = await login(app.deps.db, request.body, requestMeta(app, request));
       await startSession(request, reply, user);
       return user;
     },
@@ -60,7 +64,7 @@ export default async function authRoutes(app: App) {
       preValidation: async () => assertRegistrationOpen(app.deps.db),
     },
     async (request, reply) => {
-      const user = await registerUser(app.deps.db, request.body, meta(request));
+      const user = await registerUser(app.deps.db, request.body, requestMeta(app, request));
       await startSession(request, reply, user);
       return reply.status(201).send(user);
     },
@@ -68,7 +72,7 @@ export default async function authRoutes(app: App) {
 
   app.post('/logout', { config: { access: 'public' }, schema: { tags: TAGS, summary: 'Выход' } }, async (request, reply) => {
     if (request.sessionHash) await deleteSession(app.deps.db, request.sessionHash);
-    reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure));
+    reply.clearCookie(cookie.name, cookie.options);
     return { message: 'Выход выполнен' };
   });
 
@@ -77,7 +81,7 @@ export default async function authRoutes(app: App) {
     { config: { access: 'public' }, schema: { tags: TAGS, summary: 'Запросить письмо для восстановления пароля', body: PasswordResetRequestSchema } },
     async (request) => {
       const { token } = await requestPasswordReset(app.deps.db, request.body, {
-        ...meta(request),
+        ...requestMeta(app, request),
         mailer: app.deps.mailer,
         publicUrl: config.publicUrl,
         onMailError: (error) => request.log.error({ err: error }, 'password reset mail failed'),
@@ -111,7 +115,7 @@ export default async function authRoutes(app: App) {
     async (request, reply) => {
       const { userId } = await resetPassword(app.deps.db, request.body, app.deps.clock());
       // Every session of the user has ended, the caller's own included.
-      if (request.user?.id === userId) reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure));
+      if (request.user?.id === userId) reply.clearCookie(cookie.name, cookie.options);
       return { success: true, message: 'Пароль успешно изменён. Теперь вы можете войти с новым паролем.' };
     },
   );

@@ -4,7 +4,8 @@ import { consents, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/unique-slug.ts';
 import { forbidden, HttpError, unauthorized } from '../../core/http-errors.ts';
 import { hashPassword, verifyPassword } from '../../core/password.ts';
-import { clearCounter, countEvent, enforce, ensureBelow, type RateRule } from '../rate-limits/service.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { clearCounter, countEvent, enforce, refundEvent, type RateRule, type RequestMeta } from '../rate-limits/service.ts';
 import { getSettings } from '../settings/service.ts';
 import { PRIVACY_POLICY_VERSION, type Role } from '#shared/constants.ts';
 import type { LoginInput, RegisterInput } from '#shared/schemas/auth.ts';
@@ -17,18 +18,27 @@ export const REGISTRATION_CLOSED = 'Регистрация новых польз
 export const USERNAME_TAKEN = 'Пользователь с таким именем уже существует';
 export const EMAIL_TAKEN = 'Пользователь с таким email уже зарегистрирован';
 
-/** Where a request comes from and when: rate limits, consents, sessions. */
-export type RequestMeta = { ip: string; now: Date; rateLimitFactor: number };
 
 const MINUTE = 60 * 1000;
 const LOGIN_MESSAGE = 'Слишком много неудачных попыток входа.';
 const REGISTER_MESSAGE = 'Слишком много попыток регистрации.';
 
-/** Failed logins: per account (guessing one password) and per address (trying many accounts). */
+/**
+ * Failed logins, refused with 429: per account and address (guessing one password) and per
+ * address (trying many accounts). Nothing refuses an account as such: failures from one
+ * address must not lock the owner out from another.
+ */
 export const LOGIN_LIMITS = {
-  account: { limit: 10, windowMs: 15 * MINUTE, message: LOGIN_MESSAGE },
+  accountAddress: { limit: 10, windowMs: 15 * MINUTE, message: LOGIN_MESSAGE },
   address: { limit: 30, windowMs: 15 * MINUTE, message: LOGIN_MESSAGE },
 } satisfies Record<string, RateRule>;
+
+/**
+ * Failures for one account from all addresses together: past `after` in the window, every
+ * attempt on it waits `delayMs` before its password is checked, so guessing from many addresses
+ * is slow while the owner still gets in.
+ */
+export const LOGIN_ACCOUNT_SLOWDOWN = { after: 10, windowMs: 15 * MINUTE, delayMs: 1000 };
 
 /** Registrations: per address (bulk sign-ups) and per e-mail (probing which are taken). */
 export const REGISTER_LIMITS = {
@@ -69,22 +79,37 @@ export async function authenticate(db: Db, username: string, password: string): 
   return toPublicUser(user);
 }
 
-/** Login with the failed-attempt limits: only failures count, and a success clears the account's. */
+/**
+ * Login with the failed-attempt limits. Every attempt is counted before its password is
+ * checked, each counter in one atomic statement, so parallel attempts cannot all slip past a
+ * check made before any of them was counted. An attempt that is not a failure (right password)
+ * gives its count back and starts its account afresh.
+ */
 export async function login(db: Db, input: LoginInput, meta: RequestMeta): Promise<PublicUser> {
-  const accountKey = `login:account:${lower(input.username)}`;
-  const addressKey = `login:address:${meta.ip}`;
-  await ensureBelow(db, accountKey, LOGIN_LIMITS.account, meta.now, meta.rateLimitFactor);
-  await ensureBelow(db, addressKey, LOGIN_LIMITS.address, meta.now, meta.rateLimitFactor);
+  const account = lower(input.username);
+  const keys = {
+    address: `login:address:${meta.ip}`,
+    accountAddress: `login:account-address:${account}:${meta.ip}`,
+    account: `login:account:${account}`,
+  };
+  await enforce(db, keys.address, LOGIN_LIMITS.address, meta.now, meta.rateLimitFactor);
+  await enforce(db, keys.accountAddress, LOGIN_LIMITS.accountAddress, meta.now, meta.rateLimitFactor);
+  const accountFailures = await countEvent(db, keys.account, LOGIN_ACCOUNT_SLOWDOWN.windowMs, meta.now);
+  if (accountFailures.count > Math.round(LOGIN_ACCOUNT_SLOWDOWN.after * meta.rateLimitFactor)) await sleep(LOGIN_ACCOUNT_SLOWDOWN.delayMs);
   try {
     const user = await authenticate(db, input.username, input.password);
-    await clearCounter(db, accountKey);
+    await notAFailure();
     return user;
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 401) {
-      await countEvent(db, accountKey, LOGIN_LIMITS.account.windowMs, meta.now);
-      await countEvent(db, addressKey, LOGIN_LIMITS.address.windowMs, meta.now);
-    }
+    // A blocked user with the right password (403) did not guess wrong either.
+    if (error instanceof HttpError && error.statusCode === 403) await notAFailure();
     throw error;
+  }
+
+  async function notAFailure() {
+    await refundEvent(db, keys.address);
+    await clearCounter(db, keys.accountAddress);
+    await clearCounter(db, keys.account);
   }
 }
 

@@ -271,3 +271,22 @@ describe('cart totals (spec 9), computed by the server', () => {
     }
   });
 });
+
+describe('new carts per address', () => {
+  const addFrom = (remoteAddress: string, cartId: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/cart/items', payload: { cartId, productId: a.id }, remoteAddress });
+
+  it('opens 30 carts an hour from one address; its carts still take items, other addresses still open theirs', async () => {
+    const opened: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const cartId = randomUUID();
+      expect((await addFrom('10.231.0.1', cartId)).statusCode).toBe(201);
+      opened.push(cartId);
+    }
+    const refused = await addFrom('10.231.0.1', randomUUID());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: 'Слишком много новых корзин. Попробуйте через 60 минут.' });
+    expect((await addFrom('10.231.0.1', opened[0]!)).statusCode).toBe(201);
+    expect((await addFrom('10.231.0.2', randomUUID())).statusCode).toBe(201);
+  });
+});

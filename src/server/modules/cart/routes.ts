@@ -2,6 +2,7 @@ import { z } from '#shared/schemas/z.ts';
 import { AddCartItemSchema, CartIdSchema, CartSchema, UpdateCartItemSchema } from '#shared/schemas/cart.ts';
 import type { App } from '../../core/app-types.ts';
 import { notFound } from '../../core/http-errors.ts';
+import { requestMeta } from '../rate-limits/service.ts';
 import { ITEM_NOT_IN_CART, addCartItem, clearCart, getCart, removeCartItem, updateCartItem } from './service.ts';
 
 const tags = ['Корзина'];
@@ -34,7 +35,7 @@ export default async function cartRoutes(app: App) {
   app.post(
     '/cart/items',
     { config, schema: { tags, summary: 'Добавить товар (повторное добавление увеличивает количество)', body: AddCartItemSchema, response: { 201: CartSchema } } },
-    async (request, reply) => reply.status(201).send(await addCartItem(app.deps.db, request.body, app.deps.clock())),
+    async (request, reply) => reply.status(201).send(await addCartItem(app.deps.db, request.body, requestMeta(app, request))),
   );
 
   app.patch(

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { cartItems, carts, products } from '../../db/schema.ts';
 import { HttpError, conflict, notFound } from '../../core/http-errors.ts';
+import { enforce, type RateRule, type RequestMeta } from '../rate-limits/service.ts';
 import { getSettings } from '../settings/service.ts';
 import { cartTotals, lineTotalKopecks } from './totals.ts';
 import { CART_QUANTITY_MAX, SHORT_TEXT_FALLBACK_LENGTH } from '#shared/constants.ts';
@@ -100,8 +101,17 @@ async function lockExistingCart(tx: Executor, cartId: string, now: Date): Promis
   return rows.length > 0;
 }
 
-/** Adds a product; a product already in the cart gets its quantity raised. */
-export async function addCartItem(db: Db, input: AddCartItemInput, now: Date): Promise<Cart> {
+/** New carts per address: each is a row that stays until it is cleaned up. */
+export const NEW_CART_LIMIT: RateRule = { limit: 30, windowMs: 60 * 60 * 1000, message: 'Слишком много новых корзин.' };
+
+/**
+ * Adds a product; a product already in the cart gets its quantity raised. The first addition
+ * creates the cart, and counts against the address's new carts.
+ */
+export async function addCartItem(db: Db, input: AddCartItemInput, meta: RequestMeta): Promise<Cart> {
+  const { now } = meta;
+  const [known] = await db.select({ id: carts.id }).from(carts).where(eq(carts.id, input.cartId));
+  if (!known) await enforce(db, `cart:address:${meta.ip}`, NEW_CART_LIMIT, now, meta.rateLimitFactor);
   await db.transaction(async (tx) => {
     const [product] = await tx
       .select({ id: products.id, name: products.name, priceKopecks: products.priceKopecks, stock: products.stock, isActive: products.isActive })

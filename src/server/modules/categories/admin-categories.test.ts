@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   ctx.app.inject({ method, url, payload, headers: { cookie: admin } });
 
 describe('GET /api/admin/categories', () => {
@@ -51,11 +51,14 @@ describe('POST /api/categories', () => {
     expect(digits.json().errors).toMatchObject({ slug: ['Slug не может состоять только из цифр'] });
   });
 
-  it('gives a taken slug a suffix', async () => {
+  it('refuses a typed slug that another category has: 409 on the slug field, nothing created', async () => {
     const a = await send('POST', '/api/categories', { name: 'Генераторы', slug: 'generatory' });
-    const b = await send('POST', '/api/categories', { name: 'Генераторы бензиновые', slug: 'generatory' });
     expect(a.json().slug).toBe('generatory');
-    expect(b.json().slug).toBe('generatory-2');
+    const before = (await send('GET', '/api/admin/categories')).json<AdminCategory[]>().length;
+    const b = await send('POST', '/api/categories', { name: 'Генераторы бензиновые', slug: 'generatory' });
+    expect(b.statusCode).toBe(409);
+    expect(b.json()).toEqual({ message: 'Такой slug уже используется', errors: { slug: ['Такой slug уже используется'] } });
+    expect((await send('GET', '/api/admin/categories')).json<AdminCategory[]>()).toHaveLength(before);
   });
 });
 
@@ -65,8 +68,11 @@ describe('PATCH /api/categories/{id}', () => {
     const res = await send('PATCH', `/api/categories/${created.id}`, { description: 'Сварочные аппараты и расходники' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Сварка', slug: 'svarka', icon: 'flame', description: 'Сварочные аппараты и расходники' });
-    const renamed = await send('PATCH', `/api/categories/${created.id}`, { name: 'Сварочное оборудование', slug: 'kompressory', icon: 'zap' });
-    expect(renamed.json()).toMatchObject({ name: 'Сварочное оборудование', slug: 'kompressory-2', icon: 'zap' });
+    const taken = await send('PATCH', `/api/categories/${created.id}`, { name: 'Сварочное оборудование', slug: 'kompressory', icon: 'zap' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ message: 'Такой slug уже используется', errors: { slug: ['Такой slug уже используется'] } });
+    const renamed = await send('PATCH', `/api/categories/${created.id}`, { name: 'Сварочное оборудование', slug: 'svarochnoe', icon: 'zap' });
+    expect(renamed.json()).toMatchObject({ name: 'Сварочное оборудование', slug: 'svarochnoe', icon: 'zap' });
     const invalid = await send('PATCH', `/api/categories/${created.id}`, { name: '' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().errors).toEqual({ name: ['Название категории обязательно'] });

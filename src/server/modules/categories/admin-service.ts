@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { categories } from '../../db/schema.ts';
-import { pgError, uniqueSlug, withSlugRetry } from '../../db/unique-slug.ts';
+import { chooseSlug, pgError, withSlugRetry } from '../../db/unique-slug.ts';
 import { conflict, notFound } from '../../core/http-errors.ts';
 import type { CategoryData, CategoryPatch } from '#shared/schemas/category.ts';
 import type { AdminCategory } from '#shared/types.ts';
@@ -36,10 +36,10 @@ async function requireAdminCategory(db: Db, id: number): Promise<AdminCategory> 
   return row;
 }
 
-/** A new category, last in the order; a taken slug gets a suffix (-2, -3...). */
+/** A new category, last in the order; its slug must be free (chooseSlug: 409 otherwise). */
 export async function createCategory(db: Db, data: CategoryData, now: Date): Promise<AdminCategory> {
   const id = await withSlugRetry(SLUG_CONSTRAINT, async () => {
-    const slug = await uniqueSlug(db, categories, data.slug || data.name, 'kategoriya');
+    const slug = await chooseSlug(db, categories, data.slug, data.name, 'kategoriya');
     const [row] = await db
       .insert(categories)
       .values({
@@ -66,7 +66,7 @@ export async function updateCategory(db: Db, id: number, data: CategoryPatch, no
     if (data.description !== undefined) values.description = data.description;
     if (data.icon !== undefined) values.icon = data.icon;
     if (data.slug !== undefined && data.slug !== current.slug) {
-      values.slug = await uniqueSlug(db, categories, data.slug, 'kategoriya', id);
+      values.slug = await chooseSlug(db, categories, data.slug, data.name ?? current.name, 'kategoriya', id);
     }
     await db.update(categories).set(values).where(eq(categories.id, id));
   });

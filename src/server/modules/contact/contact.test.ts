@@ -84,3 +84,47 @@ describe('POST /api/newsletter', () => {
     expect(res.json().message).toBe('Пожалуйста, введите корректный email');
   });
 });
+
+describe('limits on public writes', () => {
+  const body = { name: 'Иван Петров', email: 'ivan@example.ru', phone: '+7 900 123-45-67', message: 'Вопрос о доставке' };
+  const contact = (payload: Record<string, unknown>, remoteAddress: string) => ctx.app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress });
+  const subscribe = (email: string, remoteAddress: string) => ctx.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email }, remoteAddress });
+
+  it('sends 5 messages an hour from one address, then 429 with the wait; another address is not affected', async () => {
+    const before = ctx.mails.length;
+    for (let i = 0; i < 5; i++) expect((await contact(body, '10.230.0.1')).statusCode).toBe(201);
+    const refused = await contact(body, '10.230.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: 'Слишком много сообщений. Попробуйте через 60 минут.' });
+    expect(Number(refused.headers['retry-after'])).toBe(3600);
+    expect(ctx.mails.length).toBe(before + 5);
+    expect((await contact(body, '10.230.0.2')).statusCode).toBe(201);
+    ctx.clock.advance(60 * 60 * 1000 + 1000);
+    expect((await contact(body, '10.230.0.1')).statusCode).toBe(201);
+  });
+
+  it('takes 10 newsletter sign-ups an hour from one address', async () => {
+    for (let i = 0; i < 10; i++) expect((await subscribe(`reader${i}@example.ru`, '10.230.1.1')).statusCode).toBe(201);
+    const refused = await subscribe('reader-x@example.ru', '10.230.1.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: 'Слишком много запросов на подписку. Попробуйте через 60 минут.' });
+    expect((await subscribe('reader-x@example.ru', '10.230.1.2')).statusCode).toBe(201);
+  });
+
+  it('bounds every field with a Russian message, and stores nothing', async () => {
+    const long = (n: number) => 'я'.repeat(n);
+    const res = await contact({ name: long(201), email: `${'a'.repeat(250)}@example.ru`, phone: '7'.repeat(41), message: long(5001) }, '10.230.2.1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      name: ['Имя не длиннее 200 символов'],
+      email: ['Пожалуйста, введите корректный email'],
+      phone: ['Телефон не длиннее 40 символов'],
+      message: ['Сообщение не длиннее 5000 символов'],
+    });
+    const stored = await ctx.database.db.select({ id: contactMessages.id }).from(contactMessages).where(sql`length(${contactMessages.name}) > 200`);
+    expect(stored).toEqual([]);
+    const newsletter = await subscribe(`${'a'.repeat(250)}@example.ru`, '10.230.2.1');
+    expect(newsletter.statusCode).toBe(400);
+    expect(newsletter.json().message).toBe('Пожалуйста, введите корректный email');
+  });
+});

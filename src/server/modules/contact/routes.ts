@@ -1,5 +1,6 @@
 import { ContactMessageSchema, NewsletterSchema } from '#shared/schemas/contact.ts';
 import type { App } from '../../core/app-types.ts';
+import { requestMeta } from '../rate-limits/service.ts';
 import { submitContactMessage, subscribeToNewsletter } from './service.ts';
 
 export default async function contactRoutes(app: App) {
@@ -7,7 +8,7 @@ export default async function contactRoutes(app: App) {
     '/contact',
     { config: { access: 'public' }, schema: { tags: ['Обратная связь'], body: ContactMessageSchema } },
     async (request, reply) => {
-      const { id } = await submitContactMessage(app.deps.db, app.deps.mailer, request.body, request.ip);
+      const { id } = await submitContactMessage(app.deps.db, app.deps.mailer, request.body, requestMeta(app, request));
       return reply.status(201).send({ id, message: 'Сообщение отправлено' });
     },
   );
@@ -16,7 +17,7 @@ export default async function contactRoutes(app: App) {
     '/newsletter',
     { config: { access: 'public' }, schema: { tags: ['Обратная связь'], body: NewsletterSchema } },
     async (request, reply) => {
-      await subscribeToNewsletter(app.deps.db, request.body, request.ip);
+      await subscribeToNewsletter(app.deps.db, request.body, requestMeta(app, request));
       return reply.status(201).send({ message: 'Вы подписаны на рассылку' });
     },
   );

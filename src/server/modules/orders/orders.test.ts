@@ -313,3 +313,28 @@ describe('GET /api/orders/{id} and /api/orders/my-orders', () => {
     await setProduct(ctx.database.db, p1.id, { price: p1.price });
   });
 });
+
+describe('order limits', () => {
+  const attempt = (customerCookie: string, remoteAddress: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/orders', payload: validOrderBody(randomUUID()), headers: { cookie: customerCookie }, remoteAddress });
+  const LIMITED = { message: 'Слишком много заказов. Попробуйте через 60 минут.' };
+
+  it('takes 20 order attempts an hour from one customer, then 429; another customer is not affected', async () => {
+    const buyer = await createCustomer(ctx);
+    for (let i = 0; i < 20; i++) expect((await attempt(buyer.cookie, '10.232.0.1')).statusCode).toBe(409);
+    const refused = await attempt(buyer.cookie, '10.232.0.2');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(LIMITED);
+    const other = await createCustomer(ctx);
+    expect((await attempt(other.cookie, '10.232.0.1')).statusCode).toBe(409);
+  });
+
+  it('takes 50 order attempts an hour from one address, whichever customers make them', async () => {
+    const buyers = [await createCustomer(ctx), await createCustomer(ctx), await createCustomer(ctx)];
+    for (let i = 0; i < 50; i++) expect((await attempt(buyers[i % 3]!.cookie, '10.232.1.1')).statusCode).toBe(409);
+    const refused = await attempt(buyers[0]!.cookie, '10.232.1.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(LIMITED);
+    expect((await attempt(buyers[0]!.cookie, '10.232.1.2')).statusCode).toBe(409);
+  });
+});

@@ -30,7 +30,14 @@ export default async function orderRoutes(app: App) {
     async (request, reply) => {
       const { order, created } = await placeOrder(
         { db: app.deps.db, mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl, log: request.log },
-        { user: request.user!, input: request.body, ip: request.ip, now: app.deps.clock(), shop: settingsOfOrder.get(request)! },
+        {
+          user: request.user!,
+          input: request.body,
+          ip: request.ip,
+          now: app.deps.clock(),
+          rateLimitFactor: app.deps.config.rateLimitFactor,
+          shop: settingsOfOrder.get(request)!,
+        },
       );
       return reply.status(created ? 201 : 200).send(order);
     },

@@ -120,11 +120,14 @@ describe('POST /api/products', () => {
     expect(second.json()).toEqual({ message: 'Товар с таким артикулом уже существует', errors: { sku: ['Товар с таким артикулом уже существует'] } });
   });
 
-  it('makes slugs unique with -2, -3 and never all digits', async () => {
+  it('makes generated slugs unique with -2, -3 and never all digits; refuses a typed one that is taken', async () => {
     const a = (await create(valid({ name: 'Уровень лазерный Тестовый' }))).json<Product>();
     const b = (await create(valid({ name: 'Уровень лазерный Тестовый' }))).json<Product>();
-    const c = (await create(valid({ name: 'Уровень лазерный Тестовый', slug: 'uroven-lazernyy-testovyy' }))).json<Product>();
+    const c = (await create(valid({ name: 'Уровень лазерный Тестовый', slug: '' }))).json<Product>();
     expect([a.slug, b.slug, c.slug]).toEqual(['uroven-lazernyy-testovyy', 'uroven-lazernyy-testovyy-2', 'uroven-lazernyy-testovyy-3']);
+    const typed = await create(valid({ name: 'Уровень лазерный Другой', slug: 'uroven-lazernyy-testovyy-2' }));
+    expect(typed.statusCode).toBe(409);
+    expect(typed.json()).toEqual({ message: 'Такой slug уже используется', errors: { slug: ['Такой slug уже используется'] } });
     const numeric = (await create(valid({ name: '2024' }))).json<Product>();
     expect(numeric.slug).toBe('2024-2');
     const explicitDigits = await create(valid({ slug: '12345' }));
@@ -154,11 +157,13 @@ describe('PATCH /api/products/{id}', () => {
     expect(bad.json().errors).toMatchObject({ name: ['Название должно содержать не менее 2 символов'], stock: ['Количество должно быть положительным'] });
   });
 
-  it('gives a taken slug a suffix and refuses another product\'s SKU', async () => {
+  it('refuses a typed slug and a SKU that another product has', async () => {
     const a = (await create(valid({ name: 'Пила цепная Тест' }))).json<Product>();
     const b = (await create(valid({ name: 'Пила дисковая Тест' }))).json<Product>();
     const moved = await patch(b.id, { slug: a.slug });
-    expect(moved.json().slug).toBe(`${a.slug}-2`);
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json()).toEqual({ message: 'Такой slug уже используется', errors: { slug: ['Такой slug уже используется'] } });
+    expect((await patch(b.id, { isActive: true })).json().slug).toBe(b.slug);
     const own = await patch(a.id, { slug: a.slug });
     expect(own.json().slug).toBe(a.slug);
     const sku = await patch(b.id, { sku: a.sku });

@@ -1,13 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { categories, products } from '../../db/schema.ts';
-import { isUniqueViolation, uniqueSlug, withSlugRetry } from '../../db/unique-slug.ts';
+import { chooseSlug, isUniqueViolation, withSlugRetry } from '../../db/unique-slug.ts';
 import { HttpError, badRequest, notFound } from '../../core/http-errors.ts';
 import { rubToKopecks } from '#shared/money.ts';
 import type { ProductData, ProductImportData, ProductPatch } from '#shared/schemas/product.ts';
 import type { Product } from '#shared/types.ts';
 import { catalogChanged } from './catalog-events.ts';
 import { getProduct } from './catalog/product-rows.ts';
+import { categoryForImport } from '../catalog-adapter/placement.ts';
 
 /**
  * Product writes: create, edit, the list's active toggle, bulk import (upsert by SKU), delete one,
@@ -74,15 +75,23 @@ async function writeWithSlug<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** `POST /api/products`: a new product; the slug comes from the name when not given. */
+/** `POST /api/products`: a new product; the slug comes from the name when not given (chooseSlug). */
 export async function createProduct(db: Db, data: ProductData, now: Date): Promise<Product> {
-  await assertCategoryExists(db, data.categoryId);
+  return insertProduct(db, data, {}, now);
+}
+
+/** A new product's fields; an imported product waiting in «Без категории» has no category. */
+type NewProduct = Omit<ProductData, 'categoryId'> & { categoryId: number | null };
+
+/** Inserts a product with the form's fields and `extra` columns (what an import adds). */
+async function insertProduct(db: Db, data: NewProduct, extra: ProductValues, now: Date): Promise<Product> {
+  if (data.categoryId !== null) await assertCategoryExists(db, data.categoryId);
   await assertSkuFree(db, data.sku);
   const id = await writeWithSlug(async () => {
-    const slug = await uniqueSlug(db, products, data.slug || data.name, 'tovar');
+    const slug = await chooseSlug(db, products, data.slug, data.name, 'tovar');
     const [row] = await db
       .insert(products)
-      .values({ ...toValues(data), name: data.name, sku: data.sku, slug, createdAt: now, updatedAt: now })
+      .values({ ...toValues({ ...data, categoryId: data.categoryId ?? undefined }), ...extra, name: data.name, sku: data.sku, slug, createdAt: now, updatedAt: now })
       .returning({ id: products.id });
     return row!.id;
   });
@@ -92,17 +101,17 @@ export async function createProduct(db: Db, data: ProductData, now: Date): Promi
 
 /**
  * `PATCH /api/products/{id}`: the given fields only (the list's toggle sends `{ isActive }`).
- * A new slug is made unique; an empty slug is generated again from the name; a changed name
- * alone keeps the slug, so links to the product keep working.
+ * A typed slug must be free (409 otherwise); an empty slug is generated again from the name; a
+ * changed name alone keeps the slug, so links to the product keep working.
  */
-export async function updateProduct(db: Db, id: number, data: ProductPatch, now: Date): Promise<Product> {
+export async function updateProduct(db: Db, id: number, data: ProductPatch, now: Date, extra: ProductValues = {}): Promise<Product> {
   const current = await requireStaffProduct(db, id);
   if (data.categoryId !== undefined && data.categoryId !== current.categoryId) await assertCategoryExists(db, data.categoryId);
   if (data.sku !== undefined && data.sku !== current.sku) await assertSkuFree(db, data.sku, id);
   await writeWithSlug(async () => {
-    const values = toValues(data);
+    const values = { ...toValues(data), ...extra };
     if (data.slug !== undefined && data.slug !== current.slug) {
-      values.slug = await uniqueSlug(db, products, data.slug || data.name || current.name, 'tovar', id);
+      values.slug = await chooseSlug(db, products, data.slug, data.name || current.name, 'tovar', id);
     }
     await db.update(products).set({ ...values, updatedAt: now }).where(eq(products.id, id));
   });
@@ -113,21 +122,37 @@ export async function updateProduct(db: Db, id: number, data: ProductPatch, now:
 /**
  * `POST /api/admin/products`, one bulk import item: a product whose SKU exists is updated with
  * the fields the item names; otherwise a new product is created (active unless it says not).
- * Either announces the change.
+ * An item with its supplier's category and no `categoryId` is placed by the catalogue adapter's
+ * rules; a new one no rule places waits, hidden, in «Без категории», an existing one keeps its
+ * category. Either announces the change.
  */
 export async function importProduct(
   db: Db,
   data: ProductImportData,
   now: Date,
 ): Promise<{ action: 'created' | 'updated'; product: Product }> {
-  const [existing] = await db.select({ id: products.id }).from(products).where(eq(products.sku, data.sku));
+  const [existing] = await db
+    .select({ id: products.id, supplier: products.supplier, awaiting: products.awaitingCategory })
+    .from(products)
+    .where(eq(products.sku, data.sku));
+  const { supplierCategory } = data;
+  const categoryId =
+    data.categoryId ??
+    (supplierCategory === undefined
+      ? null
+      : await categoryForImport(db, { supplier: data.supplier ?? existing?.supplier ?? null, supplierCategory, name: data.name }));
+  const extra: ProductValues = supplierCategory === undefined ? {} : { supplierCategory };
   if (existing) {
-    const product = await updateProduct(db, existing.id, data, now);
+    // Placed at last: out of «Без категории» and into the shop, as re-applying the rules does.
+    if (categoryId !== null && existing.awaiting) Object.assign(extra, { awaitingCategory: false, isActive: data.isActive ?? true });
+    const product = await updateProduct(db, existing.id, { ...data, categoryId: categoryId ?? undefined }, now, extra);
     return { action: 'updated', product };
   }
-  const product = await createProduct(
+  if (categoryId === null) Object.assign(extra, { awaitingCategory: true, isActive: false });
+  const product = await insertProduct(
     db,
-    { ...data, slug: data.slug ?? '', isActive: data.isActive ?? true, isFeatured: data.isFeatured ?? false },
+    { ...data, categoryId, slug: data.slug ?? '', isActive: data.isActive ?? true, isFeatured: data.isFeatured ?? false },
+    extra,
     now,
   );
   return { action: 'created', product };

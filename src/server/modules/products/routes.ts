@@ -10,7 +10,7 @@ import { badRequest, forbidden, notFound } from '../../core/http-errors.ts';
 import { registerCatalogAnswers } from './answer-cache/catalog-answers.ts';
 import { listProducts, type ListParams } from './catalog/list.ts';
 import { getProduct } from './catalog/product-rows.ts';
-import { CatalogSearch } from './search/catalog-search.ts';
+import { catalogSearchOf } from './search/catalog-search.ts';
 import { normalizeText } from './search/query.ts';
 
 const PRODUCT_NOT_FOUND = 'Товар не найден';
@@ -22,7 +22,7 @@ const PRODUCT_NOT_FOUND = 'Товар не найден';
  */
 export default async function productRoutes(app: App) {
   const { db } = app.deps;
-  const search = new CatalogSearch(db, (error) => app.log.warn({ err: error }, 'search index not rebuilt'));
+  const search = catalogSearchOf(db, (error) => app.log.warn({ err: error }, 'search index not rebuilt'));
   const answers = registerCatalogAnswers(app, () => search.changed());
   // The search index and the typo vocabulary are built in the background as the app starts.
   app.addHook('onReady', async () => {

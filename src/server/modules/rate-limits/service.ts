@@ -1,4 +1,6 @@
 import { eq, lt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../core/app-types.ts';
 import type { Db } from '../../db/connection.ts';
 import { rateLimits } from '../../db/schema.ts';
 import { tooManyRequests } from '../../core/http-errors.ts';
@@ -11,6 +13,15 @@ import { pluralRu } from '#shared/plural.ts';
 export type RateRule = { limit: number; windowMs: number; message: string };
 
 export type Counter = { count: number; resetAt: Date };
+
+/** Where a request comes from and when, and how far the limits are scaled: rate limits, consents, sessions. */
+export type RequestMeta = { ip: string; now: Date; rateLimitFactor: number };
+
+export const requestMeta = (app: App, request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  now: app.deps.clock(),
+  rateLimitFactor: app.deps.config.rateLimitFactor,
+});
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
@@ -33,10 +44,12 @@ export async function countEvent(db: Db, key: string, windowMs: number, now: Dat
   return row!;
 }
 
-/** The key's current window, without counting anything (null when none is open). */
-export async function readCounter(db: Db, key: string, now: Date): Promise<Counter | null> {
-  const [row] = await db.select({ count: rateLimits.count, resetAt: rateLimits.resetAt }).from(rateLimits).where(eq(rateLimits.key, key));
-  return row && row.resetAt > now ? row : null;
+/** Takes back one counted event (an attempt that turned out not to be a failure). */
+export async function refundEvent(db: Db, key: string) {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
 }
 
 export async function clearCounter(db: Db, key: string) {
@@ -50,14 +63,12 @@ export function rateLimitError(rule: RateRule, resetAt: Date, now: Date) {
   return tooManyRequests(`${rule.message} Попробуйте через ${minutes} ${pluralRu(minutes, 'минуту', 'минуты', 'минут')}.`, seconds);
 }
 
-/** Counts the event and throws 429 when the key is over the rule's limit (`factor` scales it). */
+/**
+ * Counts the event and throws 429 when the key is over the rule's limit (`factor` scales it).
+ * Counting and reading are one statement, so of any number of parallel requests at most the
+ * limit get through.
+ */
 export async function enforce(db: Db, key: string, rule: RateRule, now: Date, factor = 1) {
   const counter = await countEvent(db, key, rule.windowMs, now);
   if (counter.count > Math.round(rule.limit * factor)) throw rateLimitError(rule, counter.resetAt, now);
-}
-
-/** Throws 429 when the key is already at the rule's limit, without counting (failures-only rules). */
-export async function ensureBelow(db: Db, key: string, rule: RateRule, now: Date, factor = 1) {
-  const counter = await readCounter(db, key, now);
-  if (counter && counter.count >= Math.round(rule.limit * factor)) throw rateLimitError(rule, counter.resetAt, now);
 }

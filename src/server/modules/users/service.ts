@@ -137,7 +137,7 @@ async function lockForChange(tx: Tx, id: number) {
     .orderBy(users.id)
     .for('update');
   const [target] = await tx
-    .select({ id: users.id, role: users.role, isActive: users.isActive })
+    .select({ id: users.id, role: users.role, isActive: users.isActive, username: users.username, email: users.email })
     .from(users)
     .where(eq(users.id, id))
     .for('update');
@@ -170,31 +170,43 @@ async function endSessions(tx: Tx, userId: number, actor: Actor) {
   }
 }
 
-/** PATCH /api/admin/users/{id}: every field; an empty password keeps the old one. */
+/**
+ * PATCH /api/admin/users/{id}: the fields the body has, and only those (null or '' clears an
+ * optional one); an empty password keeps the old one.
+ */
 export async function updateUser(db: Db, id: number, input: AdminUserUpdate, actor: Actor): Promise<AdminUser> {
-  const email = orNull(input.email);
   // The account rules of registration apply to a password an administrator sets.
-  if (input.password) assertAcceptablePassword(input.password, { username: input.username, email });
-  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  let passwordHash: string | undefined;
+  if (input.password) {
+    const current = await getUser(db, id);
+    const email = input.email === undefined ? current.email : orNull(input.email);
+    assertAcceptablePassword(input.password, { username: input.username ?? current.username, email });
+    passwordHash = await hashPassword(input.password);
+  }
   try {
     return await db.transaction(async (tx) => {
-      assertAdminRemains(await lockForChange(tx, id), { role: input.role, isActive: input.isActive }, actor);
-      await assertUnique(tx, input.username, email, id);
+      const locked = await lockForChange(tx, id);
+      const { target } = locked;
+      const next = { role: input.role ?? target.role, isActive: input.isActive ?? target.isActive };
+      assertAdminRemains(locked, next, actor);
+      const username = input.username ?? target.username;
+      const email = input.email === undefined ? target.email : orNull(input.email);
+      if (input.username !== undefined || input.email !== undefined) await assertUnique(tx, username, email, id);
       const [row] = await tx
         .update(users)
         .set({
-          username: input.username,
+          username,
           email,
-          role: input.role,
-          fullName: orNull(input.fullName),
-          phone: orNull(input.phone),
-          address: orNull(input.address),
-          isActive: input.isActive,
+          role: next.role,
+          isActive: next.isActive,
+          ...(input.fullName !== undefined ? { fullName: orNull(input.fullName) } : {}),
+          ...(input.phone !== undefined ? { phone: orNull(input.phone) } : {}),
+          ...(input.address !== undefined ? { address: orNull(input.address) } : {}),
           ...(passwordHash ? { passwordHash } : {}),
         })
         .where(eq(users.id, id))
         .returning(columns);
-      if (!input.isActive || passwordHash) await endSessions(tx, id, actor);
+      if (input.isActive === false || passwordHash) await endSessions(tx, id, actor);
       return toAdminUser(row!);
     });
   } catch (error) {

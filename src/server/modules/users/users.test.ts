@@ -146,6 +146,23 @@ describe('PATCH /api/admin/users/{id}', () => {
     expect(await loginStatus(username, 'Novyj-Parol-77')).toBe(200);
   });
 
+  it('changes only the fields it is sent: { fullName } leaves an administrator an active administrator', async () => {
+    const username = unique('Glavnyj');
+    const other = await create({ username, email: `${username}@example.ru`, role: 'admin', phone: '+7 900 000-00-01', address: 'Волгоград' });
+    const cookie = await ctx.login(username, 'Pila-DCK-2026');
+    const res = await inject('PATCH', `/api/admin/users/${other.id}`, { fullName: 'Пётр Главный' });
+    expect(res.statusCode).toBe(200);
+    const expected = { username, email: `${username}@example.ru`, role: 'admin', isActive: true, fullName: 'Пётр Главный', phone: '+7 900 000-00-01', address: 'Волгоград' };
+    expect(res.json()).toMatchObject(expected);
+    expect((await inject('GET', `/api/admin/users/${other.id}`)).json()).toMatchObject(expected);
+    expect(await whoAmI(cookie)).toBe(200);
+
+    // An empty body changes nothing; null clears just the field it names.
+    expect((await inject('PATCH', `/api/admin/users/${other.id}`, {})).json()).toMatchObject(expected);
+    expect((await inject('PATCH', `/api/admin/users/${other.id}`, { phone: null })).json()).toMatchObject({ ...expected, phone: null });
+    expect((await inject('PATCH', `/api/admin/users/${other.id}`, { role: 'manager' })).json()).toMatchObject({ ...expected, phone: null, role: 'manager' });
+  });
+
   it('refuses a login or e-mail taken by someone else, and an unknown user', async () => {
     const a = await create({ username: unique('first'), email: `${unique('first')}@example.ru` });
     const b = await create({ username: unique('second') });

@@ -1,6 +1,6 @@
 import { FolderTree, PackagePlus, ShoppingBag, Upload, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { adminPaths } from '#client/paths.ts';
+import { adminPaths } from '#client/features/admin/paths.ts';
 
 const QUICK_ACTIONS: { to: string; label: string; hint: string; icon: LucideIcon }[] = [
   { to: adminPaths.productCreate, label: 'Добавить товар', hint: 'Новая карточка в каталоге', icon: PackagePlus },

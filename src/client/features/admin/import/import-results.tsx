@@ -2,7 +2,7 @@ import { CircleCheck, CircleX } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { adminPaths } from '#client/paths.ts';
+import { adminPaths } from '#client/features/admin/paths.ts';
 import type { ItemResult, RunState } from './use-import-run.ts';
 
 function ResultRow({ result }: { result: ItemResult }) {

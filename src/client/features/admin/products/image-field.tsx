@@ -4,6 +4,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
+import { SourceBadge } from '#client/features/admin/components/source-badge.tsx';
+import type { FieldSource } from '#shared/schemas/web-scraper.ts';
 import { useUploadProductImage } from './api.ts';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -15,11 +17,14 @@ export function ImageField({
   onChange,
   error,
   inputProps,
+  source,
 }: {
   value: string;
   onChange: (url: string) => void;
   error?: string;
   inputProps: Record<string, unknown>;
+  /** Where a prefilled picture came from on a supplier's page. */
+  source?: FieldSource;
 }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -45,6 +50,7 @@ export function ImageField({
       htmlFor="product-imageUrl"
       error={shownError}
       hint="Адрес картинки (https://… или /uploads/…) или файл JPEG, PNG, WebP до 5 МБ"
+      aside={<SourceBadge source={source} />}
     >
       <div className="flex flex-col gap-2 sm:flex-row">
         <div className="relative flex-1">

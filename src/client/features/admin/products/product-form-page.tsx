@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ApiError } from '#client/lib/api.ts';
-import { adminPaths } from '#client/paths.ts';
+import { adminPaths } from '#client/features/admin/paths.ts';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
+import { prefillOf, type ProductPrefill } from '#client/features/admin/lib/product-prefill.ts';
 import { adminProductQuery } from './api.ts';
 import { ProductForm } from './product-form.tsx';
 
-function EditProduct({ id }: { id: number }) {
+function EditProduct({ id, prefill }: { id: number; prefill: ProductPrefill | null }) {
   const query = useQuery(adminProductQuery(id));
   if (query.isPending) {
     return (
@@ -35,7 +36,7 @@ function EditProduct({ id }: { id: number }) {
     }
     return <LoadError title="Не удалось загрузить товар" error={query.error} onRetry={() => void query.refetch()} />;
   }
-  return <ProductForm key={query.data.id} product={query.data} />;
+  return <ProductForm key={query.data.id} product={query.data} prefill={prefill} />;
 }
 
 /** `/admin/products/create`, `/admin/products/new` and `/admin/products/edit/{id}`: one form. */
@@ -43,6 +44,8 @@ export default function ProductFormPage() {
   const params = useParams();
   const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
   const isEdit = params.id !== undefined;
+  // Values handed over by «Товар по ссылке» (navigation state).
+  const prefill = prefillOf(useLocation().state);
   useAdminTitle(isEdit ? 'Редактирование товара' : 'Новый товар');
   return (
     <>
@@ -56,7 +59,7 @@ export default function ProductFormPage() {
         title={isEdit ? 'Редактирование товара' : 'Новый товар'}
         description={isEdit ? 'Изменения видны в каталоге сразу после сохранения' : 'Заполните карточку: предпросмотр показывает, как её увидят покупатели'}
       />
-      {isEdit ? id ? <EditProduct id={id} /> : <p className="text-muted-foreground">Товар не найден</p> : <ProductForm product={null} />}
+      {isEdit ? id ? <EditProduct id={id} prefill={prefill} /> : <p className="text-muted-foreground">Товар не найден</p> : <ProductForm product={null} prefill={prefill} />}
     </>
   );
 }

@@ -9,20 +9,26 @@ import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.ts
 import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { adminPaths, paths } from '#client/paths.ts';
+import { paths } from '#client/paths.ts';
+import { adminPaths } from '#client/features/admin/paths.ts';
 import { SUPPLIERS } from '#shared/constants.ts';
 import type { Product } from '#shared/types.ts';
 import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
 import { SlugFromNameButton } from '#client/features/admin/components/slug-from-name-button.tsx';
+import { SourceBadge } from '#client/features/admin/components/source-badge.tsx';
+import type { ProductPrefill } from '#client/features/admin/lib/product-prefill.ts';
 import { ImageField } from './image-field.tsx';
 import { Section, SwitchField, fieldProps, type ProductFormApi } from './product-form-parts.tsx';
 import { slugFromName } from './product-form-values.ts';
+
+/** Where prefilled values came from (a supplier's page), shown beside their fields. */
+type Sources = ProductPrefill['sources'] | undefined;
 
 /**
  * Name and slug: the slug follows the name until it is typed by hand, and again once it is
  * emptied or made from the name with the button.
  */
-function NameAndSlug({ form }: { form: ProductFormApi }) {
+function NameAndSlug({ form, sources }: { form: ProductFormApi; sources: Sources }) {
   const { register, setValue, formState } = form;
   const { errors } = formState;
   const [autoSlug, setAutoSlug] = useState(() => (formState.defaultValues?.slug ?? '') === '');
@@ -37,7 +43,7 @@ function NameAndSlug({ form }: { form: ProductFormApi }) {
   });
   return (
     <>
-      <FormField label="Название" htmlFor="product-name" required error={errors.name?.message}>
+      <FormField label="Название" htmlFor="product-name" required error={errors.name?.message} aside={<SourceBadge source={sources?.name} />}>
         <Input
           id="product-name"
           aria-invalid={errors.name ? true : undefined}
@@ -73,11 +79,11 @@ function NameAndSlug({ form }: { form: ProductFormApi }) {
   );
 }
 
-function CategorySelect({ form }: { form: ProductFormApi }) {
+function CategorySelect({ form, sources }: { form: ProductFormApi; sources: Sources }) {
   const categories = useQuery(adminCategoriesQuery());
   const error = form.formState.errors.categoryId?.message;
   return (
-    <FormField label="Категория" htmlFor="product-categoryId" required error={error}>
+    <FormField label="Категория" htmlFor="product-categoryId" required error={error} aside={<SourceBadge source={sources?.categoryId} />}>
       {/* Controlled: the options arrive after the form's values. */}
       <Controller
         control={form.control}
@@ -107,20 +113,20 @@ function CategorySelect({ form }: { form: ProductFormApi }) {
   );
 }
 
-export function MainSection({ form }: { form: ProductFormApi }) {
+export function MainSection({ form, sources }: { form: ProductFormApi; sources?: Sources }) {
   const { errors } = form.formState;
   return (
     <Section title="Основное" description="Название, адрес страницы, артикул и раздел каталога">
-      <NameAndSlug form={form} />
+      <NameAndSlug form={form} sources={sources} />
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <FormField label="Артикул" htmlFor="product-sku" required error={errors.sku?.message}>
+        <FormField label="Артикул" htmlFor="product-sku" required error={errors.sku?.message} aside={<SourceBadge source={sources?.sku} />}>
           <Input placeholder="Например, KZC05-26" spellCheck={false} {...fieldProps(form, 'sku')} />
         </FormField>
         <FormField label="Метка" htmlFor="product-tag" error={errors.tag?.message} hint="Например: Хит продаж, Новинка">
           <Input {...fieldProps(form, 'tag', true)} />
         </FormField>
-        <CategorySelect form={form} />
-        <FormField label="Поставщик" htmlFor="product-supplier" error={errors.supplier?.message}>
+        <CategorySelect form={form} sources={sources} />
+        <FormField label="Поставщик" htmlFor="product-supplier" error={errors.supplier?.message} aside={<SourceBadge source={sources?.supplier} />}>
           <NativeSelect {...fieldProps(form, 'supplier')}>
             <option value="none">Без поставщика</option>
             {SUPPLIERS.map((s) => (
@@ -135,12 +141,12 @@ export function MainSection({ form }: { form: ProductFormApi }) {
   );
 }
 
-export function PriceSection({ form }: { form: ProductFormApi }) {
+export function PriceSection({ form, sources }: { form: ProductFormApi; sources?: Sources }) {
   const { errors } = form.formState;
   return (
     <Section title="Цена и склад" description="Цена 0 показывается покупателям как «Цена по запросу»">
       <div className="grid items-start gap-4 sm:grid-cols-3">
-        <FormField label="Цена, ₽" htmlFor="product-price" required error={errors.price?.message}>
+        <FormField label="Цена, ₽" htmlFor="product-price" required error={errors.price?.message} aside={<SourceBadge source={sources?.price} />}>
           <Input inputMode="decimal" {...fieldProps(form, 'price')} />
         </FormField>
         <FormField label="Старая цена, ₽" htmlFor="product-originalPrice" error={errors.originalPrice?.message} hint="Для скидки">
@@ -154,11 +160,12 @@ export function PriceSection({ form }: { form: ProductFormApi }) {
   );
 }
 
-export function ImageSection({ form, imageUrl }: { form: ProductFormApi; imageUrl: string }) {
+export function ImageSection({ form, imageUrl, sources }: { form: ProductFormApi; imageUrl: string; sources?: Sources }) {
   return (
     <Section title="Изображение">
       <ImageField
         value={imageUrl}
+        source={sources?.imageUrl}
         error={form.formState.errors.imageUrl?.message}
         inputProps={form.register('imageUrl')}
         onChange={(url) => form.setValue('imageUrl', url, { shouldDirty: true, shouldValidate: true })}
@@ -167,14 +174,20 @@ export function ImageSection({ form, imageUrl }: { form: ProductFormApi; imageUr
   );
 }
 
-export function DescriptionSection({ form }: { form: ProductFormApi }) {
+export function DescriptionSection({ form, sources }: { form: ProductFormApi; sources?: Sources }) {
   const { errors } = form.formState;
   return (
     <Section title="Описание">
-      <FormField label="Краткое описание" htmlFor="product-shortDescription" error={errors.shortDescription?.message} hint="До 500 символов, показывается в карточке">
+      <FormField
+        label="Краткое описание"
+        htmlFor="product-shortDescription"
+        error={errors.shortDescription?.message}
+        hint="До 500 символов, показывается в карточке"
+        aside={<SourceBadge source={sources?.shortDescription} />}
+      >
         <Textarea rows={3} {...fieldProps(form, 'shortDescription', true)} />
       </FormField>
-      <FormField label="Полное описание" htmlFor="product-description" error={errors.description?.message}>
+      <FormField label="Полное описание" htmlFor="product-description" error={errors.description?.message} aside={<SourceBadge source={sources?.description} />}>
         <Textarea rows={8} {...fieldProps(form, 'description')} />
       </FormField>
       <div className="grid items-start gap-4 sm:grid-cols-2">

@@ -1,20 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { Globe } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
+import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { adminPaths } from '#client/paths.ts';
+import { adminPaths } from '#client/features/admin/paths.ts';
 import { ProductSchema, type ProductData } from '#shared/schemas/product.ts';
 import type { Product } from '#shared/types.ts';
 import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
+import type { ProductPrefill } from '#client/features/admin/lib/product-prefill.ts';
 import { useSaveProduct } from './api.ts';
 import { DescriptionSection, ImageSection, MainSection, PreviewSection, PriceSection, PublishSection } from './product-form-sections.tsx';
 import { EMPTY_FORM, FIELD_NAMES, formValuesOf, previewOf, slugFromName, type FormValues } from './product-form-values.ts';
 
-/** A new product (`product` null) or an existing one: the fields on the left, publishing and a live preview on the right. */
-export function ProductForm({ product }: { product: Product | null }) {
+/**
+ * A new product (`product` null) or an existing one: the fields on the left, publishing and a live
+ * preview on the right. `prefill` (from a supplier's page) changes the fields it names, each marked
+ * with its source; the changes count as edits, so an existing product can be saved with them.
+ */
+export function ProductForm({ product, prefill = null }: { product: Product | null; prefill?: ProductPrefill | null }) {
   const navigate = useNavigate();
   const categories = useQuery(adminCategoriesQuery());
   const isEdit = product !== null;
@@ -29,6 +36,16 @@ export function ProductForm({ product }: { product: Product | null }) {
   });
   const values = useWatch({ control: form.control });
 
+  // Applied once: later renders keep what staff typed over it.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (!prefill || prefilled.current) return;
+    prefilled.current = true;
+    for (const [field, value] of Object.entries(prefill.values)) form.setValue(field as keyof FormValues, value, { shouldDirty: true });
+    // A new product's address follows its name, as when the name is typed.
+    if (!product && prefill.values.name) form.setValue('slug', slugFromName(prefill.values.name), { shouldDirty: true });
+  }, [form, prefill, product]);
+
   const save = useSaveProduct(product, {
     onSuccess: (saved) => {
       toast({ title: isEdit ? 'Товар обновлён' : 'Товар создан', description: saved.name, variant: 'success' });
@@ -41,23 +58,38 @@ export function ProductForm({ product }: { product: Product | null }) {
   });
 
   const onSubmit = form.handleSubmit(
-    // No slug: the server makes one from the name (unique, with a suffix when taken).
-    (data) => save.mutate({ ...data, slug: data.slug || slugFromName(data.name) }),
+    // A new product's slug that still follows its name is the name's, not one staff typed: sent
+    // empty, the server makes it unique with a suffix (a typed slug that is taken answers 409).
+    (data) => save.mutate({ ...data, slug: !isEdit && data.slug === slugFromName(data.name) ? '' : data.slug }),
     () => toast({ title: 'Проверьте поля формы', description: 'Некоторые поля заполнены неверно', variant: 'destructive' }),
   );
 
   return (
     <form id={formId} noValidate onSubmit={onSubmit} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="grid content-start gap-6">
-        <MainSection form={form} />
-        <PriceSection form={form} />
-        <ImageSection form={form} imageUrl={values.imageUrl ?? ''} />
-        <DescriptionSection form={form} />
+        {prefill && <PrefillNotice pageUrl={prefill.pageUrl} />}
+        <MainSection form={form} sources={prefill?.sources} />
+        <PriceSection form={form} sources={prefill?.sources} />
+        <ImageSection form={form} imageUrl={values.imageUrl ?? ''} sources={prefill?.sources} />
+        <DescriptionSection form={form} sources={prefill?.sources} />
       </div>
       <aside className="grid content-start gap-6 lg:sticky lg:top-6 lg:self-start">
         <PublishSection form={form} isEdit={isEdit} pending={save.isPending} />
         <PreviewSection id={`${formId}-preview`} preview={previewOf(values, product, categories.data)} hidden={!(values.isActive ?? true)} />
       </aside>
     </form>
+  );
+}
+
+function PrefillNotice({ pageUrl }: { pageUrl: string }) {
+  return (
+    <Alert role={undefined} data-testid="prefill-notice">
+      <Globe aria-hidden />
+      <AlertTitle>Поля заполнены со страницы поставщика</AlertTitle>
+      <AlertDescription>
+        <p className="break-all">{pageUrl}</p>
+        <p>Отметка у поля — откуда взято значение: JSON-LD, микроразметка, Open Graph или сама страница. Проверьте поля и выберите категорию.</p>
+      </AlertDescription>
+    </Alert>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
-import { adminPaths } from '#client/paths.ts';
+import { adminPaths } from '#client/features/admin/paths.ts';
 import { formatRub, hasPrice } from '#shared/money.ts';
 import type { Product } from '#shared/types.ts';
 import { adminProductStatus } from './status.ts';

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
-import { adminPaths } from '#client/paths.ts';
+import { adminPaths } from '#client/features/admin/paths.ts';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import { productsCount } from '#shared/plural.ts';
 import type { Product } from '#shared/types.ts';

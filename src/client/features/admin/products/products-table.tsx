@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
-import { adminPaths } from '#client/paths.ts';
+import { adminPaths } from '#client/features/admin/paths.ts';
 import type { Product } from '#shared/types.ts';
 import { ProductThumb } from './product-thumb.tsx';
 import { ActiveSwitch, ProductPrice, ProductStatusBadge, RowButtons, type RowActions } from './product-row-parts.tsx';

@@ -25,7 +25,8 @@ import {
 import type { BackupFile, BackupOverview } from '#shared/types.ts';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { backupDownloadUrl, backupsQuery, useCreateBackup, useSaveBackupSettings } from './api.ts';
-import { FormActions, SwitchRow } from './settings-form-parts.tsx';
+import { SwitchRow } from './settings-form-parts.tsx';
+import { FormActions } from '#client/features/admin/components/form-actions.tsx';
 
 const sizeFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
 

@@ -12,7 +12,8 @@ import { META_DESCRIPTION_MAX } from '#shared/constants.ts';
 import { SeoSettingsSchema, type SeoSettings } from '#shared/schemas/settings.ts';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { adminSeoSettingsQuery, useSaveSettings } from './api.ts';
-import { FieldGrid, FormActions, FormSkeleton, useLoadErrorToast } from './settings-form-parts.tsx';
+import { FieldGrid, FormSkeleton, useLoadErrorToast } from './settings-form-parts.tsx';
+import { FormActions } from '#client/features/admin/components/form-actions.tsx';
 
 type Field = FieldPath<SeoSettings>;
 const FIELDS: readonly Field[] = ['siteTitle', 'metaDescription', 'metaKeywords', 'ogImage', 'googleAnalyticsId', 'yandexMetrikaId'];

@@ -1,6 +1,4 @@
-import { Save, Undo2 } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { Button } from '#client/components/ui/button.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
@@ -31,25 +29,6 @@ export function SwitchRow({
         </p>
       </div>
       <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} disabled={disabled} aria-describedby={`${id}-hint`} />
-    </div>
-  );
-}
-
-/**
- * Save and cancel of a settings form: disabled while nothing changed or while saving;
- * 'Сохранение...' while saving (spec 2.15).
- */
-export function FormActions({ dirty, saving, onCancel, saveLabel = 'Сохранить настройки' }: { dirty: boolean; saving: boolean; onCancel: () => void; saveLabel?: string }) {
-  return (
-    <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
-      <Button variant="outline" onClick={onCancel} disabled={!dirty || saving}>
-        <Undo2 aria-hidden />
-        Отменить изменения
-      </Button>
-      <Button type="submit" disabled={!dirty || saving}>
-        <Save aria-hidden />
-        {saving ? 'Сохранение...' : saveLabel}
-      </Button>
     </div>
   );
 }

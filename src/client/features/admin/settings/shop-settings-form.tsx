@@ -12,7 +12,8 @@ import { formatRub } from '#shared/money.ts';
 import { ShopSettingsSchema, type ShopSettings } from '#shared/schemas/settings.ts';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { adminShopSettingsQuery, useSaveSettings } from './api.ts';
-import { FieldGrid, FormActions, FormSkeleton, SwitchRow, useLoadErrorToast } from './settings-form-parts.tsx';
+import { FieldGrid, FormSkeleton, SwitchRow, useLoadErrorToast } from './settings-form-parts.tsx';
+import { FormActions } from '#client/features/admin/components/form-actions.tsx';
 
 type Field = FieldPath<ShopSettings>;
 const FIELDS: readonly Field[] = [

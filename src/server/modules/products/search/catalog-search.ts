@@ -74,6 +74,14 @@ export class CatalogSearch {
   }
 
   /**
+   * The ranked ids of a normalised query, not kept: for the back office's look-ups (the catalogue
+   * adapter's suggestions), which would only crowd customers' searches out of the kept results.
+   */
+  async match(query: string, filter: CatalogFilter): Promise<RankedIds> {
+    return this.compute(query, filter, 'featured');
+  }
+
+  /**
    * First the words as typed (and as if typed in the other layout, with synonyms) and SKU
    * fragments; with nothing found, words the catalogue does not know are widened by the catalogue
    * words they may be typos of; still nothing, and a product matching any of several words will
@@ -103,4 +111,20 @@ export class CatalogSearch {
     if (readings.some((reading) => reading.length > 1)) return run(matchAnyGroup(readings), [], readings);
     return exact;
   }
+}
+
+const searches = new WeakMap<Db, CatalogSearch>();
+
+/**
+ * This process's search of the catalogue in `db`: one index per database, made by whoever asks
+ * first. The catalogue's routes keep it in step with changes; back-office modules (the catalogue
+ * adapter) search with it instead of building a second index.
+ */
+export function catalogSearchOf(db: Db, onError: (error: unknown) => void): CatalogSearch {
+  let search = searches.get(db);
+  if (!search) {
+    search = new CatalogSearch(db, onError);
+    searches.set(db, search);
+  }
+  return search;
 }

@@ -1,0 +1,211 @@
+/**
+ * `npm run bench:supplier-import`: a large supplier price list through the importer's HTTP API
+ * on a fresh database — upload, dry run, apply — with the seconds of each phase, and while it
+ * applies, the latency of a catalogue request made every 200 ms (does the shop stay responsive?).
+ *
+ *   npm run bench:supplier-import                         50 000 rows, CSV and XLSX, on PGlite (a new data folder)
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:supplier-import
+ *                                                         the same on PGlite and on that PostgreSQL server
+ *                                                         (a fresh database is created there and dropped after)
+ *   options: --rows N (default 50 000), --formats csv,xlsx, --databases pglite,postgres (default: both when DATABASE_URL is set)
+ *
+ * The lists come from the parsers' generator (scripts/make-supplier-fixtures.ts). Nothing here
+ * is a test: it prints figures.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase, type Database } from '../src/server/db/connection.ts';
+import { seedIfEmpty } from '../src/server/db/seed/seed.ts';
+import type { ImportDetail, Supplier } from '../src/shared/schemas/supplier-import.ts';
+import { writeLargePriceList } from './make-supplier-fixtures.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '50000' },
+    formats: { type: 'string', default: 'csv,xlsx' },
+    databases: { type: 'string' },
+  },
+});
+const ROWS = Number(args.rows);
+const FORMATS = args.formats.split(',').map((f) => f.trim()) as ('csv' | 'xlsx')[];
+const PROBE_MS = 200;
+const ADMIN = { username: 'admin', password: 'bench-import-pass-2026' };
+const quiet = { info: () => {}, warn: () => {} };
+
+const log = (...parts: unknown[]) => console.log(...parts);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * A fresh database: PGlite in a new data folder (on disk, as the shop runs it), or a new database
+ * on the server of DATABASE_URL (dropped by `drop`).
+ */
+async function freshDatabase(kind: 'pglite' | 'postgres', dataDir: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+    return { database, drop: async () => {} };
+  }
+  const serverUrl = new URL(process.env.DATABASE_URL!);
+  const name = `supplier_import_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 10 });
+  return {
+    database,
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl.toString() });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/**
+ * A GET as a browser sends it, timed from the request to the last byte, on a new connection each
+ * time (a kept-alive one may be closed by the server between two probes).
+ */
+function timedGet(url: string): Promise<{ ms: number; status: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const done = (status: number) => resolve({ ms: performance.now() - started, status });
+    const request = http.get(url, { agent: false, headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => done(res.statusCode ?? 0));
+      res.on('error', () => done(0));
+    });
+    request.on('error', () => done(0));
+  });
+}
+
+type Figures = { upload: number; check: number; apply: number; p50: number; max: number; probes: number; failed: number; loopMax: number; created: number };
+
+async function run(kind: 'pglite' | 'postgres', format: 'csv' | 'xlsx', file: string): Promise<Figures> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-supplier-import-'));
+  const { database, drop } = await freshDatabase(kind, dataDir);
+  const config = loadConfig({ NODE_ENV: 'production', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+  await database.migrate();
+  await seedIfEmpty(database.db, config, quiet);
+  const app = await buildApp({ config, database, mailer: { kind: 'file', send: async () => {} } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  try {
+    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const call = async <T>(method: string, url: string, body?: object): Promise<T> => {
+      const res = await fetch(`${base}${url}`, { method, headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    };
+    const waitForJob = async (jobId: number) => {
+      for (;;) {
+        const job = await call<{ status: string; error: string | null }>('GET', `/api/admin/jobs/${jobId}`);
+        if (job.status === 'done') return;
+        if (job.status !== 'queued' && job.status !== 'running') throw new Error(`job ${jobId}: ${job.status} ${job.error ?? ''}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const dck = (await call<Supplier[]>('GET', '/api/admin/suppliers')).find((s) => s.code === 'DCK')!;
+
+    let started = performance.now();
+    const form = new FormData();
+    form.set('supplierId', String(dck.id));
+    form.set('file', await fs.openAsBlob(file), path.basename(file));
+    const uploaded = await fetch(`${base}/api/admin/supplier-imports`, { method: 'POST', headers: { cookie }, body: form });
+    if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+    const detail = (await uploaded.json()) as ImportDetail;
+    const upload = performance.now() - started;
+    log(`  ${kind}: uploaded in ${seconds(upload)}, checking…`);
+
+    started = performance.now();
+    const { read, mapping, pricing } = detail.options;
+    await waitForJob((await call<{ jobId: number }>('POST', `/api/admin/supplier-imports/${detail.id}/check`, { read, mapping, pricing })).jobId);
+    const check = performance.now() - started;
+    const checked = await call<ImportDetail>('GET', `/api/admin/supplier-imports/${detail.id}`);
+    log(`  ${kind}: checked in ${seconds(check)} (${JSON.stringify(checked.counts)}), applying…`);
+
+    const latencies: number[] = [];
+    let failed = 0;
+    let applying = true;
+    const probes = (async () => {
+      while (applying) {
+        const next = performance.now() + PROBE_MS;
+        const { ms, status } = await timedGet(`${base}/api/products`);
+        if (status === 200) latencies.push(ms);
+        else failed++;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
+      }
+    })();
+    // The longest time the process could not answer anything (PGlite works on the event loop).
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    started = performance.now();
+    try {
+      await waitForJob((await call<{ jobId: number }>('POST', `/api/admin/supplier-imports/${detail.id}/apply`, { absent: 'leave', newProducts: 'active' })).jobId);
+    } finally {
+      applying = false;
+      loop.disable();
+      await probes;
+    }
+    const apply = performance.now() - started;
+    latencies.sort((a, b) => a - b);
+    return {
+      upload,
+      check,
+      apply,
+      p50: latencies[Math.floor(latencies.length / 2)] ?? 0,
+      max: latencies.at(-1) ?? 0,
+      probes: latencies.length,
+      failed,
+      loopMax: loop.max / 1e6,
+      created: checked.counts?.create ?? 0,
+    };
+  } finally {
+    await app.close();
+    await database.close();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const kinds = (args.databases?.split(',').map((k) => k.trim()) ?? (process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'])) as ('pglite' | 'postgres')[];
+  if (kinds.includes('postgres') && !process.env.DATABASE_URL) throw new Error('--databases postgres needs DATABASE_URL (a PostgreSQL server to create the benchmark database on)');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-price-lists-'));
+  log(`supplier import benchmark: ${ROWS} rows, ${FORMATS.join(' and ')}, on ${kinds.join(' and ')}; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)}`);
+  try {
+    for (const format of FORMATS) {
+      const file = path.join(dir, `price-${ROWS}.${format}`);
+      const started = performance.now();
+      await writeLargePriceList(file, ROWS, format);
+      log(`\n${format.toUpperCase()}: ${(fs.statSync(file).size / 1024 / 1024).toFixed(1)} MB, generated in ${seconds(performance.now() - started)}`);
+      for (const kind of kinds) {
+        const f = await run(kind, format, file);
+        log(
+          `  ${kind.padEnd(8)} upload ${seconds(f.upload).padStart(7)}   check ${seconds(f.check).padStart(7)}   apply ${seconds(f.apply).padStart(7)}` +
+            `   (${f.created} new products)   catalogue while applying: p50 ${f.p50.toFixed(0)} ms, max ${f.max.toFixed(0)} ms over ${f.probes} requests` +
+            `${f.failed > 0 ? `, ${f.failed} failed` : ''}; longest event-loop stall ${f.loopMax.toFixed(0)} ms`,
+        );
+      }
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

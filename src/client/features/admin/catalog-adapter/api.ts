@@ -1,0 +1,148 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '#client/lib/api.ts';
+import type { MutationCallbacks } from '#client/lib/query-client.ts';
+import { invalidateCatalog } from '#client/features/admin/lib/catalog.ts';
+import type {
+  AdapterSupplier,
+  AwaitingList,
+  BrandAliasData,
+  BrandAliasView,
+  CategoryRuleData,
+  CategoryRuleView,
+  MovePlan,
+  ReapplyPlan,
+  ReapplyResult,
+  SupplierCategoryRow,
+  UnitRuleData,
+  UnitRuleView,
+} from '#shared/schemas/catalog-adapter.ts';
+
+const BASE = '/api/admin/catalog-adapter';
+const KEY = ['admin', 'catalog-adapter'] as const;
+
+/**
+ * After a change to the rules or dictionaries: every list of this screen is read again. Previews
+ * are only marked stale: the form that asked for one is about to close, and asking again now
+ * would find its own rule saved already.
+ */
+const invalidateAdapter = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: KEY, predicate: (query) => query.queryKey[2] !== 'preview' }),
+    queryClient.invalidateQueries({ queryKey: [...KEY, 'preview'], refetchType: 'none' }),
+  ]);
+
+const read = <T>(key: readonly unknown[], path: string) =>
+  queryOptions({
+    queryKey: [...KEY, ...key],
+    queryFn: ({ client, signal }) => apiRequest<T>(`${BASE}${path}`, { client, signal }),
+  });
+
+export const adapterSuppliersQuery = () => read<AdapterSupplier[]>(['suppliers'], '/suppliers');
+export const supplierCategoriesQuery = () => read<SupplierCategoryRow[]>(['supplier-categories'], '/supplier-categories');
+export const rulesQuery = () => read<CategoryRuleView[]>(['rules'], '/rules');
+export const brandAliasesQuery = () => read<BrandAliasView[]>(['brand-aliases'], '/brand-aliases');
+export const unitRulesQuery = () => read<UnitRuleView[]>(['unit-rules'], '/unit-rules');
+/** What «Применить правила к товарам» would do now. */
+export const reapplyPlanQuery = () => read<ReapplyPlan>(['reapply'], '/reapply');
+
+export const awaitingQuery = (page: number) =>
+  queryOptions({
+    ...read<AwaitingList>(['awaiting', page], `/awaiting?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * What a rule not yet saved (a new one, or rule `id` changed) would move; null while the form
+ * is not complete. A refused rule (a broken expression, a duplicate) answers its reason.
+ */
+export const rulePreviewQuery = (rule: CategoryRuleData | null, id: number | null) =>
+  queryOptions({
+    queryKey: [...KEY, 'preview', rule, id],
+    queryFn: ({ signal }) => apiRequest<MovePlan>(`${BASE}/rules/preview`, { method: 'POST', body: { ...rule, ...(id ? { id } : {}) }, signal }),
+    enabled: rule !== null,
+    placeholderData: keepPreviousData,
+  });
+
+/** Creates a rule, or changes rule `id`. Products move only when the rules are applied. */
+export function useSaveRule(id: number | null, callbacks: MutationCallbacks<CategoryRuleView, CategoryRuleData>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rule: CategoryRuleData) =>
+      id ? apiRequest<CategoryRuleView>(`${BASE}/rules/${id}`, { method: 'PATCH', body: rule }) : apiRequest<CategoryRuleView>(`${BASE}/rules`, { method: 'POST', body: rule }),
+    onSuccess: (saved, rule) => {
+      callbacks.onSuccess?.(saved, rule);
+      void invalidateAdapter(queryClient);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+export function useDeleteRule(callbacks: MutationCallbacks<unknown, CategoryRuleView>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rule: CategoryRuleView) => apiRequest(`${BASE}/rules/${rule.id}`, { method: 'DELETE' }),
+    ...callbacks,
+    onSettled: () => invalidateAdapter(queryClient),
+  });
+}
+
+/** Applies every rule to the products: the catalogue (admin lists, storefront) is read again. */
+export function useReapply(callbacks: MutationCallbacks<ReapplyResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<ReapplyResult>(`${BASE}/reapply`, { method: 'POST' }),
+    onSuccess: (result) => {
+      callbacks.onSuccess?.(result, undefined);
+      void invalidateCatalog(queryClient);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** Adds a spelling, or changes spelling `current`. */
+export function useSaveBrandAlias(current: string | null, callbacks: MutationCallbacks<BrandAliasView, BrandAliasData>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: BrandAliasData) =>
+      current
+        ? apiRequest<BrandAliasView>(`${BASE}/brand-aliases/${encodeURIComponent(current)}`, { method: 'PATCH', body: data })
+        : apiRequest<BrandAliasView>(`${BASE}/brand-aliases`, { method: 'POST', body: data }),
+    onSuccess: (saved, data) => {
+      callbacks.onSuccess?.(saved, data);
+      void invalidateAdapter(queryClient);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+export function useDeleteBrandAlias(callbacks: MutationCallbacks<unknown, BrandAliasView>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (alias: BrandAliasView) => apiRequest(`${BASE}/brand-aliases/${encodeURIComponent(alias.alias)}`, { method: 'DELETE' }),
+    ...callbacks,
+    onSettled: () => invalidateAdapter(queryClient),
+  });
+}
+
+/** Adds a unit rule, or changes rule `id`. */
+export function useSaveUnitRule(id: number | null, callbacks: MutationCallbacks<UnitRuleView, UnitRuleData>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: UnitRuleData) =>
+      id ? apiRequest<UnitRuleView>(`${BASE}/unit-rules/${id}`, { method: 'PATCH', body: data }) : apiRequest<UnitRuleView>(`${BASE}/unit-rules`, { method: 'POST', body: data }),
+    onSuccess: (saved, data) => {
+      callbacks.onSuccess?.(saved, data);
+      void invalidateAdapter(queryClient);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+export function useDeleteUnitRule(callbacks: MutationCallbacks<unknown, UnitRuleView>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rule: UnitRuleView) => apiRequest(`${BASE}/unit-rules/${rule.id}`, { method: 'DELETE' }),
+    ...callbacks,
+    onSettled: () => invalidateAdapter(queryClient),
+  });
+}

@@ -1,0 +1,200 @@
+import { useQuery } from '@tanstack/react-query';
+import { Check, FolderInput, Loader2, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { NativeSelect } from '#client/components/ui/select.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
+import { TabEmpty, TabLoading } from './tab-states.tsx';
+import { LoadError } from '#client/features/admin/components/load-error.tsx';
+import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
+import { productsCount } from '#shared/plural.ts';
+import { DEFAULT_RULE_PRIORITY, type CategoryRuleData, type CategoryRuleView, type SupplierCategoryRow } from '#shared/schemas/catalog-adapter.ts';
+import type { AdminCategory } from '#shared/types.ts';
+import { rulePreviewQuery, rulesQuery, supplierCategoriesQuery, useSaveRule } from './api.ts';
+import { RulePreview } from './move-preview.tsx';
+
+const rowKey = (row: SupplierCategoryRow) => `${row.supplierId}|${row.name}`;
+
+/**
+ * The rule that choosing `categoryId` for the row saves: its own rule changed, or (unmapped, or
+ * mapped by a rule for every supplier) a new rule for this supplier.
+ */
+function ruleFor(row: SupplierCategoryRow, categoryId: number, rules: CategoryRuleView[]): { id: number | null; rule: CategoryRuleData } {
+  const own = row.mapping && !row.mapping.anySupplier ? rules.find((r) => r.id === row.mapping!.ruleId) : undefined;
+  if (own) return { id: own.id, rule: { kind: own.kind, supplierId: own.supplierId, pattern: own.pattern, categoryId, priority: own.priority } };
+  return { id: null, rule: { kind: 'category', supplierId: row.supplierId, pattern: row.name, categoryId, priority: DEFAULT_RULE_PRIORITY } };
+}
+
+const savedToast = (row: SupplierCategoryRow, saved: CategoryRuleView) =>
+  toast({
+    title: 'Правило сохранено',
+    description: `«${row.name}» → ${saved.categoryName}. Примените правила, чтобы перенести товары.`,
+    variant: 'success',
+  });
+
+/** The shop category a supplier category maps to: a choice with its preview, or the suggestion to accept. */
+function MappingControl({
+  row,
+  categories,
+  rules,
+  place,
+}: {
+  row: SupplierCategoryRow;
+  categories: AdminCategory[];
+  rules: CategoryRuleView[];
+  /** The table's or the card's copy (one of them is hidden): their controls need their own ids. */
+  place: 'table' | 'card';
+}) {
+  const current = row.mapping?.categoryId ?? null;
+  const [choice, setChoice] = useState<number | null>(current);
+  const changing = choice !== null && choice !== current;
+  const draft = changing ? ruleFor(row, choice, rules) : null;
+  const preview = useQuery(rulePreviewQuery(draft?.rule ?? null, draft?.id ?? null));
+  const save = useSaveRule(draft?.id ?? null, {
+    onSuccess: (saved) => savedToast(row, saved),
+    onError: (error) => toast({ title: 'Не удалось сохранить правило', description: error.message, variant: 'destructive' }),
+  });
+  const accept = useSaveRule(null, {
+    onSuccess: (saved) => savedToast(row, saved),
+    onError: (error) => toast({ title: 'Не удалось принять предложение', description: error.message, variant: 'destructive' }),
+  });
+  const selectId = `mapping-${place}-${row.supplierId}-${encodeURIComponent(row.name)}`;
+
+  return (
+    <div className="grid w-full gap-2" data-testid="supplier-category-mapping">
+      <label htmlFor={selectId} className="sr-only">
+        Категория магазина для «{row.name}» ({row.supplierName})
+      </label>
+      <NativeSelect id={selectId} value={choice ?? ''} onChange={(e) => setChoice(e.target.value ? Number(e.target.value) : current)}>
+        {current === null && <option value="">Не выбрана</option>}
+        {categories.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </NativeSelect>
+      {row.mapping?.anySupplier && !changing && <p className="text-xs text-muted-foreground">По правилу для всех поставщиков</p>}
+      {row.suggestion && !changing && (
+        <div className="flex items-center gap-2 text-sm">
+          <p className="flex min-w-0 flex-1 items-start gap-1.5">
+            <Sparkles className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+            <span>
+              Предложение: <span className="font-medium">{row.suggestion.categoryName}</span>
+            </span>
+          </p>
+          <Button
+            size="sm"
+            variant="outline"
+            className="shrink-0"
+            disabled={accept.isPending}
+            onClick={() => accept.mutate({ kind: 'category', supplierId: row.supplierId, pattern: row.name, categoryId: row.suggestion!.categoryId, priority: DEFAULT_RULE_PRIORITY })}
+            aria-label={`Принять: «${row.name}» → ${row.suggestion.categoryName}`}
+          >
+            {accept.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Check aria-hidden />}
+            Принять
+          </Button>
+        </div>
+      )}
+      {draft && (
+        <>
+          <RulePreview plan={preview.data} pending={preview.isFetching} error={preview.error} />
+          <div className="flex gap-2">
+            <Button size="sm" disabled={save.isPending} onClick={() => save.mutate(draft.rule)}>
+              {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
+              Сохранить
+            </Button>
+            <Button size="sm" variant="outline" disabled={save.isPending} onClick={() => setChoice(current)}>
+              Отмена
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Products({ row }: { row: SupplierCategoryRow }) {
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <span className="tabular-nums">{productsCount(row.productCount)}</span>
+      {row.awaitingCount > 0 && <Badge variant="warning">{row.awaitingCount} без категории</Badge>}
+    </span>
+  );
+}
+
+/** «Категории поставщиков»: every category name a supplier used, its products, where it goes. */
+export function SupplierCategoriesTab() {
+  const rows = useQuery(supplierCategoriesQuery());
+  const categories = useQuery(adminCategoriesQuery());
+  const rules = useQuery(rulesQuery());
+  if (rows.isPending || categories.isPending || rules.isPending) return <TabLoading label="Загрузка категорий поставщиков" />;
+  const failed = rows.error ?? categories.error ?? rules.error;
+  if (failed) {
+    const retry = () => void Promise.all([rows.refetch(), categories.refetch(), rules.refetch()]);
+    return <LoadError title="Не удалось загрузить категории поставщиков" error={failed} onRetry={retry} />;
+  }
+  const list = rows.data ?? [];
+  if (list.length === 0) {
+    return (
+      <TabEmpty icon={FolderInput} title="Категорий поставщиков пока нет" text="Они появятся здесь после импорта товаров с категориями поставщика." />
+    );
+  }
+  const unmapped = list.filter((row) => !row.mapping).length;
+  // Remounted when the mapping changes, so the choice starts from the saved one.
+  const mapping = (row: SupplierCategoryRow, place: 'table' | 'card') => (
+    <MappingControl
+      key={`${rowKey(row)}|${row.mapping?.ruleId}|${row.mapping?.categoryId}`}
+      row={row}
+      categories={categories.data ?? []}
+      rules={rules.data ?? []}
+      place={place}
+    />
+  );
+
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm text-muted-foreground">
+        Всего: {list.length}, без правила: {unmapped}. Товары категорий без правила ждут во вкладке «Без категории» и не видны покупателям.
+      </p>
+      <Table containerClassName="hidden md:block">
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead>Поставщик</TableHead>
+            <TableHead>Категория поставщика</TableHead>
+            <TableHead>Товаров</TableHead>
+            <TableHead>Категория магазина</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {list.map((row) => (
+            <TableRow key={rowKey(row)} data-testid="supplier-category-row" className="align-top">
+              <TableCell>{row.supplierName}</TableCell>
+              <TableCell className="max-w-xs font-medium whitespace-normal">{row.name}</TableCell>
+              <TableCell>
+                <Products row={row} />
+              </TableCell>
+              <TableCell className="w-84 whitespace-normal">{mapping(row, 'table')}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <ul className="grid gap-3 md:hidden">
+        {list.map((row) => (
+          <li key={rowKey(row)} data-testid="supplier-category-card">
+            <Card className="gap-3 p-3">
+              <div>
+                <p className="font-medium break-words">{row.name}</p>
+                <p className="text-sm text-muted-foreground">{row.supplierName}</p>
+              </div>
+              <Products row={row} />
+              {mapping(row, 'card')}
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Eye, EyeOff, Loader2, Save } from 'lucide-react';
+import { Controller, useForm, type Path, type Resolver } from 'react-hook-form';
+import { applyServerErrors } from '#client/components/auth/field-errors.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { NativeSelect } from '#client/components/ui/select.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
+import { cn } from '#client/lib/utils.ts';
+import { SUPPLIERS } from '#shared/constants.ts';
+import type { FieldSource } from '#shared/schemas/web-scraper.ts';
+import { fieldsOfPage, type ItemDetail, type PublishMode, type ScrapedDraft } from '#shared/schemas/mass-scraper.ts';
+import { ProductSchema, type ProductData } from '#shared/schemas/product.ts';
+import { SourceBadge } from '#client/features/admin/components/source-badge.tsx';
+import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
+import { useSaveDraft } from './api.ts';
+
+/** The card's values as the form keeps them: text, as typed (the product form's own schema checks them). */
+type DraftValues = {
+  name: string;
+  slug: string;
+  sku: string;
+  price: string;
+  originalPrice: string;
+  stock: string;
+  categoryId: string;
+  supplier: string;
+  tag: string;
+  imageUrl: string;
+  shortDescription: string;
+  description: string;
+  rating: string;
+  reviewCount: string;
+  isActive: boolean;
+  isFeatured: boolean;
+};
+
+const FIELDS: readonly Path<DraftValues>[] = ['name', 'sku', 'price', 'categoryId', 'supplier', 'imageUrl', 'shortDescription', 'description'];
+
+const text = (value: number | null) => (value === null ? '' : String(value).replace('.', ','));
+
+/** A source badge after a label, spaced from its text. */
+const Source = ({ source }: { source: FieldSource | undefined }) =>
+  source ? (
+    <span className="ml-2 inline-flex align-middle">
+      <SourceBadge source={source} />
+    </span>
+  ) : null;
+
+function valuesOf(draft: ScrapedDraft): DraftValues {
+  return {
+    name: draft.name,
+    slug: draft.slug,
+    sku: draft.sku,
+    price: text(draft.price),
+    originalPrice: text(draft.originalPrice ?? null),
+    stock: text(draft.stock ?? null),
+    categoryId: draft.categoryId ? String(draft.categoryId) : '',
+    supplier: draft.supplier ?? 'none',
+    tag: draft.tag ?? '',
+    imageUrl: draft.imageUrl ?? '',
+    shortDescription: draft.shortDescription ?? '',
+    description: draft.description ?? '',
+    rating: text(draft.rating ?? 0),
+    reviewCount: text(draft.reviewCount ?? 0),
+    isActive: draft.isActive,
+    isFeatured: draft.isFeatured,
+  };
+}
+
+/**
+ * A card's values before publishing: the product form's fields that a supplier's page fills,
+ * checked by the product form's own rules. Saving keeps them for publishing; publishing from
+ * here saves first.
+ */
+export function DraftForm({ item, onPublish, publishing }: { item: ItemDetail; onPublish: (mode: PublishMode) => void; publishing: boolean }) {
+  const categories = useQuery(adminCategoriesQuery());
+  const form = useForm<DraftValues, unknown, ProductData>({
+    resolver: zodResolver(ProductSchema) as unknown as Resolver<DraftValues, unknown, ProductData>,
+    defaultValues: valuesOf(item.draft),
+    mode: 'onTouched',
+  });
+  const { errors, isDirty } = form.formState;
+  const save = useSaveDraft({
+    onError: (error) => {
+      applyServerErrors(error, FIELDS, form.setError);
+      toast({ title: 'Не удалось сохранить правки', description: error.message, variant: 'destructive' });
+    },
+  });
+  const sources = item.page ? fieldsOfPage(item.page).sources : {};
+  const pictures = item.page?.pictures ?? [];
+  const control = (name: keyof DraftValues) => fieldControlProps(`draft-${name}`, { error: errors[name]?.message });
+
+  const submit = (mode: PublishMode | null) =>
+    form.handleSubmit(
+      (data) => {
+        const publish = () => mode && onPublish(mode);
+        // Nothing new to keep: the server publishes what it has (the page's values or the saved edits).
+        if (!isDirty && mode) return publish();
+        save.mutate(
+          { id: item.id, draft: data },
+          {
+            onSuccess: (saved) => {
+              form.reset(valuesOf(saved.draft));
+              if (mode) publish();
+              else toast({ title: 'Правки сохранены', description: saved.name ?? undefined, variant: 'success' });
+            },
+          },
+        );
+      },
+      () => toast({ title: 'Проверьте поля карточки', description: 'Некоторые поля заполнены неверно', variant: 'destructive' }),
+    );
+
+  const busy = save.isPending || publishing;
+  return (
+    <form noValidate onSubmit={submit(null)} className="grid gap-4" data-testid="draft-form">
+      <FormField label={<>Название<Source source={sources.name} /></>} htmlFor="draft-name" required error={errors.name?.message}>
+        <Input {...control('name')} {...form.register('name')} />
+      </FormField>
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <FormField label={<>Артикул<Source source={sources.sku} /></>} htmlFor="draft-sku" required error={errors.sku?.message}>
+          <Input spellCheck={false} {...control('sku')} {...form.register('sku')} />
+        </FormField>
+        <FormField
+          label={<>Цена, ₽<Source source={sources.price} /></>}
+          htmlFor="draft-price"
+          required
+          error={errors.price?.message}
+          hint="0 — «Цена по запросу»"
+        >
+          <Input inputMode="decimal" {...fieldControlProps('draft-price', { hint: true, error: errors.price?.message })} {...form.register('price')} />
+        </FormField>
+        <FormField label="Категория" htmlFor="draft-categoryId" required error={errors.categoryId?.message}>
+          <Controller
+            control={form.control}
+            name="categoryId"
+            render={({ field }) => (
+              <NativeSelect {...control('categoryId')} {...field} disabled={categories.isPending}>
+                <option value="">{categories.isPending ? 'Загрузка категорий...' : 'Выберите категорию'}</option>
+                {categories.data?.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          />
+        </FormField>
+        <FormField label={<>Поставщик<Source source={sources.supplier} /></>} htmlFor="draft-supplier" error={errors.supplier?.message}>
+          <NativeSelect {...control('supplier')} {...form.register('supplier')}>
+            <option value="none">Без поставщика</option>
+            {SUPPLIERS.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      {pictures.length > 0 && (
+        <fieldset className="grid gap-1.5">
+          <legend className="mb-1.5 text-sm font-medium">
+            Главное изображение
+            <Source source={sources.imageUrl} />
+          </legend>
+          <Controller
+            control={form.control}
+            name="imageUrl"
+            render={({ field }) => (
+              <div className="flex flex-wrap gap-2">
+                {pictures.map((picture, index) => (
+                  <label
+                    key={picture.url}
+                    className={cn('cursor-pointer rounded-md border-2 p-0.5', field.value === picture.url ? 'border-primary' : 'border-transparent')}
+                  >
+                    <input type="radio" className="sr-only" name={field.name} value={picture.url} checked={field.value === picture.url} onChange={() => field.onChange(picture.url)} />
+                    <img src={picture.url} alt={`Изображение ${index + 1}`} width={72} height={72} className="size-18 rounded object-contain" />
+                  </label>
+                ))}
+              </div>
+            )}
+          />
+        </fieldset>
+      )}
+      <FormField
+        label={<>Краткое описание<Source source={sources.shortDescription} /></>}
+        htmlFor="draft-shortDescription"
+        error={errors.shortDescription?.message}
+      >
+        <Textarea rows={3} {...control('shortDescription')} {...form.register('shortDescription')} />
+      </FormField>
+      <FormField label={<>Описание<Source source={sources.description} /></>} htmlFor="draft-description" error={errors.description?.message}>
+        <Textarea rows={8} {...control('description')} {...form.register('description')} />
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
+        <Button type="submit" variant="outline" disabled={busy || !isDirty}>
+          {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+          Сохранить правки
+        </Button>
+        <Button type="button" variant="outline" disabled={busy} onClick={() => void submit('hidden')()}>
+          <EyeOff aria-hidden />
+          Опубликовать скрытым
+        </Button>
+        <Button type="button" disabled={busy} onClick={() => void submit('active')()}>
+          <Eye aria-hidden />
+          Опубликовать в каталог
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import type { BadgeProps } from '#client/components/ui/badge.tsx';
+import type { ItemStatus, JobStatus, RunView } from '#shared/schemas/mass-scraper.ts';
+
+export const RUN_STATUS_LABELS: Record<JobStatus, string> = {
+  queued: 'Ждёт очереди',
+  running: 'Идёт загрузка',
+  paused: 'Приостановлен',
+  stopped: 'Остановлен',
+  done: 'Завершён',
+  failed: 'Не удался',
+};
+
+type Variant = NonNullable<BadgeProps['variant']>;
+
+export const RUN_STATUS_VARIANTS: Record<JobStatus, Variant> = {
+  queued: 'secondary',
+  running: 'default',
+  paused: 'warning',
+  stopped: 'outline',
+  done: 'success',
+  failed: 'destructive',
+};
+
+export const ITEM_STATUS_VARIANTS: Record<ItemStatus, Variant> = {
+  pending: 'secondary',
+  extracted: 'default',
+  failed: 'destructive',
+  duplicate: 'warning',
+  published: 'success',
+  discarded: 'outline',
+};
+
+/** «Список: 12 ссылок» or the collected page's address. */
+export function sourceLabel(run: RunView): string {
+  if (run.source.kind === 'list') return `Список ссылок: ${run.source.count}`;
+  return `${run.source.url} (до ${run.source.limit})`;
+}
+
+/** «12 мар., 14:05» in the shop's language. */
+export const when = (iso: string) => new Date(iso).toLocaleString('ru-RU', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });

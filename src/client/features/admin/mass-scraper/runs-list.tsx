@@ -1,0 +1,49 @@
+import { History } from 'lucide-react';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { cn } from '#client/lib/utils.ts';
+import type { RunView } from '#shared/schemas/mass-scraper.ts';
+import { RUN_STATUS_LABELS, RUN_STATUS_VARIANTS, sourceLabel, when } from './labels.ts';
+import { ProgressBar } from './run-panel.tsx';
+
+/** The latest runs; choosing one opens its pages for review. */
+export function RunsList({ runs, selected, onSelect }: { runs: RunView[]; selected: number | null; onSelect: (id: number) => void }) {
+  if (runs.length === 0) {
+    return (
+      <div className="mb-6 flex flex-col items-center gap-2 rounded-lg border border-dashed bg-card p-8 text-center" data-testid="no-runs">
+        <History className="size-8 text-muted-foreground" aria-hidden />
+        <p className="font-semibold">Запусков пока не было</p>
+        <p className="max-w-md text-sm text-muted-foreground">Вставьте ссылки на страницы товаров или ссылку на категорию — найденные товары появятся здесь для проверки.</p>
+      </div>
+    );
+  }
+  return (
+    <nav aria-label="Запуски" className="mb-6">
+      <h2 className="mb-2 text-sm font-semibold text-muted-foreground uppercase">Запуски</h2>
+      <ul className="grid gap-2 md:grid-cols-2 xl:grid-cols-3">
+        {runs.map((run) => (
+          <li key={run.id}>
+            <button
+              type="button"
+              onClick={() => onSelect(run.id)}
+              aria-current={run.id === selected ? 'true' : undefined}
+              className={cn(
+                'grid w-full gap-2 rounded-lg border bg-card p-3 text-left transition-colors hover:border-primary/60',
+                run.id === selected && 'border-primary ring-1 ring-primary',
+              )}
+            >
+              <span className="flex items-center justify-between gap-2">
+                <span className="font-semibold">№{run.id}</span>
+                <Badge variant={RUN_STATUS_VARIANTS[run.status]}>{RUN_STATUS_LABELS[run.status]}</Badge>
+              </span>
+              <span className="truncate text-sm text-muted-foreground">{sourceLabel(run)}</span>
+              <ProgressBar done={run.progressDone} total={run.progressTotal} />
+              <span className="text-xs text-muted-foreground">
+                {when(run.createdAt)} · к проверке {run.counts.extracted} · ошибок {run.counts.failed} · повторов {run.counts.duplicate}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

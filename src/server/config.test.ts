@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isLoopbackHost, loadConfig } from './config.ts';
+
+describe('loadConfig fails closed', () => {
+  it('runs as production without NODE_ENV, listening as production does', () => {
+    for (const env of [{}, { NODE_ENV: '' }]) {
+      const config = loadConfig(env);
+      expect(config.env).toBe('production');
+      expect(config.host).toBe('0.0.0.0');
+    }
+  });
+
+  it('is development only when asked, and then listens on loopback unless HOST says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ env: 'development', host: '127.0.0.1' });
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+  });
+
+  it('is asked for by npm run dev, and the other ways to serve say production', () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const { scripts } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts.dev).toMatch(/^cross-env NODE_ENV=development /);
+    expect(scripts.start).toContain('NODE_ENV=production');
+    expect(fs.readFileSync(path.join(root, 'playwright.config.ts'), 'utf8')).toContain("NODE_ENV: 'production'");
+  });
+
+  it('refuses an unknown NODE_ENV instead of guessing', () => {
+    expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
+  });
+});
+
+describe('isLoopbackHost', () => {
+  it('knows loopback interfaces from ones others can reach', () => {
+    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.10.0.1', '::1', '[::1]', '::ffff:127.0.0.1']) expect(isLoopbackHost(host)).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', '10.0.0.1', 'shop.example.ru', '', '127.0.0.1.example.ru']) expect(isLoopbackHost(host)).toBe(false);
+  });
+});

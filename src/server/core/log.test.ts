@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCustomer } from '../../../tests/helpers/accounts.ts';
+import { sourceSsr } from '../../../tests/helpers/ssr-source.ts';
+import { createTestApp, type TestContext } from '../../../tests/helpers/test-app.ts';
+import { createLogger, maskEmail, redactUrl } from './log.ts';
+
+describe('redactUrl', () => {
+  it('keeps the name of a token parameter, never its value', () => {
+    expect(redactUrl('/password-reset/reset?token=abc_DEF-123')).toBe('/password-reset/reset?token=[redacted]');
+    expect(redactUrl('/api/password-reset/verify?x=1&TOKEN=abc&y=2#top')).toBe('/api/password-reset/verify?x=1&TOKEN=[redacted]&y=2#top');
+    expect(redactUrl("/products?query=$'&page=2")).toBe("/products?query=$'&page=2");
+    expect(redactUrl('/products?mytoken=1')).toBe('/products?mytoken=1');
+  });
+});
+
+describe('maskEmail', () => {
+  it('shows the first letters and the domain only', () => {
+    expect(maskEmail('ivan.petrov@example.ru')).toBe('iv***@example.ru');
+    expect(maskEmail('ab@example.ru')).toBe('a***@example.ru');
+    expect(maskEmail('a@example.ru')).toBe('***@example.ru');
+    expect(maskEmail('not-an-email')).toBe('***');
+  });
+});
+
+describe('the request log of a password reset', () => {
+  const lines: string[] = [];
+  let ctx: TestContext;
+  beforeAll(async () => {
+    const logger = createLogger({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    ctx = await createTestApp({}, { logger, ssr: sourceSsr() });
+  });
+  afterAll(() => ctx.close());
+
+  it('never contains the token: not the page, not the verify call made while rendering it, not the API', async () => {
+    const customer = await registerCustomer(ctx);
+    await ctx.app.inject({ method: 'POST', url: '/api/password-reset/request', payload: { email: customer.email } });
+    const token = /token=([A-Za-z0-9_-]+)/.exec(ctx.mails.at(-1)!.text)![1]!;
+
+    const page = await ctx.app.inject({ method: 'GET', url: `/password-reset/reset?token=${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Новый пароль');
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/password-reset/verify?token=${token}` })).statusCode).toBe(200);
+    const reset = await ctx.app.inject({ method: 'POST', url: '/api/password-reset/reset', payload: { token, password: 'Novyi-parol-2026' } });
+    expect(reset.statusCode).toBe(200);
+
+    const log = lines.join('');
+    const urls = lines.map((line) => JSON.parse(line) as { req?: { url: string } }).flatMap((entry) => (entry.req ? [entry.req.url] : []));
+    // The page, the verify call its rendering made, and the direct one were all logged...
+    expect(urls.filter((url) => url === '/password-reset/reset?token=[redacted]')).toHaveLength(1);
+    expect(urls.filter((url) => url === '/api/password-reset/verify?token=[redacted]')).toHaveLength(2);
+    // ...and the token is nowhere, nor the customer's e-mail.
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(customer.email);
+  });
+
+  it("names each request by an id of ours, not by the client's X-Request-Id", async () => {
+    const forged = 'forged-by-client';
+    await ctx.app.inject({ method: 'GET', url: '/api/health?probe=1', headers: { 'x-request-id': forged } });
+    await ctx.app.inject({ method: 'GET', url: '/api/health?probe=2', headers: { 'x-request-id': forged } });
+    const entries = lines.map((line) => JSON.parse(line) as { reqId?: string; req?: { url: string } });
+    const ids = entries.filter((e) => e.req?.url.startsWith('/api/health?probe=')).map((e) => e.reqId);
+    expect(ids).toHaveLength(2);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(lines.join('')).not.toContain(forged);
+  });
+});

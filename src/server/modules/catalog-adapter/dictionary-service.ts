@@ -1,0 +1,113 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { brandAliases, suppliers, unitRules } from '../../db/schema.ts';
+import { HttpError, badRequest, notFound } from '../../core/http-errors.ts';
+import { normaliseName } from '#shared/catalog-adapter.ts';
+import type { BrandAliasData, BrandAliasView, UnitRuleData, UnitRuleView } from '#shared/schemas/catalog-adapter.ts';
+import { readUnitRules } from './adapter.ts';
+
+/**
+ * The adapter's dictionaries staff keep: brand spellings (to a supplier) and unit rules (regular
+ * expressions applied to names and parameters in their order).
+ */
+
+const ALIAS_NOT_FOUND = 'Написание бренда не найдено';
+const ALIAS_TAKEN = 'Такое написание уже есть';
+const SUPPLIER_NOT_FOUND = 'Поставщик не найден';
+const UNIT_RULE_NOT_FOUND = 'Правило единиц не найдено';
+
+export async function listBrandAliases(db: Db): Promise<BrandAliasView[]> {
+  return db
+    .select({ alias: brandAliases.alias, supplierCode: brandAliases.supplierCode, supplierName: suppliers.name })
+    .from(brandAliases)
+    .leftJoin(suppliers, eq(suppliers.code, brandAliases.supplierCode))
+    .orderBy(asc(brandAliases.supplierCode), asc(brandAliases.alias));
+}
+
+async function requireSupplierCode(db: Db, code: string) {
+  const [row] = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.code, code));
+  if (!row) throw badRequest(SUPPLIER_NOT_FOUND, { supplierCode: [SUPPLIER_NOT_FOUND] });
+}
+
+async function aliasView(db: Db, alias: string): Promise<BrandAliasView> {
+  const row = (await listBrandAliases(db)).find((a) => a.alias === alias);
+  if (!row) throw notFound(ALIAS_NOT_FOUND);
+  return row;
+}
+
+/** Kept as the adapter compares them: lower case, `ё` as `е`, spaces collapsed. */
+export async function createBrandAlias(db: Db, data: BrandAliasData, now: Date): Promise<BrandAliasView> {
+  await requireSupplierCode(db, data.supplierCode);
+  const alias = normaliseName(data.alias);
+  const [row] = await db
+    .insert(brandAliases)
+    .values({ alias, supplierCode: data.supplierCode, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ alias: brandAliases.alias });
+  if (!row) throw new HttpError(409, ALIAS_TAKEN, { alias: [ALIAS_TAKEN] });
+  return aliasView(db, alias);
+}
+
+/** Changes the spelling, the supplier, or both. */
+export async function updateBrandAlias(db: Db, current: string, data: BrandAliasData): Promise<BrandAliasView> {
+  await requireSupplierCode(db, data.supplierCode);
+  const alias = normaliseName(data.alias);
+  const key = normaliseName(current);
+  return db.transaction(async (tx) => {
+    if (alias !== key) {
+      const [taken] = await tx.select({ alias: brandAliases.alias }).from(brandAliases).where(eq(brandAliases.alias, alias));
+      if (taken) throw new HttpError(409, ALIAS_TAKEN, { alias: [ALIAS_TAKEN] });
+    }
+    const [row] = await tx
+      .update(brandAliases)
+      .set({ alias, supplierCode: data.supplierCode })
+      .where(eq(brandAliases.alias, key))
+      .returning({ alias: brandAliases.alias });
+    if (!row) throw notFound(ALIAS_NOT_FOUND);
+    return aliasView(tx, alias);
+  });
+}
+
+export async function deleteBrandAlias(db: Db, alias: string): Promise<{ success: true; message: string }> {
+  const [row] = await db.delete(brandAliases).where(eq(brandAliases.alias, normaliseName(alias))).returning({ alias: brandAliases.alias });
+  if (!row) throw notFound(ALIAS_NOT_FOUND);
+  return { success: true, message: `Написание «${row.alias}» удалено` };
+}
+
+export async function listUnitRules(db: Db): Promise<UnitRuleView[]> {
+  return readUnitRules(db);
+}
+
+async function unitRuleView(db: Db, id: number): Promise<UnitRuleView> {
+  const row = (await readUnitRules(db)).find((r) => r.id === id);
+  if (!row) throw notFound(UNIT_RULE_NOT_FOUND);
+  return row;
+}
+
+/** A new rule without an order goes last. */
+export async function createUnitRule(db: Db, data: UnitRuleData, now: Date): Promise<UnitRuleView> {
+  const [row] = await db
+    .insert(unitRules)
+    .values({
+      pattern: data.pattern,
+      replacement: data.replacement,
+      sortOrder: data.sortOrder ?? sql`(select coalesce(max(${unitRules.sortOrder}), 0) + 10 from ${unitRules})`,
+      createdAt: now,
+    })
+    .returning({ id: unitRules.id });
+  return unitRuleView(db, row!.id);
+}
+
+export async function updateUnitRule(db: Db, id: number, data: UnitRuleData): Promise<UnitRuleView> {
+  const values: Partial<typeof unitRules.$inferInsert> = { pattern: data.pattern, replacement: data.replacement };
+  if (data.sortOrder !== undefined) values.sortOrder = data.sortOrder;
+  const [row] = await db.update(unitRules).set(values).where(eq(unitRules.id, id)).returning({ id: unitRules.id });
+  if (!row) throw notFound(UNIT_RULE_NOT_FOUND);
+  return unitRuleView(db, id);
+}
+
+export async function deleteUnitRule(db: Db, id: number): Promise<{ success: true; message: string }> {
+  const [row] = await db.delete(unitRules).where(eq(unitRules.id, id)).returning({ pattern: unitRules.pattern });
+  if (!row) throw notFound(UNIT_RULE_NOT_FOUND);
+  return { success: true, message: `Правило «${row.pattern}» удалено` };
+}

@@ -1,0 +1,150 @@
+import { idParams, z } from '#shared/schemas/z.ts';
+import {
+  AwaitingQuerySchema,
+  BrandAliasSchema,
+  CategoryRuleSchema,
+  RulePreviewSchema,
+  UnitRuleSchema,
+} from '#shared/schemas/catalog-adapter.ts';
+import type { App } from '../../core/app-types.ts';
+import { catalogSearchOf } from '../products/search/catalog-search.ts';
+import {
+  createBrandAlias,
+  createUnitRule,
+  deleteBrandAlias,
+  deleteUnitRule,
+  listBrandAliases,
+  listUnitRules,
+  updateBrandAlias,
+  updateUnitRule,
+} from './dictionary-service.ts';
+import { planReapply, reapplyRules } from './moves.ts';
+import { createRule, deleteRule, listRules, previewRule, updateRule } from './rules-service.ts';
+import { listAwaiting, listSupplierCategories, listSuppliers } from './supplier-categories-service.ts';
+
+const TAGS = ['Адаптер каталога'];
+const PREFIX = '/admin/catalog-adapter';
+const CacheBuster = z.object({ t: z.string().optional() });
+const RuleId = idParams('Некорректный номер правила');
+const AliasParams = z.object({ alias: z.string().min(1, 'Не указано написание бренда') });
+
+/**
+ * The catalogue adapter (`/admin/catalog-adapter`, staff): supplier categories and the rules that
+ * map them, «Без категории», brand spellings, unit rules, the preview of a rule before it is saved
+ * and re-applying the rules to the products.
+ */
+export default async function catalogAdapterRoutes(app: App) {
+  const { db } = app.deps;
+  const staff = { access: 'staff' as const };
+  const search = () => catalogSearchOf(db, (error) => app.log.warn({ err: error }, 'search index not rebuilt'));
+
+  app.get(
+    `${PREFIX}/suppliers`,
+    { config: staff, schema: { tags: TAGS, summary: 'Поставщики (для выбора в правилах)', querystring: CacheBuster } },
+    async () => listSuppliers(db),
+  );
+
+  app.get(
+    `${PREFIX}/supplier-categories`,
+    {
+      config: staff,
+      schema: {
+        tags: TAGS,
+        summary: 'Категории поставщиков: товары, категория магазина по правилу, предложение для неразмеченных',
+        querystring: CacheBuster,
+      },
+    },
+    async () => listSupplierCategories(db, search()),
+  );
+
+  app.get(
+    `${PREFIX}/awaiting`,
+    { config: staff, schema: { tags: TAGS, summary: 'Товары «Без категории» (скрыты до сопоставления)', querystring: AwaitingQuerySchema } },
+    async (request) => listAwaiting(db, request.query.page),
+  );
+
+  app.get(`${PREFIX}/rules`, { config: staff, schema: { tags: TAGS, summary: 'Правила категорий в порядке применения', querystring: CacheBuster } }, async () =>
+    listRules(db),
+  );
+
+  app.post(
+    `${PREFIX}/rules/preview`,
+    {
+      config: staff,
+      schema: { tags: TAGS, summary: 'Сколько товаров переместит правило (новое или изменённое) — до сохранения', body: RulePreviewSchema },
+    },
+    async (request) => previewRule(db, request.body),
+  );
+
+  app.post(`${PREFIX}/rules`, { config: staff, schema: { tags: TAGS, summary: 'Создать правило', body: CategoryRuleSchema } }, async (request, reply) =>
+    reply.status(201).send(await createRule(db, request.body, app.deps.clock())),
+  );
+
+  app.patch(
+    `${PREFIX}/rules/:id`,
+    { config: staff, schema: { tags: TAGS, summary: 'Изменить правило', params: RuleId, body: CategoryRuleSchema } },
+    async (request) => updateRule(db, request.params.id, request.body),
+  );
+
+  app.delete(
+    `${PREFIX}/rules/:id`,
+    { config: staff, schema: { tags: TAGS, summary: 'Удалить правило (товары остаются на местах)', params: RuleId } },
+    async (request) => deleteRule(db, request.params.id),
+  );
+
+  app.get(
+    `${PREFIX}/reapply`,
+    { config: staff, schema: { tags: TAGS, summary: 'Что сделает применение правил к товарам', querystring: CacheBuster } },
+    async () => planReapply(db),
+  );
+
+  app.post(
+    `${PREFIX}/reapply`,
+    { config: staff, schema: { tags: TAGS, summary: 'Применить правила к товарам поставщиков и «Без категории»' } },
+    async () => reapplyRules(db, app.deps.clock()),
+  );
+
+  app.get(`${PREFIX}/brand-aliases`, { config: staff, schema: { tags: TAGS, summary: 'Написания брендов', querystring: CacheBuster } }, async () =>
+    listBrandAliases(db),
+  );
+
+  app.post(
+    `${PREFIX}/brand-aliases`,
+    { config: staff, schema: { tags: TAGS, summary: 'Добавить написание бренда', body: BrandAliasSchema } },
+    async (request, reply) => reply.status(201).send(await createBrandAlias(db, request.body, app.deps.clock())),
+  );
+
+  app.patch(
+    `${PREFIX}/brand-aliases/:alias`,
+    { config: staff, schema: { tags: TAGS, summary: 'Изменить написание бренда', params: AliasParams, body: BrandAliasSchema } },
+    async (request) => updateBrandAlias(db, request.params.alias, request.body),
+  );
+
+  app.delete(
+    `${PREFIX}/brand-aliases/:alias`,
+    { config: staff, schema: { tags: TAGS, summary: 'Удалить написание бренда', params: AliasParams } },
+    async (request) => deleteBrandAlias(db, request.params.alias),
+  );
+
+  app.get(`${PREFIX}/unit-rules`, { config: staff, schema: { tags: TAGS, summary: 'Правила единиц в порядке применения', querystring: CacheBuster } }, async () =>
+    listUnitRules(db),
+  );
+
+  app.post(
+    `${PREFIX}/unit-rules`,
+    { config: staff, schema: { tags: TAGS, summary: 'Добавить правило единиц', body: UnitRuleSchema } },
+    async (request, reply) => reply.status(201).send(await createUnitRule(db, request.body, app.deps.clock())),
+  );
+
+  app.patch(
+    `${PREFIX}/unit-rules/:id`,
+    { config: staff, schema: { tags: TAGS, summary: 'Изменить правило единиц', params: RuleId, body: UnitRuleSchema } },
+    async (request) => updateUnitRule(db, request.params.id, request.body),
+  );
+
+  app.delete(
+    `${PREFIX}/unit-rules/:id`,
+    { config: staff, schema: { tags: TAGS, summary: 'Удалить правило единиц', params: RuleId } },
+    async (request) => deleteUnitRule(db, request.params.id),
+  );
+}

@@ -1,0 +1,82 @@
+import { FIELD_LABELS } from './guess-mapping.ts';
+import type { TableLayout, TableRow } from './table.ts';
+import type { ColumnMapping, ImportField, RowError, SupplierRecord } from './types.ts';
+import { oneLine, parsePictures, parsePrice, parseStock } from './values.ts';
+
+/** A row read into a record, with what could not be read in it. */
+export type RecordDraft = { record: SupplierRecord; errors: RowError[] };
+
+const ONE_LINE_FIELDS = ['sku', 'supplierSku', 'name', 'category', 'brand'] as const;
+const TEXT_FIELDS = ['description', 'shortDescription'] as const;
+const PRICE_FIELDS = [
+  ['price', 'priceKopecks'],
+  ['oldPrice', 'oldPriceKopecks'],
+  ['purchasePrice', 'purchasePriceKopecks'],
+] as const;
+/** Columns of numbers a section heading never stands in. */
+const VALUE_FIELDS: ImportField[] = ['price', 'oldPrice', 'purchasePrice', 'stock'];
+
+/** The name row errors give a mapped field: its column's header. */
+export function columnName(layout: TableLayout, mapping: ColumnMapping, field: ImportField): string {
+  const column = mapping[field];
+  return (column !== undefined && layout.headers[column]) || FIELD_LABELS[field];
+}
+
+/**
+ * A section heading between products, as 1C price lists group them («Дрели-шуруповёрты» alone on
+ * its row): one filled cell with letters, outside the price and stock columns, and without
+ * digits when it stands in a SKU column (there a lone «KDJZ20-13» is a product missing its data).
+ */
+export function sectionHeading(cells: string[], mapping: ColumnMapping): string | null {
+  const filled = cells.flatMap((cell, column) => (cell === '' ? [] : [{ cell, column }]));
+  if (filled.length !== 1 || !/\p{L}/u.test(filled[0].cell)) return null;
+  const { cell, column } = filled[0];
+  if (VALUE_FIELDS.some((field) => mapping[field] === column)) return null;
+  if ((mapping.sku === column || mapping.supplierSku === column) && /\d/.test(cell)) return null;
+  return oneLine(cell);
+}
+
+/**
+ * A data row's mapped cells, parsed. Only mapped fields are set (absent means "not in the file");
+ * an empty price or stock cell is null. Pictures are read from every column of a merged «Фото».
+ * `section` is the heading above the row: the category when no column is mapped to it.
+ */
+export function tableRecord(row: TableRow, layout: TableLayout, mapping: ColumnMapping, section: string | null): RecordDraft {
+  const { rowNumber, cells } = row;
+  const record: SupplierRecord = { rowNumber };
+  const errors: RowError[] = [];
+  const cellOf = (field: ImportField) => {
+    const column = mapping[field];
+    return column === undefined ? undefined : (cells[column] ?? '');
+  };
+
+  for (const field of ONE_LINE_FIELDS) {
+    const value = oneLine(cellOf(field) ?? '');
+    if (value) record[field] = value;
+  }
+  for (const field of TEXT_FIELDS) {
+    const value = cellOf(field)?.trim();
+    if (value) record[field] = value;
+  }
+  for (const [field, key] of PRICE_FIELDS) {
+    const cell = cellOf(field);
+    if (cell === undefined) continue;
+    const price = parsePrice(cell);
+    if ('error' in price) errors.push({ rowNumber, column: columnName(layout, mapping, field), message: price.error });
+    else record[key] = price.value;
+  }
+  const stockCell = cellOf('stock');
+  if (stockCell !== undefined) {
+    const stock = parseStock(stockCell);
+    if ('error' in stock) errors.push({ rowNumber, column: columnName(layout, mapping, 'stock'), message: stock.error });
+    else record.stock = stock.value;
+  }
+  const picturesColumn = mapping.pictures;
+  if (picturesColumn !== undefined) {
+    const continued = layout.spanStart.flatMap((start, column) => (start === picturesColumn && column !== picturesColumn ? [column] : []));
+    const pictures = [...new Set([picturesColumn, ...continued].flatMap((column) => parsePictures(cells[column] ?? '')))];
+    if (pictures.length) record.pictures = pictures;
+  }
+  if (mapping.category === undefined && section) record.category = section;
+  return { record, errors };
+}

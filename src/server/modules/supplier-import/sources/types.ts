@@ -1,0 +1,35 @@
+/**
+ * What a supplier's price list becomes, whatever its format: the import service reads every
+ * source through these shapes (CSV, XLSX and YML readers in this folder).
+ */
+
+// The reading shapes the screen shares (fields, read options, mapping, preview) are the
+// contract's own; this folder adds what only the readers and the import service see.
+export { IMPORT_FIELDS } from '#shared/schemas/supplier-import.ts';
+export type { ColumnMapping, ImportField, ReadOptions, SourceFormat, SourcePreview } from '#shared/schemas/supplier-import.ts';
+
+/** A row's values, parsed: prices in kopecks, stock as a count. Absent means "not in the file". */
+export type SupplierRecord = {
+  rowNumber: number;
+  sku?: string;
+  supplierSku?: string;
+  name?: string;
+  priceKopecks?: number | null;
+  oldPriceKopecks?: number | null;
+  purchasePriceKopecks?: number | null;
+  stock?: number | null;
+  /** The supplier's category; YML gives the path «Родитель / Дочерняя» from shop/categories. */
+  category?: string;
+  brand?: string;
+  description?: string;
+  shortDescription?: string;
+  pictures?: string[];
+  /** YML <param> and similar name/value pairs. */
+  params?: { name: string; value: string }[];
+  url?: string;
+};
+
+/** Why a row cannot be imported, in Russian, with the column it is about. */
+export type RowError = { rowNumber: number; column: string; message: string };
+
+export type ParsedRow = { ok: true; record: SupplierRecord } | { ok: false; errors: RowError[] };

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
+import { SourceError } from './source-error.ts';
+import type { TableRow } from './table.ts';
+
+/** What the streaming reader knows beyond its typings: sheet names and states from xl/workbook.xml. */
+type SheetEntry = { name: string; state?: string };
+type StreamedWorkbook = Omit<ExcelJS.stream.xlsx.WorkbookReader, 'model'> & { model?: { sheets?: SheetEntry[] } };
+type StreamedSheet = ExcelJS.stream.xlsx.WorksheetReader & { name: string; iterator?: { destroy?: () => void } };
+
+/** The end-of-central-directory record closes every zip; a cut-off upload has none. */
+const ZIP_END_SIGNATURE = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+/** The record is 22 bytes plus a comment of up to 65 535. */
+const ZIP_END_SEARCH = 22 + 0xffff;
+
+const BROKEN = 'Файл Excel повреждён: архив XLSX обрезан или испорчен. Откройте его в Excel и сохраните заново';
+
+/** A truncated XLSX is refused before reading: a streamed zip would otherwise just end early. */
+async function assertCompleteZip(filePath: string): Promise<void> {
+  const file = await fs.promises.open(filePath, 'r');
+  try {
+    const { size } = await file.stat();
+    const length = Math.min(size, ZIP_END_SEARCH);
+    const tail = Buffer.alloc(length);
+    await file.read(tail, 0, length, size - length);
+    if (tail.lastIndexOf(ZIP_END_SIGNATURE) === -1) throw new SourceError(BROKEN);
+  } finally {
+    await file.close();
+  }
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** Excel dates come as UTC midnight (plus the time of day): «01.11.2026» or «01.11.2026 14:30». */
+function formatDate(date: Date): string {
+  const day = `${twoDigits(date.getUTCDate())}.${twoDigits(date.getUTCMonth() + 1)}.${date.getUTCFullYear()}`;
+  const hours = date.getUTCHours();
+  const minutes = date.getUTCMinutes();
+  return hours === 0 && minutes === 0 ? day : `${day} ${twoDigits(hours)}:${twoDigits(minutes)}`;
+}
+
+/** Any cell's value as the text a person sees: numbers, rich text, formulas' results, links, dates. */
+export function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  // 15 significant digits, as Excel shows them: 0.1 + 0.2 stays «0.3».
+  if (typeof value === 'number') return String(Number(value.toPrecision(15)));
+  if (typeof value === 'boolean') return value ? 'да' : 'нет';
+  if (value instanceof Date) return formatDate(value);
+  if ('richText' in value) return value.richText.map((part) => part.text).join('').trim();
+  if ('error' in value) return '';
+  if ('hyperlink' in value) return cellText(value.text as ExcelJS.CellValue) || value.hyperlink;
+  if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+  return '';
+}
+
+/** Sheets a person sees in Excel, in the workbook's order. */
+function visibleSheets(workbook: StreamedWorkbook): string[] {
+  return (workbook.model?.sheets ?? []).filter((sheet) => !sheet.state || sheet.state === 'visible').map((sheet) => sheet.name);
+}
+
+export type XlsxSheet = {
+  /** Every visible sheet's name. */
+  sheets: string[];
+  /** The sheet being read. */
+  sheet: string;
+  /** Its non-empty rows, streamed; finishing (or leaving) the loop closes the file. */
+  rows: AsyncGenerator<TableRow>;
+};
+
+type SheetIterator = AsyncGenerator<ExcelJS.stream.xlsx.WorksheetReader>;
+
+/**
+ * A sheet not wanted is read through, not dropped: ExcelJS opens a sheet it parked in a
+ * temporary file (Excel stores the shared strings after the sheets) and removes the file as soon
+ * as the sheet's reader ends; a reader dropped before its file finished opening left that open to
+ * fail on a removed file, an error no one could catch.
+ */
+async function skipSheet(reader: StreamedSheet): Promise<void> {
+  for await (const row of reader) void row;
+}
+
+/**
+ * Lets the reader run through the rest of the archive, reading each later sheet through: only
+ * then does ExcelJS remove the temporary files it wrote sheets to. Then the file is closed.
+ */
+async function closeWorkbook(current: StreamedSheet, sheetsLeft: SheetIterator, input: fs.ReadStream): Promise<void> {
+  current.iterator?.destroy?.();
+  try {
+    for (let next = await sheetsLeft.next(); !next.done; next = await sheetsLeft.next()) {
+      await skipSheet(next.value as StreamedSheet);
+    }
+  } catch {
+    // The archive is broken further on: nothing more to clean up than the file itself.
+  } finally {
+    input.destroy();
+  }
+}
+
+async function* sheetRows(reader: StreamedSheet, sheetsLeft: SheetIterator, input: fs.ReadStream): AsyncGenerator<TableRow> {
+  try {
+    for await (const row of reader) {
+      const values = row.values as ExcelJS.CellValue[];
+      const cells = Array.from({ length: Math.max(values.length - 1, 0) }, (_, i) => cellText(values[i + 1]));
+      yield { rowNumber: row.number, cells };
+    }
+  } catch (error) {
+    throw error instanceof SourceError ? error : new SourceError(BROKEN);
+  } finally {
+    await closeWorkbook(reader, sheetsLeft, input);
+  }
+}
+
+/**
+ * Opens a workbook with ExcelJS's streaming reader and finds the sheet to read: the one named,
+ * otherwise the first visible one. Sheets before it in the archive are skipped unread.
+ */
+export async function openXlsx(filePath: string, wanted?: string): Promise<XlsxSheet> {
+  await assertCompleteZip(filePath);
+  const input = fs.createReadStream(filePath);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    sharedStrings: 'cache',
+    // Styles tell dates from numbers.
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+  }) as unknown as StreamedWorkbook;
+  const sheetsLeft: SheetIterator = workbook[Symbol.asyncIterator]();
+  try {
+    for (let next = await sheetsLeft.next(); !next.done; next = await sheetsLeft.next()) {
+      const reader = next.value as StreamedSheet;
+      const sheets = visibleSheets(workbook);
+      const target = wanted ?? sheets[0] ?? reader.name;
+      if (reader.name === target) return { sheets, sheet: reader.name, rows: sheetRows(reader, sheetsLeft, input) };
+      await skipSheet(reader);
+    }
+  } catch (error) {
+    input.destroy();
+    throw error instanceof SourceError ? error : new SourceError(BROKEN);
+  }
+  input.destroy();
+  if (!workbook.model) throw new SourceError('Это архив ZIP, но не книга Excel (XLSX)');
+  const sheets = visibleSheets(workbook);
+  if (wanted) throw new SourceError(`В книге нет листа «${wanted}»: есть ${sheets.map((name) => `«${name}»`).join(', ')}`);
+  throw new SourceError('В книге Excel нет ни одного листа');
+}

@@ -1,0 +1,21 @@
+import { ScrapeRequestSchema } from '#shared/schemas/web-scraper.ts';
+import type { App } from '../../core/app-types.ts';
+import { scrapeProductPage } from './service.ts';
+
+const TAGS = ['Поставщики'];
+
+/** «Товар по ссылке» (/admin/web-scraper): staff only. */
+export default async function webScraperRoutes(app: App) {
+  app.post(
+    '/admin/web-scraper/extract',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: TAGS,
+        summary: 'Карточка товара со страницы сайта: поля с источниками, изображения сохранены в магазине, совпадения по артикулу',
+        body: ScrapeRequestSchema,
+      },
+    },
+    async (request) => scrapeProductPage(app.deps.db, app.deps.config, request.body.url),
+  );
+}

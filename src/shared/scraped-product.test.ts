@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { productFieldsOf } from './scraped-product.ts';
+import type { ProductCard } from './schemas/web-scraper.ts';
+
+const card: ProductCard = {
+  name: { value: 'Углошлифовальная машина DCK KDSM20-125', source: 'json-ld' },
+  sku: { value: 'KDSM20-125', source: 'microdata' },
+  brand: { value: 'DCK', source: 'json-ld' },
+  priceKopecks: { value: 699000, source: 'json-ld' },
+  currency: { value: 'RUB', source: 'json-ld' },
+  availability: { value: 'in_stock', source: 'json-ld' },
+  description: { value: 'Бесщёточная УШМ.\n\nДиск 125 мм.', source: 'json-ld' },
+  shortDescription: { value: 'Бесщёточная УШМ для резки и шлифования.', source: 'page' },
+  pictures: { value: ['https://dck-tools.example.ru/1.jpg'], source: 'opengraph' },
+  specs: { value: [{ name: 'Диаметр диска', value: '125 мм' }, { name: 'Напряжение', value: '20 В' }], source: 'page' },
+  breadcrumbs: { value: ['Инструмент', 'Шлифмашины'], source: 'microdata' },
+  offers: {
+    value: [
+      { name: 'Без АКБ', sku: 'KDSM20-125TM', priceKopecks: 699000, currency: 'RUB', availability: 'in_stock' },
+      { name: 'С 2 АКБ', sku: 'KDSM20-125EM', priceKopecks: 1499050, currency: 'RUB', availability: null },
+    ],
+    source: 'json-ld',
+  },
+};
+
+describe('productFieldsOf', () => {
+  it('fills the form from the card, the chosen offer and picture, specifications after the description', () => {
+    const offer = card.offers!.value[1]!;
+    expect(productFieldsOf(card, { supplier: 'DCK', categoryId: 7 }, { offer, imageUrl: '/uploads/a.webp', imageSource: 'opengraph' })).toEqual({
+      values: {
+        name: 'Углошлифовальная машина DCK KDSM20-125',
+        sku: 'KDSM20-125EM',
+        price: 14990.5,
+        supplier: 'DCK',
+        categoryId: 7,
+        imageUrl: '/uploads/a.webp',
+        shortDescription: 'Бесщёточная УШМ для резки и шлифования.',
+        description: 'Бесщёточная УШМ.\n\nДиск 125 мм.\n\nХарактеристики\nДиаметр диска: 125 мм\nНапряжение: 20 В',
+      },
+      sources: { name: 'json-ld', sku: 'json-ld', price: 'json-ld', supplier: 'json-ld', categoryId: 'microdata', imageUrl: 'opengraph', shortDescription: 'page', description: 'json-ld' },
+    });
+  });
+
+  it('leaves out a price in another currency, and keeps texts within the form\'s limits', () => {
+    const foreign: ProductCard = {
+      ...card,
+      offers: null,
+      currency: { value: 'USD', source: 'json-ld' },
+      shortDescription: { value: `${'слово '.repeat(120)}конец`, source: 'page' },
+    };
+    const { values, sources } = productFieldsOf(foreign, { supplier: null, categoryId: null }, { offer: null, imageUrl: null, imageSource: null });
+    expect(values.price).toBeUndefined();
+    expect(sources.price).toBeUndefined();
+    expect(values.sku).toBe('KDSM20-125');
+    expect(sources.sku).toBe('microdata');
+    expect(values.supplier).toBeUndefined();
+    expect(values.categoryId).toBeUndefined();
+    expect(values.shortDescription!.length).toBeLessThanOrEqual(500);
+    expect(values.shortDescription).toMatch(/слово…$/);
+  });
+});

@@ -1,0 +1,78 @@
+import type { Supplier } from './constants.ts';
+import type { FieldSource, ProductCard, ProductOffer } from './schemas/web-scraper.ts';
+
+/**
+ * A product card read from a supplier's page → the values of the shop's product form, each with
+ * the source it came from. The shop's product has no separate specifications or brand: the
+ * specifications go at the end of the description (the product page shows it line by line), the
+ * brand chooses the supplier.
+ */
+
+export type ScrapedProductFields = {
+  name?: string;
+  sku?: string;
+  /** Roubles. */
+  price?: number;
+  supplier?: Supplier;
+  categoryId?: number;
+  imageUrl?: string;
+  shortDescription?: string;
+  description?: string;
+};
+export type ScrapedField = keyof ScrapedProductFields;
+
+/** The product form's limits (shared/schemas/product.ts). */
+const SHORT_DESCRIPTION_MAX = 500;
+const DESCRIPTION_MAX = 20_000;
+export const SPECS_HEADING = 'Характеристики';
+
+/** What staff chose on the result: one of several offers, the main picture (a stored /uploads/ address). */
+export type ScrapeChoice = { offer: ProductOffer | null; imageUrl: string | null; imageSource: FieldSource | null };
+
+/** Where the catalogue adapter puts the card (ScrapeResult's supplier and categoryId). */
+export type SuggestedPlace = { supplier: Supplier | null; categoryId: number | null };
+
+export function productFieldsOf(
+  card: ProductCard,
+  { supplier, categoryId }: SuggestedPlace,
+  choice: ScrapeChoice,
+): { values: ScrapedProductFields; sources: Partial<Record<ScrapedField, FieldSource>> } {
+  const values: ScrapedProductFields = {};
+  const sources: Partial<Record<ScrapedField, FieldSource>> = {};
+  const set = <K extends ScrapedField>(field: K, value: ScrapedProductFields[K] | undefined | null, source: FieldSource | undefined) => {
+    if (value === undefined || value === null || value === '' || !source) return;
+    values[field] = value;
+    sources[field] = source;
+  };
+  const { offer } = choice;
+  const offerSource = card.offers?.source;
+
+  set('name', card.name?.value, card.name?.source);
+  if (offer?.sku) set('sku', offer.sku, offerSource);
+  else set('sku', card.sku?.value, card.sku?.source);
+
+  const price = offer?.priceKopecks ? { kopecks: offer.priceKopecks, currency: offer.currency, source: offerSource } : card.priceKopecks && { kopecks: card.priceKopecks.value, currency: card.currency?.value ?? null, source: card.priceKopecks.source };
+  // A price in another currency is not a price in roubles: staff enter it.
+  if (price && isRoubles(price.currency)) set('price', price.kopecks / 100, price.source);
+
+  if (supplier) set('supplier', supplier, card.brand?.source);
+  set('categoryId', categoryId, card.breadcrumbs?.source ?? card.name?.source);
+  set('imageUrl', choice.imageUrl, choice.imageSource ?? undefined);
+  set('shortDescription', card.shortDescription && cut(card.shortDescription.value, SHORT_DESCRIPTION_MAX), card.shortDescription?.source);
+
+  const specs = card.specs?.value.map((s) => `${s.name}: ${s.value}`).join('\n');
+  const description = [card.description?.value, specs && `${SPECS_HEADING}\n${specs}`].filter(Boolean).join('\n\n');
+  set('description', cut(description, DESCRIPTION_MAX), card.description?.source ?? card.specs?.source);
+  return { values, sources };
+}
+
+/** Roubles, or no currency said (a Russian supplier's page). */
+export const isRoubles = (currency: string | null | undefined) => !currency || currency === 'RUB';
+
+/** At most `max` characters, cut at a word with «…». */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max - 1);
+  const space = head.lastIndexOf(' ');
+  return `${space > max / 2 ? head.slice(0, space) : head}…`;
+}
