@@ -37,6 +37,9 @@ export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 7
 
 /** Runs axe-core in the page and returns the serious and critical violations. */
 export async function axeViolations(page: Page) {
+  // Parts laid out only near the screen (`content-visibility: auto`) have no painted background
+  // while far away, so axe would read light footer text as if on white: lay everything out first.
+  await page.addStyleTag({ content: '.render-later { content-visibility: visible !important; }' });
   await page.addScriptTag({ content: axeSource });
   const result = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
