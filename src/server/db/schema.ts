@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -26,6 +27,23 @@ export const categories = pgTable('categories', {
   description: text('description').notNull().default(''),
   icon: text('icon').notNull().default('wrench'),
   parentId: integer('parent_id'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The company's head office and branches: stock is kept per branch, orders are picked up at one. */
+export const branches = pgTable('branches', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  city: text('city').notNull(),
+  address: text('address').notNull(),
+  phone: text('phone').notNull(),
+  workingHours: text('working_hours').notNull(),
+  /** Hands out orders («Самовывоз из филиала»). */
+  pickup: boolean('pickup').notNull().default(true),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
   sortOrder: integer('sort_order').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -110,6 +128,24 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_created_idx').on(t.createdAt.desc()),
   ],
+);
+
+/**
+ * A product's quantity in each branch. products.stock stays their sum (kept in the same
+ * transaction), so everything that reads the total keeps working.
+ */
+export const productStock = pgTable(
+  'product_stock',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.branchId] }), index('product_stock_branch_idx').on(t.branchId, t.productId)],
 );
 
 export const sessions = pgTable(
@@ -220,6 +256,10 @@ export const orders = pgTable(
     city: text('city').notNull(),
     postalCode: text('postal_code').notNull(),
     notes: text('notes'),
+    /** 'delivery' or 'pickup'. */
+    deliveryMethod: text('delivery_method').notNull().default('delivery'),
+    /** The branch a pickup order is collected from. */
+    pickupBranchId: integer('pickup_branch_id').references(() => branches.id, { onDelete: 'restrict' }),
     subtotalKopecks: integer('subtotal_kopecks').notNull(),
     vatKopecks: integer('vat_kopecks').notNull(),
     deliveryKopecks: integer('delivery_kopecks').notNull(),
@@ -232,6 +272,7 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt.desc()),
     index('orders_created_idx').on(t.createdAt.desc()),
     index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('orders_pickup_branch_idx').on(t.pickupBranchId, t.createdAt.desc()),
   ],
 );
 
@@ -249,6 +290,8 @@ export const orderItems = pgTable(
     unitPriceKopecks: integer('unit_price_kopecks').notNull(),
     quantity: integer('quantity').notNull(),
     totalKopecks: integer('total_kopecks').notNull(),
+    /** The branch whose stock the line took; cancelling returns it there. */
+    stockBranchId: integer('stock_branch_id').references(() => branches.id, { onDelete: 'restrict' }),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );
