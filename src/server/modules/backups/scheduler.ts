@@ -7,13 +7,12 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { App } from '../../core/app-types.ts';
-import { scheduledRuns } from '../../db/schema.ts';
+import { claimScheduledRun, everyMinute } from '../../jobs/scheduled-runs.ts';
 import type { BackupFile } from '#shared/types.ts';
 import { applyRetention, createBackup, getStoredBackupSettings, type BackupDeps } from './service.ts';
 import { lastSlot } from './schedule.ts';
 
 export const BACKUP_JOB = 'backup';
-const TICK_MS = 60_000;
 const FIRST_TICK_MS = 15_000;
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'error'>;
@@ -29,48 +28,21 @@ export async function runScheduledBackup(deps: BackupDeps, now: Date, log?: Log)
   const slot = lastSlot(backupSettings.frequency, now);
   // Switched on after this slot: the first copy comes at the next one.
   if (backupSettings.enabledSince && slot < new Date(backupSettings.enabledSince)) return null;
-  const claimed = await db
-    .insert(scheduledRuns)
-    .values({ job: BACKUP_JOB, runKey: slot.toISOString(), startedAt: now })
-    .onConflictDoNothing()
-    .returning({ runKey: scheduledRuns.runKey });
-  if (claimed.length === 0) return null;
+  if (!(await claimScheduledRun(db, BACKUP_JOB, slot, now))) return null;
   const file = await createBackup(deps, 'auto', now);
   const removed = applyRetention(deps.config, backupSettings.retentionDays, now);
   log?.info({ backup: file.name, size: file.size, removed }, 'automatic backup made');
   return file;
 }
 
-/** Starts the minute timer with the app and stops it when the app closes (not in tests). */
+/** Looks once a minute while the app serves. */
 export function registerBackupScheduler(app: App) {
-  if (app.deps.config.env === 'test') return;
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  let stopped = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+  everyMinute(
+    app,
+    FIRST_TICK_MS,
+    async () => {
       await runScheduledBackup({ config: app.deps.config, database: app.deps.database }, app.deps.clock(), app.log);
-    } catch (error) {
-      app.log.error({ err: error }, 'automatic backup failed');
-    } finally {
-      running = false;
-    }
-  };
-  app.addHook('onReady', async () => {
-    timer = setTimeout(function loop() {
-      void tick().finally(() => {
-        if (stopped) return;
-        timer = setTimeout(loop, TICK_MS);
-        timer.unref();
-      });
-    }, FIRST_TICK_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-  });
+    },
+    'automatic backup failed',
+  );
 }

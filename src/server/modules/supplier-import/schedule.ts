@@ -4,7 +4,7 @@
  * one process runs it however many serve the shop.
  */
 import type { Db } from '../../db/connection.ts';
-import { scheduledRuns } from '../../db/schema.ts';
+import { claimScheduledRun } from '../../jobs/scheduled-runs.ts';
 import { DAY_MS, SHOP_OFFSET_MS } from '../backups/schedule.ts';
 
 /** The `scheduled_runs.job` of one supplier's imports. */
@@ -18,15 +18,8 @@ export function lastDailySlot(time: string, now: Date): Date {
   return new Date(today > now.getTime() ? today - DAY_MS : today);
 }
 
-/** Takes the slot for this process; false when another process (or an earlier look) took it. */
-export async function claimSlot(db: Db, supplierId: number, slot: Date, now: Date): Promise<boolean> {
-  const claimed = await db
-    .insert(scheduledRuns)
-    .values({ job: scheduleJobName(supplierId), runKey: slot.toISOString(), startedAt: now })
-    .onConflictDoNothing()
-    .returning({ runKey: scheduledRuns.runKey });
-  return claimed.length > 0;
-}
+/** Takes the supplier's slot for this process; false when another process (or an earlier look) took it. */
+export const claimSlot = (db: Db, supplierId: number, slot: Date, now: Date) => claimScheduledRun(db, scheduleJobName(supplierId), slot, now);
 
 /**
  * A schedule set or moved now starts at its next time: the slot already past today is taken, so

@@ -10,8 +10,8 @@ import { supplierImports, suppliers } from '../../db/schema.ts';
 import { SCHEDULED_JOB, type ImportDeps } from './deps.ts';
 import { removeStoredFile } from './files.ts';
 import { claimSlot, lastDailySlot } from './schedule.ts';
+import { everyMinute } from '../../jobs/scheduled-runs.ts';
 
-const TICK_MS = 60_000;
 const FIRST_TICK_MS = 20_000;
 /** Files of imports left unapplied are kept this long for another look, then removed. */
 const KEEP_FILES_MS = 7 * 24 * 60 * 60 * 1000;
@@ -41,39 +41,17 @@ export async function removeOldFiles(deps: Pick<ImportDeps, 'db' | 'config'>, no
   return old.length;
 }
 
-/** Starts the minute timer with the app and stops it when the app closes (not in tests). */
+/** Looks once a minute while the app serves. */
 export function registerImportScheduler(app: App, deps: ImportDeps) {
-  if (app.deps.config.env === 'test') return;
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  let stopped = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+  everyMinute(
+    app,
+    FIRST_TICK_MS,
+    async () => {
       const now = deps.clock();
       const jobs = await enqueueDueImports(deps, now);
       if (jobs.length > 0) app.log.info({ jobs }, 'scheduled supplier imports started');
       await removeOldFiles(deps, now);
-    } catch (error) {
-      app.log.error({ err: error }, 'scheduled supplier imports failed to start');
-    } finally {
-      running = false;
-    }
-  };
-  app.addHook('onReady', async () => {
-    timer = setTimeout(function loop() {
-      void tick().finally(() => {
-        if (stopped) return;
-        timer = setTimeout(loop, TICK_MS);
-        timer.unref();
-      });
-    }, FIRST_TICK_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-  });
+    },
+    'scheduled supplier imports failed to start',
+  );
 }
