@@ -6,7 +6,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
@@ -16,6 +16,7 @@ import { TabEmpty, TabLoading } from './tab-states.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { BrandAliasSchema, type BrandAliasData, type BrandAliasView } from '#shared/schemas/catalog-adapter.ts';
 import { adapterSuppliersQuery, brandAliasesQuery, useDeleteBrandAlias, useSaveBrandAlias } from './api.ts';
+import { DialogSaveFooter } from '#client/features/admin/components/dialog-save-footer.tsx';
 
 const FIELDS = ['alias', 'supplierCode'] as const;
 
@@ -60,15 +61,7 @@ function BrandAliasDialog({ alias, onClose }: { alias: BrandAliasView | null; on
               ))}
             </NativeSelect>
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-              Отмена
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {save.isPending ? 'Сохранение...' : 'Сохранить'}
-            </Button>
-          </DialogFooter>
+          <DialogSaveFooter saving={save.isPending} onCancel={onClose} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Loader2 } from 'lucide-react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
@@ -21,6 +19,7 @@ import {
 } from '#shared/schemas/catalog-adapter.ts';
 import { adapterSuppliersQuery, rulePreviewQuery, supplierCategoriesQuery, useSaveRule } from './api.ts';
 import { RulePreview, useSettled } from './move-preview.tsx';
+import { DialogSaveFooter } from '#client/features/admin/components/dialog-save-footer.tsx';
 
 type FormValues = { kind: RuleKind; supplierId: string; pattern: string; categoryId: string; priority: string };
 const FIELDS = ['kind', 'supplierId', 'pattern', 'categoryId', 'priority'] as const;
@@ -148,15 +147,7 @@ export function RuleDialog({ rule, onClose }: { rule: CategoryRuleView | null; o
             </FormField>
           </div>
           <RulePreview plan={settled ? preview.data : undefined} pending={current !== null && (stale || preview.isFetching)} error={settled ? preview.error : null} />
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-              Отмена
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {save.isPending ? 'Сохранение...' : 'Сохранить'}
-            </Button>
-          </DialogFooter>
+          <DialogSaveFooter saving={save.isPending} onCancel={onClose} />
         </form>
       </DialogContent>
     </Dialog>

@@ -7,7 +7,7 @@ import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent } from '#client/components/ui/card.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
@@ -17,6 +17,7 @@ import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { compileRegex, compileUnitRules } from '#shared/catalog-adapter.ts';
 import { UnitRuleSchema, type UnitRuleData, type UnitRuleView } from '#shared/schemas/catalog-adapter.ts';
 import { unitRulesQuery, useDeleteUnitRule, useSaveUnitRule } from './api.ts';
+import { DialogSaveFooter } from '#client/features/admin/components/dialog-save-footer.tsx';
 
 const EXAMPLE_HINT = 'Так правила ниже перепишут название или характеристику товара.';
 const DEFAULT_EXAMPLE = 'Дрель ударная 800W, 3000rpm, патрон 13mm, 2,5kg';
@@ -104,15 +105,7 @@ function UnitRuleDialog({ rule, example, onClose }: { rule: UnitRuleView | null;
           ) : (
             <ExampleResult label="Пример с этим правилом" before={sample} after={compiled?.ok ? sample.replace(compiled.regex, replacement ?? '') : sample} />
           )}
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-              Отмена
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {save.isPending ? 'Сохранение...' : 'Сохранить'}
-            </Button>
-          </DialogFooter>
+          <DialogSaveFooter saving={save.isPending} onCancel={onClose} />
         </form>
       </DialogContent>
     </Dialog>

@@ -4,12 +4,10 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
-import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
@@ -25,6 +23,7 @@ import type { AdminCategory } from '#shared/types.ts';
 import { SlugFromNameButton } from '#client/features/admin/components/slug-from-name-button.tsx';
 import { useDeleteCategory, useSaveCategory } from './api.ts';
 import { IconPicker } from './icon-picker.tsx';
+import { DialogSaveFooter } from '#client/features/admin/components/dialog-save-footer.tsx';
 
 type FormValues = { name: string; slug: string; description: string; icon: string };
 const FIELDS = ['name', 'slug', 'description', 'icon'] as const;
@@ -101,15 +100,7 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
           <FormField label="Значок" htmlFor="category-icon" error={errors.icon?.message}>
             <Controller control={control} name="icon" render={({ field }) => <IconPicker id="category-icon" value={field.value} onChange={field.onChange} />} />
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-              Отмена
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {save.isPending ? 'Сохранение...' : isEdit ? 'Сохранить' : 'Создать'}
-            </Button>
-          </DialogFooter>
+          <DialogSaveFooter saving={save.isPending} onCancel={onClose} saveLabel={isEdit ? 'Сохранить' : 'Создать'} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { CreateSupplierSchema, type CreateSupplierInput, type Supplier } from '#shared/schemas/supplier-import.ts';
 import { useCreateSupplier } from './api.ts';
+import { DialogSaveFooter } from '#client/features/admin/components/dialog-save-footer.tsx';
 
 const FIELDS = ['code', 'name'] as const;
 
@@ -54,15 +53,7 @@ export function AddSupplierDialog({ onClose, onCreated }: { onClose: () => void;
           <FormField label="Название" htmlFor="supplier-name" required error={errors.name?.message}>
             <Input {...fieldControlProps('supplier-name', { error: errors.name?.message, required: true })} {...register('name')} />
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={create.isPending}>
-              Отмена
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {create.isPending ? 'Сохранение...' : 'Добавить'}
-            </Button>
-          </DialogFooter>
+          <DialogSaveFooter saving={create.isPending} onCancel={onClose} saveLabel={'Добавить'} />
         </form>
       </DialogContent>
     </Dialog>
