@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { rowsOf, type Db } from '../db/connection.ts';
+import type { Db } from '../db/connection.ts';
 import { jobs } from '../db/schema.ts';
 
 export type JobStatus = 'queued' | 'running' | 'paused' | 'stopped' | 'done' | 'failed';
@@ -194,22 +194,25 @@ export class JobRunner {
   private async claim(): Promise<JobRow | null> {
     const kinds = [...this.kinds.keys()];
     if (kinds.length === 0) return null;
-    const result = await this.db.execute(sql`
-      UPDATE ${jobs} SET status = 'running', locked_by = ${this.worker},
-        locked_until = now() + ${`${LEASE_MS} milliseconds`}::interval,
-        attempts = ${jobs.attempts} + 1, started_at = coalesce(${jobs.startedAt}, now())
-      WHERE ${jobs.id} = (
-        SELECT id FROM ${jobs}
-        WHERE kind IN (${sql.join(kinds.map((kind) => sql`${kind}`), sql`, `)})
-          AND ((status = 'queued' AND run_after <= now()) OR (status = 'running' AND locked_until < now()))
-        ORDER BY id
-        FOR UPDATE SKIP LOCKED
-        LIMIT 1
-      )
-      RETURNING id`);
-    const id = rowsOf<{ id: number }>(result)[0]?.id;
-    if (id === undefined) return null;
-    const [row] = await this.db.select().from(jobs).where(eq(jobs.id, id));
+    const next = sql`(
+      SELECT id FROM ${jobs}
+      WHERE kind IN (${sql.join(kinds.map((kind) => sql`${kind}`), sql`, `)})
+        AND ((status = 'queued' AND run_after <= now()) OR (status = 'running' AND locked_until < now()))
+      ORDER BY id
+      FOR UPDATE SKIP LOCKED
+      LIMIT 1
+    )`;
+    const [row] = await this.db
+      .update(jobs)
+      .set({
+        status: 'running',
+        lockedBy: this.worker,
+        lockedUntil: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`,
+        attempts: sql`${jobs.attempts} + 1`,
+        startedAt: sql`coalesce(${jobs.startedAt}, now())`,
+      })
+      .where(eq(jobs.id, next))
+      .returning();
     return row ?? null;
   }
 
