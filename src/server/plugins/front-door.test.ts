@@ -16,13 +16,19 @@ let admin: string;
 let served: ReturnType<typeof vi.spyOn>;
 
 beforeAll(async () => {
+  // The door answers only while the maintenance switch it remembers (for one second) is fresh;
+  // the wall clock stands still here so a slow machine does not let it lapse between two requests.
+  vi.useFakeTimers({ toFake: ['Date'] });
   ctx = await createTestApp();
   admin = await ctx.login();
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   served = vi.spyOn(ctx.app.frontDoor, 'answer');
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  vi.useRealTimers();
+});
 
 /** Whether the front door answered the last request (rather than handing it to Fastify). */
 const answeredAtTheDoor = () => served.mock.results.at(-1)?.value === true;
