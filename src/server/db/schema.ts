@@ -37,6 +37,8 @@ export const branches = pgTable('branches', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),
   city: text('city').notNull(),
+  /** The city after «в» (prepositional case): «В наличии в Ростове-на-Дону: 4 шт.». */
+  cityIn: text('city_in').notNull().default(''),
   address: text('address').notNull(),
   phone: text('phone').notNull(),
   workingHours: text('working_hours').notNull(),

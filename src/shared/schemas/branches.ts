@@ -3,6 +3,8 @@ export type Branch = {
   id: number;
   slug: string;
   city: string;
+  /** The city after «в» (prepositional case), e.g. «Ростове-на-Дону». */
+  cityIn: string;
   address: string;
   phone: string;
   workingHours: string;

@@ -7,6 +7,7 @@ const branchColumns = {
   id: branches.id,
   slug: branches.slug,
   city: branches.city,
+  cityIn: branches.cityIn,
   address: branches.address,
   phone: branches.phone,
   workingHours: branches.workingHours,
