@@ -19,7 +19,10 @@ declare global {
  */
 Object.assign((globalThis.__zod_globalConfig ??= {}), { jitless: true });
 
-/** The page's nonce, as Vite's `csp-nonce` meta tag carries it (the property: browsers hide the attribute). */
-globalThis.__webpack_nonce__ = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
+/**
+ * The page's nonce, as Vite's `csp-nonce` meta tag carries it (the property: browsers hide the
+ * attribute). The selector is Vite's own, written alike so it costs the compressed entry nothing.
+ */
+globalThis.__webpack_nonce__ = document.querySelector<HTMLMetaElement>('meta[property=csp-nonce]')?.nonce;
 
 export {};
