@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { NONCE_PLACEHOLDER } from './src/server/core/content-security-policy.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -56,6 +57,8 @@ const reactRouterProductionBuild = (): Plugin => ({
 export default defineConfig({
   plugins: [react(), tailwindcss(), lowPriorityScripts(), reactRouterProductionBuild()],
   define: { __BUILD_INFO__: JSON.stringify(buildInfo) },
+  // Every script and module preload of the page carries the answer's nonce (the server fills it in).
+  html: { cspNonce: NONCE_PLACEHOLDER },
   build: {
     outDir: 'dist/client',
     manifest: true,

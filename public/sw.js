@@ -8,7 +8,7 @@
  *   session data. When the network is gone, the offline page is shown instead.
  * - API answers (/api/*) are never touched, so nothing personal is ever kept here.
  */
-const VERSION = 'v1';
+const VERSION = 'v2';
 const SHELL_CACHE = `shell-${VERSION}`;
 const ASSET_CACHE = `assets-${VERSION}`;
 const IMAGE_CACHE = `images-${VERSION}`;

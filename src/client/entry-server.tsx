@@ -12,7 +12,7 @@ import type { MetaFn } from './lib/page.ts';
 import { createRoutes } from './routes.tsx';
 
 /** Renders one page with its data: loaders fill the QueryClient, which travels to the browser. */
-export const render: RenderFn = async ({ url, fetch, publicUrl }) => {
+export const render: RenderFn = async ({ url, fetch, publicUrl, nonce }) => {
   const queryClient = createQueryClient();
   bindFetch(queryClient, fetch);
   const routes = createRoutes(queryClient);
@@ -26,7 +26,7 @@ export const render: RenderFn = async ({ url, fetch, publicUrl }) => {
   const html = renderToString(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <StaticRouterProvider router={router} context={context} />
+        <StaticRouterProvider router={router} context={context} nonce={nonce} />
       </QueryClientProvider>
     </StrictMode>,
   );

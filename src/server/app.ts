@@ -14,6 +14,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from './core/app-types.ts';
+import { staticPagePolicy } from './core/content-security-policy.ts';
+import { transportSecurityHeaders } from './core/security-headers.ts';
 import { registerAccessControl, registerSession } from './plugins/access.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { JobRunner } from './jobs/runner.ts';
@@ -88,10 +90,18 @@ function registerJobWorker(app: App) {
   app.addHook('onClose', async () => app.jobs.close());
 }
 
+/** Static pages (the offline page) run their own inline parts only; read once per file. */
+const staticPolicies = new Map<string, string>();
+const staticFilePolicy = (file: string) => {
+  let policy = staticPolicies.get(file);
+  if (policy === undefined) staticPolicies.set(file, (policy = staticPagePolicy(fs.readFileSync(file, 'utf8'))));
+  return policy;
+};
+
 /** The whole application without listening: main.ts serves it, tests inject into it. */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, database, mailer } = options;
-  const frontDoor = new FrontDoor(() => maintenanceKnownOff(database.db));
+  const frontDoor = new FrontDoor(() => maintenanceKnownOff(database.db), transportSecurityHeaders(config.publicUrl));
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     serverFactory: frontDoor.serverFactory,
@@ -158,6 +168,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         res.header('cache-control', fingerprinted ? 'public, max-age=31536000, immutable' : revalidate ? 'no-cache' : 'public, max-age=3600');
         // JavaScript's registered type (RFC 9239), which service worker registration checks too.
         if (/\.m?js(\.br|\.gz)?$/.test(filePath)) res.header('content-type', 'text/javascript; charset=utf-8');
+        if (filePath.endsWith('.html')) res.header('content-security-policy', staticFilePolicy(filePath));
       },
     });
   }

@@ -4,6 +4,8 @@ export type RenderRequest = {
   /** Calls the API in-process, with the visitor's cookies. */
   fetch: typeof fetch;
   publicUrl: string;
+  /** The answer's Content-Security-Policy nonce, for the inline scripts the page renders. */
+  nonce: string;
 };
 
 export type RenderResult =

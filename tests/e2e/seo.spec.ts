@@ -1,6 +1,6 @@
-import { request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { expect, test, waitForHydration } from './fixtures.ts';
+import { adminApi, expect, test, waitForHydration } from './fixtures.ts';
 
 /**
  * Search engines, marketplaces, analytics consent and the installable app, against the built
@@ -8,7 +8,6 @@ import { expect, test, waitForHydration } from './fixtures.ts';
  * counters, the manifest, the service worker and the install banner.
  */
 
-const ADMIN = { username: 'admin', password: 'Admin-e2e-pass-2026' };
 const MOBILE = { width: 375, height: 812 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -88,13 +87,6 @@ async function allProducts(request: APIRequestContext): Promise<Product[]> {
     out.push(...body.products);
     if (page >= body.totalPages) return out;
   }
-}
-
-async function adminApi(baseURL: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL });
-  const res = await api.post('/api/login', { data: ADMIN });
-  expect(res.status(), await res.text()).toBe(200);
-  return api;
 }
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;

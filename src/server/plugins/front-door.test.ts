@@ -133,3 +133,26 @@ describe('front door for cached public catalogue answers', () => {
     expect((await get(url)).status).toBe(200);
   });
 });
+
+describe('the front door of a shop served over https', () => {
+  let secure: TestContext;
+  let secureBase: string;
+  let door: ReturnType<typeof vi.spyOn>;
+  beforeAll(async () => {
+    secure = await createTestApp({ PUBLIC_URL: 'https://shop.test' });
+    await secure.app.listen({ port: 0, host: '127.0.0.1' });
+    secureBase = `http://127.0.0.1:${(secure.app.server.address() as AddressInfo).port}`;
+    door = vi.spyOn(secure.app.frontDoor, 'answer');
+  });
+  afterAll(() => secure.close());
+
+  it('sends Strict-Transport-Security as the full path does', async () => {
+    const url = `${secureBase}/api/products?page=2`;
+    const full = await fetch(url);
+    expect(door.mock.results.at(-1)?.value).toBe(false);
+    const atTheDoor = await fetch(url);
+    expect(door.mock.results.at(-1)?.value).toBe(true);
+    for (const res of [full, atTheDoor]) expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(headersOf(atTheDoor)).toEqual(headersOf(full));
+  });
+});

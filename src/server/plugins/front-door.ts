@@ -31,8 +31,14 @@ declare module 'fastify' {
 export class FrontDoor {
   private readonly sources: FrontDoorSource[] = [];
 
-  /** `open`: whether anonymous visitors may be answered at all now (maintenance mode is off). */
-  constructor(private readonly open: () => boolean) {}
+  /**
+   * `open`: whether anonymous visitors may be answered at all now (maintenance mode is off).
+   * `headers`: what this shop adds to every answer beyond the cache's own (HSTS over https).
+   */
+  constructor(
+    private readonly open: () => boolean,
+    private readonly headers: Readonly<Record<string, string>> = {},
+  ) {}
 
   add(source: FrontDoorSource) {
     this.sources.push(source);
@@ -66,6 +72,7 @@ export class FrontDoor {
       ifNoneMatch: request.headers['if-none-match'],
       acceptEncoding: request.headers['accept-encoding'],
     });
+    for (const [name, value] of Object.entries(this.headers)) response.setHeader(name, value);
     response.writeHead(status, headers);
     response.end(payload ?? undefined);
     return true;

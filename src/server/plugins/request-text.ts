@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { App } from '../core/app-types.ts';
 import { badRequest } from '../core/http-errors.ts';
-import { SECURITY_HEADERS } from '../core/security-headers.ts';
+import { staticPagePolicy } from '../core/content-security-policy.ts';
+import { SECURITY_HEADERS, transportSecurityHeaders } from '../core/security-headers.ts';
 
 export const INVALID_CHARACTERS = 'Недопустимые символы в запросе';
 
@@ -40,7 +41,9 @@ export function jsonTextIsClean(value: unknown): boolean {
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** What a person who followed such a link sees instead of a page. */
-const REFUSED_PAGE = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(INVALID_CHARACTERS)}</title></head><body style="font-family:system-ui,sans-serif;margin:3rem auto;max-width:32rem;padding:0 1rem"><h1>${escapeHtml(INVALID_CHARACTERS)}</h1><p>В адресе страницы есть символы, которые магазин не принимает. Проверьте ссылку или <a href="/">перейдите на главную</a>.</p></body></html>`;
+const REFUSED_PAGE = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(INVALID_CHARACTERS)}</title><style>body{font-family:system-ui,sans-serif;margin:3rem auto;max-width:32rem;padding:0 1rem}</style></head><body><h1>${escapeHtml(INVALID_CHARACTERS)}</h1><p>В адресе страницы есть символы, которые магазин не принимает. Проверьте ссылку или <a href="/">перейдите на главную</a>.</p></body></html>`;
+
+const REFUSED_PAGE_POLICY = staticPagePolicy(REFUSED_PAGE);
 
 const isPage = (request: FastifyRequest) =>
   (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
@@ -51,9 +54,12 @@ const isPage = (request: FastifyRequest) =>
  * page shows a short page, an API call gets the API's `{ message }`.
  */
 function sendRefused(request: FastifyRequest, reply: FastifyReply) {
-  reply.status(400).headers(SECURITY_HEADERS).header('cache-control', 'no-store');
+  reply
+    .status(400)
+    .headers({ ...SECURITY_HEADERS, ...transportSecurityHeaders(request.server.deps.config.publicUrl) })
+    .header('cache-control', 'no-store');
   if (!isPage(request)) return reply.type('application/json; charset=utf-8').send(JSON.stringify({ message: INVALID_CHARACTERS }));
-  return reply.type('text/html; charset=utf-8').send(REFUSED_PAGE);
+  return reply.type('text/html; charset=utf-8').header('content-security-policy', REFUSED_PAGE_POLICY).send(REFUSED_PAGE);
 }
 
 /**

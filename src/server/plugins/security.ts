@@ -1,6 +1,6 @@
 import type { App } from '../core/app-types.ts';
 import { forbidden } from '../core/http-errors.ts';
-import { SECURITY_HEADERS } from '../core/security-headers.ts';
+import { SECURITY_HEADERS, transportSecurityHeaders } from '../core/security-headers.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const FOREIGN = 'Запрос с чужого сайта отклонён';
@@ -40,8 +40,9 @@ export function registerSecurity(app: App) {
     const source = origin ?? referer;
     if (source !== undefined && !ours(source, host)) throw forbidden(FOREIGN);
   });
+  const headers = { ...SECURITY_HEADERS, ...transportSecurityHeaders(app.deps.config.publicUrl) };
   app.addHook('onSend', async (request, reply) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(headers);
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourceSsr } from '../../../tests/helpers/ssr-source.ts';
 import { createTestApp, type TestContext } from '../../../tests/helpers/test-app.ts';
+import { NONCE_PLACEHOLDER } from '../core/content-security-policy.ts';
 import { fillTemplate } from './ssr.ts';
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
@@ -8,13 +9,18 @@ const occurrences = (text: string, part: string) => text.split(part).length - 1;
 describe('fillTemplate', () => {
   it("puts `$&`, `$'` and `` $` `` in as they are, and leaves no slot", () => {
     const template = '<head><!--app-head--></head><div><!--app-html--></div><!--app-state-->';
-    const filled = fillTemplate(template, { head: "<title>$'</title>", html: '<p>$&amp; $` $$ $1</p>', state: '<script>1</script>' });
+    const filled = fillTemplate(template, { head: "<title>$'</title>", html: '<p>$&amp; $` $$ $1</p>', state: '<script>1</script>', nonce: 'n' });
     expect(filled).toBe("<head><title>$'</title></head><div><p>$&amp; $` $$ $1</p></div><script>1</script>");
   });
 
-  it('does not look for slots in what it put in', () => {
-    const filled = fillTemplate('<!--app-head-->|<!--app-html-->|<!--app-state-->', { head: '<!--app-html-->', html: 'x', state: '' });
-    expect(filled).toBe('<!--app-html-->|x|');
+  it('does not look for slots or the nonce placeholder in what it put in', () => {
+    const filled = fillTemplate('<!--app-head-->|<!--app-html-->|<!--app-state-->', { head: '<!--app-html-->', html: NONCE_PLACEHOLDER, state: '', nonce: 'n' });
+    expect(filled).toBe(`<!--app-html-->|${NONCE_PLACEHOLDER}|`);
+  });
+
+  it("puts the answer's nonce wherever the build wrote the placeholder", () => {
+    const template = `<script nonce="${NONCE_PLACEHOLDER}" src="/a.js"></script><style nonce="${NONCE_PLACEHOLDER}"></style>`;
+    expect(fillTemplate(template, { head: '', html: '', state: '', nonce: 'abc' })).toBe('<script nonce="abc" src="/a.js"></script><style nonce="abc"></style>');
   });
 });
 
@@ -42,6 +48,76 @@ describe('search pages with replacement patterns in the text', () => {
       expect(occurrences(html, '<div id="root">')).toBe(1);
       expect(occurrences(html, `Результаты поиска: «${shown}»`)).toBe(1);
       expect(html).toContain(`name="query" value="${shown}"`);
+    });
+  }
+});
+
+describe('the security headers of pages and other answers', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({}, { ssr: sourceSsr() });
+  });
+  afterAll(() => ctx.close());
+
+  const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)?.[1];
+
+  for (const url of ['/', '/products?query=дрель', '/admin']) {
+    it(`${url}: a policy whose nonce every script of the page carries`, async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: encodeURI(url) });
+      const policy = String(res.headers['content-security-policy']);
+      const nonce = nonceOf(policy);
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(policy).toContain("object-src 'none'");
+      expect(policy).toContain("base-uri 'self'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      // Every script that runs (JSON-LD is data) has the answer's nonce; nothing is left of the placeholder.
+      const scripts = [...res.body.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>/g)].map((m) => m[0]);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+      expect(res.body).not.toContain(NONCE_PLACEHOLDER);
+    });
+  }
+
+  it('gives every page answer a nonce of its own', async () => {
+    const policies = await Promise.all([1, 2].map(() => ctx.app.inject({ method: 'GET', url: '/' })));
+    expect(nonceOf(String(policies[0]!.headers['content-security-policy']))).not.toBe(nonceOf(String(policies[1]!.headers['content-security-policy'])));
+  });
+
+  for (const url of ['/', '/api/health', '/api/products']) {
+    it(`${url}: Permissions-Policy and Cross-Origin-Opener-Policy; no HSTS over http`, async () => {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    });
+  }
+
+  it('an API answer has no page policy', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toBeUndefined();
+  });
+
+  it('the refused-address page runs nothing but its own stylesheet', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/products/%FF' });
+    expect(res.statusCode).toBe(400);
+    const policy = String(res.headers['content-security-policy']);
+    expect(policy).toMatch(/script-src 'none'; style-src 'sha256-[^']+'/);
+    expect(res.body).not.toMatch(/\sstyle=/);
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+});
+
+describe('a shop served over https', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ PUBLIC_URL: 'https://shop.test' }, { ssr: sourceSsr() });
+  });
+  afterAll(() => ctx.close());
+
+  for (const url of ['/', '/api/health', '/products/%FF']) {
+    it(`${url}: Strict-Transport-Security for a year, subdomains included`, async () => {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     });
   }
 });

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../core/app-types.ts';
+import { NONCE_PLACEHOLDER, newNonce, pagePolicy } from '../core/content-security-policy.ts';
 import { pickEncoding } from '../core/http-cache.ts';
 import type { RenderFn } from '#shared/ssr-contract.ts';
 
@@ -26,16 +27,18 @@ const isClientOnly = (url: string) => CLIENT_ONLY_PREFIXES.some((p) => url === p
 /** JSON in a <script> must not be able to close the tag. */
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-type Slots = { head: string; html: string; state: string };
+type Slots = { head: string; html: string; state: string; nonce: string };
+
+const SLOT = new RegExp(`<!--app-(head|html|state)-->|${NONCE_PLACEHOLDER}`, 'g');
 
 /**
- * The page's parts put into the template's slots in one pass. A function replacement, never a
- * replacement string: `String.replace` would expand `$&`, `$'` and `` $` `` in the content (a
- * visitor's search text is in it) into pieces of the template. One pass also means nothing
- * inserted is searched for slots again.
+ * The page's parts put into the template's slots, and the answer's nonce in place of the build's
+ * placeholder, in one pass. A function replacement, never a replacement string: `String.replace`
+ * would expand `$&`, `$'` and `` $` `` in the content (a visitor's search text is in it) into
+ * pieces of the template. One pass also means nothing inserted is searched for slots again.
  */
 export const fillTemplate = (template: string, slots: Slots) =>
-  template.replace(/<!--app-(head|html|state)-->/g, (_marker, slot: keyof Slots) => slots[slot]);
+  template.replace(SLOT, (_marker, slot: Exclude<keyof Slots, 'nonce'> | undefined) => (slot ? slots[slot] : slots.nonce));
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -84,10 +87,15 @@ export function registerSsr(app: App, source: SsrSource) {
       });
     };
 
+  // Vite's development server adds scripts and styles of its own (hot reload): no policy there.
+  const enforcePolicy = app.deps.config.env !== 'development';
+
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const url = request.url;
     const template = await source.template(url);
+    const nonce = newNonce();
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    if (enforcePolicy) reply.header('content-security-policy', pagePolicy(nonce));
     if (isClientOnly(url)) {
       return sendHtml(
         request,
@@ -96,11 +104,12 @@ export function registerSsr(app: App, source: SsrSource) {
           head: '<title>Панель управления</title><meta name="robots" content="noindex">',
           html: CLIENT_ONLY_SHELL,
           state: '',
+          nonce,
         }),
       );
     }
     const render = await source.render();
-    const result = await render({ url, fetch: fetchViaInject(request), publicUrl: app.deps.config.publicUrl });
+    const result = await render({ url, fetch: fetchViaInject(request), publicUrl: app.deps.config.publicUrl, nonce });
     if (result.type === 'redirect') return reply.redirect(result.location, result.status);
     reply.status(result.status);
     return sendHtml(
@@ -109,7 +118,8 @@ export function registerSsr(app: App, source: SsrSource) {
       fillTemplate(template, {
         head: result.head,
         html: result.html,
-        state: `<script>window.__RQ_STATE__=${scriptSafe(result.state)}</script>`,
+        state: `<script nonce="${nonce}">window.__RQ_STATE__=${scriptSafe(result.state)}</script>`,
+        nonce,
       }),
     );
   }
