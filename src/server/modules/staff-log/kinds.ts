@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { products } from '../../db/schema.ts';
 import type { StaffActionKind } from '#shared/staff-actions.ts';
-import { SNAPSHOTS } from './snapshots.ts';
+import type { SNAPSHOTS } from './snapshots.ts';
 
 type Answer = Record<string, unknown> | undefined;
 

@@ -1,3 +1,4 @@
+import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, staffActions, users } from '#server/db/schema.ts';
@@ -7,6 +8,7 @@ import { createCustomer, readProduct, type TestCustomer } from '../../../../test
 import { insertOrder } from '../../../../tests/helpers/orders.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { runStaffLogPurge } from './purge.ts';
+import { registerStaffLog } from './route-log.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const MANAGER_IP = '203.0.113.7';
@@ -136,6 +138,19 @@ describe('every change in the back office is recorded', () => {
     const missing = await call('PATCH', '/api/orders/999999/status', manager.cookie, MANAGER_IP, { status: 'processing' });
     expect(missing.statusCode).toBe(404);
     expect((await readLog()).total).toBe(total);
+  });
+});
+
+describe('no back-office route can be forgotten', () => {
+  it('the app does not start with a staff route that changes something and names no kind', async () => {
+    const app = Fastify();
+    registerStaffLog(app as never);
+    expect(() => app.post('/api/admin/forgotten', { config: { access: 'staff' } }, async () => ({}))).toThrow(
+      'Route POST /api/admin/forgotten has no config.staffLog',
+    );
+    app.get('/api/admin/read-only', { config: { access: 'staff' } }, async () => ({}));
+    app.post('/api/admin/preview', { config: { access: 'staff', staffLog: false } }, async () => ({}));
+    await app.close();
   });
 });
 
