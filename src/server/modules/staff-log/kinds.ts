@@ -50,7 +50,7 @@ export const KIND_SPECS: Record<StaffActionKind, KindSpec> = {
   'settings.shop': { snapshot: 'settings', idBefore: fixed('shop') },
   'settings.seo': { snapshot: 'settings', idBefore: fixed('seo') },
   'settings.backup': { snapshot: 'settings', idBefore: fixed('backup') },
-  'backup.create': { details: 'answer', idAfter: (answer) => idOf(answer?.name) },
+  'backup.create': { details: 'none', idAfter: (answer) => idOf(answer?.name) },
   'backup.download': { details: 'none' },
   'supplier.create': { snapshot: 'supplier' },
   'supplier.update': { snapshot: 'supplier' },

@@ -30,14 +30,14 @@ export type SnapshotOf = (db: Db, id: string) => Promise<Snapshot | null>;
 /** A whole number id from a route or an answer; anything else finds nothing. */
 const numeric = (id: string) => (/^\d{1,9}$/.test(id) ? Number(id) : null);
 
-/** A row by its numeric id, without the named columns. */
+/** A row by its numeric id, without the id itself (the entry's object) and the named columns. */
 function rowById<T extends Snapshot>(load: (db: Db, id: number) => Promise<T | undefined>, omit: (keyof T)[] = []): SnapshotOf {
   return async (db, id) => {
     const n = numeric(id);
     const row = n === null ? undefined : await load(db, n);
     if (!row) return null;
     const copy: Snapshot = { ...row };
-    for (const key of omit) delete copy[key as string];
+    for (const key of ['id', ...omit]) delete copy[key as string];
     return copy;
   };
 }
@@ -49,7 +49,7 @@ const product: SnapshotOf = async (db, id) => {
   if (n === null) return null;
   const [row] = await db.select().from(products).where(eq(products.id, n));
   if (!row) return null;
-  const { priceKopecks, originalPriceKopecks, searchVector: _sv, skuNorm: _sn, createdAt: _c, updatedAt: _u, salesCount: _s, ...rest } = row;
+  const { id: _id, priceKopecks, originalPriceKopecks, searchVector: _sv, skuNorm: _sn, createdAt: _c, updatedAt: _u, salesCount: _s, ...rest } = row;
   const stock = await db
     .select({ city: branches.city, quantity: productStock.quantity })
     .from(productStock)

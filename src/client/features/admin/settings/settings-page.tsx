@@ -25,7 +25,8 @@ export default function SettingsPage() {
         onValueChange={(value) => setParams(value === 'shop' ? {} : { tab: value }, { replace: true })}
         className="max-w-4xl"
       >
-        <TabsList aria-label="Разделы настроек">
+        {/* Four tabs fit a phone's width without their icons. */}
+        <TabsList aria-label="Разделы настроек" className="max-sm:[&_svg]:hidden">
           <TabsTrigger value="shop">
             <Store aria-hidden />
             Магазин

@@ -16,7 +16,7 @@ import { ListSkeleton } from '#client/features/admin/components/list-skeleton.ts
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { useListFilters } from '#client/features/admin/components/use-list-filters.ts';
 import { NO_STAFF_LOG_FILTERS, staffActionPeopleQuery, staffActionsQuery, type StaffLogFilters } from './api.ts';
-import { fieldLabel, objectText, valueText } from './staff-log-values.ts';
+import { fieldLabel, inFormOrder, isEmptyValue, objectText, valueText } from './staff-log-values.ts';
 
 /** The tab's own address parameter rides along with the filters, so changing a filter stays on the tab. */
 type TabFilters = StaffLogFilters & { tab: string };
@@ -121,51 +121,52 @@ function Value({ kind, field, value }: { kind: StaffActionKind; field: string; v
   );
 }
 
+function sideNote(action: StaffAction): string {
+  if (action.details) return 'Параметры';
+  if (action.before && action.after) return 'Было → стало';
+  return action.after ? 'Новые данные' : 'Удалённые данные';
+}
+
 /** The changed fields: «было → стало» when both sides exist, otherwise the one side there is. */
 function Changes({ action }: { action: StaffAction }) {
   const { before, after, details, kind } = action;
-  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {}), ...Object.keys(details ?? {})])];
-  if (fields.length === 0) return null;
   const both = before !== null && after !== null;
-  return (
-    <dl className="mt-3 grid gap-2 border-t pt-3 text-sm">
-      {fields.map((field) => (
-        <div key={field} className="grid gap-1 sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-3">
-          <dt className="text-muted-foreground">{fieldLabel(field)}</dt>
-          <dd className="min-w-0">
-            {details ? (
-              <Value kind={kind} field={field} value={details[field]} />
-            ) : both ? (
-              <span className="flex flex-wrap items-start gap-x-2 gap-y-1">
-                <span className="text-muted-foreground line-through decoration-muted-foreground/50">
-                  <Value kind={kind} field={field} value={before[field]} />
-                </span>
-                <ArrowRight className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-label="стало" />
-                <span className="font-medium">
-                  <Value kind={kind} field={field} value={after[field]} />
-                </span>
-              </span>
-            ) : (
-              <Value kind={kind} field={field} value={(after ?? before)![field]} />
-            )}
-          </dd>
-        </div>
-      ))}
-    </dl>
+  const side = details ?? after ?? before ?? {};
+  const fields = inFormOrder(
+    both ? [...new Set([...Object.keys(before), ...Object.keys(after)])] : Object.keys(side).filter((f) => !isEmptyValue(side[f])),
   );
-}
-
-function sideNote(action: StaffAction): string | null {
-  if (action.details) return 'Параметры';
-  if (action.before && action.after) return 'Было → стало';
-  if (action.after) return 'Новые данные';
-  if (action.before) return 'Удалённые данные';
-  return null;
+  if (fields.length === 0) return null;
+  return (
+    <div className="mt-3 border-t pt-3">
+      <p className="mb-2 text-xs font-medium text-muted-foreground">{sideNote(action)}</p>
+      <dl className="grid gap-2 text-sm">
+        {fields.map((field) => (
+          <div key={field} className="grid gap-1 sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-3">
+            <dt className="text-muted-foreground">{fieldLabel(field)}</dt>
+            <dd className="min-w-0">
+              {both ? (
+                <span className="flex flex-wrap items-start gap-x-2 gap-y-1">
+                  <span className="text-muted-foreground line-through decoration-muted-foreground/50">
+                    <Value kind={kind} field={field} value={before[field]} />
+                  </span>
+                  <ArrowRight className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-label="стало" />
+                  <span className="font-medium">
+                    <Value kind={kind} field={field} value={after[field]} />
+                  </span>
+                </span>
+              ) : (
+                <Value kind={kind} field={field} value={side[field]} />
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
 }
 
 function Entry({ action }: { action: StaffAction }) {
   const object = objectText(action.kind, action.objectId);
-  const note = sideNote(action);
   return (
     <li className="border-t p-4 sm:px-6" data-testid="staff-action">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -180,7 +181,6 @@ function Entry({ action }: { action: StaffAction }) {
         {' · '}
         <span>адрес {action.ip}</span>
       </p>
-      {note && <p className="sr-only">{note}</p>}
       <Changes action={action} />
     </li>
   );

@@ -96,11 +96,20 @@ const FIELD_LABELS: Record<string, string> = {
 
 export const fieldLabel = (key: string) => FIELD_LABELS[key] ?? key;
 
+const FIELD_ORDER = Object.keys(FIELD_LABELS);
+const orderOf = (key: string) => (FIELD_LABELS[key] ? FIELD_ORDER.indexOf(key) : FIELD_ORDER.length);
+
+/** Fields in the order of the forms (name first, then price…); unknown ones last, as they came. */
+export const inFormOrder = (keys: string[]) => [...keys].sort((a, b) => orderOf(a) - orderOf(b));
+
+/** Nothing to show: a field left empty when an object was created or deleted. */
+export const isEmptyValue = (value: unknown) => value === null || value === undefined || value === '';
+
 const MONEY_FIELDS = new Set(['price', 'originalPrice', 'freeDeliveryThreshold']);
 
 /** One field's value as text; objects and lists as indented JSON. */
 export function valueText(kind: StaffActionKind, key: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
+  if (isEmptyValue(value)) return '—';
   if (typeof value === 'boolean') return value ? 'да' : 'нет';
   if (typeof value === 'number' && MONEY_FIELDS.has(key)) return formatRub(value);
   if (typeof value === 'string') {
