@@ -92,6 +92,21 @@ const FIELD_LABELS: Record<string, string> = {
   ids: 'Номера',
   mode: 'Режим',
   message: 'Итог',
+  source: 'Откуда ссылки',
+  text: 'Список ссылок',
+  limit: 'Не больше страниц',
+  delaySeconds: 'Пауза, с',
+  read: 'Чтение файла',
+  mapping: 'Колонки',
+  pricing: 'Цены',
+  absent: 'Товары не из списка',
+  newProducts: 'Новые товары',
+  checked: 'Проверено товаров',
+  moved: 'Перемещено',
+  activated: 'Показано в каталоге',
+  stillAwaiting: 'Ждут категорию',
+  before: 'Было товаров',
+  after: 'Осталось товаров',
 };
 
 export const fieldLabel = (key: string) => FIELD_LABELS[key] ?? key;
