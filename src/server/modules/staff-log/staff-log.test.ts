@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,21 +18,26 @@ const MANAGER_IP = '203.0.113.7';
 const ADMIN_IP = '198.51.100.20';
 
 let ctx: TestContext;
+let dataDir: string;
 let admin: string;
 let adminId: number;
 let manager: TestCustomer;
 let customer: TestCustomer;
 
 beforeAll(async () => {
-  // Behind a proxy, so each caller's address comes from X-Forwarded-For.
-  ctx = await createTestApp({ TRUST_PROXY: 'true' });
+  // Behind a proxy, so each caller's address comes from X-Forwarded-For; backups in a folder of its own.
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-staff-log-'));
+  ctx = await createTestApp({ TRUST_PROXY: 'true', DATA_DIR: dataDir });
   admin = await ctx.login();
   const [row] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
   adminId = row!.id;
   manager = await createCustomer(ctx, 'manager');
   customer = await createCustomer(ctx, 'user');
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, cookie: string, ip: string, payload?: object) =>
@@ -129,6 +137,49 @@ describe('every change in the back office is recorded', () => {
       before: { shopName: DEFAULT_SHOP_SETTINGS.shopName },
       after: { shopName: 'ПрофИнструмент Журнал' },
     });
+  });
+
+  it('the supplier tools: a supplier, a brand spelling; credentials in an address are masked', async () => {
+    const supplier = await call('POST', '/api/admin/suppliers', manager.cookie, MANAGER_IP, { code: 'LOGSUP', name: 'Журнальный поставщик' });
+    expect(supplier.statusCode).toBe(201);
+    const id = supplier.json().id as number;
+    expect(await latest()).toMatchObject({ kind: 'supplier.create', objectId: String(id), after: { code: 'LOGSUP', name: 'Журнальный поставщик' } });
+    const patched = await call('PATCH', `/api/admin/suppliers/${id}`, manager.cookie, MANAGER_IP, { sourceUrl: 'https://price:s3cret@example.ru/price.yml' });
+    expect(patched.statusCode).toBe(200);
+    expect(await latest()).toMatchObject({ kind: 'supplier.update', before: { sourceUrl: null }, after: { sourceUrl: 'https://***@example.ru/price.yml' } });
+
+    const alias = await call('POST', '/api/admin/catalog-adapter/brand-aliases', manager.cookie, MANAGER_IP, { alias: 'Журнал Тулз', supplierCode: 'LOGSUP' });
+    expect(alias.statusCode).toBe(201);
+    const renamed = await call('PATCH', `/api/admin/catalog-adapter/brand-aliases/${encodeURIComponent('Журнал Тулз')}`, manager.cookie, MANAGER_IP, {
+      alias: 'Журнал Тулс',
+      supplierCode: 'LOGSUP',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await latest()).toMatchObject({
+      kind: 'adapter.alias.update',
+      before: { alias: 'журнал тулз' },
+      after: { alias: 'журнал тулс' },
+    });
+    expect(JSON.stringify(await readLog('?limit=100'))).not.toContain('s3cret');
+  });
+
+  it('downloading a backup is recorded; its HEAD twin and a preview are not', async () => {
+    const made = await call('POST', '/api/admin/backups', admin, ADMIN_IP);
+    expect(made.statusCode).toBe(201);
+    const name = made.json().name as string;
+    expect(await latest()).toMatchObject({ kind: 'backup.create', objectId: name });
+    expect((await call('GET', `/api/admin/backups/${name}`, admin, ADMIN_IP)).statusCode).toBe(200);
+    expect(await latest()).toMatchObject({ kind: 'backup.download', objectId: name, ip: ADMIN_IP });
+    const { total } = await readLog();
+    expect((await ctx.app.inject({ method: 'HEAD', url: `/api/admin/backups/${name}`, headers: { cookie: admin } })).statusCode).toBe(200);
+    const preview = await call('POST', '/api/admin/catalog-adapter/rules/preview', manager.cookie, MANAGER_IP, {
+      kind: 'name_contains',
+      supplierId: null,
+      pattern: 'перфоратор',
+      categoryId: 1,
+    });
+    expect(preview.statusCode).toBe(200);
+    expect((await readLog()).total).toBe(total);
   });
 
   it('a refused request is not recorded', async () => {
