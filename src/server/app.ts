@@ -24,6 +24,7 @@ import { registerMaintenance } from './plugins/maintenance.ts';
 import { frameworkErrors, registerRequestText } from './plugins/request-text.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSsr, type SsrSource } from './plugins/ssr.ts';
+import { registerStaffLog } from './modules/staff-log/route-log.ts';
 import addressRoutes from './modules/addresses/routes.ts';
 import adminRoutes from './modules/admin/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
@@ -42,6 +43,7 @@ import orderRoutes from './modules/orders/routes.ts';
 import productAdminRoutes from './modules/products/admin-routes.ts';
 import productRoutes from './modules/products/routes.ts';
 import settingsRoutes from './modules/settings/routes.ts';
+import staffLogRoutes from './modules/staff-log/routes.ts';
 import supplierImportRoutes from './modules/supplier-import/routes.ts';
 import seoRoutes from './modules/seo/routes.ts';
 import userAdminRoutes from './modules/users/routes.ts';
@@ -78,6 +80,7 @@ const API_MODULES = [
   catalogAdapterRoutes,
   massScraperRoutes,
   supplierImportRoutes,
+  staffLogRoutes,
 ];
 
 /**
@@ -134,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerSession(app);
   registerMaintenance(app);
   registerAccessControl(app);
+  registerStaffLog(app);
 
   await app.register(
     async (api) => {

@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/connection.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import type { Mailer } from '../mail/transport.ts';
+import type { StaffActionKind } from '#shared/staff-actions.ts';
 import type { PublicUser } from '#shared/types.ts';
 
 export type App = FastifyInstance<
@@ -47,5 +48,10 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * What the staff action log records for this route (src/server/modules/staff-log); false for
+     * a staff route that changes nothing. Required on every staff route that is not a GET.
+     */
+    staffLog?: StaffActionKind | false;
   }
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   customType,
   doublePrecision,
@@ -530,4 +531,35 @@ export const scrapedItems = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('scraped_items_job_idx').on(t.jobId, t.id), index('scraped_items_status_idx').on(t.status, t.id)],
+);
+
+/**
+ * The staff action log (docs/decisions/017): every change made in the back office, who made it,
+ * from where, and the changed fields before and after. Rows are never changed and kept at least
+ * 400 days (a trigger in the migration refuses anything else); the daily purge drops them after
+ * 730. The username is kept in the row, so an entry still names a user who was deleted.
+ */
+export const staffActions = pgTable(
+  'staff_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    createdAt: createdAt(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    ip: text('ip').notNull(),
+    /** One of STAFF_ACTION_KINDS (src/shared/staff-actions.ts). */
+    kind: text('kind').notNull(),
+    /** The changed object's id or key (a product's id, a settings key, a backup's file name). */
+    objectId: text('object_id'),
+    /** The changed fields' values before and after; the whole object for a creation or deletion. */
+    before: jsonb('before'),
+    after: jsonb('after'),
+    /** What an action without an object snapshot was asked to do, or what it answered. */
+    details: jsonb('details'),
+  },
+  (t) => [
+    index('staff_actions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('staff_actions_user_idx').on(t.userId, t.createdAt.desc()),
+    index('staff_actions_kind_idx').on(t.kind, t.createdAt.desc()),
+  ],
 );

@@ -9,7 +9,7 @@ import { createTestApp, type TestContext } from '../../../../tests/helpers/test-
  * Every registered route, as the app registers it: an onRoute hook added right after the access
  * plugin's own, so it sees each route with its declared access and the guard attached.
  */
-type SeenRoute = { method: string; url: string; access: Access | undefined; hooks: number };
+type SeenRoute = { method: string; url: string; access: Access | undefined; staffLog: unknown; hooks: number };
 const seen = vi.hoisted(() => [] as SeenRoute[]);
 
 vi.mock('../../plugins/access.ts', async (importOriginal) => {
@@ -22,7 +22,8 @@ vi.mock('../../plugins/access.ts', async (importOriginal) => {
         const methods = Array.isArray(route.method) ? route.method : [route.method];
         const hooks = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest.length : 1) : 0;
         for (const method of methods) {
-          seen.push({ method, url: route.url, access: (route.config as { access?: Access } | undefined)?.access, hooks });
+          const config = route.config as { access?: Access; staffLog?: unknown } | undefined;
+          seen.push({ method, url: route.url, access: config?.access, staffLog: config?.staffLog, hooks });
         }
       });
     },
@@ -62,6 +63,17 @@ describe('every API route declares who may call it', () => {
     const catalogueWrite = (r: SeenRoute) => r.method !== 'GET' && /^\/api\/(products|categories)(\/|$)/.test(r.url);
     const open = apiRoutes().filter((r) => (r.url.startsWith('/api/admin/') || catalogueWrite(r)) && r.access !== 'staff' && r.access !== 'admin');
     expect(open).toEqual([]);
+  });
+
+  it('every staff route that is not a GET says what the staff action log records', () => {
+    const staffWrites = apiRoutes().filter((r) => (r.access === 'staff' || r.access === 'admin') && r.method !== 'GET');
+    expect(staffWrites.length).toBeGreaterThan(30);
+    expect(staffWrites.filter((r) => r.staffLog === undefined).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    // Only previews, which change nothing, are left out of the log.
+    expect(staffWrites.filter((r) => r.staffLog === false).map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'POST /api/admin/catalog-adapter/rules/preview',
+      'POST /api/admin/supplier-imports/:id/preview',
+    ]);
   });
 
   it('no route that needs a login answers an anonymous caller with anything but 401', async () => {

@@ -23,7 +23,7 @@ export default async function adminRoutes(app: App) {
   app.post(
     '/admin/uploads',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', staffLog: 'upload.create' },
       schema: { tags: TAGS, summary: 'Загрузить изображение товара (JPEG, PNG или WebP до 5 МБ), поле file', consumes: ['multipart/form-data'] },
     },
     async (request, reply) => {

@@ -19,7 +19,7 @@ export default async function backupRoutes(app: App) {
 
   app.post(
     '/admin/backups',
-    { config: { access: 'admin' }, schema: { tags: TAGS, summary: 'Создать полную резервную копию данных' } },
+    { config: { access: 'admin', staffLog: 'backup.create' }, schema: { tags: TAGS, summary: 'Создать полную резервную копию данных' } },
     async (request, reply) => {
       const file = await createBackup(deps(), 'manual', app.deps.clock());
       request.log.info({ backup: file.name, size: file.size, by: request.user?.id }, 'backup made');
@@ -30,7 +30,7 @@ export default async function backupRoutes(app: App) {
   app.get(
     '/admin/backups/:name',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', staffLog: 'backup.download' },
       schema: { tags: TAGS, summary: 'Скачать резервную копию', params: z.object({ name: z.string().max(100) }) },
     },
     async (request, reply) => {
@@ -51,7 +51,7 @@ export default async function backupRoutes(app: App) {
 
   app.put(
     '/admin/settings/backup',
-    { config: { access: 'admin' }, schema: { tags: TAGS, summary: 'Сохранить настройки автоматических копий', body: BackupSettingsSchema } },
+    { config: { access: 'admin', staffLog: 'settings.backup' }, schema: { tags: TAGS, summary: 'Сохранить настройки автоматических копий', body: BackupSettingsSchema } },
     async (request) => saveBackupSettings(app.deps.database.db, request.body, app.deps.clock()),
   );
 }

@@ -6,6 +6,7 @@ import {
   RulePreviewSchema,
   UnitRuleSchema,
 } from '#shared/schemas/catalog-adapter.ts';
+import type { StaffActionKind } from '#shared/staff-actions.ts';
 import type { App } from '../../core/app-types.ts';
 import { catalogSearchOf } from '../products/search/catalog-search.ts';
 import {
@@ -36,6 +37,7 @@ const AliasParams = z.object({ alias: z.string().min(1, 'Не указано н�
 export default async function catalogAdapterRoutes(app: App) {
   const { db } = app.deps;
   const staff = { access: 'staff' as const };
+  const logged = (staffLog: StaffActionKind) => ({ ...staff, staffLog });
   const search = () => catalogSearchOf(db, (error) => app.log.warn({ err: error }, 'search index not rebuilt'));
 
   app.get(
@@ -70,25 +72,25 @@ export default async function catalogAdapterRoutes(app: App) {
   app.post(
     `${PREFIX}/rules/preview`,
     {
-      config: staff,
+      config: { ...staff, staffLog: false },
       schema: { tags: TAGS, summary: 'Сколько товаров переместит правило (новое или изменённое) — до сохранения', body: RulePreviewSchema },
     },
     async (request) => previewRule(db, request.body),
   );
 
-  app.post(`${PREFIX}/rules`, { config: staff, schema: { tags: TAGS, summary: 'Создать правило', body: CategoryRuleSchema } }, async (request, reply) =>
+  app.post(`${PREFIX}/rules`, { config: logged('adapter.rule.create'), schema: { tags: TAGS, summary: 'Создать правило', body: CategoryRuleSchema } }, async (request, reply) =>
     reply.status(201).send(await createRule(db, request.body, app.deps.clock())),
   );
 
   app.patch(
     `${PREFIX}/rules/:id`,
-    { config: staff, schema: { tags: TAGS, summary: 'Изменить правило', params: RuleId, body: CategoryRuleSchema } },
+    { config: logged('adapter.rule.update'), schema: { tags: TAGS, summary: 'Изменить правило', params: RuleId, body: CategoryRuleSchema } },
     async (request) => updateRule(db, request.params.id, request.body),
   );
 
   app.delete(
     `${PREFIX}/rules/:id`,
-    { config: staff, schema: { tags: TAGS, summary: 'Удалить правило (товары остаются на местах)', params: RuleId } },
+    { config: logged('adapter.rule.delete'), schema: { tags: TAGS, summary: 'Удалить правило (товары остаются на местах)', params: RuleId } },
     async (request) => deleteRule(db, request.params.id),
   );
 
@@ -100,7 +102,7 @@ export default async function catalogAdapterRoutes(app: App) {
 
   app.post(
     `${PREFIX}/reapply`,
-    { config: staff, schema: { tags: TAGS, summary: 'Применить правила к товарам поставщиков и «Без категории»' } },
+    { config: logged('adapter.reapply'), schema: { tags: TAGS, summary: 'Применить правила к товарам поставщиков и «Без категории»' } },
     async () => reapplyRules(db, app.deps.clock()),
   );
 
@@ -110,19 +112,19 @@ export default async function catalogAdapterRoutes(app: App) {
 
   app.post(
     `${PREFIX}/brand-aliases`,
-    { config: staff, schema: { tags: TAGS, summary: 'Добавить написание бренда', body: BrandAliasSchema } },
+    { config: logged('adapter.alias.create'), schema: { tags: TAGS, summary: 'Добавить написание бренда', body: BrandAliasSchema } },
     async (request, reply) => reply.status(201).send(await createBrandAlias(db, request.body, app.deps.clock())),
   );
 
   app.patch(
     `${PREFIX}/brand-aliases/:alias`,
-    { config: staff, schema: { tags: TAGS, summary: 'Изменить написание бренда', params: AliasParams, body: BrandAliasSchema } },
+    { config: logged('adapter.alias.update'), schema: { tags: TAGS, summary: 'Изменить написание бренда', params: AliasParams, body: BrandAliasSchema } },
     async (request) => updateBrandAlias(db, request.params.alias, request.body),
   );
 
   app.delete(
     `${PREFIX}/brand-aliases/:alias`,
-    { config: staff, schema: { tags: TAGS, summary: 'Удалить написание бренда', params: AliasParams } },
+    { config: logged('adapter.alias.delete'), schema: { tags: TAGS, summary: 'Удалить написание бренда', params: AliasParams } },
     async (request) => deleteBrandAlias(db, request.params.alias),
   );
 
@@ -132,19 +134,19 @@ export default async function catalogAdapterRoutes(app: App) {
 
   app.post(
     `${PREFIX}/unit-rules`,
-    { config: staff, schema: { tags: TAGS, summary: 'Добавить правило единиц', body: UnitRuleSchema } },
+    { config: logged('adapter.unit.create'), schema: { tags: TAGS, summary: 'Добавить правило единиц', body: UnitRuleSchema } },
     async (request, reply) => reply.status(201).send(await createUnitRule(db, request.body, app.deps.clock())),
   );
 
   app.patch(
     `${PREFIX}/unit-rules/:id`,
-    { config: staff, schema: { tags: TAGS, summary: 'Изменить правило единиц', params: RuleId, body: UnitRuleSchema } },
+    { config: logged('adapter.unit.update'), schema: { tags: TAGS, summary: 'Изменить правило единиц', params: RuleId, body: UnitRuleSchema } },
     async (request) => updateUnitRule(db, request.params.id, request.body),
   );
 
   app.delete(
     `${PREFIX}/unit-rules/:id`,
-    { config: staff, schema: { tags: TAGS, summary: 'Удалить правило единиц', params: RuleId } },
+    { config: logged('adapter.unit.delete'), schema: { tags: TAGS, summary: 'Удалить правило единиц', params: RuleId } },
     async (request) => deleteUnitRule(db, request.params.id),
   );
 }

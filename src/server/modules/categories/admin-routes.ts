@@ -16,19 +16,19 @@ export default async function categoryAdminRoutes(app: App) {
 
   app.post(
     '/categories',
-    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Создать категорию', body: CategorySchema } },
+    { config: { access: 'staff', staffLog: 'category.create' }, schema: { tags: TAGS, summary: 'Создать категорию', body: CategorySchema } },
     async (request, reply) => reply.status(201).send(await createCategory(app.deps.db, request.body, app.deps.clock())),
   );
 
   app.patch(
     '/categories/:id',
-    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Изменить категорию', params: IdParams, body: CategoryPatchSchema } },
+    { config: { access: 'staff', staffLog: 'category.update' }, schema: { tags: TAGS, summary: 'Изменить категорию', params: IdParams, body: CategoryPatchSchema } },
     async (request) => updateCategory(app.deps.db, request.params.id, request.body, app.deps.clock()),
   );
 
   app.delete(
     '/categories/:id',
-    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Удалить пустую категорию (409, если в ней есть товары)', params: IdParams } },
+    { config: { access: 'staff', staffLog: 'category.delete' }, schema: { tags: TAGS, summary: 'Удалить пустую категорию (409, если в ней есть товары)', params: IdParams } },
     async (request) => deleteCategory(app.deps.db, request.params.id),
   );
 }

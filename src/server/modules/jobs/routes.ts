@@ -22,7 +22,7 @@ export default async function jobRoutes(app: App) {
     app.post(
       `/admin/jobs/:id/${action}`,
       {
-        config: { access: 'staff' },
+        config: { access: 'staff', staffLog: `job.${action}` },
         schema: { tags: TAGS, summary: { stop: 'Остановить задачу', pause: 'Приостановить задачу', resume: 'Продолжить задачу' }[action], params: JobParams },
       },
       async (request) => found(await app.jobs.request(request.params.id, action)),

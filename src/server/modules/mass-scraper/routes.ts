@@ -26,7 +26,7 @@ export default async function massScraperRoutes(app: App) {
   app.post(
     '/admin/mass-scraper/runs',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', staffLog: 'mass-scraper.start' },
       schema: { tags: TAGS, summary: 'Запустить загрузку: список ссылок или страница категории / sitemap.xml', body: StartRunSchema },
     },
     async (request, reply) => reply.status(201).send(await startRun(db, app.jobs, payloadOf(request.body), request.user?.id ?? null)),
@@ -52,19 +52,19 @@ export default async function massScraperRoutes(app: App) {
 
   app.put(
     '/admin/mass-scraper/items/:id/draft',
-    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Сохранить правки карточки до публикации', params: ItemParams, body: ProductSchema } },
+    { config: { access: 'staff', staffLog: 'mass-scraper.draft' }, schema: { tags: TAGS, summary: 'Сохранить правки карточки до публикации', params: ItemParams, body: ProductSchema } },
     async (request) => saveDraft(db, request.params.id, request.body),
   );
 
   app.post(
     '/admin/mass-scraper/items/publish',
-    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Опубликовать отмеченные карточки товарами (скрытыми или в каталоге)', body: PublishSchema } },
+    { config: { access: 'staff', staffLog: 'mass-scraper.publish' }, schema: { tags: TAGS, summary: 'Опубликовать отмеченные карточки товарами (скрытыми или в каталоге)', body: PublishSchema } },
     async (request) => publishItems(db, request.body, app.deps.clock()),
   );
 
   app.post(
     '/admin/mass-scraper/items/discard',
-    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Отклонить отмеченные страницы', body: DiscardSchema } },
+    { config: { access: 'staff', staffLog: 'mass-scraper.discard' }, schema: { tags: TAGS, summary: 'Отклонить отмеченные страницы', body: DiscardSchema } },
     async (request) => discardItems(db, config, request.body.ids),
   );
 }

@@ -32,7 +32,7 @@ export default async function orderAdminRoutes(app: App) {
   app.patch(
     '/orders/:id/status',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', staffLog: 'order.status' },
       schema: {
         tags: ['Заказы (персонал)'],
         summary: 'Сменить статус заказа и/или оплаты; отмена возвращает товар на склад',

@@ -16,7 +16,7 @@ export default async function productAdminRoutes(app: App) {
   app.post(
     '/products',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', staffLog: 'product.create' },
       schema: { tags: ['Управление каталогом'], summary: 'Создать товар', body: ProductSchema },
     },
     async (request, reply) => {
@@ -28,7 +28,7 @@ export default async function productAdminRoutes(app: App) {
   app.patch(
     '/products/:id',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', staffLog: 'product.update' },
       schema: {
         tags: ['Управление каталогом'],
         summary: 'Изменить товар (любые поля, например только isActive)',
@@ -42,7 +42,7 @@ export default async function productAdminRoutes(app: App) {
   app.post(
     '/admin/products',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', staffLog: 'product.import' },
       schema: {
         tags: BACK_OFFICE_TAGS,
         summary: 'Импорт одного товара: новый артикул создаёт товар (201), существующий обновляет его (200)',
@@ -57,13 +57,13 @@ export default async function productAdminRoutes(app: App) {
 
   app.delete(
     '/admin/hard-delete-product/:id',
-    { config: { access: 'staff' }, schema: { tags: BACK_OFFICE_TAGS, summary: 'Удалить товар навсегда (заказы сохраняют снимок)', params: IdParams } },
+    { config: { access: 'staff', staffLog: 'product.delete' }, schema: { tags: BACK_OFFICE_TAGS, summary: 'Удалить товар навсегда (заказы сохраняют снимок)', params: IdParams } },
     async (request) => hardDeleteProduct(app.deps.db, request.params.id),
   );
 
   app.delete(
     '/admin/products/delete-all',
-    { config: { access: 'staff' }, schema: { tags: BACK_OFFICE_TAGS, summary: 'Удалить все товары', querystring: CacheBuster } },
+    { config: { access: 'staff', staffLog: 'product.delete-all' }, schema: { tags: BACK_OFFICE_TAGS, summary: 'Удалить все товары', querystring: CacheBuster } },
     async () => deleteAllProducts(app.deps.db),
   );
 }

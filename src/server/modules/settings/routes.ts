@@ -17,7 +17,7 @@ export default async function settingsRoutes(app: App) {
   );
   app.put(
     '/admin/settings/shop',
-    { config: { access: 'admin' }, schema: { tags: TAGS, summary: 'Сохранить основные настройки магазина', body: ShopSettingsSchema } },
+    { config: { access: 'admin', staffLog: 'settings.shop' }, schema: { tags: TAGS, summary: 'Сохранить основные настройки магазина', body: ShopSettingsSchema } },
     async (request) => saveSettings(app.deps.db, 'shop', request.body, app.deps.clock()),
   );
   app.get('/admin/settings/seo', { config: { access: 'admin' }, schema: { tags: TAGS, summary: 'SEO настройки' } }, async () =>
@@ -25,7 +25,7 @@ export default async function settingsRoutes(app: App) {
   );
   app.put(
     '/admin/settings/seo',
-    { config: { access: 'admin' }, schema: { tags: TAGS, summary: 'Сохранить SEO настройки', body: SeoSettingsSchema } },
+    { config: { access: 'admin', staffLog: 'settings.seo' }, schema: { tags: TAGS, summary: 'Сохранить SEO настройки', body: SeoSettingsSchema } },
     async (request) => saveSettings(app.deps.db, 'seo', request.body, app.deps.clock()),
   );
 }

@@ -83,20 +83,20 @@ export default async function supplierImportRoutes(app: App) {
 
   app.post(
     '/admin/suppliers',
-    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Добавить поставщика', body: CreateSupplierSchema } },
+    { config: { access: 'staff', staffLog: 'supplier.create' }, schema: { tags: TAGS, summary: 'Добавить поставщика', body: CreateSupplierSchema } },
     async (request, reply) => reply.status(201).send(await createSupplier(db, request.body, clock())),
   );
 
   app.patch(
     '/admin/suppliers/:id',
-    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Изменить поставщика: название, адрес, расписание, настройки', params: SupplierParams, body: PatchSupplierSchema } },
+    { config: { access: 'staff', staffLog: 'supplier.update' }, schema: { tags: TAGS, summary: 'Изменить поставщика: название, адрес, расписание, настройки', params: SupplierParams, body: PatchSupplierSchema } },
     async (request) => patchSupplier(db, request.params.id, request.body, clock()),
   );
 
   app.post(
     '/admin/supplier-imports',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', staffLog: 'import.upload' },
       schema: {
         tags: TAGS,
         summary: 'Загрузить прайс-лист: файл (multipart: supplierId, file до 50 МБ, sheet, encoding, delimiter, headerRow) или адрес (JSON: supplierId, url)',
@@ -132,13 +132,13 @@ export default async function supplierImportRoutes(app: App) {
 
   app.post(
     '/admin/supplier-imports/:id/preview',
-    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Прочитать файл иначе: лист, кодировка, строка заголовка', params: ImportParams, body: PreviewImportSchema } },
+    { config: { access: 'staff', staffLog: false }, schema: { tags: TAGS, summary: 'Прочитать файл иначе: лист, кодировка, строка заголовка', params: ImportParams, body: PreviewImportSchema } },
     async (request) => previewImport(deps, request.params.id, request.body.read),
   );
 
   app.post(
     '/admin/supplier-imports/:id/check',
-    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Проверить импорт (пробный прогон, фоновая задача)', params: ImportParams, body: CheckImportSchema } },
+    { config: { access: 'staff', staffLog: 'import.check' }, schema: { tags: TAGS, summary: 'Проверить импорт (пробный прогон, фоновая задача)', params: ImportParams, body: CheckImportSchema } },
     async (request, reply) => reply.status(202).send(await startCheck(deps, request.params.id, request.body, request.user?.id ?? null)),
   );
 
@@ -150,13 +150,13 @@ export default async function supplierImportRoutes(app: App) {
 
   app.post(
     '/admin/supplier-imports/:id/apply',
-    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Применить проверенный импорт (фоновая задача)', params: ImportParams, body: ApplyImportSchema } },
+    { config: { access: 'staff', staffLog: 'import.apply' }, schema: { tags: TAGS, summary: 'Применить проверенный импорт (фоновая задача)', params: ImportParams, body: ApplyImportSchema } },
     async (request, reply) => reply.status(202).send(await startApply(deps, request.params.id, request.body, request.user?.id ?? null)),
   );
 
   app.post(
     '/admin/supplier-imports/:id/rollback',
-    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Откатить применённый импорт', params: ImportParams } },
+    { config: { access: 'staff', staffLog: 'import.rollback' }, schema: { tags: TAGS, summary: 'Откатить применённый импорт', params: ImportParams } },
     async (request) => rollbackImport(deps, request.params.id),
   );
 

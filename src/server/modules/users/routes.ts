@@ -30,14 +30,14 @@ export default async function userAdminRoutes(app: App) {
 
   app.post(
     '/admin/users',
-    { config: { access: 'admin' }, schema: { tags: TAGS, summary: 'Создать пользователя', body: AdminUserCreateSchema } },
+    { config: { access: 'admin', staffLog: 'user.create' }, schema: { tags: TAGS, summary: 'Создать пользователя', body: AdminUserCreateSchema } },
     async (request, reply) => reply.status(201).send(await createUser(app.deps.db, request.body, app.deps.clock())),
   );
 
   app.patch(
     '/admin/users/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', staffLog: 'user.update' },
       schema: { tags: TAGS, summary: 'Изменить пользователя (пустой пароль оставляет прежний)', params: UserParams, body: AdminUserUpdateSchema },
     },
     async (request) =>
@@ -47,7 +47,7 @@ export default async function userAdminRoutes(app: App) {
   app.patch(
     '/admin/users/:id/status',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', staffLog: 'user.status' },
       schema: { tags: TAGS, summary: 'Заблокировать (все сеансы завершаются) или активировать', params: UserParams, body: AdminUserStatusSchema },
     },
     async (request) =>

@@ -9,7 +9,7 @@ export default async function webScraperRoutes(app: App) {
   app.post(
     '/admin/web-scraper/extract',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', staffLog: 'web-scraper.extract' },
       schema: {
         tags: TAGS,
         summary: 'Карточка товара со страницы сайта: поля с источниками, изображения сохранены в магазине, совпадения по артикулу',

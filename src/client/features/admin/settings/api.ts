@@ -1,9 +1,11 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '#client/lib/api.ts';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, toQueryString } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
+import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import type { BackupSettings } from '#shared/schemas/backup.ts';
 import type { PublicSettings, SeoSettings, ShopSettings } from '#shared/schemas/settings.ts';
+import type { StaffAction, StaffActionKind, StaffActionPerson } from '#shared/staff-actions.ts';
 import type { BackupFile, BackupOverview } from '#shared/types.ts';
 
 const SETTINGS_FRESH_MS = 5 * 60_000;
@@ -79,3 +81,39 @@ export function useSaveBackupSettings(callbacks: MutationCallbacks<BackupSetting
 }
 
 export const backupDownloadUrl = (name: string) => `/api/admin/backups/${encodeURIComponent(name)}`;
+
+/** The filters of «Журнал действий»: a person ('' all, `id:5`, or a deleted user's `name:ivan`), a kind, shop days. */
+export type StaffLogFilters = { person: string; kind: StaffActionKind | ''; startDate: string; endDate: string };
+export const NO_STAFF_LOG_FILTERS: StaffLogFilters = { person: '', kind: '', startDate: '', endDate: '' };
+
+const personQuery = (person: string) =>
+  person.startsWith('id:') ? { userId: person.slice(3) } : person.startsWith('name:') ? { username: person.slice(5) } : {};
+
+/** GET /api/admin/staff-actions: a page of the log, newest first; the previous page stands in while the next loads. */
+export const staffActionsQuery = (filters: StaffLogFilters & { page: number }) =>
+  queryOptions({
+    queryKey: ['admin', 'staff-actions', 'list', filters],
+    queryFn: ({ client, signal }) =>
+      apiRequest<{ actions: StaffAction[]; total: number }>(
+        `/api/admin/staff-actions${toQueryString({
+          ...personQuery(filters.person),
+          kind: filters.kind || undefined,
+          startDate: filters.startDate || undefined,
+          endDate: filters.endDate || undefined,
+          page: filters.page,
+          limit: ADMIN_PAGE_SIZE,
+        })}`,
+        { client, signal },
+      ),
+    // A log is read fresh each time the tab opens.
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+/** The people of the person filter: everyone with entries, deleted users too. */
+export const staffActionPeopleQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'staff-actions', 'people'],
+    queryFn: ({ client, signal }) => apiRequest<StaffActionPerson[]>('/api/admin/staff-actions/people', { client, signal }),
+    staleTime: 60_000,
+  });

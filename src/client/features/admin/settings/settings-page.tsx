@@ -1,4 +1,4 @@
-import { DatabaseBackup, Search, Store } from 'lucide-react';
+import { DatabaseBackup, History, Search, Store } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
@@ -6,11 +6,12 @@ import { useAdminTitle } from '#client/features/admin/components/use-admin-title
 import { BackupTab } from './backup-tab.tsx';
 import { SeoSettingsTab } from './seo-settings-form.tsx';
 import { ShopSettingsTab } from './shop-settings-form.tsx';
+import { StaffLogTab } from './staff-log-tab.tsx';
 
-const TABS = ['shop', 'seo', 'backup'] as const;
+const TABS = ['shop', 'seo', 'backup', 'log'] as const;
 type Tab = (typeof TABS)[number];
 
-/** 'Настройки магазина': shop, SEO and backup tabs; the open tab is kept in the address. */
+/** 'Настройки магазина': shop, SEO, backup and staff action log tabs; the open tab is kept in the address. */
 export default function SettingsPage() {
   useAdminTitle('Настройки магазина');
   const [params, setParams] = useSearchParams();
@@ -24,7 +25,8 @@ export default function SettingsPage() {
         onValueChange={(value) => setParams(value === 'shop' ? {} : { tab: value }, { replace: true })}
         className="max-w-4xl"
       >
-        <TabsList aria-label="Разделы настроек">
+        {/* Four tabs fit a phone's width without their icons. */}
+        <TabsList aria-label="Разделы настроек" className="max-sm:[&_svg]:hidden">
           <TabsTrigger value="shop">
             <Store aria-hidden />
             Магазин
@@ -38,6 +40,11 @@ export default function SettingsPage() {
             <span className="sm:hidden">Копии</span>
             <span className="hidden sm:inline">Резервные копии</span>
           </TabsTrigger>
+          <TabsTrigger value="log">
+            <History aria-hidden />
+            <span className="sm:hidden">Журнал</span>
+            <span className="hidden sm:inline">Журнал действий</span>
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="shop">
           <ShopSettingsTab />
@@ -47,6 +54,9 @@ export default function SettingsPage() {
         </TabsContent>
         <TabsContent value="backup">
           <BackupTab />
+        </TabsContent>
+        <TabsContent value="log">
+          <StaffLogTab />
         </TabsContent>
       </Tabs>
     </>
