@@ -73,6 +73,21 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Отменен',
 };
 
+/** How the customer receives an order: delivered to an address, or collected at a branch. */
+export const DELIVERY_METHODS = ['delivery', 'pickup'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
+  delivery: 'Доставка',
+  pickup: 'Самовывоз из филиала',
+};
+
+/** A status as the customer reads it: a pickup order is not shipped but waits at the branch. */
+export function customerStatusLabel(status: OrderStatus, deliveryMethod: DeliveryMethod): string {
+  if (deliveryMethod === 'pickup' && status === 'shipped') return 'Готов к выдаче';
+  if (deliveryMethod === 'pickup' && status === 'delivered') return 'Получен';
+  return ORDER_STATUS_LABELS[status];
+}
+
 export const PAYMENT_METHODS = ['cash', 'card', 'online'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
