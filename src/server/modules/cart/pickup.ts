@@ -15,7 +15,7 @@ export const shortageText = (name: string, have: number) => (have > 0 ? `«${nam
 
 /** The field error of a pickup at a branch that cannot hand out the whole order. */
 export const pickupShortMessage = (branch: Pick<Branch, 'cityIn'>, shortage: string) =>
-  `В филиале в ${branch.cityIn} нет всех товаров заказа: ${shortage}. Выберите другой филиал или доставку.`;
+  `В филиале в ${branch.cityIn} нет всех товаров заказа (${shortage}). Выберите другой филиал или доставку.`;
 
 /** Quantity per `${productId}:${branchId}` of the given products. */
 async function quantitiesOf(db: Db, productIds: number[]): Promise<Map<string, number>> {

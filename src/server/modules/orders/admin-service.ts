@@ -3,7 +3,7 @@
  * and status history, and status changes (cancelling returns the stock to the branch each line
  * took it from, un-cancelling takes it there again, in one transaction).
  */
-import { and, asc, count, desc, eq, exists, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { escapeLike, type Db, type Tx } from '../../db/connection.ts';
 import { branchQuantities, returnToBranch, sellFromBranch, type BranchMove } from '../../db/product-stock.ts';
@@ -40,8 +40,8 @@ function textCondition(query: string): SQL | undefined {
 
 /** Orders a branch deals with: collected there, or with a line whose stock it gave. */
 function branchCondition(branchId: number): SQL {
-  const line = sql`select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.stockBranchId} = ${branchId}`;
-  return or(eq(orders.pickupBranchId, branchId), exists(line))!;
+  const gaveStock = sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.stockBranchId} = ${branchId})`;
+  return or(eq(orders.pickupBranchId, branchId), gaveStock)!;
 }
 
 const itemCountSql = sql<number>`coalesce((select sum(${orderItems.quantity}) from ${orderItems} where ${orderItems.orderId} = ${orders.id}), 0)::int`;
