@@ -15,6 +15,12 @@ export const BREADCRUMB_NAME_LIMIT = 30;
 export const VAT_RATE = 0.2;
 export const DELIVERY_COST_RUB = 500;
 export const DEFAULT_FREE_DELIVERY_THRESHOLD_RUB = 7500;
+/** Orders placed on a working day before this hour are assembled the same day (the shipping page). */
+export const ORDER_BEFORE_HOUR = 15;
+/** Courier delivery in the branches' cities, working days (the shipping page). */
+export const COURIER_DELIVERY_DAYS = '1-2';
+/** A pickup order in stock at its branch is ready the next working day. */
+export const PICKUP_READY_DAYS = '1';
 export const RETURN_DAYS = 30;
 
 export const ADMIN_PAGE_SIZE = 10;
