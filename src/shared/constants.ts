@@ -15,12 +15,7 @@ export const BREADCRUMB_NAME_LIMIT = 30;
 export const VAT_RATE = 0.2;
 export const DELIVERY_COST_RUB = 500;
 export const DEFAULT_FREE_DELIVERY_THRESHOLD_RUB = 7500;
-/** Orders placed on a working day before this hour are assembled the same day (the shipping page). */
-export const ORDER_BEFORE_HOUR = 15;
-/** Courier delivery in the branches' cities, working days (the shipping page). */
-export const COURIER_DELIVERY_DAYS = '1-2';
-/** A pickup order in stock at its branch is ready the next working day. */
-export const PICKUP_READY_DAYS = '1';
+
 export const RETURN_DAYS = 30;
 
 export const ADMIN_PAGE_SIZE = 10;
@@ -78,21 +73,6 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   delivered: 'Доставлен',
   cancelled: 'Отменен',
 };
-
-/** How the customer receives an order: delivered to an address, or collected at a branch. */
-export const DELIVERY_METHODS = ['delivery', 'pickup'] as const;
-export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
-export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
-  delivery: 'Доставка',
-  pickup: 'Самовывоз из филиала',
-};
-
-/** A status as the customer reads it: a pickup order is not shipped but waits at the branch. */
-export function customerStatusLabel(status: OrderStatus, deliveryMethod: DeliveryMethod): string {
-  if (deliveryMethod === 'pickup' && status === 'shipped') return 'Готов к выдаче';
-  if (deliveryMethod === 'pickup' && status === 'delivered') return 'Получен';
-  return ORDER_STATUS_LABELS[status];
-}
 
 export const PAYMENT_METHODS = ['cash', 'card', 'online'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -1,5 +1,6 @@
 /** Shapes the API answers with, shared by server and client. Money in roubles. */
-import type { DeliveryMethod, OrderStatus, PaymentMethod, PaymentStatus, Role, Supplier } from './constants.ts';
+import type { OrderStatus, PaymentMethod, PaymentStatus, Role, Supplier } from './constants.ts';
+import type { DeliveryMethod } from './delivery.ts';
 import type { Branch } from './schemas/branches.ts';
 import type { BackupFrequency, BackupKind } from './schemas/backup.ts';
 

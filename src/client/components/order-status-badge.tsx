@@ -1,5 +1,6 @@
 import { Badge, type BadgeProps } from '#client/components/ui/badge.tsx';
-import { ORDER_STATUS_LABELS, customerStatusLabel, type DeliveryMethod, type OrderStatus } from '#shared/constants.ts';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '#shared/constants.ts';
+import { customerStatusLabel, type DeliveryMethod } from '#shared/delivery.ts';
 
 /** One colour per order status, the same in the personal account and the back office. */
 const ORDER_STATUS_VARIANT: Record<OrderStatus, BadgeProps['variant']> = {

@@ -1,4 +1,5 @@
-import { DELIVERY_METHODS, EMAIL_MAX, PAYMENT_METHODS } from '../constants.ts';
+import { EMAIL_MAX, PAYMENT_METHODS } from '../constants.ts';
+import { DELIVERY_METHODS } from '../delivery.ts';
 import { deliveryFields } from './address.ts';
 import { consentGiven } from './auth.ts';
 import { CartIdSchema } from './cart.ts';

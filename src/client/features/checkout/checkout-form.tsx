@@ -20,15 +20,8 @@ import { refreshAfterOrder } from '#client/lib/orders.ts';
 import { sessionQuery } from '#client/lib/session.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { paths } from '#client/paths.ts';
-import {
-  DELIVERY_METHODS,
-  DELIVERY_METHOD_LABELS,
-  ORDER_AUTO_SUBMIT_DELAY_MS,
-  PAYMENT_METHODS,
-  PAYMENT_METHOD_LABELS,
-  type DeliveryMethod,
-  type PaymentMethod,
-} from '#shared/constants.ts';
+import { ORDER_AUTO_SUBMIT_DELAY_MS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '#shared/constants.ts';
+import { DELIVERY_METHODS, DELIVERY_METHOD_LABELS, type DeliveryMethod } from '#shared/delivery.ts';
 import { formatRub } from '#shared/money.ts';
 import { CheckoutFormSchema, type CheckoutFormInput, type CheckoutFormValues, type CreateOrderInput } from '#shared/schemas/checkout.ts';
 import type { Address, Cart, PublicUser } from '#shared/types.ts';

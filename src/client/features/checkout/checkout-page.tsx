@@ -16,7 +16,7 @@ import type { MetaFn } from '#client/lib/page.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { paths } from '#client/paths.ts';
 import { formatRub, hasPrice } from '#shared/money.ts';
-import type { DeliveryMethod } from '#shared/constants.ts';
+import type { DeliveryMethod } from '#shared/delivery.ts';
 import type { CartPickup } from '#shared/schemas/cart.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { Cart } from '#shared/types.ts';

@@ -16,7 +16,8 @@ import type { MetaFn } from '#client/lib/page.ts';
 import { trackPurchase } from '#client/lib/analytics.ts';
 import { orderQuery } from '#client/lib/orders.ts';
 import { paths } from '#client/paths.ts';
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, customerStatusLabel } from '#shared/constants.ts';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/constants.ts';
+import { customerStatusLabel } from '#shared/delivery.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import type { Order } from '#shared/types.ts';
 

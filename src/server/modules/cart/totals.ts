@@ -1,4 +1,5 @@
-import { DELIVERY_COST_RUB, VAT_RATE, type DeliveryMethod } from '#shared/constants.ts';
+import { DELIVERY_COST_RUB, VAT_RATE } from '#shared/constants.ts';
+import type { DeliveryMethod } from '#shared/delivery.ts';
 import { hasPrice } from '#shared/money.ts';
 
 /** A cart line as far as money goes: the product's current price and the quantity. */

@@ -1,5 +1,6 @@
 import { layoutMail } from '../../mail/templates.ts';
-import { PAYMENT_METHOD_LABELS, customerStatusLabel } from '#shared/constants.ts';
+import { PAYMENT_METHOD_LABELS } from '#shared/constants.ts';
+import { customerStatusLabel } from '#shared/delivery.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';

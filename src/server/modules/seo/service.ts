@@ -8,7 +8,8 @@ import { productHasPrice } from '../../db/price-rule.ts';
 import { categories, products } from '../../db/schema.ts';
 import { listBranches } from '../branches/service.ts';
 import { getSettings } from '../settings/service.ts';
-import { COURIER_DELIVERY_DAYS, DELIVERY_COST_RUB, ORDER_BEFORE_HOUR, PICKUP_READY_DAYS } from '#shared/constants.ts';
+import { DELIVERY_COST_RUB } from '#shared/constants.ts';
+import { COURIER_DELIVERY_DAYS, ORDER_BEFORE_HOUR, PICKUP_READY_DAYS } from '#shared/delivery.ts';
 import {
   SITEMAP_MAX_URLS,
   URLSET_CLOSE,
