@@ -9,6 +9,7 @@ import type { Branch } from '#shared/schemas/branches.ts';
 import type { CartPickup } from '#shared/schemas/cart.ts';
 
 export const NO_PICKUP_REASON = 'Не выдаёт заказы';
+const NOTHING_REASON = 'Товаров заказа нет в наличии';
 
 /** What a branch lacks of one line: «Дрель» нет в наличии / «Дрель»: в наличии 1 шт. */
 export const shortageText = (name: string, have: number) => (have > 0 ? `«${name}»: в наличии ${have} шт.` : `«${name}» нет в наличии`);
@@ -47,11 +48,15 @@ export async function cartPickup(db: Db, cartId: string): Promise<CartPickup> {
   const totals = cartTotals(lines, shop.freeDeliveryThreshold, 'pickup');
   return {
     branches: branchList.map((branch) => {
-      const shortages = lines
-        .map((line) => ({ line, have: quantities.get(`${line.productId}:${branch.id}`) ?? 0 }))
-        .filter(({ line, have }) => have < line.quantity)
-        .map(({ line, have }) => shortageText(line.name, have));
-      const reason = !branch.pickup ? NO_PICKUP_REASON : shortages.length > 0 ? `Нет всех товаров: ${shortages.join('; ')}` : null;
+      const held = lines.map((line) => ({ line, have: quantities.get(`${line.productId}:${branch.id}`) ?? 0 }));
+      const shortages = held.filter(({ line, have }) => have < line.quantity).map(({ line, have }) => shortageText(line.name, have));
+      const reason = !branch.pickup
+        ? NO_PICKUP_REASON
+        : held.every(({ have }) => have === 0)
+          ? NOTHING_REASON
+          : shortages.length > 0
+            ? `Нет всех товаров: ${shortages.join('; ')}`
+            : null;
       return {
         id: branch.id,
         city: branch.city,
