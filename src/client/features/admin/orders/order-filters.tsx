@@ -45,8 +45,9 @@ export function OrderFilters({ filters, onChange }: { filters: AdminOrderFilters
   const { data: branches } = useQuery(branchesQuery());
   return (
     <Card className="mb-4 p-4">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
-        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
+      {/* Two rows on wide screens: six filters in one would squeeze the selects' texts. */}
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:items-end">
+        <div className="col-span-2 grid gap-1.5">
           <Label htmlFor="orders-query">Поиск</Label>
           <SearchBox id="orders-query" value={filters.query} onChange={(query) => onChange({ query })} placeholder="Номер, имя, email или телефон" />
         </div>
@@ -97,7 +98,7 @@ export function OrderFilters({ filters, onChange }: { filters: AdminOrderFilters
           variant="outline"
           disabled={!isFiltered(filters)}
           onClick={() => onChange(NO_ORDER_FILTERS)}
-          className="col-span-2 md:col-span-1"
+          className="col-span-2 md:col-span-1 lg:col-start-4"
         >
           <X aria-hidden />
           Сбросить
