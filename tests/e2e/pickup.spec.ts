@@ -4,7 +4,7 @@ import { expect, test, waitForHydration } from './fixtures.ts';
 type ApiProduct = { id: number; slug: string; name: string; price: number | null; stock: number | null };
 type PickupOption = { id: number; city: string; address: string; workingHours: string; available: boolean; reason: string | null };
 
-test('a customer collects an order at a branch: only branches holding the cart can be chosen, no address, no delivery cost', async ({ page }, testInfo) => {
+test('a customer collects an order at a branch: only branches holding the cart can be chosen, no address, no delivery cost', async ({ page, playwright, baseURL }, testInfo) => {
   const unique = `${testInfo.project.name}${Date.now().toString(36)}`;
   const registered = await page.request.post('/api/register', {
     data: { username: `pickup_${unique}`, email: `pickup.${unique}@example.ru`, password: 'Крепкий-пароль-2026', consent: true },
@@ -76,4 +76,13 @@ test('a customer collects an order at a branch: only branches holding the cart c
   await expect(page.getByTestId('order-total')).toHaveText(formatRub(subtotal + vat));
   await expect(page.getByText('Мы позвоним по телефону +7 900 777-11-22, когда заказ будет готов к выдаче в филиале.')).toBeVisible();
   await expect(page.getByText('Ожидает обработки')).toBeVisible();
+
+  // Staff mark it shipped: the customer reads that it waits at the branch.
+  const orderId = Number(page.url().split('/').pop());
+  const staff = await playwright.request.newContext({ baseURL });
+  expect((await staff.post('/api/login', { data: { username: 'admin', password: 'Admin-e2e-pass-2026' } })).ok()).toBe(true);
+  expect((await staff.patch(`/api/orders/${orderId}/status`, { data: { status: 'shipped' } })).ok()).toBe(true);
+  await staff.dispose();
+  await page.reload();
+  await expect(page.getByText('Готов к выдаче', { exact: true })).toBeVisible();
 });
