@@ -175,7 +175,8 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
           setAuthOpen(true);
         }
         if (error.status === 403) void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey });
-        if (error.status === 409) void queryClient.invalidateQueries({ queryKey: cartQueryKey(cart.cartId) });
+        // The cart or a branch's stock changed meanwhile: show it as it is now (the pickup list is under the cart's key).
+        if (error.status === 409 || error.errors?.pickupBranchId) void queryClient.invalidateQueries({ queryKey: cartQueryKey(cart.cartId) });
         applyServerErrors<CheckoutFormInput>(error, FIELDS, setError);
       }
       toast({
