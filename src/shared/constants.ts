@@ -15,6 +15,7 @@ export const BREADCRUMB_NAME_LIMIT = 30;
 export const VAT_RATE = 0.2;
 export const DELIVERY_COST_RUB = 500;
 export const DEFAULT_FREE_DELIVERY_THRESHOLD_RUB = 7500;
+
 export const RETURN_DAYS = 30;
 
 export const ADMIN_PAGE_SIZE = 10;

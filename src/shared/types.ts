@@ -1,5 +1,7 @@
 /** Shapes the API answers with, shared by server and client. Money in roubles. */
 import type { OrderStatus, PaymentMethod, PaymentStatus, Role, Supplier } from './constants.ts';
+import type { DeliveryMethod } from './delivery.ts';
+import type { Branch } from './schemas/branches.ts';
 import type { BackupFrequency, BackupKind } from './schemas/backup.ts';
 
 export type Category = {
@@ -34,7 +36,12 @@ export type OrderItem = {
   productPrice: number;
   quantity: number;
   totalPrice: number;
+  /** The city of the branch whose stock the line took (cancelling returns it there). */
+  stockBranch: string | null;
 };
+
+/** The branch a pickup order is collected from, as the order page and the e-mails show it. */
+export type PickupBranch = Pick<Branch, 'id' | 'city' | 'address' | 'phone' | 'workingHours'>;
 
 /** GET /api/orders/{id}, POST /api/orders and each entry of GET /api/orders/my-orders. Money in roubles. */
 export type Order = {
@@ -51,6 +58,9 @@ export type Order = {
   city: string;
   postalCode: string;
   notes: string | null;
+  deliveryMethod: DeliveryMethod;
+  /** Set for a pickup order; its address, city and postal code are then empty. */
+  pickupBranch: PickupBranch | null;
   subtotal: number;
   vat: number;
   delivery: number;
@@ -69,6 +79,7 @@ export type AdminOrderSummary = {
   customerEmail: string;
   customerPhone: string;
   city: string;
+  deliveryMethod: DeliveryMethod;
   totalAmount: number;
   itemCount: number;
   userId: number | null;

@@ -6,6 +6,8 @@ import { hashPassword } from '#server/core/password.ts';
 import { sessionCookie } from '#server/core/session-cookie.ts';
 import { createSession } from '#server/modules/auth/session-service.ts';
 import { hasPrice } from '#shared/money.ts';
+import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
+import { setBranchStock } from './branch-stock.ts';
 import type { TestContext } from './test-app.ts';
 
 let passwordHash: Promise<string> | undefined;
@@ -24,16 +26,18 @@ export async function createCustomer(ctx: TestContext, role: 'user' | 'manager' 
   return { id: row!.id, username, email, cookie: `${sessionCookie(ctx.app.deps.config.publicUrl).name}=${token}` };
 }
 
-/** Sets a product's stock / price (roubles) / activity, straight in the database. */
+/**
+ * Sets a product's stock / price (roubles) / activity, straight in the database. A stock is
+ * all in the head office (Volgograd), none elsewhere; null (no stock figure) empties every branch.
+ */
 export async function setProduct(db: Db, id: number, patch: { stock?: number | null; price?: number | null; isActive?: boolean }) {
-  await db
-    .update(products)
-    .set({
-      ...(patch.stock !== undefined ? { stock: patch.stock } : {}),
-      ...(patch.price !== undefined ? { priceKopecks: patch.price === null ? null : Math.round(patch.price * 100) } : {}),
-      ...(patch.isActive !== undefined ? { isActive: patch.isActive } : {}),
-    })
-    .where(eq(products.id, id));
+  if (patch.stock !== undefined) await setBranchStock(db, id, patch.stock === null ? {} : { [HEAD_BRANCH_SLUG]: patch.stock });
+  const set = {
+    ...(patch.stock === null ? { stock: null } : {}),
+    ...(patch.price !== undefined ? { priceKopecks: patch.price === null ? null : Math.round(patch.price * 100) } : {}),
+    ...(patch.isActive !== undefined ? { isActive: patch.isActive } : {}),
+  };
+  if (Object.keys(set).length > 0) await db.update(products).set(set).where(eq(products.id, id));
 }
 
 export async function readProduct(db: Db, id: number) {

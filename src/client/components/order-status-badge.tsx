@@ -1,5 +1,6 @@
 import { Badge, type BadgeProps } from '#client/components/ui/badge.tsx';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '#shared/constants.ts';
+import { customerStatusLabel, type DeliveryMethod } from '#shared/delivery.ts';
 
 /** One colour per order status, the same in the personal account and the back office. */
 const ORDER_STATUS_VARIANT: Record<OrderStatus, BadgeProps['variant']> = {
@@ -10,6 +11,7 @@ const ORDER_STATUS_VARIANT: Record<OrderStatus, BadgeProps['variant']> = {
   cancelled: 'destructive',
 };
 
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <Badge variant={ORDER_STATUS_VARIANT[status]}>{ORDER_STATUS_LABELS[status]}</Badge>;
+/** Staff read the status as it is; the customer (`deliveryMethod` given) reads a pickup's «Готов к выдаче». */
+export function OrderStatusBadge({ status, deliveryMethod }: { status: OrderStatus; deliveryMethod?: DeliveryMethod }) {
+  return <Badge variant={ORDER_STATUS_VARIANT[status]}>{deliveryMethod ? customerStatusLabel(status, deliveryMethod) : ORDER_STATUS_LABELS[status]}</Badge>;
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from './connection.ts';
 import { products, productStock } from './schema.ts';
 
@@ -21,4 +21,50 @@ export async function setProductStock(tx: Db | Tx, productId: number, quantities
     .update(products)
     .set({ stock: sql`(SELECT COALESCE(SUM(${productStock.quantity}), 0)::int FROM ${productStock} WHERE ${productStock.productId} = ${productId})` })
     .where(eq(products.id, productId));
+}
+
+/** Units of an order line moving at one branch. */
+export type BranchMove = { productId: number; branchId: number; quantity: number };
+
+/**
+ * Sells units from one branch, only when it holds them all (`quantity >= n` in the statement:
+ * never below zero, whoever races); the product's total and sales count follow. False when the
+ * branch is short. Lock order: the `product_stock` row, then `products`.
+ */
+export async function sellFromBranch(tx: Tx, move: BranchMove, now: Date): Promise<boolean> {
+  const taken = await tx
+    .update(productStock)
+    .set({ quantity: sql`${productStock.quantity} - ${move.quantity}` })
+    .where(and(eq(productStock.productId, move.productId), eq(productStock.branchId, move.branchId), gte(productStock.quantity, move.quantity)))
+    .returning({ quantity: productStock.quantity });
+  if (taken.length === 0) return false;
+  await tx
+    .update(products)
+    .set({ stock: sql`coalesce(${products.stock}, 0) - ${move.quantity}`, salesCount: sql`${products.salesCount} + ${move.quantity}`, updatedAt: now })
+    .where(eq(products.id, move.productId));
+  return true;
+}
+
+/** Puts sold units back in their branch (a cancelled order); the total and the sales count follow. */
+export async function returnToBranch(tx: Tx, move: BranchMove, now: Date): Promise<void> {
+  await tx
+    .insert(productStock)
+    .values(move)
+    .onConflictDoUpdate({ target: [productStock.productId, productStock.branchId], set: { quantity: sql`${productStock.quantity} + excluded.quantity` } });
+  await tx
+    .update(products)
+    .set({
+      stock: sql`coalesce(${products.stock}, 0) + ${move.quantity}`,
+      salesCount: sql`greatest(${products.salesCount} - ${move.quantity}, 0)`,
+      updatedAt: now,
+    })
+    .where(eq(products.id, move.productId));
+}
+
+/** A product's quantity in every branch that holds any (for the messages of a refused order). */
+export async function branchQuantities(tx: Db | Tx, productId: number): Promise<BranchQuantity[]> {
+  return tx
+    .select({ branchId: productStock.branchId, quantity: productStock.quantity })
+    .from(productStock)
+    .where(and(eq(productStock.productId, productId), gt(productStock.quantity, 0)));
 }

@@ -3,7 +3,8 @@ import { and, eq, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKind, type TestContext } from '../../../tests/helpers/test-app.ts';
 import { createCustomer, pickProducts, readProduct, setProduct, validOrderBody, type TestCustomer } from '../../../tests/helpers/customers.ts';
-import { orderItems, orders, products } from '../db/schema.ts';
+import { branchesBySlug, setBranchStock } from '../../../tests/helpers/branch-stock.ts';
+import { orderItems, orders, products, productStock } from '../db/schema.ts';
 import type { Cart, Order } from '#shared/types.ts';
 
 /**
@@ -63,6 +64,76 @@ describe('checkout under concurrency (PostgreSQL)', () => {
       expect(negative).toEqual([]);
     }
   }, 300_000);
+
+  /** One cart per customer holding one unit of the product. */
+  const cartsOfOne = async (productId: number, count: number) =>
+    Promise.all(
+      customers.slice(0, count).map(async () => {
+        const cartId = randomUUID();
+        await addToCart(cartId, productId);
+        return cartId;
+      }),
+    );
+  const branchStock = async (productId: number) =>
+    Object.fromEntries(
+      (await ctx.database.db.select().from(productStock).where(eq(productStock.productId, productId))).map((r) => [r.branchId, r.quantity]),
+    );
+
+  it('a branch with one unit left, 30 customers collecting it there at once, 10 times over: one order each time, the other branches untouched', async () => {
+    const branch = await branchesBySlug(ctx.database.db);
+    const rostov = branch['rostov-na-donu']!.id;
+    const volgograd = branch.volgograd!.id;
+    for (let round = 0; round < 10; round++) {
+      await setBranchStock(ctx.database.db, product.id, { volgograd: 40 });
+      const carts = await cartsOfOne(product.id, 30);
+      await setBranchStock(ctx.database.db, product.id, { volgograd: 7, 'rostov-na-donu': 1 });
+      const before = await ordersOf(product.id);
+
+      const results = await Promise.all(
+        carts.map((cartId, i) =>
+          submit(customers[i]!.cookie, { ...validOrderBody(cartId), deliveryMethod: 'pickup', pickupBranchId: rostov, address: '', city: '', postalCode: '' }),
+        ),
+      );
+
+      expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+      const refused = results.filter((r) => r.statusCode !== 201);
+      expect(refused.map((r) => r.statusCode)).toEqual(Array(29).fill(400));
+      const message = `В филиале в Ростове-на-Дону нет всех товаров заказа («${product.name}» нет в наличии). Выберите другой филиал или доставку.`;
+      for (const r of refused) expect(r.json()).toMatchObject({ message, errors: { pickupBranchId: [message] } });
+      expect(await branchStock(product.id)).toMatchObject({ [rostov]: 0, [volgograd]: 7 });
+      expect((await readProduct(ctx.database.db, product.id)).stock).toBe(7);
+      expect(await ordersOf(product.id)).toBe(before + 1);
+    }
+  }, 300_000);
+
+  it("30 customers in Rostov ordering delivery at once: the city's last unit goes to one, Volgograd's 5 to five more, the rest are refused", async () => {
+    const branch = await branchesBySlug(ctx.database.db);
+    const rostov = branch['rostov-na-donu']!.id;
+    const volgograd = branch.volgograd!.id;
+    await setBranchStock(ctx.database.db, product.id, { volgograd: 40 });
+    const carts = await cartsOfOne(product.id, 30);
+    await setBranchStock(ctx.database.db, product.id, { volgograd: 5, 'rostov-na-donu': 1 });
+
+    const results = await Promise.all(
+      carts.map((cartId, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          payload: validOrderBody(cartId),
+          headers: { cookie: `${customers[i]!.cookie}; city=rostov-na-donu` },
+        }),
+      ),
+    );
+
+    const placed = results.filter((r) => r.statusCode === 201).map((r) => r.json() as Order);
+    expect(placed).toHaveLength(6);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(24);
+    expect(placed.map((o) => o.items[0]!.stockBranch).sort()).toEqual(['Волгоград', 'Волгоград', 'Волгоград', 'Волгоград', 'Волгоград', 'Ростов-на-Дону']);
+    expect(await branchStock(product.id)).toMatchObject({ [rostov]: 0, [volgograd]: 0 });
+    expect((await readProduct(ctx.database.db, product.id)).stock).toBe(0);
+    const negative = await ctx.database.db.select().from(productStock).where(lt(productStock.quantity, 0));
+    expect(negative).toEqual([]);
+  }, 120_000);
 
   it('20 parallel submits of one cart make exactly one order', async () => {
     await setProduct(ctx.database.db, product.id, { stock: 10 });

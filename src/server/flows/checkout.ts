@@ -1,10 +1,11 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection.ts';
 import { cartItems, carts, consents, orderItems, orderStatusHistory, orders, products } from '../db/schema.ts';
 import { conflict, forbidden } from '../core/http-errors.ts';
 import { maskEmail } from '../core/log.ts';
 import type { Mailer } from '../mail/transport.ts';
+import { listBranches } from '../modules/branches/service.ts';
 import { notEnoughStockMessage, unavailableReason } from '../modules/cart/service.ts';
 import { cartTotals, lineTotalKopecks } from '../modules/cart/totals.ts';
 import { newOrderNoticeMail, orderConfirmationMail } from '../modules/orders/mails.ts';
@@ -12,6 +13,7 @@ import { findOrder } from '../modules/orders/service.ts';
 import { catalogChanged } from '../modules/products/catalog-events.ts';
 import { enforce, type RateRule } from '../modules/rate-limits/service.ts';
 import { getSettings } from '../modules/settings/service.ts';
+import { deliverySources, pickupBranchOf, takeOrderStock } from './order-stock.ts';
 import { PRIVACY_POLICY_VERSION } from '#shared/constants.ts';
 import { rubToKopecks } from '#shared/money.ts';
 import type { CreateOrderInput } from '#shared/schemas/checkout.ts';
@@ -26,8 +28,20 @@ export const PRICES_CHANGED_MESSAGE =
 const CART_CHANGED_MESSAGE = 'Корзина изменилась с момента открытия страницы. Обновите страницу и проверьте заказ.';
 
 export type PlaceOrderDeps = { db: Db; mailer: Mailer; publicUrl: string; log: Pick<FastifyBaseLogger, 'error'> };
-/** `shop`: the settings of checkoutSettings, read for this order; `rateLimitFactor` scales ORDER_LIMITS. */
-export type PlaceOrderParams = { user: PublicUser; input: CreateOrderInput; ip: string; now: Date; rateLimitFactor: number; shop: ShopSettings };
+/**
+ * `shop`: the settings of checkoutSettings, read for this order; `rateLimitFactor` scales
+ * ORDER_LIMITS; `citySlug`: the customer's city (the city cookie), whose branch a delivery
+ * takes stock from first.
+ */
+export type PlaceOrderParams = {
+  user: PublicUser;
+  input: CreateOrderInput;
+  ip: string;
+  now: Date;
+  rateLimitFactor: number;
+  shop: ShopSettings;
+  citySlug?: string;
+};
 export type PlaceOrderResult = { order: Order; created: boolean };
 
 /**
@@ -59,8 +73,10 @@ class OrderExists extends Error {
  * - a cart generation already ordered answers with that order (double click, retry) — the unique
  *   (cart_id, cart_generation) of orders makes a second order of one generation impossible;
  * - reads prices and stock from the database, refuses what cannot be sold (409 naming the product);
- * - takes the stock with `stock = stock - q WHERE stock >= q` (never below zero, whoever races);
- * - snapshots products, prices and the address, computes the totals, records the first status and
+ * - takes each line's stock from one branch (order-stock.ts) with `quantity = quantity - q WHERE
+ *   quantity >= q` (never below zero in any branch, whoever races), recording the branch per line;
+ * - snapshots products, prices and the address (or the pickup branch), computes the totals
+ *   (no delivery cost for a pickup), records the first status and
  *   the consent, bumps the cart generation and empties the cart.
  * The e-mails go out after the commit.
  */
@@ -115,24 +131,14 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
         if (line.quantity > (line.stock ?? 0)) throw conflict(notEnoughStockMessage(line.name, line.stock ?? 0));
       }
 
-      const totals = cartTotals(lines, shop.freeDeliveryThreshold);
+      const branches = await listBranches(tx);
+      const pickup = input.deliveryMethod === 'pickup' ? pickupBranchOf(branches, input.pickupBranchId) : null;
+      const totals = cartTotals(lines, shop.freeDeliveryThreshold, input.deliveryMethod);
       if (input.expectedTotal !== undefined && rubToKopecks(input.expectedTotal) !== totals.total) {
         throw conflict(PRICES_CHANGED_MESSAGE);
       }
 
-      // Rows are locked in product id order, so two checkouts sharing products never deadlock.
-      for (const line of [...lines].sort((x, y) => x.productId - y.productId)) {
-        const taken = await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${line.quantity}`, salesCount: sql`${products.salesCount} + ${line.quantity}` })
-          .where(and(eq(products.id, line.productId), eq(products.isActive, true), gte(products.stock, line.quantity)))
-          .returning({ id: products.id });
-        if (taken.length === 0) {
-          const [current] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
-          const left = current?.stock ?? 0;
-          throw conflict(left > 0 ? notEnoughStockMessage(line.name, left) : `Товара «${line.name}» нет в наличии`);
-        }
-      }
+      const stockBranch = await takeOrderStock(tx, lines, pickup ? { pickup } : { sources: deliverySources(branches, params.citySlug) }, now);
 
       const [order] = await tx
         .insert(orders)
@@ -146,10 +152,13 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
           customerName: input.customerName,
           customerEmail: input.customerEmail,
           customerPhone: input.customerPhone,
-          address: input.address,
-          city: input.city,
-          postalCode: input.postalCode,
+          // A pickup order has no address of its own; its city is the branch's (the staff list shows it).
+          address: pickup ? '' : input.address,
+          city: pickup ? pickup.city : input.city,
+          postalCode: pickup ? '' : input.postalCode,
           notes: input.notes ? input.notes : null,
+          deliveryMethod: input.deliveryMethod,
+          pickupBranchId: pickup?.id ?? null,
           subtotalKopecks: totals.subtotal,
           vatKopecks: totals.vat,
           deliveryKopecks: totals.delivery,
@@ -170,6 +179,7 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
           unitPriceKopecks: l.priceKopecks!,
           quantity: l.quantity,
           totalKopecks: lineTotalKopecks(l),
+          stockBranchId: stockBranch.get(l.productId)!,
         })),
       );
       await tx

@@ -11,13 +11,17 @@ const day = (message: string) =>
 
 export const ORDER_STATUS_FILTERS = ['all', ...ORDER_STATUSES] as const;
 
-/** GET /api/orders for staff: query, status ('all' = no filter), startDate, endDate, page, limit. */
+/**
+ * GET /api/orders for staff: query, status ('all' = no filter), startDate, endDate, branchId
+ * (orders collected at the branch or taking stock from it), page, limit.
+ */
 export const AdminOrderListQuerySchema = z
   .object({
     query: z.string().trim().max(200, 'Запрос не длиннее 200 символов').optional(),
     status: z.enum(ORDER_STATUS_FILTERS, { error: 'Некорректный статус заказа' }).default('all'),
     startDate: day('Некорректная дата начала'),
     endDate: day('Некорректная дата окончания'),
+    branchId: z.coerce.number({ error: 'Некорректный филиал' }).int('Некорректный филиал').positive('Некорректный филиал').optional(),
     page: z.coerce.number().int().min(1, 'Номер страницы начинается с 1').default(1),
     limit: z.coerce.number().int().min(1).max(100, 'Не больше 100 на странице').default(ADMIN_PAGE_SIZE),
     t: z.string().optional(),

@@ -64,3 +64,25 @@ export const CartSchema = z.object({
 export type CartProduct = z.infer<typeof CartProductSchema>;
 export type CartItem = z.infer<typeof CartItemSchema>;
 export type Cart = z.infer<typeof CartSchema>;
+
+/** A branch as checkout offers it for pickup: chosen only when `available`, otherwise `reason` says why not. */
+export const PickupBranchOptionSchema = z.object({
+  id: z.number(),
+  city: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  workingHours: z.string(),
+  available: z.boolean().meta({ description: 'Выдаёт заказы и держит в наличии каждую строку корзины' }),
+  reason: z.string().nullable().meta({ description: 'Почему филиал нельзя выбрать; null, когда можно' }),
+});
+export type PickupBranchOption = z.infer<typeof PickupBranchOptionSchema>;
+
+/** GET /api/cart/{cartId}/pickup: which branches can hand out this cart, and its totals for pickup (no delivery). */
+export const CartPickupSchema = z.object({
+  branches: z.array(PickupBranchOptionSchema),
+  subtotal: Roubles,
+  vat: Roubles,
+  delivery: Roubles.meta({ description: 'Самовывоз бесплатный: 0' }),
+  total: Roubles.meta({ description: 'Итого при самовывозе; его же ждёт заказ в expectedTotal' }),
+});
+export type CartPickup = z.infer<typeof CartPickupSchema>;

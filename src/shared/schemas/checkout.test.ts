@@ -36,6 +36,14 @@ describe('checkout schema (Reading A)', () => {
     expect(messageFor({ consent: false })).toBe('Необходимо согласие на обработку персональных данных');
   });
 
+  it('needs no address for a pickup, but a branch', () => {
+    const pickup = { ...valid, address: '', city: '', postalCode: '', deliveryMethod: 'pickup' };
+    expect(CheckoutFormSchema.safeParse({ ...pickup, pickupBranchId: 3 }).success).toBe(true);
+    expect(messageFor({ ...pickup, pickupBranchId: null })).toBe('Выберите филиал, из которого заберёте заказ');
+    expect(CheckoutFormSchema.parse(valid).deliveryMethod).toBe('delivery');
+    expect(messageFor({ deliveryMethod: 'post' })).toBe('Пожалуйста, выберите способ получения');
+  });
+
   it('takes 1 as the default quantity of an added product', () => {
     expect(AddCartItemSchema.parse({ cartId: 'a3bb189e-8bf9-4888-9912-ace4e6543002', productId: 5 }).quantity).toBe(1);
   });

@@ -1,4 +1,5 @@
 import { EMAIL_MAX, PAYMENT_METHODS } from '../constants.ts';
+import { DELIVERY_METHODS } from '../delivery.ts';
 import { deliveryFields } from './address.ts';
 import { consentGiven } from './auth.ts';
 import { CartIdSchema } from './cart.ts';
@@ -6,31 +7,57 @@ import { z } from './z.ts';
 
 const EMAIL_MESSAGE = 'Пожалуйста, введите корректный email';
 const PAYMENT_MESSAGE = 'Пожалуйста, выберите способ оплаты';
+const DELIVERY_METHOD_MESSAGE = 'Пожалуйста, выберите способ получения';
+export const PICKUP_BRANCH_MESSAGE = 'Выберите филиал, из которого заберёте заказ';
 
-/**
- * The checkout form: spec 5 'Reading A' with its messages, plus the consent to personal-data
- * processing (decisions.md). The client form and POST /api/orders validate with it.
- */
-export const CheckoutFormSchema = z.object({
+/** The address fields, checked with their messages only when the order is delivered. */
+const ADDRESS_FIELDS = ['address', 'city', 'postalCode'] as const;
+const addressText = (max: number) => z.string().trim().max(max, `Не длиннее ${max} символов`).default('');
+
+const checkoutFields = z.object({
   customerName: deliveryFields.recipientName,
   customerEmail: z.string({ error: EMAIL_MESSAGE }).trim().max(EMAIL_MAX, EMAIL_MESSAGE).pipe(z.email(EMAIL_MESSAGE)),
   customerPhone: deliveryFields.phone,
-  address: deliveryFields.address,
-  city: deliveryFields.city,
-  postalCode: deliveryFields.postalCode,
+  deliveryMethod: z.enum(DELIVERY_METHODS, { error: DELIVERY_METHOD_MESSAGE }).default('delivery'),
+  /** The branch a pickup order is collected from (`GET /api/cart/{cartId}/pickup` tells which can). */
+  pickupBranchId: z.number({ error: PICKUP_BRANCH_MESSAGE }).int(PICKUP_BRANCH_MESSAGE).positive(PICKUP_BRANCH_MESSAGE).nullish(),
+  address: addressText(500),
+  city: addressText(100),
+  postalCode: addressText(12),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: PAYMENT_MESSAGE }),
   notes: z.string().trim().max(2000, 'Комментарий не длиннее 2000 символов').optional(),
   consent: consentGiven(),
 });
+
+/** Delivery needs the address (spec 5 'Reading A' messages); pickup needs a branch instead. */
+function checkDeliveryChoice(value: z.output<typeof checkoutFields>, ctx: z.RefinementCtx) {
+  if (value.deliveryMethod === 'pickup') {
+    if (value.pickupBranchId == null) ctx.addIssue({ code: 'custom', path: ['pickupBranchId'], message: PICKUP_BRANCH_MESSAGE });
+    return;
+  }
+  for (const field of ADDRESS_FIELDS) {
+    const result = deliveryFields[field].safeParse(value[field]);
+    if (!result.success) ctx.addIssue({ code: 'custom', path: [field], message: result.error.issues[0]!.message });
+  }
+}
+
+/**
+ * The checkout form: spec 5 'Reading A' with its messages, plus the consent to personal-data
+ * processing (decisions.md) and the way of receiving the order (delivery or pickup at a branch).
+ * The client form and POST /api/orders validate with it.
+ */
+export const CheckoutFormSchema = checkoutFields.superRefine(checkDeliveryChoice);
 export type CheckoutFormInput = z.input<typeof CheckoutFormSchema>;
 export type CheckoutFormValues = z.output<typeof CheckoutFormSchema>;
 
 /** Body of POST /api/orders: the form, the cart, and what the customer saw. */
-export const CreateOrderSchema = CheckoutFormSchema.extend({
-  cartId: CartIdSchema,
-  /** The cart generation the customer checked out: a repeated submit returns the same order. */
-  cartGeneration: z.number().int().min(0).optional(),
-  /** The total shown to the customer (roubles); the order is refused if the prices moved since. */
-  expectedTotal: z.number().nonnegative().optional(),
-});
+export const CreateOrderSchema = checkoutFields
+  .extend({
+    cartId: CartIdSchema,
+    /** The cart generation the customer checked out: a repeated submit returns the same order. */
+    cartGeneration: z.number().int().min(0).optional(),
+    /** The total shown to the customer (roubles); the order is refused if the prices moved since. */
+    expectedTotal: z.number().nonnegative().optional(),
+  })
+  .superRefine(checkDeliveryChoice);
 export type CreateOrderInput = z.infer<typeof CreateOrderSchema>;

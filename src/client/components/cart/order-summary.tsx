@@ -8,8 +8,8 @@ import { formatRub } from '#shared/money.ts';
 /** Amounts in roubles, as the server computed them (a cart's answer, an order's stored totals). */
 export type SummaryAmounts = { subtotal: number; vat: number; delivery: number; total: number };
 
-/** Subtotal, 'НДС (20%)', delivery and total (spec 9), as a definition list. */
-export function OrderTotalsList({ totals, className }: { totals: SummaryAmounts; className?: string }) {
+/** Subtotal, 'НДС (20%)', delivery (or the free pickup) and total (spec 9), as a definition list. */
+export function OrderTotalsList({ totals, pickup = false, className }: { totals: SummaryAmounts; pickup?: boolean; className?: string }) {
   const row = 'flex items-baseline justify-between gap-4';
   return (
     <dl className={cn('grid gap-2.5 text-sm', className)}>
@@ -22,7 +22,7 @@ export function OrderTotalsList({ totals, className }: { totals: SummaryAmounts;
         <dd className="font-medium tabular-nums">{formatRub(totals.vat)}</dd>
       </div>
       <div className={row}>
-        <dt className="text-muted-foreground">Доставка</dt>
+        <dt className="text-muted-foreground">{pickup ? 'Самовывоз' : 'Доставка'}</dt>
         <dd className={cn('font-medium tabular-nums', totals.delivery === 0 && 'text-success')}>
           {totals.delivery === 0 ? 'Бесплатно' : formatRub(totals.delivery)}
         </dd>

@@ -1,6 +1,20 @@
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import { apiRequest } from '#client/lib/api.ts';
+import { cartQueryKey } from '#client/lib/cart.ts';
+import type { CartPickup } from '#shared/schemas/cart.ts';
 import type { CreateOrderInput } from '#shared/schemas/checkout.ts';
 import type { Order } from '#shared/types.ts';
 
 /** POST /api/orders: the cart becomes an order (the server checks the cart's generation and total). */
 export const placeOrder = (body: CreateOrderInput) => apiRequest<Order>('/api/orders', { method: 'POST', body });
+
+/**
+ * GET /api/cart/{cartId}/pickup: which branches can hand out the cart, and its totals without
+ * delivery. Under the cart's key, so whatever refreshes the cart refreshes this too.
+ */
+export const cartPickupQuery = (cartId: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: [...cartQueryKey(cartId), 'pickup'] as const,
+    queryFn: enabled ? ({ signal, client }) => apiRequest<CartPickup>(`/api/cart/${cartId}/pickup`, { signal, client }) : skipToken,
+    staleTime: 0,
+  });

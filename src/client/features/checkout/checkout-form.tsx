@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Banknote, CreditCard, Globe, Loader2, PackageCheck } from 'lucide-react';
+import { Banknote, CreditCard, Globe, Loader2, PackageCheck, Store, Truck } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -19,16 +19,31 @@ import { addressesQuery } from '#client/lib/addresses.ts';
 import { refreshAfterOrder } from '#client/lib/orders.ts';
 import { sessionQuery } from '#client/lib/session.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
-import { cn } from '#client/lib/utils.ts';
 import { paths } from '#client/paths.ts';
 import { ORDER_AUTO_SUBMIT_DELAY_MS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '#shared/constants.ts';
+import { DELIVERY_METHODS, DELIVERY_METHOD_LABELS, type DeliveryMethod } from '#shared/delivery.ts';
 import { formatRub } from '#shared/money.ts';
 import { CheckoutFormSchema, type CheckoutFormInput, type CheckoutFormValues, type CreateOrderInput } from '#shared/schemas/checkout.ts';
 import type { Address, Cart, PublicUser } from '#shared/types.ts';
+import type { CartPickup } from '#shared/schemas/cart.ts';
 import { placeOrder } from './api.ts';
 import { CheckoutAuthDialog } from './auth-dialog.tsx';
+import { ChoiceOption } from './choice-option.tsx';
+import { PickupBranches } from './pickup-branches.tsx';
 
-const FIELDS = ['customerName', 'customerEmail', 'customerPhone', 'address', 'city', 'postalCode', 'paymentMethod', 'notes', 'consent'] as const;
+const FIELDS = [
+  'customerName',
+  'customerEmail',
+  'customerPhone',
+  'deliveryMethod',
+  'pickupBranchId',
+  'address',
+  'city',
+  'postalCode',
+  'paymentMethod',
+  'notes',
+  'consent',
+] as const;
 type Field = (typeof FIELDS)[number];
 
 const PAYMENT_HINTS: Record<PaymentMethod, { hint: string; icon: ReactNode }> = {
@@ -37,10 +52,17 @@ const PAYMENT_HINTS: Record<PaymentMethod, { hint: string; icon: ReactNode }> = 
   online: { hint: 'Ссылку на оплату пришлём после подтверждения заказа', icon: <Globe className="size-5" aria-hidden /> },
 };
 
+const DELIVERY_HINTS: Record<DeliveryMethod, { hint: string; icon: ReactNode }> = {
+  delivery: { hint: 'Курьером или транспортной компанией по вашему адресу', icon: <Truck className="size-5" aria-hidden /> },
+  pickup: { hint: 'Бесплатно, когда заказ будет готов к выдаче', icon: <Store className="size-5" aria-hidden /> },
+};
+
 const defaultsFor = (user: PublicUser | null): CheckoutFormInput => ({
   customerName: user?.fullName ?? '',
   customerEmail: user?.email ?? '',
   customerPhone: user?.phone ?? '',
+  deliveryMethod: 'delivery',
+  pickupBranchId: null,
   address: '',
   city: '',
   postalCode: '',
@@ -51,6 +73,10 @@ const defaultsFor = (user: PublicUser | null): CheckoutFormInput => ({
 
 export type CheckoutFormProps = {
   cart: Cart;
+  /** The cart's pickup answer while pickup is chosen: its totals are the order's. */
+  pickup: CartPickup | undefined;
+  /** The customer switched between delivery and pickup (the summary shows that way's totals). */
+  onMethodChange: (method: DeliveryMethod) => void;
   /** Called when the order is placed, before leaving the page. */
   onPlaced: () => void;
 };
@@ -60,7 +86,7 @@ export type CheckoutFormProps = {
  * addresses and the required consent. A visitor's valid form is held while the login/register
  * dialog is open and sent 0.5 s after a successful login or registration.
  */
-export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
+export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: CheckoutFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { data: user } = useQuery(sessionQuery());
@@ -87,7 +113,8 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
   // The customer's saved addresses, offered to fill the form; a cached list is ignored once nobody is logged in.
   const { data: addresses } = useQuery({ ...addressesQuery(), enabled: Boolean(user) });
   const savedAddresses = user ? addresses : undefined;
-  const [watchedAddress, watchedCity, watchedPostalCode] = useWatch({ control, name: ['address', 'city', 'postalCode'] });
+  const [watchedAddress, watchedCity, watchedPostalCode, method] = useWatch({ control, name: ['address', 'city', 'postalCode', 'deliveryMethod'] });
+  useEffect(() => onMethodChange(method ?? 'delivery'), [method, onMethodChange]);
   const selectedAddressId = String(
     savedAddresses?.find((a) => a.address === watchedAddress && a.city === watchedCity && a.postalCode === watchedPostalCode)?.id ?? '',
   );
@@ -131,7 +158,7 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
         ...values,
         cartId: current.cartId,
         cartGeneration: current.generation,
-        expectedTotal: current.total,
+        expectedTotal: values.deliveryMethod === 'pickup' && pickup ? pickup.total : current.total,
       };
       return placeOrder(body);
     },
@@ -148,7 +175,8 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
           setAuthOpen(true);
         }
         if (error.status === 403) void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey });
-        if (error.status === 409) void queryClient.invalidateQueries({ queryKey: cartQueryKey(cart.cartId) });
+        // The cart or a branch's stock changed meanwhile: show it as it is now (the pickup list is under the cart's key).
+        if (error.status === 409 || error.errors?.pickupBranchId) void queryClient.invalidateQueries({ queryKey: cartQueryKey(cart.cartId) });
         applyServerErrors<CheckoutFormInput>(error, FIELDS, setError);
       }
       toast({
@@ -214,41 +242,86 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
 
         <Card>
           <CardHeader>
-            <CardTitle as="h2">Адрес доставки</CardTitle>
+            <CardTitle as="h2" id="checkout-receiving-title">
+              Способ получения
+            </CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4">
-            {savedAddresses && savedAddresses.length > 0 && (
-              <FormField label="Сохранённые адреса" htmlFor="checkout-saved-address">
-                <NativeSelect
-                  id="checkout-saved-address"
-                  value={selectedAddressId}
-                  onChange={(e) => {
-                    const found = savedAddresses.find((a) => String(a.id) === e.target.value);
-                    if (found) applyAddress(found);
-                  }}
-                >
-                  <option value="">Ввести адрес вручную</option>
-                  {savedAddresses.map((a) => (
-                    <option key={a.id} value={String(a.id)}>
-                      {[a.label, `${a.city}, ${a.address}`].filter(Boolean).join(' — ')}
-                    </option>
+            <Controller
+              control={control}
+              name="deliveryMethod"
+              render={({ field }) => (
+                <div role="radiogroup" aria-labelledby="checkout-receiving-title" className="grid gap-3 sm:grid-cols-2">
+                  {DELIVERY_METHODS.map((m) => (
+                    <ChoiceOption
+                      key={m}
+                      name={field.name}
+                      value={m}
+                      checked={field.value === m}
+                      onChange={() => field.onChange(m)}
+                      onBlur={field.onBlur}
+                      title={
+                        <>
+                          {DELIVERY_HINTS[m].icon}
+                          {DELIVERY_METHOD_LABELS[m]}
+                        </>
+                      }
+                    >
+                      <span className="text-sm text-muted-foreground">{DELIVERY_HINTS[m].hint}</span>
+                    </ChoiceOption>
                   ))}
-                </NativeSelect>
-              </FormField>
+                </div>
+              )}
+            />
+            {method === 'pickup' ? (
+              <Controller
+                control={control}
+                name="pickupBranchId"
+                render={({ field }) => (
+                  <PickupBranches cartId={cart.cartId} value={field.value} onChange={field.onChange} error={errors.pickupBranchId?.message} />
+                )}
+              />
+            ) : (
+              <>
+                {savedAddresses && savedAddresses.length > 0 && (
+                  <FormField label="Сохранённые адреса" htmlFor="checkout-saved-address">
+                    <NativeSelect
+                      id="checkout-saved-address"
+                      value={selectedAddressId}
+                      onChange={(e) => {
+                        const found = savedAddresses.find((a) => String(a.id) === e.target.value);
+                        if (found) applyAddress(found);
+                      }}
+                    >
+                      <option value="">Ввести адрес вручную</option>
+                      {savedAddresses.map((a) => (
+                        <option key={a.id} value={String(a.id)}>
+                          {[a.label, `${a.city}, ${a.address}`].filter(Boolean).join(' — ')}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </FormField>
+                )}
+                <FormField label="Адрес" htmlFor={id('address')} required error={errors.address?.message}>
+                  <Input autoComplete="street-address" placeholder="Улица, дом, квартира" {...aria('address')} {...register('address')} />
+                </FormField>
+                <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+                  <FormField label="Город" htmlFor={id('city')} required error={errors.city?.message}>
+                    <Input autoComplete="address-level2" {...aria('city')} {...register('city')} />
+                  </FormField>
+                  <FormField label="Почтовый индекс" htmlFor={id('postalCode')} required error={errors.postalCode?.message}>
+                    <Input inputMode="numeric" autoComplete="postal-code" {...aria('postalCode')} {...register('postalCode')} />
+                  </FormField>
+                </div>
+              </>
             )}
-            <FormField label="Адрес" htmlFor={id('address')} required error={errors.address?.message}>
-              <Input autoComplete="street-address" placeholder="Улица, дом, квартира" {...aria('address')} {...register('address')} />
-            </FormField>
-            <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-              <FormField label="Город" htmlFor={id('city')} required error={errors.city?.message}>
-                <Input autoComplete="address-level2" {...aria('city')} {...register('city')} />
-              </FormField>
-              <FormField label="Почтовый индекс" htmlFor={id('postalCode')} required error={errors.postalCode?.message}>
-                <Input inputMode="numeric" autoComplete="postal-code" {...aria('postalCode')} {...register('postalCode')} />
-              </FormField>
-            </div>
             <FormField label="Комментарий к заказу" htmlFor={id('notes')} error={errors.notes?.message}>
-              <Textarea rows={3} placeholder="Например, удобное время доставки" {...aria('notes', false)} {...register('notes')} />
+              <Textarea
+                rows={3}
+                placeholder={method === 'pickup' ? 'Например, кто заберёт заказ' : 'Например, удобное время доставки'}
+                {...aria('notes', false)}
+                {...register('notes')}
+              />
             </FormField>
           </CardContent>
         </Card>
@@ -265,31 +338,23 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
               name="paymentMethod"
               render={({ field }) => (
                 <div role="radiogroup" aria-labelledby="checkout-payment-title" className="grid gap-3 sm:grid-cols-3">
-                  {PAYMENT_METHODS.map((method) => (
-                    <label
-                      key={method}
-                      className={cn(
-                        'flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors hover:border-foreground/40 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-                        field.value === method && 'border-primary bg-accent',
-                      )}
+                  {PAYMENT_METHODS.map((m) => (
+                    <ChoiceOption
+                      key={m}
+                      name={field.name}
+                      value={m}
+                      checked={field.value === m}
+                      onChange={() => field.onChange(m)}
+                      onBlur={field.onBlur}
+                      title={
+                        <>
+                          {PAYMENT_HINTS[m].icon}
+                          {PAYMENT_METHOD_LABELS[m]}
+                        </>
+                      }
                     >
-                      <input
-                        type="radio"
-                        name={field.name}
-                        value={method}
-                        checked={field.value === method}
-                        onChange={() => field.onChange(method)}
-                        onBlur={field.onBlur}
-                        className="mt-1 size-4 accent-primary"
-                      />
-                      <span className="grid gap-0.5">
-                        <span className="flex items-center gap-2 font-medium">
-                          {PAYMENT_HINTS[method].icon}
-                          {PAYMENT_METHOD_LABELS[method]}
-                        </span>
-                        <span className="text-sm text-muted-foreground">{PAYMENT_HINTS[method].hint}</span>
-                      </span>
-                    </label>
+                      <span className="text-sm text-muted-foreground">{PAYMENT_HINTS[m].hint}</span>
+                    </ChoiceOption>
                   ))}
                 </div>
               )}
@@ -313,7 +378,7 @@ export function CheckoutForm({ cart, onPlaced }: CheckoutFormProps) {
 
           <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-start" disabled={busy}>
             {busy ? <Loader2 className="animate-spin" aria-hidden /> : <PackageCheck aria-hidden />}
-            {busy ? 'Оформляем заказ...' : `Оформить заказ на ${formatRub(cart.total)}`}
+            {busy ? 'Оформляем заказ...' : `Оформить заказ на ${formatRub(method === 'pickup' && pickup ? pickup.total : cart.total)}`}
           </Button>
           {!user && (
             <p className="text-sm text-muted-foreground">

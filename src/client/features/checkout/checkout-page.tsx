@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { ArrowLeft, PauseCircle, ShoppingCart, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -16,8 +16,11 @@ import type { MetaFn } from '#client/lib/page.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { paths } from '#client/paths.ts';
 import { formatRub, hasPrice } from '#shared/money.ts';
+import type { DeliveryMethod } from '#shared/delivery.ts';
+import type { CartPickup } from '#shared/schemas/cart.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { Cart } from '#shared/types.ts';
+import { cartPickupQuery } from './api.ts';
 import { CheckoutForm } from './checkout-form.tsx';
 import { telHref } from '#client/lib/utils.ts';
 
@@ -63,7 +66,8 @@ function usePriceChanges(cart: Cart | undefined) {
   return changes;
 }
 
-function CartReview({ cart, threshold }: { cart: Cart; threshold: number }) {
+/** The order as it stands: lines, and the totals of the chosen way (pickup: no delivery cost). */
+function CartReview({ cart, pickup, threshold }: { cart: Cart; pickup: CartPickup | undefined; threshold: number }) {
   const changes = usePriceChanges(cart);
   return (
     <Card className="lg:sticky lg:top-32">
@@ -98,7 +102,7 @@ function CartReview({ cart, threshold }: { cart: Cart; threshold: number }) {
             problem: cartLineProblem(item),
           }))}
         />
-        <OrderTotalsList totals={cart} className="border-t pt-4" />
+        <OrderTotalsList totals={pickup ?? cart} pickup={Boolean(pickup)} className="border-t pt-4" />
         <Button asChild variant="link" className="justify-self-start">
           <Link to={paths.cart}>
             <ArrowLeft aria-hidden />
@@ -118,6 +122,9 @@ export function Component() {
   const placed = useRef(false);
   const isEmpty = cart.data !== undefined && cart.data.items.length === 0;
   const threshold = settings.shop.freeDeliveryThreshold;
+  const [method, setMethod] = useState<DeliveryMethod>('delivery');
+  const pickup = useQuery(cartPickupQuery(cart.cartId ?? '', method === 'pickup' && cart.cartId !== null));
+  const pickupTotals = method === 'pickup' ? pickup.data : undefined;
 
   useEffect(() => {
     if (isEmpty && !placed.current && settings.shop.enableCheckout) {
@@ -154,10 +161,10 @@ export function Component() {
     body = (
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="order-2 lg:order-1">
-          <CheckoutForm cart={cart.data} onPlaced={() => (placed.current = true)} />
+          <CheckoutForm cart={cart.data} pickup={pickupTotals} onMethodChange={setMethod} onPlaced={() => (placed.current = true)} />
         </div>
         <div className="order-1 lg:order-2">
-          <CartReview cart={cart.data} threshold={threshold} />
+          <CartReview cart={cart.data} pickup={pickupTotals} threshold={threshold} />
         </div>
       </div>
     );

@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useParams, type LoaderFunction } from 'react-router';
 import { OrderLines, orderItemLines } from '#client/components/cart/order-lines.tsx';
 import { OrderTotalsList } from '#client/components/cart/order-summary.tsx';
+import { PickupBranchDetails } from '#client/components/pickup-branch-details.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -15,7 +16,8 @@ import type { MetaFn } from '#client/lib/page.ts';
 import { trackPurchase } from '#client/lib/analytics.ts';
 import { orderQuery } from '#client/lib/orders.ts';
 import { paths } from '#client/paths.ts';
-import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/constants.ts';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/constants.ts';
+import { customerStatusLabel } from '#shared/delivery.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import type { Order } from '#shared/types.ts';
 
@@ -104,8 +106,10 @@ function OrderDetails({ order }: { order: Order }) {
           Заказ <strong data-testid="order-number">№ {order.id}</strong> оформлен {formatDateTime(order.createdAt)}
         </p>
         <p className="max-w-xl text-muted-foreground">
-          Подтверждение отправлено на <span className="font-medium text-foreground">{order.customerEmail}</span>. Менеджер
-          свяжется с вами по телефону {order.customerPhone}, чтобы согласовать доставку.
+          Подтверждение отправлено на <span className="font-medium text-foreground">{order.customerEmail}</span>.{' '}
+          {order.pickupBranch
+            ? `Мы позвоним по телефону ${order.customerPhone}, когда заказ будет готов к выдаче в филиале.`
+            : `Менеджер свяжется с вами по телефону ${order.customerPhone}, чтобы согласовать доставку.`}
         </p>
       </header>
 
@@ -131,6 +135,7 @@ function OrderDetails({ order }: { order: Order }) {
             <OrderLines label="Товары заказа" lines={orderItemLines(order.items)} />
             <OrderTotalsList
               totals={{ subtotal: order.subtotal, vat: order.vat, delivery: order.delivery, total: order.totalAmount }}
+              pickup={order.pickupBranch !== null}
               className="border-t pt-4"
             />
           </CardContent>
@@ -146,7 +151,7 @@ function OrderDetails({ order }: { order: Order }) {
                 <div>
                   <dt className="text-muted-foreground">Статус</dt>
                   <dd>
-                    <Badge variant="secondary">{ORDER_STATUS_LABELS[order.status]}</Badge>
+                    <Badge variant="secondary">{customerStatusLabel(order.status, order.deliveryMethod)}</Badge>
                   </dd>
                 </div>
                 <div>
@@ -162,18 +167,21 @@ function OrderDetails({ order }: { order: Order }) {
           </Card>
           <Card>
             <CardHeader className="pb-3 sm:pb-3">
-              <CardTitle as="h2">Доставка</CardTitle>
+              <CardTitle as="h2">{order.pickupBranch ? 'Самовывоз из филиала' : 'Доставка'}</CardTitle>
             </CardHeader>
-            <CardContent>
+            <CardContent className="grid gap-3">
+              {order.pickupBranch && <PickupBranchDetails branch={order.pickupBranch} />}
               <address className="grid gap-1 text-sm not-italic">
                 <span className="font-medium">{order.customerName}</span>
                 <span>{order.customerPhone}</span>
                 <span className="break-words">{order.customerEmail}</span>
-                <span className="break-words">
-                  {order.postalCode}, {order.city}, {order.address}
-                </span>
+                {!order.pickupBranch && (
+                  <span className="break-words">
+                    {order.postalCode}, {order.city}, {order.address}
+                  </span>
+                )}
               </address>
-              {order.notes && <p className="mt-3 text-sm break-words text-muted-foreground">Комментарий: {order.notes}</p>}
+              {order.notes && <p className="text-sm break-words text-muted-foreground">Комментарий: {order.notes}</p>}
             </CardContent>
           </Card>
         </div>

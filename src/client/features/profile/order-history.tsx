@@ -32,7 +32,7 @@ function OrderCard({ order }: { order: Order }) {
           </CardTitle>
           <p className="text-sm text-muted-foreground">{formatDateTime(order.createdAt)}</p>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge status={order.status} deliveryMethod={order.deliveryMethod} />
       </CardHeader>
       <CardContent className="grid gap-3 pt-4 sm:pt-4">
         <OrderLines label={`Товары заказа № ${order.id}`} lines={orderItemLines(order.items)} />
@@ -45,6 +45,14 @@ function OrderCard({ order }: { order: Order }) {
             <dt className="inline text-muted-foreground">Статус оплаты: </dt>
             <dd className="inline">{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
           </div>
+          {order.pickupBranch && (
+            <div className="sm:col-span-2">
+              <dt className="inline text-muted-foreground">Самовывоз: </dt>
+              <dd className="inline">
+                {order.pickupBranch.city}, {order.pickupBranch.address}
+              </dd>
+            </div>
+          )}
         </dl>
       </CardContent>
       <CardFooter className="flex flex-wrap items-center justify-between gap-3 border-t pt-4 sm:pt-4">

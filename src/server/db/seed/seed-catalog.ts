@@ -1,5 +1,7 @@
 import type { Db } from '#server/db/connection.ts';
-import { categories, products } from '#server/db/schema.ts';
+import { sql } from 'drizzle-orm';
+import { branches, categories, products, productStock } from '#server/db/schema.ts';
+import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
 import { demoCategories, demoProducts, type DemoCategory, type DemoProduct } from './catalog-data.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -67,6 +69,9 @@ export async function seedCatalog(db: Db): Promise<{ categories: number; product
   return db.transaction(async (tx) => {
     const ids = await insertCategories(tx, demoCategories);
     const count = await insertProducts(tx, demoProducts(), ids, 100);
+    // Stock is kept per branch (products.stock is the sum): the demo stock starts in the head office.
+    await tx.execute(sql`INSERT INTO ${productStock} (product_id, branch_id, quantity)
+      SELECT p.id, b.id, p.stock FROM ${products} p CROSS JOIN ${branches} b WHERE b.slug = ${HEAD_BRANCH_SLUG} AND p.stock > 0`);
     return { categories: ids.size, products: count };
   });
 }

@@ -1,8 +1,9 @@
 import { z } from '#shared/schemas/z.ts';
-import { AddCartItemSchema, CartIdSchema, CartSchema, UpdateCartItemSchema } from '#shared/schemas/cart.ts';
+import { AddCartItemSchema, CartIdSchema, CartPickupSchema, CartSchema, UpdateCartItemSchema } from '#shared/schemas/cart.ts';
 import type { App } from '../../core/app-types.ts';
 import { notFound } from '../../core/http-errors.ts';
 import { requestMeta } from '../rate-limits/service.ts';
+import { cartPickup } from './pickup.ts';
 import { ITEM_NOT_IN_CART, addCartItem, clearCart, getCart, removeCartItem, updateCartItem } from './service.ts';
 
 const tags = ['Корзина'];
@@ -30,6 +31,20 @@ export default async function cartRoutes(app: App) {
     '/cart/:cartId',
     { config, schema: { tags, summary: 'Корзина с текущими ценами, остатками и суммами', params: z.object({ cartId: CartIdSchema }), response } },
     async (request) => getCart(app.deps.db, request.params.cartId),
+  );
+
+  app.get(
+    '/cart/:cartId/pickup',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Самовывоз: какие филиалы могут выдать эту корзину (и почему нет), суммы без доставки',
+        params: z.object({ cartId: CartIdSchema }),
+        response: { 200: CartPickupSchema },
+      },
+    },
+    async (request) => cartPickup(app.deps.db, request.params.cartId),
   );
 
   app.post(

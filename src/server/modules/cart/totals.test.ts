@@ -31,4 +31,8 @@ describe('cart totals (spec 9), in kopecks', () => {
   it('charges no delivery for an empty cart', () => {
     expect(cartTotals([], 7500)).toEqual({ subtotal: 0, vat: 0, delivery: 0, total: 0, toFreeDelivery: 0 });
   });
+
+  it('charges no delivery for a pickup at a branch', () => {
+    expect(cartTotals([line(1200, 2)], 7500, 'pickup')).toEqual({ subtotal: 240_000, vat: 48_000, delivery: 0, total: 288_000, toFreeDelivery: 0 });
+  });
 });

@@ -1,4 +1,5 @@
 import { DELIVERY_COST_RUB, VAT_RATE } from '#shared/constants.ts';
+import type { DeliveryMethod } from '#shared/delivery.ts';
 import { hasPrice } from '#shared/money.ts';
 
 /** A cart line as far as money goes: the product's current price and the quantity. */
@@ -15,12 +16,13 @@ export const lineTotalKopecks = (line: PricedLine) => (hasPrice(line.priceKopeck
 /**
  * The one computation of a cart's money, for the cart answer and for the order placed from it:
  * VAT 20 % on top of the subtotal, delivery 500 ₽ below the shop's free-delivery threshold
- * (inclusive, decisions.md) and none for an empty cart, VAT and delivery in whole roubles.
+ * (inclusive, decisions.md) and none for an empty cart or a pickup at a branch, VAT and delivery
+ * in whole roubles.
  */
-export function cartTotals(lines: readonly PricedLine[], freeDeliveryThresholdRub: number): TotalsKopecks {
+export function cartTotals(lines: readonly PricedLine[], freeDeliveryThresholdRub: number, method: DeliveryMethod = 'delivery'): TotalsKopecks {
   const subtotal = lines.reduce((sum, line) => sum + lineTotalKopecks(line), 0);
   const vat = wholeRoubles(subtotal * VAT_RATE);
-  const toFreeDelivery = lines.length === 0 ? 0 : Math.max(0, freeDeliveryThresholdRub * 100 - subtotal);
+  const toFreeDelivery = lines.length === 0 || method === 'pickup' ? 0 : Math.max(0, freeDeliveryThresholdRub * 100 - subtotal);
   const delivery = toFreeDelivery > 0 ? DELIVERY_COST_RUB * 100 : 0;
   return { subtotal, vat, delivery, total: subtotal + vat + delivery, toFreeDelivery };
 }

@@ -227,7 +227,7 @@ describe('PATCH /api/orders/{id}/status', () => {
     const res = await changeStatus(order.id, { status: 'processing', paymentStatus: 'paid' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
-      `Недостаточно товара «${(await readProduct(ctx.database.db, b!.id)).name}» на складе: нужно 3 шт., в наличии 1 шт. Статус заказа не изменён.`,
+      `Недостаточно товара «${(await readProduct(ctx.database.db, b!.id)).name}» в филиале в Волгограде: нужно 3 шт., в наличии 1 шт. Статус заказа не изменён.`,
     );
     // The first line's stock was not taken either: one transaction.
     expect((await readProduct(ctx.database.db, a!.id)).stock).toBe(5);

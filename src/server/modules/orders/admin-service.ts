@@ -1,20 +1,20 @@
 /**
  * The back office's side of orders: the staff list with its filters, one order with its lines
- * and status history, and status changes (cancelling returns the stock, un-cancelling takes it
- * again, in one transaction).
+ * and status history, and status changes (cancelling returns the stock to the branch each line
+ * took it from, un-cancelling takes it there again, in one transaction).
  */
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { escapeLike, type Db, type Tx } from '../../db/connection.ts';
-import { orderItems, orderStatusHistory, orders, products, users } from '../../db/schema.ts';
+import { branchQuantities, returnToBranch, sellFromBranch, type BranchMove } from '../../db/product-stock.ts';
+import { branches, orderItems, orderStatusHistory, orders, products, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../core/http-errors.ts';
 import { kopecksToRub } from '#shared/money.ts';
 import { shopDayEnd, shopDayStart } from '#shared/dates.ts';
-import { toOrderDto } from './service.ts';
+import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
+import { branchesById, toOrderDto } from './service.ts';
 import type { AdminOrderListQuery, OrderStatusChange } from '#shared/schemas/admin-order.ts';
 import type { AdminOrderDetail, AdminOrderSummary, OrderHistoryEntry } from '#shared/types.ts';
-
-
 
 /** Text search over the order number, the customer's name, e-mail and phone. */
 function textCondition(query: string): SQL | undefined {
@@ -38,6 +38,12 @@ function textCondition(query: string): SQL | undefined {
   return or(...conditions);
 }
 
+/** Orders a branch deals with: collected there, or with a line whose stock it gave. */
+function branchCondition(branchId: number): SQL {
+  const gaveStock = sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.stockBranchId} = ${branchId})`;
+  return or(eq(orders.pickupBranchId, branchId), gaveStock)!;
+}
+
 const itemCountSql = sql<number>`coalesce((select sum(${orderItems.quantity}) from ${orderItems} where ${orderItems.orderId} = ${orders.id}), 0)::int`;
 
 const summaryColumns = {
@@ -50,6 +56,7 @@ const summaryColumns = {
   customerEmail: orders.customerEmail,
   customerPhone: orders.customerPhone,
   city: orders.city,
+  deliveryMethod: orders.deliveryMethod,
   totalKopecks: orders.totalKopecks,
   userId: orders.userId,
   itemCount: itemCountSql,
@@ -61,6 +68,7 @@ export async function listOrdersForStaff(db: Db, query: AdminOrderListQuery): Pr
   if (query.status !== 'all') conditions.push(eq(orders.status, query.status));
   if (query.startDate) conditions.push(gte(orders.createdAt, shopDayStart(query.startDate)));
   if (query.endDate) conditions.push(lt(orders.createdAt, shopDayEnd(query.endDate)));
+  if (query.branchId) conditions.push(branchCondition(query.branchId));
   const where = and(...conditions);
 
   const [rows, [{ total }]] = await Promise.all([
@@ -80,6 +88,7 @@ export async function listOrdersForStaff(db: Db, query: AdminOrderListQuery): Pr
       status: row.status as AdminOrderSummary['status'],
       paymentMethod: row.paymentMethod as AdminOrderSummary['paymentMethod'],
       paymentStatus: row.paymentStatus as AdminOrderSummary['paymentStatus'],
+      deliveryMethod: row.deliveryMethod as AdminOrderSummary['deliveryMethod'],
       totalAmount: kopecksToRub(totalKopecks),
       itemCount: Number(row.itemCount),
     }),
@@ -92,7 +101,7 @@ export async function getOrderForStaff(db: Db, id: number): Promise<AdminOrderDe
   const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!order) throw notFound('Заказ не найден');
   const changer = alias(users, 'changer');
-  const [items, history] = await Promise.all([
+  const [items, history, branchMap] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.id)),
     db
       .select({
@@ -108,9 +117,10 @@ export async function getOrderForStaff(db: Db, id: number): Promise<AdminOrderDe
       .leftJoin(changer, eq(changer.id, orderStatusHistory.changedBy))
       .where(eq(orderStatusHistory.orderId, id))
       .orderBy(asc(orderStatusHistory.changedAt), asc(orderStatusHistory.id)),
+    branchesById(db),
   ]);
   return {
-    ...toOrderDto(order, items),
+    ...toOrderDto(order, items, branchMap),
     updatedAt: order.updatedAt.toISOString(),
     itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
     history: history.map(
@@ -126,57 +136,47 @@ export async function getOrderForStaff(db: Db, id: number): Promise<AdminOrderDe
   };
 }
 
-/** Units per product of an order (lines of products since deleted from the catalogue have none). */
-async function orderQuantities(tx: Tx, orderId: number): Promise<{ productId: number; quantity: number; name: string }[]> {
+type OrderMove = BranchMove & { name: string };
+
+/**
+ * An order's units per product and branch. Lines from before branches existed have no branch:
+ * their stock was the head office's (migration 0006 moved it there).
+ */
+async function orderMoves(tx: Tx, orderId: number): Promise<OrderMove[]> {
+  const [head] = await tx.select({ id: branches.id }).from(branches).where(eq(branches.slug, HEAD_BRANCH_SLUG));
   const rows = await tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity, name: orderItems.productName })
+    .select({ productId: orderItems.productId, branchId: orderItems.stockBranchId, quantity: orderItems.quantity, name: orderItems.productName })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
-  const byProduct = new Map<number, { productId: number; quantity: number; name: string }>();
+  const moves = new Map<string, OrderMove>();
   for (const row of rows) {
+    // Products since deleted from the catalogue have no stock to move.
     if (row.productId === null) continue;
-    const entry = byProduct.get(row.productId);
+    const branchId = row.branchId ?? head!.id;
+    const key = `${row.productId}:${branchId}`;
+    const entry = moves.get(key);
     if (entry) entry.quantity += row.quantity;
-    else byProduct.set(row.productId, { productId: row.productId, quantity: row.quantity, name: row.name });
+    else moves.set(key, { productId: row.productId, branchId, quantity: row.quantity, name: row.name });
   }
   // Always in the same order, so two transactions never wait for each other in a circle.
-  return [...byProduct.values()].sort((a, b) => a.productId - b.productId);
+  return [...moves.values()].sort((a, b) => a.productId - b.productId || a.branchId - b.branchId);
 }
 
-/** Cancelling: the order's units go back on the shelf. */
+/** Cancelling: the order's units go back on the shelf of the branch they came from. */
 async function returnStock(tx: Tx, orderId: number, now: Date) {
-  for (const line of await orderQuantities(tx, orderId)) {
-    await tx
-      .update(products)
-      .set({
-        stock: sql`coalesce(${products.stock}, 0) + ${line.quantity}`,
-        salesCount: sql`greatest(${products.salesCount} - ${line.quantity}, 0)`,
-        updatedAt: now,
-      })
-      .where(eq(products.id, line.productId));
-  }
+  for (const move of await orderMoves(tx, orderId)) await returnToBranch(tx, move, now);
 }
 
-/** Un-cancelling: the units are taken again, or nothing changes when a product is short. */
+/** Un-cancelling: the units are taken again from the same branches, or nothing changes when one is short. */
 async function takeStock(tx: Tx, orderId: number, now: Date) {
-  const lines = await orderQuantities(tx, orderId);
-  for (const line of lines) {
-    const taken = await tx
-      .update(products)
-      .set({
-        stock: sql`${products.stock} - ${line.quantity}`,
-        salesCount: sql`${products.salesCount} + ${line.quantity}`,
-        updatedAt: now,
-      })
-      .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
-      .returning({ id: products.id });
-    if (taken.length === 0) {
-      const [product] = await tx.select({ name: products.name, stock: products.stock }).from(products).where(eq(products.id, line.productId));
-      const available = Math.max(product?.stock ?? 0, 0);
-      throw conflict(
-        `Недостаточно товара «${product?.name ?? line.name}» на складе: нужно ${line.quantity} шт., в наличии ${available} шт. Статус заказа не изменён.`,
-      );
-    }
+  for (const move of await orderMoves(tx, orderId)) {
+    if (await sellFromBranch(tx, move, now)) continue;
+    const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, move.productId));
+    const [branch] = await tx.select({ cityIn: branches.cityIn }).from(branches).where(eq(branches.id, move.branchId));
+    const available = (await branchQuantities(tx, move.productId)).find((q) => q.branchId === move.branchId)?.quantity ?? 0;
+    throw conflict(
+      `Недостаточно товара «${product?.name ?? move.name}» в филиале в ${branch?.cityIn ?? ''}: нужно ${move.quantity} шт., в наличии ${available} шт. Статус заказа не изменён.`,
+    );
   }
 }
 

@@ -1,5 +1,6 @@
 import { layoutMail } from '../../mail/templates.ts';
-import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '#shared/constants.ts';
+import { PAYMENT_METHOD_LABELS } from '#shared/constants.ts';
+import { customerStatusLabel } from '#shared/delivery.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
@@ -11,15 +12,25 @@ const itemLines = (order: Order) =>
 const totalLines = (order: Order) => [
   `Товары: ${formatRub(order.subtotal)}`,
   `НДС (20%): ${formatRub(order.vat)}`,
-  `Доставка: ${order.delivery === 0 ? 'бесплатно' : formatRub(order.delivery)}`,
+  order.pickupBranch ? 'Самовывоз: бесплатно' : `Доставка: ${order.delivery === 0 ? 'бесплатно' : formatRub(order.delivery)}`,
   `Итого: ${formatRub(order.totalAmount)}`,
 ];
+
+/** Where the order goes: the delivery address, or the branch it is collected from with its hours. */
+const receivingLines = (order: Order) =>
+  order.pickupBranch
+    ? [
+        `Самовывоз из филиала: ${order.pickupBranch.city}, ${order.pickupBranch.address}`,
+        `Часы работы филиала: ${order.pickupBranch.workingHours}`,
+        `Телефон филиала: ${order.pickupBranch.phone}`,
+      ]
+    : [`Адрес доставки: ${order.postalCode}, ${order.city}, ${order.address}`];
 
 const deliveryLines = (order: Order) => [
   `Получатель: ${order.customerName}`,
   `Телефон: ${order.customerPhone}`,
   `Email: ${order.customerEmail}`,
-  `Адрес доставки: ${order.postalCode}, ${order.city}, ${order.address}`,
+  ...receivingLines(order),
   ...(order.notes ? [`Комментарий: ${order.notes}`] : []),
 ];
 
@@ -35,7 +46,8 @@ export function orderConfirmationMail(shop: ShopSettings, order: Order, publicUr
       ? ['Ссылку на оплату мы пришлём отдельным письмом после подтверждения заказа менеджером.']
       : []),
     deliveryLines(order).join('\n'),
-    `Статус заказа: ${ORDER_STATUS_LABELS[order.status]}. Следить за заказом можно в личном кабинете: ${publicUrl}/order-complete/${order.id}`,
+    ...(order.pickupBranch ? ['Мы сообщим, когда заказ будет готов к выдаче. Назовите в филиале номер заказа.'] : []),
+    `Статус заказа: ${customerStatusLabel(order.status, order.deliveryMethod)}. Следить за заказом можно в личном кабинете: ${publicUrl}/order-complete/${order.id}`,
   ]);
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from '#shared/schemas/z.ts';
 import { CreateOrderSchema } from '#shared/schemas/checkout.ts';
+import { CITY_COOKIE } from '#shared/schemas/branches.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { App } from '../../core/app-types.ts';
 import { notFound } from '../../core/http-errors.ts';
@@ -37,6 +38,7 @@ export default async function orderRoutes(app: App) {
           now: app.deps.clock(),
           rateLimitFactor: app.deps.config.rateLimitFactor,
           shop: settingsOfOrder.get(request)!,
+          citySlug: request.cookies[CITY_COOKIE],
         },
       );
       return reply.status(created ? 201 : 200).send(order);

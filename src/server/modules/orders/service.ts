@@ -2,17 +2,25 @@ import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import { notFound } from '../../core/http-errors.ts';
+import { listBranches } from '../branches/service.ts';
 import { isStaff } from '#shared/constants.ts';
+import type { DeliveryMethod } from '#shared/delivery.ts';
 import { kopecksToRub } from '#shared/money.ts';
+import type { Branch } from '#shared/schemas/branches.ts';
 import type { Order, OrderItem, PublicUser } from '#shared/types.ts';
 
-type Executor = Pick<Db, 'select'>;
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
 
 export const ORDER_NOT_FOUND = 'Заказ не найден';
 
-export const toOrderItemDto = (row: OrderItemRow): OrderItem => ({
+/** Branches by id: orders name their pickup branch and the branch each line's stock came from. */
+export type BranchesById = ReadonlyMap<number, Branch>;
+
+export const branchesById = async (db: Db): Promise<BranchesById> =>
+  new Map((await listBranches(db)).map((b) => [b.id, b]));
+
+export const toOrderItemDto = (row: OrderItemRow, branches: BranchesById): OrderItem => ({
   id: row.id,
   productId: row.productId,
   productName: row.productName,
@@ -21,10 +29,16 @@ export const toOrderItemDto = (row: OrderItemRow): OrderItem => ({
   productPrice: kopecksToRub(row.unitPriceKopecks),
   quantity: row.quantity,
   totalPrice: kopecksToRub(row.totalKopecks),
+  stockBranch: row.stockBranchId === null ? null : (branches.get(row.stockBranchId)?.city ?? null),
 });
 
+function pickupBranchDto(row: OrderRow, branches: BranchesById): Order['pickupBranch'] {
+  const branch = row.pickupBranchId === null ? undefined : branches.get(row.pickupBranchId);
+  return branch ? { id: branch.id, city: branch.city, address: branch.address, phone: branch.phone, workingHours: branch.workingHours } : null;
+}
+
 /** The API shape of an order (roubles), from its row and its item rows. */
-export const toOrderDto = (row: OrderRow, items: OrderItemRow[]): Order => ({
+export const toOrderDto = (row: OrderRow, items: OrderItemRow[], branches: BranchesById): Order => ({
   id: row.id,
   userId: row.userId,
   status: row.status as Order['status'],
@@ -38,31 +52,36 @@ export const toOrderDto = (row: OrderRow, items: OrderItemRow[]): Order => ({
   city: row.city,
   postalCode: row.postalCode,
   notes: row.notes,
+  deliveryMethod: row.deliveryMethod as DeliveryMethod,
+  pickupBranch: pickupBranchDto(row, branches),
   subtotal: kopecksToRub(row.subtotalKopecks),
   vat: kopecksToRub(row.vatKopecks),
   delivery: kopecksToRub(row.deliveryKopecks),
   totalAmount: kopecksToRub(row.totalKopecks),
-  items: items.map(toOrderItemDto),
+  items: items.map((item) => toOrderItemDto(item, branches)),
 });
 
 /** Orders with their items, in the order of `rows` (one query for all the items). */
-export async function withItems(db: Executor, rows: OrderRow[]): Promise<Order[]> {
+export async function withItems(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
-    .orderBy(asc(orderItems.id));
+  const [items, branches] = await Promise.all([
+    db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
+      .orderBy(asc(orderItems.id)),
+    branchesById(db),
+  ]);
   const byOrder = new Map<number, OrderItemRow[]>();
   for (const item of items) {
     const list = byOrder.get(item.orderId) ?? [];
     list.push(item);
     byOrder.set(item.orderId, list);
   }
-  return rows.map((row) => toOrderDto(row, byOrder.get(row.id) ?? []));
+  return rows.map((row) => toOrderDto(row, byOrder.get(row.id) ?? [], branches));
 }
 
-export async function findOrder(db: Executor, id: number): Promise<Order | null> {
+export async function findOrder(db: Db, id: number): Promise<Order | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   if (!row) return null;
   const [order] = await withItems(db, [row]);

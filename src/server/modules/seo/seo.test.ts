@@ -7,6 +7,8 @@ import { createTestApp, type TestContext } from '../../../../tests/helpers/test-
 import { categories, products } from '../../db/schema.ts';
 import { STATIC_PAGES, sitemapDocument, sitemapProductsPart } from './service.ts';
 import { clip, xmlEscape } from './xml.ts';
+import { setBranchPickup, setBranchStock } from '../../../../tests/helpers/branch-stock.ts';
+import { DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 
 const BASE = 'http://shop.test';
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, isArray: (_name, jpath) =>
@@ -190,6 +192,36 @@ describe('GET /yml.xml', () => {
     }
     expect(offers.some((o) => o.oldprice)).toBe(true);
     expect(offers.some((o) => o['@available'] === 'false')).toBe(true);
+  });
+
+  it('offers courier delivery (500 ₽, free from the threshold per offer) and free pickup where a branch hands the product out', async () => {
+    const [a, b] = await activeProducts();
+    const threshold = DEFAULT_SHOP_SETTINGS.freeDeliveryThreshold;
+    await db().update(products).set({ priceKopecks: 1_000_00 }).where(eq(products.id, a!.id));
+    await db().update(products).set({ priceKopecks: threshold * 100 }).where(eq(products.id, b!.id));
+    await setBranchStock(db(), a!.id, { mariupol: 3 });
+    await setBranchStock(db(), b!.id, {});
+    passMinute();
+
+    const { doc } = await getXml('/yml.xml');
+    const shop = doc.yml_catalog.shop;
+    expect(shop['delivery-options'].option).toEqual({ '@cost': '500', '@days': '1-2', '@order-before': '15' });
+    expect(shop['pickup-options'].option).toEqual({ '@cost': '0', '@days': '1', '@order-before': '15' });
+    const offerOf = (id: number) => (shop.offers.offer as Offer[]).find((o) => o['@id'] === String(id)) as Record<string, unknown>;
+    expect(offerOf(a!.id)).toMatchObject({ pickup: 'true', delivery: 'true' });
+    expect(offerOf(a!.id)['delivery-options']).toBeUndefined();
+    expect(offerOf(b!.id)).toMatchObject({ pickup: 'false', delivery: 'true', 'delivery-options': { option: { '@cost': '0', '@days': '1-2', '@order-before': '15' } } });
+
+    // The only branch holding it stops handing out orders: no pickup for it; the other branches still hand out.
+    await setBranchPickup(db(), ['mariupol'], false);
+    passMinute();
+    const after = (await getXml('/yml.xml')).doc.yml_catalog.shop;
+    await setBranchPickup(db(), ['mariupol'], true);
+    await db().update(products).set({ priceKopecks: a!.priceKopecks }).where(eq(products.id, a!.id));
+    await db().update(products).set({ priceKopecks: b!.priceKopecks }).where(eq(products.id, b!.id));
+    passMinute();
+    expect((after.offers.offer as Offer[]).find((o) => o['@id'] === String(a!.id))!.pickup).toBe('false');
+    expect(after['pickup-options']).toBeDefined();
   });
 
   it('writes category parents and escapes every special character', async () => {

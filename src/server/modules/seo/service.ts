@@ -6,7 +6,10 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/connection.ts';
 import { productHasPrice } from '../../db/price-rule.ts';
 import { categories, products } from '../../db/schema.ts';
+import { listBranches } from '../branches/service.ts';
 import { getSettings } from '../settings/service.ts';
+import { DELIVERY_COST_RUB } from '#shared/constants.ts';
+import { COURIER_DELIVERY_DAYS, ORDER_BEFORE_HOUR, PICKUP_READY_DAYS } from '#shared/delivery.ts';
 import {
   SITEMAP_MAX_URLS,
   URLSET_CLOSE,
@@ -67,9 +70,12 @@ export async function catalogueFingerprint(db: Db): Promise<string> {
          price_kopecks, original_price_kopecks, stock, category_id, supplier, is_active)))) from products) as p,
       (select concat_ws(':', count(*), max(updated_at), sum(hashtext(concat_ws('|', id, slug, name, description, parent_id))))
          from categories) as c,
-      (select concat_ws(':', max(updated_at), sum(hashtext(value::text))) from settings) as s`);
-  const [row] = rowsOf<{ p: string | null; c: string | null; s: string | null }>(result);
-  return `${row?.p ?? ''}/${row?.c ?? ''}/${row?.s ?? ''}`;
+      (select concat_ws(':', max(updated_at), sum(hashtext(value::text))) from settings) as s,
+      -- The feed's pickup flags: which branches hand out orders and which of them hold what.
+      (select concat_ws(':', count(*), sum(hashtext(concat_ws('|', id, pickup)))) from branches) as b,
+      (select concat_ws(':', count(*), sum(hashtext(concat_ws('|', product_id, branch_id)))) from product_stock where quantity > 0) as h`);
+  const [row] = rowsOf<{ p: string | null; c: string | null; s: string | null; b: string | null; h: string | null }>(result);
+  return `${row?.p ?? ''}/${row?.c ?? ''}/${row?.s ?? ''}/${row?.b ?? ''}/${row?.h ?? ''}`;
 }
 
 export async function countActiveProducts(db: Db): Promise<number> {
@@ -214,7 +220,17 @@ export async function* ymlDocument(db: Db, publicUrl: string, now: Date): AsyncG
     .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
     .from(categories)
     .orderBy(asc(categories.sortOrder), asc(categories.id));
-  yield ymlHead({ name: shop.shopName, company: shop.shopName, url: `${publicUrl}/`, date: now }, cats);
+  const pickupOffered = (await listBranches(db)).some((b) => b.pickup);
+  const courier = (cost: number) => ({ cost, days: COURIER_DELIVERY_DAYS, orderBefore: ORDER_BEFORE_HOUR });
+  const receiving = {
+    delivery: courier(DELIVERY_COST_RUB),
+    pickup: pickupOffered ? { cost: 0, days: PICKUP_READY_DAYS, orderBefore: ORDER_BEFORE_HOUR } : null,
+  };
+  yield ymlHead({ name: shop.shopName, company: shop.shopName, url: `${publicUrl}/`, date: now }, cats, receiving);
+  // Pickup per offer: some branch that hands out orders holds the product.
+  // Qualified by hand: drizzle leaves the columns of a single-table select unqualified.
+  const atPickupBranch = sql<boolean>`exists (select 1 from product_stock ps join branches b on b.id = ps.branch_id
+    where ps.product_id = "products"."id" and ps.quantity > 0 and b.pickup)`;
 
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
   let afterId = 0;
@@ -233,6 +249,7 @@ export async function* ymlDocument(db: Db, publicUrl: string, now: Date): AsyncG
         description: products.description,
         categoryId: products.categoryId,
         supplier: products.supplier,
+        pickup: atPickupBranch,
       })
       .from(products)
       .where(
@@ -260,6 +277,9 @@ export async function* ymlDocument(db: Db, publicUrl: string, now: Date): AsyncG
           vendor: p.supplier,
           vendorCode: p.sku,
           description: p.description || p.shortDescription,
+          pickup: p.pickup,
+          // One product at the free-delivery threshold already ships free.
+          freeDelivery: p.price! >= shop.freeDeliveryThreshold * 100 ? courier(0) : null,
         }),
       )
       .join('');

@@ -49,6 +49,10 @@ export const YML_DESCRIPTION_MAX = 3000;
 export const YML_CURRENCY = 'RUB';
 
 export type YmlShop = { name: string; company: string; url: string; date: Date };
+/** One `<option>` of `delivery-options` / `pickup-options`: whole roubles, working days ("1-2"), order before this hour. */
+export type YmlOption = { cost: number; days: string; orderBefore: number };
+/** The shop's courier delivery and pickup; pickup is left out when no branch hands out orders. */
+export type YmlReceiving = { delivery: YmlOption; pickup: YmlOption | null };
 export type YmlCategory = { id: number; name: string; parentId: number | null };
 export type YmlOffer = {
   id: number;
@@ -64,13 +68,20 @@ export type YmlOffer = {
   vendor: string | null;
   vendorCode: string;
   description: string;
+  /** Can be collected at a branch that hands out orders (some such branch holds it). */
+  pickup: boolean;
+  /** The shop's delivery is free at this price (the free-delivery threshold): the offer's own option. */
+  freeDelivery: YmlOption | null;
 };
+
+const ymlOptions = (tag: 'delivery-options' | 'pickup-options', o: YmlOption) =>
+  `<${tag}><option cost="${o.cost}" days="${xmlEscape(o.days)}" order-before="${o.orderBefore}"/></${tag}>`;
 
 /** Kopecks as a YML price: whole roubles without decimals, otherwise with two. */
 export const ymlPrice = (kopecks: number) => (kopecks % 100 === 0 ? String(kopecks / 100) : (kopecks / 100).toFixed(2));
 
 /** yml_catalog date with the time zone: 2026-11-20T02:25:18+00:00. */
-export function ymlHead(shop: YmlShop, categories: YmlCategory[]): string {
+export function ymlHead(shop: YmlShop, categories: YmlCategory[], receiving: YmlReceiving): string {
   const cats = categories
     .map((c) => `      <category id="${c.id}"${c.parentId ? ` parentId="${c.parentId}"` : ''}>${xmlEscape(c.name)}</category>\n`)
     .join('');
@@ -83,6 +94,8 @@ export function ymlHead(shop: YmlShop, categories: YmlCategory[]): string {
     `    <url>${xmlEscape(shop.url)}</url>\n` +
     `    <currencies>\n      <currency id="${YML_CURRENCY}" rate="1"/>\n    </currencies>\n` +
     `    <categories>\n${cats}    </categories>\n` +
+    `    ${ymlOptions('delivery-options', receiving.delivery)}\n` +
+    (receiving.pickup ? `    ${ymlOptions('pickup-options', receiving.pickup)}\n` : '') +
     '    <offers>\n'
   );
 }
@@ -106,6 +119,9 @@ export function ymlOffer(o: YmlOffer): string {
     `<currencyId>${YML_CURRENCY}</currencyId>`,
     `<categoryId>${o.categoryId}</categoryId>`,
     o.picture ? `<picture>${xmlEscape(o.picture)}</picture>` : '',
+    `<pickup>${o.pickup}</pickup>`,
+    '<delivery>true</delivery>',
+    o.freeDelivery ? ymlOptions('delivery-options', o.freeDelivery) : '',
     `<name>${xmlEscape(o.name)}</name>`,
     o.vendor ? `<vendor>${xmlEscape(o.vendor)}</vendor>` : '',
     `<vendorCode>${xmlEscape(o.vendorCode)}</vendorCode>`,

@@ -6,7 +6,8 @@ import type { OrderStatusChange } from '#shared/schemas/admin-order.ts';
 import type { AdminOrderDetail, AdminOrderSummary } from '#shared/types.ts';
 
 export type OrderStatusFilter = 'all' | OrderStatus;
-export type AdminOrderFilters = { query: string; status: OrderStatusFilter; startDate: string; endDate: string; page: number };
+/** `branch`: a branch id as text ('' = every branch). */
+export type AdminOrderFilters = { query: string; status: OrderStatusFilter; startDate: string; endDate: string; branch: string; page: number };
 
 /** GET /api/orders: the staff list, 10 a page, fresh for 30 s (spec 7, 9). */
 export const adminOrdersQuery = (filters: AdminOrderFilters) =>
@@ -19,6 +20,7 @@ export const adminOrdersQuery = (filters: AdminOrderFilters) =>
           status: filters.status,
           startDate: filters.startDate || undefined,
           endDate: filters.endDate || undefined,
+          branchId: filters.branch || undefined,
           page: filters.page,
           limit: ADMIN_PAGE_SIZE,
         })}`,

@@ -3,6 +3,7 @@ import { CircleAlert, Pencil } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OrderStatusBadge } from '#client/components/order-status-badge.tsx';
+import { PickupBranchDetails } from '#client/components/pickup-branch-details.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import {
@@ -60,12 +61,18 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
             {order.customerPhone}
           </a>
         </Section>
-        <Section title="Доставка">
-          <p className="break-words">{order.address}</p>
-          <p>
-            {order.city}, {order.postalCode}
-          </p>
-        </Section>
+        {order.pickupBranch ? (
+          <Section title="Самовывоз из филиала">
+            <PickupBranchDetails branch={order.pickupBranch} />
+          </Section>
+        ) : (
+          <Section title="Доставка">
+            <p className="break-words">{order.address}</p>
+            <p>
+              {order.city}, {order.postalCode}
+            </p>
+          </Section>
+        )}
         <Section title="Оплата">
           <p>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</p>
           <p>{paymentStatusLabel(order.paymentStatus)}</p>
@@ -101,6 +108,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
                     <span className="font-medium">{item.productName}</span>
                   )}
                   {item.productSku && <span className="block text-xs text-muted-foreground">Арт. {item.productSku}</span>}
+                  {item.stockBranch && <span className="block text-xs text-muted-foreground">Со склада: {item.stockBranch}</span>}
                 </TableCell>
                 <TableCell className="text-right tabular-nums">{formatRub(item.productPrice)}</TableCell>
                 <TableCell className="text-right tabular-nums">{item.quantity}</TableCell>
@@ -114,6 +122,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
             <li key={item.id} className="grid gap-0.5 p-3 text-sm">
               <span className="font-medium break-words">{item.productName}</span>
               {item.productSku && <span className="text-xs text-muted-foreground">Арт. {item.productSku}</span>}
+              {item.stockBranch && <span className="text-xs text-muted-foreground">Со склада: {item.stockBranch}</span>}
               <span className="flex justify-between gap-2 tabular-nums">
                 <span className="text-muted-foreground">
                   {item.quantity} шт. × {formatRub(item.productPrice)}
@@ -128,7 +137,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
           <dd className="text-right tabular-nums">{formatRub(order.subtotal)}</dd>
           <dt className="text-muted-foreground">НДС ({Math.round(VAT_RATE * 100)}%)</dt>
           <dd className="text-right tabular-nums">{formatRub(order.vat)}</dd>
-          <dt className="text-muted-foreground">Доставка</dt>
+          <dt className="text-muted-foreground">{order.pickupBranch ? 'Самовывоз' : 'Доставка'}</dt>
           <dd className="text-right tabular-nums">{order.delivery > 0 ? formatRub(order.delivery) : 'Бесплатно'}</dd>
           <dt className="border-t pt-1 font-semibold">Итого</dt>
           <dd className="border-t pt-1 text-right font-semibold tabular-nums">{formatRub(order.totalAmount)}</dd>

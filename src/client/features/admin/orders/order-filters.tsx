@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
@@ -7,13 +8,14 @@ import { NativeSelect } from '#client/components/ui/select.tsx';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '#shared/constants.ts';
 import { isValidDay } from '#shared/dates.ts';
 import { SearchBox } from '#client/features/admin/components/search-box.tsx';
+import { branchesQuery } from '#client/lib/branches.ts';
 import type { AdminOrderFilters, OrderStatusFilter } from './api.ts';
 
 const isStatusFilter = (value: string | null): value is OrderStatusFilter =>
   value === 'all' || (ORDER_STATUSES as readonly string[]).includes(value ?? '');
 
 type FilterFields = Omit<AdminOrderFilters, 'page'>;
-export const NO_ORDER_FILTERS: FilterFields = { query: '', status: 'all', startDate: '', endDate: '' };
+export const NO_ORDER_FILTERS: FilterFields = { query: '', status: 'all', startDate: '', endDate: '', branch: '' };
 
 /** The list's filters as the address gives them; an unknown status or a malformed day is no filter. */
 export function readOrderFilters(params: URLSearchParams): FilterFields {
@@ -27,19 +29,25 @@ export function readOrderFilters(params: URLSearchParams): FilterFields {
     status: isStatusFilter(status) ? status : 'all',
     startDate: day('startDate'),
     endDate: day('endDate'),
+    branch: /^\d{1,9}$/.test(params.get('branch') ?? '') ? params.get('branch')! : '',
   };
 }
 
-export const isFiltered = (f: FilterFields) => Boolean(f.query || f.status !== 'all' || f.startDate || f.endDate);
+export const isFiltered = (f: FilterFields) => Boolean(f.query || f.status !== 'all' || f.startDate || f.endDate || f.branch);
 export const datesReversed = (f: FilterFields) => Boolean(f.startDate && f.endDate && f.startDate > f.endDate);
 
-/** Search, status and a date range; a range given backwards is pointed out instead of searched. */
+/**
+ * Search, status, branch (orders collected there or taking stock from it) and a date range; a
+ * range given backwards is pointed out instead of searched.
+ */
 export function OrderFilters({ filters, onChange }: { filters: AdminOrderFilters; onChange: (patch: Partial<AdminOrderFilters>) => void }) {
   const reversed = datesReversed(filters);
+  const { data: branches } = useQuery(branchesQuery());
   return (
     <Card className="mb-4 p-4">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
-        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
+      {/* Two rows on wide screens: six filters in one would squeeze the selects' texts. */}
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:items-end">
+        <div className="col-span-2 grid gap-1.5">
           <Label htmlFor="orders-query">Поиск</Label>
           <SearchBox id="orders-query" value={filters.query} onChange={(query) => onChange({ query })} placeholder="Номер, имя, email или телефон" />
         </div>
@@ -50,6 +58,17 @@ export function OrderFilters({ filters, onChange }: { filters: AdminOrderFilters
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {ORDER_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="col-span-2 grid gap-1.5 md:col-span-1">
+          <Label htmlFor="orders-branch">Филиал</Label>
+          <NativeSelect id="orders-branch" value={filters.branch} onChange={(e) => onChange({ branch: e.target.value })}>
+            <option value="">Все филиалы</option>
+            {branches?.map((b) => (
+              <option key={b.id} value={String(b.id)}>
+                {b.city}
               </option>
             ))}
           </NativeSelect>
@@ -79,7 +98,7 @@ export function OrderFilters({ filters, onChange }: { filters: AdminOrderFilters
           variant="outline"
           disabled={!isFiltered(filters)}
           onClick={() => onChange(NO_ORDER_FILTERS)}
-          className="col-span-2 md:col-span-1"
+          className="col-span-2 md:col-span-1 lg:col-start-4"
         >
           <X aria-hidden />
           Сбросить

@@ -76,7 +76,10 @@ export function OrdersTable({ orders, ...actions }: { orders: AdminOrderSummary[
               </span>
             </TableCell>
             <TableCell>
-              <OrderStatusBadge status={order.status} />
+              <span className="flex flex-col items-start gap-1">
+                <OrderStatusBadge status={order.status} />
+                {order.deliveryMethod === 'pickup' && <span className="text-xs text-muted-foreground">Самовывоз: {order.city}</span>}
+              </span>
             </TableCell>
             <TableCell>
               <RowButtons order={order} compact {...actions} />
@@ -111,6 +114,7 @@ export function OrderCards({ orders, ...actions }: { orders: AdminOrderSummary[]
             <div className="flex flex-wrap gap-2">
               <OrderStatusBadge status={order.status} />
               <PaymentStatusBadge status={order.paymentStatus} />
+              {order.deliveryMethod === 'pickup' && <span className="text-xs text-muted-foreground">Самовывоз: {order.city}</span>}
             </div>
             <div className="border-t pt-2">
               <RowButtons order={order} {...actions} />

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { cn } from '#client/lib/utils.ts';
+
+export type ChoiceOptionProps = {
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange: () => void;
+  onBlur?: () => void;
+  disabled?: boolean;
+  title: ReactNode;
+  children?: ReactNode;
+};
+
+/** One option of a radio group drawn as a bordered card (payment, receiving, branch). */
+export function ChoiceOption({ name, value, checked, onChange, onBlur, disabled, title, children }: ChoiceOptionProps) {
+  return (
+    <label
+      className={cn(
+        'flex items-start gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+        disabled ? 'cursor-not-allowed bg-muted/40 text-muted-foreground' : 'cursor-pointer hover:border-foreground/40',
+        checked && 'border-primary bg-accent',
+      )}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        disabled={disabled}
+        onChange={onChange}
+        onBlur={onBlur}
+        className="mt-1 size-4 shrink-0 accent-primary"
+      />
+      <span className="grid min-w-0 gap-0.5">
+        <span className="flex items-center gap-2 font-medium">{title}</span>
+        {children}
+      </span>
+    </label>
+  );
+}

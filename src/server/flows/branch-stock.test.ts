@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../tests/helpers/test-app.ts';
+import { createCustomer, pickProducts, readProduct, setProduct, validOrderBody, type TestCustomer } from '../../../tests/helpers/customers.ts';
+import { branchesBySlug, setBranchPickup, setBranchStock } from '../../../tests/helpers/branch-stock.ts';
+import { cartItems, orderItems, productStock } from '../db/schema.ts';
+import type { Branch } from '#shared/schemas/branches.ts';
+import type { CartPickup } from '#shared/schemas/cart.ts';
+import type { AdminOrderDetail, AdminOrderSummary, Order } from '#shared/types.ts';
+
+let ctx: TestContext;
+let customer: TestCustomer;
+let admin: string;
+let branch: Record<string, Branch>;
+let drill: { id: number; name: string };
+let saw: { id: number; name: string };
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  customer = await createCustomer(ctx);
+  admin = await ctx.login();
+  branch = await branchesBySlug(ctx.database.db);
+  const [a, b] = await pickProducts(ctx.database.db, 2);
+  drill = { id: a!.id, name: a!.name };
+  saw = { id: b!.id, name: b!.name };
+  await setProduct(ctx.database.db, drill.id, { price: 1000 });
+  await setProduct(ctx.database.db, saw.id, { price: 2000 });
+});
+afterAll(() => ctx.close());
+
+const db = () => ctx.database.db;
+
+async function cartWith(lines: Array<[number, number]>): Promise<string> {
+  const cartId = randomUUID();
+  for (const [productId, quantity] of lines) {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/cart/items', payload: { cartId, productId, quantity } });
+    expect(res.statusCode).toBe(201);
+  }
+  return cartId;
+}
+
+const order = (body: Record<string, unknown>, city?: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    payload: body,
+    headers: { cookie: city ? `${customer.cookie}; city=${city}` : customer.cookie },
+  });
+
+/** A pickup order's body: no address at all, only the branch. */
+const pickupBody = (cartId: string, pickupBranchId: unknown) => {
+  const { address: _a, city: _c, postalCode: _p, ...rest } = validOrderBody(cartId);
+  return { ...rest, deliveryMethod: 'pickup', pickupBranchId };
+};
+
+/** The product's quantity in each branch that holds any, by slug. */
+async function stockBySlug(productId: number): Promise<Record<string, number>> {
+  const rows = await db().select().from(productStock).where(eq(productStock.productId, productId));
+  const slugOf = (id: number) => Object.values(branch).find((b) => b.id === id)!.slug;
+  return Object.fromEntries(rows.filter((r) => r.quantity > 0).map((r) => [slugOf(r.branchId), r.quantity]));
+}
+
+const lineBranches = async (orderId: number) =>
+  (await db().select({ productId: orderItems.productId, branchId: orderItems.stockBranchId }).from(orderItems).where(eq(orderItems.orderId, orderId))).map(
+    (r) => [r.productId, r.branchId],
+  );
+
+describe('GET /api/cart/{cartId}/pickup', () => {
+  it('lists every branch: those holding the whole cart can hand it out, the others say why not; totals without delivery', async () => {
+    await setBranchStock(db(), drill.id, { volgograd: 5, 'rostov-na-donu': 2, 'sankt-peterburg': 1, mariupol: 3 });
+    await setBranchStock(db(), saw.id, { volgograd: 1, 'rostov-na-donu': 1, mariupol: 1 });
+    await setBranchPickup(db(), ['mariupol'], false);
+    try {
+      const cartId = await cartWith([[drill.id, 2], [saw.id, 1]]);
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/cart/${cartId}/pickup` });
+      expect(res.statusCode).toBe(200);
+      const pickup = res.json() as CartPickup;
+      expect(pickup.branches.map((b) => [b.city, b.available, b.reason])).toEqual([
+        ['Волгоград', true, null],
+        ['Ростов-на-Дону', true, null],
+        ['Санкт-Петербург', false, `Нет всех товаров: «${drill.name}»: в наличии 1 шт.; «${saw.name}» нет в наличии`],
+        ['Новороссийск', false, 'Товаров заказа нет в наличии'],
+        ['Мариуполь', false, 'Не выдаёт заказы'],
+      ]);
+      expect(pickup.branches[0]).toMatchObject({ id: branch.volgograd!.id, address: branch.volgograd!.address, workingHours: branch.volgograd!.workingHours });
+      // 4 000 ₽ of goods: delivery would cost 500 ₽, pickup is free.
+      expect(pickup).toMatchObject({ subtotal: 4000, vat: 800, delivery: 0, total: 4800 });
+    } finally {
+      await setBranchPickup(db(), ['mariupol'], true);
+    }
+  });
+});
+
+describe('POST /api/orders with pickup', () => {
+  it('places a pickup order: no address needed, free, stock taken from the chosen branch only, the branch in the answer and the e-mails', async () => {
+    await setBranchStock(db(), drill.id, { volgograd: 5, 'rostov-na-donu': 2 });
+    const cartId = await cartWith([[drill.id, 2]]);
+    ctx.mails.length = 0;
+
+    const res = await order({ ...pickupBody(cartId, branch['rostov-na-donu']!.id), expectedTotal: 2400 });
+    expect(res.statusCode).toBe(201);
+    const placed = res.json() as Order;
+    expect(placed).toMatchObject({
+      deliveryMethod: 'pickup',
+      pickupBranch: {
+        id: branch['rostov-na-donu']!.id,
+        city: 'Ростов-на-Дону',
+        address: branch['rostov-na-donu']!.address,
+        phone: branch['rostov-na-donu']!.phone,
+        workingHours: branch['rostov-na-donu']!.workingHours,
+      },
+      address: '',
+      postalCode: '',
+      subtotal: 2000,
+      vat: 400,
+      delivery: 0,
+      totalAmount: 2400,
+    });
+    expect(placed.items[0]).toMatchObject({ productId: drill.id, quantity: 2, stockBranch: 'Ростов-на-Дону' });
+    expect(await stockBySlug(drill.id)).toEqual({ volgograd: 5 });
+    expect((await readProduct(db(), drill.id)).stock).toBe(5);
+    expect(await lineBranches(placed.id)).toEqual([[drill.id, branch['rostov-na-donu']!.id]]);
+
+    const [confirmation, notice] = ctx.mails;
+    for (const mail of [confirmation!, notice!]) {
+      expect(mail.text).toContain(`Самовывоз из филиала: Ростов-на-Дону, ${branch['rostov-na-donu']!.address}`);
+      expect(mail.text).toContain(`Часы работы филиала: ${branch['rostov-na-donu']!.workingHours}`);
+      expect(mail.text).toContain('Самовывоз: бесплатно');
+      expect(mail.text).not.toContain('Адрес доставки');
+    }
+    expect(confirmation!.text).toContain('Мы сообщим, когда заказ будет готов к выдаче.');
+  });
+
+  it('refuses a missing, unknown, closed or short branch with a 400 on pickupBranchId, and changes nothing', async () => {
+    await setBranchStock(db(), drill.id, { volgograd: 5, 'rostov-na-donu': 1 });
+    const cartId = await cartWith([[drill.id, 2]]);
+    const cases: Array<[unknown, string]> = [
+      [undefined, 'Выберите филиал, из которого заберёте заказ'],
+      ['ростов', 'Выберите филиал, из которого заберёте заказ'],
+      [999_999, 'Филиал не найден. Выберите филиал из списка.'],
+      [branch['rostov-na-donu']!.id, `В филиале в Ростове-на-Дону нет всех товаров заказа («${drill.name}»: в наличии 1 шт.). Выберите другой филиал или доставку.`],
+      [branch.novorossiysk!.id, `В филиале в Новороссийске нет всех товаров заказа («${drill.name}» нет в наличии). Выберите другой филиал или доставку.`],
+    ];
+    await setBranchPickup(db(), ['sankt-peterburg'], false);
+    cases.push([branch['sankt-peterburg']!.id, 'Этот филиал не выдаёт заказы. Выберите другой филиал или доставку.']);
+    try {
+      for (const [pickupBranchId, message] of cases) {
+        const res = await order(pickupBody(cartId, pickupBranchId));
+        expect(res.statusCode, String(pickupBranchId)).toBe(400);
+        expect(res.json()).toMatchObject({ message, errors: { pickupBranchId: [message] } });
+      }
+    } finally {
+      await setBranchPickup(db(), ['sankt-peterburg'], true);
+    }
+    expect(await stockBySlug(drill.id)).toEqual({ volgograd: 5, 'rostov-na-donu': 1 });
+    expect(await db().select().from(cartItems).where(eq(cartItems.cartId, cartId))).toHaveLength(1);
+  });
+
+  it('still asks for the address when the order is delivered', async () => {
+    const cartId = await cartWith([[drill.id, 1]]);
+    const res = await order({ ...validOrderBody(cartId), address: '', postalCode: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({
+      address: ['Адрес должен быть не менее 5 символов'],
+      postalCode: ['Почтовый индекс должен быть не менее 5 символов'],
+    });
+  });
+});
+
+describe('POST /api/orders with delivery: where the stock comes from', () => {
+  it("takes each line from the customer's city branch when it holds the whole quantity, otherwise from Volgograd", async () => {
+    await setBranchStock(db(), drill.id, { volgograd: 5, 'rostov-na-donu': 3 });
+    await setBranchStock(db(), saw.id, { volgograd: 4, 'rostov-na-donu': 1 });
+    const cartId = await cartWith([[drill.id, 3], [saw.id, 2]]);
+
+    const res = await order(validOrderBody(cartId, { city: 'Ростов-на-Дону' }), 'rostov-na-donu');
+    expect(res.statusCode).toBe(201);
+    const placed = res.json() as Order;
+    expect(placed).toMatchObject({ deliveryMethod: 'delivery', pickupBranch: null, delivery: 500 });
+    expect(await stockBySlug(drill.id)).toEqual({ volgograd: 5 });
+    expect(await stockBySlug(saw.id)).toEqual({ volgograd: 2, 'rostov-na-donu': 1 });
+    expect((await readProduct(db(), saw.id)).stock).toBe(3);
+    expect(placed.items.map((i) => [i.productId, i.stockBranch])).toEqual([
+      [drill.id, 'Ростов-на-Дону'],
+      [saw.id, 'Волгоград'],
+    ]);
+  });
+
+  it('without a city cookie takes from Volgograd; when Volgograd lacks it too, from the first branch in display order holding it all', async () => {
+    await setBranchStock(db(), drill.id, { volgograd: 1, 'sankt-peterburg': 1, novorossiysk: 4, mariupol: 9 });
+    const cartId = await cartWith([[drill.id, 2]]);
+    const res = await order(validOrderBody(cartId));
+    expect(res.statusCode).toBe(201);
+    expect((res.json() as Order).items[0]!.stockBranch).toBe('Новороссийск');
+    expect(await stockBySlug(drill.id)).toEqual({ volgograd: 1, 'sankt-peterburg': 1, novorossiysk: 2, mariupol: 9 });
+  });
+
+  it('an unknown city cookie counts as Volgograd', async () => {
+    await setBranchStock(db(), drill.id, { volgograd: 2, 'rostov-na-donu': 2 });
+    const cartId = await cartWith([[drill.id, 1]]);
+    const res = await order(validOrderBody(cartId), 'atlantida');
+    expect(res.statusCode).toBe(201);
+    expect((res.json() as Order).items[0]!.stockBranch).toBe('Волгоград');
+  });
+
+  it('never splits a line between branches: 409 naming the product when no branch holds the whole quantity', async () => {
+    await setBranchStock(db(), drill.id, { volgograd: 2, 'rostov-na-donu': 2 });
+    const cartId = await cartWith([[drill.id, 3]]);
+    const res = await order(validOrderBody(cartId));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      `Товар «${drill.name}» есть только частями в разных филиалах: в одном филиале не больше 2 шт. Уменьшите количество или оформите остальное отдельным заказом.`,
+    );
+    expect(await stockBySlug(drill.id)).toEqual({ volgograd: 2, 'rostov-na-donu': 2 });
+  });
+});
+
+describe('cancelling returns the stock to the branch it came from', () => {
+  const changeStatus = (id: number, status: string) =>
+    ctx.app.inject({ method: 'PATCH', url: `/api/orders/${id}/status`, payload: { status }, headers: { cookie: admin } });
+
+  it('cancel puts each line back in its branch, un-cancel takes it there again', async () => {
+    await setBranchStock(db(), drill.id, { volgograd: 4, 'rostov-na-donu': 2 });
+    await setBranchStock(db(), saw.id, { volgograd: 3 });
+    const cartId = await cartWith([[drill.id, 2], [saw.id, 1]]);
+    const placed = (await order(validOrderBody(cartId), 'rostov-na-donu')).json() as Order;
+    expect(await stockBySlug(drill.id)).toEqual({ volgograd: 4 });
+    expect(await stockBySlug(saw.id)).toEqual({ volgograd: 2 });
+
+    expect((await changeStatus(placed.id, 'cancelled')).statusCode).toBe(200);
+    expect(await stockBySlug(drill.id)).toEqual({ volgograd: 4, 'rostov-na-donu': 2 });
+    expect(await stockBySlug(saw.id)).toEqual({ volgograd: 3 });
+    expect((await readProduct(db(), drill.id)).stock).toBe(6);
+
+    expect((await changeStatus(placed.id, 'pending')).statusCode).toBe(200);
+    expect(await stockBySlug(drill.id)).toEqual({ volgograd: 4 });
+    expect((await readProduct(db(), drill.id)).stock).toBe(4);
+  });
+
+  it("refuses to un-cancel when the line's own branch is short, even if another branch has it", async () => {
+    await setBranchStock(db(), drill.id, { 'rostov-na-donu': 1 });
+    const cartId = await cartWith([[drill.id, 1]]);
+    const placed = (await order(pickupBody(cartId, branch['rostov-na-donu']!.id))).json() as Order;
+    expect((await changeStatus(placed.id, 'cancelled')).statusCode).toBe(200);
+    await setBranchStock(db(), drill.id, { volgograd: 10 });
+    const res = await changeStatus(placed.id, 'processing');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(`Недостаточно товара «${drill.name}» в филиале в Ростове-на-Дону: нужно 1 шт., в наличии 0 шт. Статус заказа не изменён.`);
+  });
+});
+
+describe('the back office', () => {
+  it('shows the pickup branch in the order detail and filters the list by branch (collected there or stock from there)', async () => {
+    await setBranchStock(db(), drill.id, { volgograd: 5, novorossiysk: 5 });
+    const pickupCart = await cartWith([[drill.id, 1]]);
+    const pickupOrder = (await order(pickupBody(pickupCart, branch.novorossiysk!.id))).json() as Order;
+    const deliveryCart = await cartWith([[drill.id, 1]]);
+    const deliveryOrder = (await order(validOrderBody(deliveryCart), 'novorossiysk')).json() as Order;
+    const elsewhereCart = await cartWith([[drill.id, 1]]);
+    const elsewhere = (await order(validOrderBody(elsewhereCart))).json() as Order;
+
+    const detail = await ctx.app.inject({ method: 'GET', url: `/api/admin/orders/${pickupOrder.id}`, headers: { cookie: admin } });
+    expect(detail.json() as AdminOrderDetail).toMatchObject({
+      deliveryMethod: 'pickup',
+      city: 'Новороссийск',
+      pickupBranch: { city: 'Новороссийск', address: branch.novorossiysk!.address, workingHours: branch.novorossiysk!.workingHours },
+    });
+
+    const list = await ctx.app.inject({ method: 'GET', url: `/api/orders?branchId=${branch.novorossiysk!.id}&limit=100`, headers: { cookie: admin } });
+    expect(list.statusCode).toBe(200);
+    const found = (list.json().orders as AdminOrderSummary[]).map((o) => [o.id, o.deliveryMethod]);
+    expect(found).toContainEqual([pickupOrder.id, 'pickup']);
+    expect(found).toContainEqual([deliveryOrder.id, 'delivery']);
+    expect(found.map(([id]) => id)).not.toContain(elsewhere.id);
+
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/orders?branchId=abc', headers: { cookie: admin } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ branchId: ['Некорректный филиал'] });
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Where an order's units come from (docs/decisions/020): a pickup order takes every line from
+ * the chosen branch; a delivered order takes each line from the customer's city branch when it
+ * holds the whole quantity, otherwise from the head office, otherwise from the first branch in
+ * display order that holds it. A line is never split between branches.
+ */
+import type { Tx } from '../db/connection.ts';
+import { branchQuantities, sellFromBranch } from '../db/product-stock.ts';
+import { badRequest, conflict } from '../core/http-errors.ts';
+import { notEnoughStockMessage } from '../modules/cart/service.ts';
+import { pickupShortMessage, shortageText } from '../modules/cart/pickup.ts';
+import { HEAD_BRANCH_SLUG, type Branch } from '#shared/schemas/branches.ts';
+
+export const PICKUP_BRANCH_NOT_FOUND = 'Филиал не найден. Выберите филиал из списка.';
+export const PICKUP_NOT_OFFERED = 'Этот филиал не выдаёт заказы. Выберите другой филиал или доставку.';
+
+const pickupError = (message: string) => badRequest(message, { pickupBranchId: [message] });
+
+/** The branch a pickup order is collected from: it must exist and hand out orders (400 on the field otherwise). */
+export function pickupBranchOf(branches: readonly Branch[], id: number | null | undefined): Branch {
+  const branch = branches.find((b) => b.id === id);
+  if (!branch) throw pickupError(PICKUP_BRANCH_NOT_FOUND);
+  if (!branch.pickup) throw pickupError(PICKUP_NOT_OFFERED);
+  return branch;
+}
+
+/** A delivered order's sources, in order: the customer's city (a branch slug), the head office, the rest. */
+export function deliverySources(branches: readonly Branch[], citySlug: string | undefined): Branch[] {
+  const rank = (b: Branch) => (b.slug === citySlug ? 0 : b.slug === HEAD_BRANCH_SLUG ? 1 : 2);
+  // A stable sort: within a rank the display order stays.
+  return [...branches].sort((a, b) => rank(a) - rank(b));
+}
+
+type StockLine = { productId: number; name: string; quantity: number };
+
+/** Why no branch could give a delivered line its whole quantity. */
+async function deliveryShortMessage(tx: Tx, line: StockLine): Promise<string> {
+  const held = (await branchQuantities(tx, line.productId)).map((q) => q.quantity);
+  const total = held.reduce((sum, q) => sum + q, 0);
+  if (total === 0) return `Товара «${line.name}» нет в наличии`;
+  if (total < line.quantity) return notEnoughStockMessage(line.name, total);
+  const most = Math.max(...held);
+  return `Товар «${line.name}» есть только частями в разных филиалах: в одном филиале не больше ${most} шт. Уменьшите количество или оформите остальное отдельным заказом.`;
+}
+
+/**
+ * Takes every line's units (conditional decrements: never below zero in any branch, whoever
+ * races) and answers the branch of each product. `pickup`: only that branch, a shortage is a
+ * 400 on pickupBranchId; otherwise `sources` in order, a shortage everywhere is a 409.
+ * Lines go in product id order, so two orders sharing products never wait for each other in a circle.
+ */
+export async function takeOrderStock(
+  tx: Tx,
+  lines: readonly StockLine[],
+  choice: { pickup: Branch } | { sources: readonly Branch[] },
+  now: Date,
+): Promise<Map<number, number>> {
+  const taken = new Map<number, number>();
+  for (const line of [...lines].sort((x, y) => x.productId - y.productId)) {
+    const candidates = 'pickup' in choice ? [choice.pickup] : choice.sources;
+    let source: Branch | undefined;
+    for (const branch of candidates) {
+      if (await sellFromBranch(tx, { productId: line.productId, branchId: branch.id, quantity: line.quantity }, now)) {
+        source = branch;
+        break;
+      }
+    }
+    if (source) {
+      taken.set(line.productId, source.id);
+      continue;
+    }
+    if ('pickup' in choice) {
+      const have = (await branchQuantities(tx, line.productId)).find((q) => q.branchId === choice.pickup.id)?.quantity ?? 0;
+      throw pickupError(pickupShortMessage(choice.pickup, shortageText(line.name, have)));
+    }
+    throw conflict(await deliveryShortMessage(tx, line));
+  }
+  return taken;
+}
