@@ -20,7 +20,7 @@ export async function createCustomer(ctx: TestContext, role: 'user' | 'manager' 
     .insert(users)
     .values({ username, email, passwordHash: await (passwordHash ??= hashPassword('Customer-pass-1')), role, fullName: 'Иван Петров' })
     .returning({ id: users.id });
-  const { token } = await createSession(ctx.database.db, row!.id, ctx.clock.now(), {});
+  const { token } = await createSession(ctx.database.db, { id: row!.id, role }, ctx.clock.now(), {});
   return { id: row!.id, username, email, cookie: `${sessionCookie(ctx.app.deps.config.publicUrl).name}=${token}` };
 }
 
