@@ -96,7 +96,7 @@ describe('POST /api/register', () => {
   });
 
   it('refuses the most common passwords and the username as password', async () => {
-    for (const password of ['123456', 'qwerty123', 'Password1', 'йцукен', 'gfhjkm', 'zzzzzzzz']) {
+    for (const password of ['12345678', 'qwerty123', 'Password1', 'iloveyou1', 'zzzzzzzz']) {
       const res = await register({ ...newCustomer(), password, consent: true });
       expect(res.statusCode, password).toBe(400);
       expect(res.json().errors.password).toEqual(['Этот пароль слишком простой, выберите другой']);
