@@ -60,13 +60,40 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!res.ok) {
     // A DELETE of something already gone is success (spec 7).
     if (method === 'DELETE' && res.status === 404) return { alreadyDeleted: true } as T;
-    const obj = data && typeof data === 'object' ? (data as { message?: unknown; errors?: Record<string, string[]> }) : undefined;
-    const message =
-      typeof obj?.message === 'string' ? obj.message : typeof data === 'string' && data ? data : res.statusText || `Ошибка HTTP: ${res.status}`;
-    if (typeof console !== 'undefined' && typeof window !== 'undefined') console.error(`${method} ${path}: ${res.status} ${message}`);
-    throw new ApiError(message, res.status, obj?.errors);
+    throw failure(res, data, method, path);
   }
   return data as T;
+}
+
+/** The error of a refused reply: its message and field errors. */
+function failure(res: Response, data: unknown, method: string, path: string): ApiError {
+  const obj = data && typeof data === 'object' ? (data as { message?: unknown; errors?: Record<string, string[]> }) : undefined;
+  const message =
+    typeof obj?.message === 'string' ? obj.message : typeof data === 'string' && data ? data : res.statusText || `Ошибка HTTP: ${res.status}`;
+  if (typeof console !== 'undefined' && typeof window !== 'undefined') console.error(`${method} ${path}: ${res.status} ${message}`);
+  return new ApiError(message, res.status, obj?.errors);
+}
+
+/**
+ * A file the API gives for a POST with a JSON body (a backup, which needs the password), saved
+ * by the browser under `fileName`. A refusal throws the same ApiError as apiRequest.
+ */
+export async function downloadFile(path: string, body: unknown, fileName: string): Promise<void> {
+  const res = await fetch(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    cache: 'no-store',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw failure(res, await parseBody(res), 'POST', path);
+  const url = URL.createObjectURL(await res.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click's task is over.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /** Query string from defined, non-empty values. */

@@ -97,8 +97,11 @@ export const currentPassword = () =>
     .min(1, CURRENT_PASSWORD_REQUIRED)
     .max(PASSWORD_MAX, WRONG_CURRENT_PASSWORD);
 
-/** The body of a request that must carry the staff member's password (backup download, deleting all products). */
-export const CurrentPasswordSchema = z.object({ currentPassword: currentPassword() });
+/**
+ * The body of a request that must carry the staff member's password (backup download, deleting
+ * all products). No body at all is read as an empty one, so it too gets the field's message.
+ */
+export const CurrentPasswordSchema = z.preprocess((body) => body ?? {}, z.object({ currentPassword: currentPassword() }));
 export type CurrentPasswordInput = z.infer<typeof CurrentPasswordSchema>;
 
 /** POST /api/profile/password: the signed-in user's new password. */

@@ -11,7 +11,7 @@ import { verifyPassword } from '../../core/password.ts';
 import type { Db } from '../../db/connection.ts';
 import { users } from '../../db/schema.ts';
 import { CURRENT_PASSWORD_REQUIRED, WRONG_CURRENT_PASSWORD } from '#shared/schemas/auth.ts';
-import { enforce, refundEvent, requestMeta, type RateRule, type RequestMeta } from '../rate-limits/service.ts';
+import { clearCounter, enforce, requestMeta, type RateRule, type RequestMeta } from '../rate-limits/service.ts';
 
 /** Wrong current passwords per account before 429: the failed-login allowance. */
 export const CURRENT_PASSWORD_LIMIT = {
@@ -29,7 +29,8 @@ export async function assertCurrentPassword(db: Db, userId: number, password: st
   if (!user || !(await verifyPassword(user.passwordHash, password))) {
     throw new HttpError(403, WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });
   }
-  await refundEvent(db, key);
+  // The right password: earlier slips are forgiven, as after a login.
+  await clearCounter(db, key);
 }
 
 /** The signed-in user's `currentPassword` from the validated body, checked (see assertCurrentPassword). */

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '#client/lib/api.ts';
+import { apiRequest, downloadFile } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
 import type { BackupSettings } from '#shared/schemas/backup.ts';
@@ -78,4 +78,11 @@ export function useSaveBackupSettings(callbacks: MutationCallbacks<BackupSetting
   });
 }
 
-export const backupDownloadUrl = (name: string) => `/api/admin/backups/${encodeURIComponent(name)}`;
+/** Downloads a copy: the administrator's password goes with the request (the server asks for it every time). */
+export function useDownloadBackup(callbacks: MutationCallbacks<void, { name: string; currentPassword: string }>) {
+  return useMutation({
+    mutationFn: ({ name, currentPassword }: { name: string; currentPassword: string }) =>
+      downloadFile(`/api/admin/backups/${encodeURIComponent(name)}/download`, { currentPassword }, name),
+    ...callbacks,
+  });
+}
