@@ -20,7 +20,6 @@ import { runSessionPurge } from './purge.ts';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 const SHORT = 'Пароль должен содержать не менее 8 символов';
 
 let ctx: TestContext;
