@@ -19,7 +19,7 @@ const boundFetch = new WeakMap<QueryClient, FetchFn>();
 export const bindFetch = (client: QueryClient, fn: FetchFn) => boundFetch.set(client, fn);
 const fetchFor = (client?: QueryClient): FetchFn => (client && boundFetch.get(client)) || globalThis.fetch;
 
-async function parseBody(res: Response): Promise<unknown> {
+export async function parseBody(res: Response): Promise<unknown> {
   if (res.status === 204) return null;
   const text = await res.text();
   if (!text) return null;
@@ -66,34 +66,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 /** The error of a refused reply: its message and field errors. */
-function failure(res: Response, data: unknown, method: string, path: string): ApiError {
+export function failure(res: Response, data: unknown, method: string, path: string): ApiError {
   const obj = data && typeof data === 'object' ? (data as { message?: unknown; errors?: Record<string, string[]> }) : undefined;
   const message =
     typeof obj?.message === 'string' ? obj.message : typeof data === 'string' && data ? data : res.statusText || `Ошибка HTTP: ${res.status}`;
   if (typeof console !== 'undefined' && typeof window !== 'undefined') console.error(`${method} ${path}: ${res.status} ${message}`);
   return new ApiError(message, res.status, obj?.errors);
-}
-
-/**
- * A file the API gives for a POST with a JSON body (a backup, which needs the password), saved
- * by the browser under `fileName`. A refusal throws the same ApiError as apiRequest.
- */
-export async function downloadFile(path: string, body: unknown, fileName: string): Promise<void> {
-  const res = await fetch(path, {
-    method: 'POST',
-    credentials: 'same-origin',
-    cache: 'no-store',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw failure(res, await parseBody(res), 'POST', path);
-  const url = URL.createObjectURL(await res.blob());
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click's task is over.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /** Query string from defined, non-empty values. */

@@ -1,5 +1,6 @@
 import { ADMIN_PAGE_SIZE, PASSWORD_MIN, ROLES, USERNAME_MIN } from '../constants.ts';
-import { currentPassword, PASSWORD_MIN_MESSAGE } from './auth.ts';
+import { PASSWORD_MIN_MESSAGE } from './auth.ts';
+import { currentPassword } from './own-password.ts';
 import { z } from './z.ts';
 
 /** Spec 5, 'Admin user form': the messages of the back office's user dialogs. */

@@ -13,9 +13,7 @@ export const PASSWORD_MIN_MESSAGE = `Пароль должен содержат�
 const RESET_PASSWORD_MESSAGE = `Пароль должен содержать минимум ${PASSWORD_MIN} символов`;
 /** Under every new-password field; the common-password check is the server's (its list stays off the client). */
 export const NEW_PASSWORD_HINT = `Не менее ${PASSWORD_MIN} символов. Слишком простые пароли вроде 12345678 или qwerty123 не подойдут.`;
-export const CURRENT_PASSWORD_REQUIRED = 'Введите текущий пароль';
-export const WRONG_CURRENT_PASSWORD = 'Неверный текущий пароль';
-const PASSWORDS_DIFFER = 'Пароли не совпадают';
+export const PASSWORDS_DIFFER = 'Пароли не совпадают';
 
 /** The required consent to personal-data processing (152-FZ): only `true` passes (registration, checkout). */
 export const consentGiven = () => z.boolean({ error: CONSENT_MESSAGE }).refine((v) => v === true, CONSENT_MESSAGE);
@@ -66,7 +64,7 @@ export const PasswordResetRequestSchema = z.object({
 export type PasswordResetRequestInput = z.infer<typeof PasswordResetRequestSchema>;
 
 const resetToken = () => z.string({ error: INVALID_LINK_MESSAGE }).trim().min(16, INVALID_LINK_MESSAGE).max(200, INVALID_LINK_MESSAGE);
-const newPassword = (message = RESET_PASSWORD_MESSAGE) =>
+export const newPassword = (message = RESET_PASSWORD_MESSAGE) =>
   z.string({ error: message }).min(PASSWORD_MIN, message).max(PASSWORD_MAX, PASSWORD_MAX_MESSAGE);
 
 export const PasswordResetVerifySchema = z.object({ token: resetToken() });
@@ -86,36 +84,3 @@ export const NewPasswordFormSchema = z
     message: PASSWORDS_DIFFER,
   });
 export type NewPasswordFormInput = z.infer<typeof NewPasswordFormSchema>;
-
-/**
- * The signed-in staff member's or customer's own password, asked again before a grave step
- * (changing one's password, downloading a backup, changing a role, deleting every product).
- */
-export const currentPassword = () =>
-  z
-    .string({ error: CURRENT_PASSWORD_REQUIRED })
-    .min(1, CURRENT_PASSWORD_REQUIRED)
-    .max(PASSWORD_MAX, WRONG_CURRENT_PASSWORD);
-
-/**
- * The body of a request that must carry the staff member's password (backup download, deleting
- * all products). No body at all is read as an empty one, so it too gets the field's message.
- */
-export const CurrentPasswordSchema = z.preprocess((body) => body ?? {}, z.object({ currentPassword: currentPassword() }));
-export type CurrentPasswordInput = z.infer<typeof CurrentPasswordSchema>;
-
-/** POST /api/profile/password: the signed-in user's new password. */
-export const ProfilePasswordSchema = z.object({
-  currentPassword: currentPassword(),
-  newPassword: newPassword(PASSWORD_MIN_MESSAGE),
-});
-export type ProfilePasswordInput = z.infer<typeof ProfilePasswordSchema>;
-
-/** The profile's form: the body above plus the confirmation. */
-export const ProfilePasswordFormSchema = ProfilePasswordSchema.extend({
-  confirmPassword: z.string({ error: 'Подтвердите пароль' }).min(1, 'Подтвердите пароль'),
-}).refine((v) => v.confirmPassword === '' || v.newPassword === v.confirmPassword, {
-  path: ['confirmPassword'],
-  message: PASSWORDS_DIFFER,
-});
-export type ProfilePasswordFormInput = z.infer<typeof ProfilePasswordFormSchema>;

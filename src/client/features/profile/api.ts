@@ -1,7 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { apiRequest } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
-import type { ProfilePasswordInput } from '#shared/schemas/auth.ts';
+import type { ProfilePasswordInput } from '#shared/schemas/own-password.ts';
 import type { Order } from '#shared/types.ts';
 
 /** GET /api/orders/my-orders: the customer's own orders, newest first, with their items. */

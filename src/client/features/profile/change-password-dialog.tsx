@@ -11,7 +11,8 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { paths } from '#client/paths.ts';
-import { NEW_PASSWORD_HINT, ProfilePasswordFormSchema, type ProfilePasswordFormInput } from '#shared/schemas/auth.ts';
+import { NEW_PASSWORD_HINT } from '#shared/schemas/auth.ts';
+import { ProfilePasswordFormSchema, type ProfilePasswordFormInput } from '#shared/schemas/own-password.ts';
 import { useChangePassword } from './api.ts';
 
 type Field = keyof ProfilePasswordFormInput;

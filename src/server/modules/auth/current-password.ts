@@ -10,7 +10,7 @@ import { badRequest, HttpError } from '../../core/http-errors.ts';
 import { verifyPassword } from '../../core/password.ts';
 import type { Db } from '../../db/connection.ts';
 import { users } from '../../db/schema.ts';
-import { CURRENT_PASSWORD_REQUIRED, WRONG_CURRENT_PASSWORD } from '#shared/schemas/auth.ts';
+import { CURRENT_PASSWORD_REQUIRED, WRONG_CURRENT_PASSWORD } from '#shared/schemas/own-password.ts';
 import { clearCounter, enforce, requestMeta, type RateRule, type RequestMeta } from '../rate-limits/service.ts';
 
 /** Wrong current passwords per account before 429: the failed-login allowance. */

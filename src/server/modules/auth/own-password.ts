@@ -3,7 +3,7 @@ import { assertAcceptablePassword } from '../../core/password-policy.ts';
 import { hashPassword } from '../../core/password.ts';
 import type { Db } from '../../db/connection.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
-import type { ProfilePasswordInput } from '#shared/schemas/auth.ts';
+import type { ProfilePasswordInput } from '#shared/schemas/own-password.ts';
 import type { PublicUser } from '#shared/types.ts';
 import type { RequestMeta } from '../rate-limits/service.ts';
 import { assertCurrentPassword } from './current-password.ts';

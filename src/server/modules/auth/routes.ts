@@ -3,14 +3,8 @@ import { isLoopbackHost } from '../../config.ts';
 import type { App } from '../../core/app-types.ts';
 import { HttpError } from '../../core/http-errors.ts';
 import { sessionCookie } from '../../core/session-cookie.ts';
-import {
-  LoginSchema,
-  PasswordResetRequestSchema,
-  PasswordResetSchema,
-  PasswordResetVerifySchema,
-  ProfilePasswordSchema,
-  RegisterSchema,
-} from '#shared/schemas/auth.ts';
+import { LoginSchema, PasswordResetRequestSchema, PasswordResetSchema, PasswordResetVerifySchema, RegisterSchema } from '#shared/schemas/auth.ts';
+import { ProfilePasswordSchema } from '#shared/schemas/own-password.ts';
 import type { PublicUser } from '#shared/types.ts';
 import { requestPasswordReset, resetPassword, RESET_REQUEST_ANSWER, verifyResetToken } from './password-reset-service.ts';
 import { requestMeta } from '../rate-limits/service.ts';

@@ -1,5 +1,5 @@
 import { z } from '#shared/schemas/z.ts';
-import { CurrentPasswordSchema } from '#shared/schemas/auth.ts';
+import { CurrentPasswordSchema } from '#shared/schemas/own-password.ts';
 import { BackupSettingsSchema } from '#shared/schemas/backup.ts';
 import type { App } from '../../core/app-types.ts';
 import { requireCurrentPassword } from '../auth/current-password.ts';

@@ -1,6 +1,6 @@
 import { idParams, z } from '#shared/schemas/z.ts';
 import { ProductImportSchema, ProductPatchSchema, ProductSchema } from '#shared/schemas/product.ts';
-import { CurrentPasswordSchema } from '#shared/schemas/auth.ts';
+import { CurrentPasswordSchema } from '#shared/schemas/own-password.ts';
 import type { App } from '../../core/app-types.ts';
 import { requireCurrentPassword } from '../auth/current-password.ts';
 import { createProduct, deleteAllProducts, hardDeleteProduct, importProduct, updateProduct } from './admin-service.ts';

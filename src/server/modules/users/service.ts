@@ -13,7 +13,7 @@ import { assertAcceptablePassword } from '../../core/password-policy.ts';
 import { takenField } from '../auth/service.ts';
 import { endAllSessions, endOtherSessions } from '../auth/session-service.ts';
 import type { Role } from '#shared/constants.ts';
-import { CURRENT_PASSWORD_REQUIRED } from '#shared/schemas/auth.ts';
+import { CURRENT_PASSWORD_REQUIRED } from '#shared/schemas/own-password.ts';
 import type { AdminUserCreate, AdminUserListQuery, AdminUserUpdate } from '#shared/schemas/admin-user.ts';
 import type { AdminUser } from '#shared/types.ts';
 

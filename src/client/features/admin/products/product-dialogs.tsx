@@ -7,7 +7,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { CurrentPasswordField, currentPasswordError } from '#client/features/admin/components/current-password-field.tsx';
 import { ApiError } from '#client/lib/api.ts';
-import { CURRENT_PASSWORD_REQUIRED } from '#shared/schemas/auth.ts';
+import { CURRENT_PASSWORD_REQUIRED } from '#shared/schemas/own-password.ts';
 import { productsCount } from '#shared/plural.ts';
 import type { Product } from '#shared/types.ts';
 import { useDeleteAllProducts, useHardDeleteProduct } from './api.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, downloadFile } from '#client/lib/api.ts';
+import { apiRequest, failure, parseBody } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
 import type { BackupSettings } from '#shared/schemas/backup.ts';
@@ -76,6 +76,28 @@ export function useSaveBackupSettings(callbacks: MutationCallbacks<BackupSetting
     },
     onError: callbacks.onError,
   });
+}
+
+/**
+ * A file the API gives for a POST with a JSON body (a backup, which needs the password), saved
+ * by the browser under `fileName`. A refusal throws the same ApiError as apiRequest.
+ */
+async function downloadFile(path: string, body: unknown, fileName: string): Promise<void> {
+  const res = await fetch(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    cache: 'no-store',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw failure(res, await parseBody(res), 'POST', path);
+  const url = URL.createObjectURL(await res.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click's task is over.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /** Downloads a copy: the administrator's password goes with the request (the server asks for it every time). */

@@ -6,7 +6,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { CurrentPasswordField, currentPasswordError } from '#client/features/admin/components/current-password-field.tsx';
 import { formatDateTime } from '#shared/dates.ts';
-import { CURRENT_PASSWORD_REQUIRED } from '#shared/schemas/auth.ts';
+import { CURRENT_PASSWORD_REQUIRED } from '#shared/schemas/own-password.ts';
 import type { BackupFile } from '#shared/types.ts';
 import { useDownloadBackup } from './api.ts';
 

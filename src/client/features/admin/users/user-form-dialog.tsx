@@ -23,7 +23,7 @@ import { ROLES, ROLE_LABELS, type Role } from '#shared/constants.ts';
 import { AdminUserCreateSchema, AdminUserUpdateSchema, type AdminUserCreate, type AdminUserUpdate } from '#shared/schemas/admin-user.ts';
 import type { AdminUser } from '#shared/types.ts';
 import { CurrentPasswordField } from '#client/features/admin/components/current-password-field.tsx';
-import { CURRENT_PASSWORD_REQUIRED } from '#shared/schemas/auth.ts';
+import { CURRENT_PASSWORD_REQUIRED } from '#shared/schemas/own-password.ts';
 import { z } from '#shared/schemas/z.ts';
 import { useSaveUser } from './api.ts';
 
