@@ -27,6 +27,7 @@ test('a customer changes their password in the profile; their other sessions end
     await page.getByRole('button', { name: 'Сменить пароль' }).click();
     const dialog = page.getByRole('dialog', { name: 'Смена пароля' });
     await expect(dialog.getByText('Не менее 8 символов')).toBeVisible();
+    await dialog.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
     await page.screenshot({ path: testInfo.outputPath(`profile-password-${testInfo.project.name}.png`) });
     expect(await axeViolations(page)).toEqual([]);
 
@@ -95,7 +96,7 @@ test('downloading a backup asks for the administrator’s password', async ({ pa
   await expect(dialog).toBeHidden();
 });
 
-test('changing a role asks for the administrator’s password; other edits do not', async ({ page }) => {
+test('changing a role asks for the administrator’s password; other edits do not', async ({ page }, testInfo) => {
   await login(page.request, ADMIN);
   const username = `rol_${uniq()}`;
   const created = await page.request.post('/api/admin/users', {
@@ -120,6 +121,8 @@ test('changing a role asks for the administrator’s password; other edits do no
   await password.fill(WRONG);
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(dialog.getByText('Неверный текущий пароль')).toBeVisible();
+  await password.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath(`role-password-${testInfo.project.name}.png`) });
   await password.fill(ADMIN.password);
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Пользователь обновлен', { exact: true })).toBeVisible();
