@@ -1,6 +1,7 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { passwordProblem } from './core/password-policy.ts';
 import type { FetchAllowance } from './core/safe-fetch.ts';
 
 const EnvSchema = z.object({
@@ -16,12 +17,16 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Интернет-магазин инструмента <shop@localhost>'),
   // No longer than the login form accepts.
   ADMIN_USERNAME: z.string().min(3).max(50).optional(),
-  ADMIN_PASSWORD: z.string().min(6).max(200).optional(),
+  ADMIN_PASSWORD: z.string().max(200).optional(),
   ADMIN_EMAIL: z.email().optional(),
   TRUST_PROXY: z.string().default('false'),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FETCH_ALLOW: z.string().default(''),
+}).superRefine((env, ctx) => {
+  // The administrator's password obeys the policy of every other password (ASVS level 2).
+  const problem = env.ADMIN_PASSWORD && passwordProblem(env.ADMIN_PASSWORD, { username: env.ADMIN_USERNAME ?? 'admin', email: env.ADMIN_EMAIL });
+  if (problem) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: `${problem} (правила паролей: README, «Пароли и сеансы»)` });
 });
 
 export type Config = {

@@ -113,8 +113,16 @@ test.describe('back office: catalogue', () => {
     await expect(confirmAll).toBeDisabled();
     await deleteAll.getByLabel('Введите «УДАЛИТЬ», чтобы подтвердить').fill('УДАЛИТЬ');
     await expect(confirmAll).toBeEnabled();
+    // And the staff member's password: a wrong one deletes nothing and keeps the dialog open.
+    await confirmAll.click();
+    await expect(deleteAll.getByText('Введите текущий пароль')).toBeVisible();
+    await deleteAll.getByRole('textbox', { name: 'Текущий пароль' }).fill('Ne-tot-parol-2026');
+    await confirmAll.click();
+    await expect(deleteAll.getByText('Неверный текущий пароль')).toBeVisible();
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/status of 403|delete-all: 403 /.test(e)));
     await deleteAll.getByRole('button', { name: 'Отмена' }).click();
     await expect(deleteAll).toBeHidden();
+    await expect(row).toBeVisible();
 
     // Deleted for good after a confirmation.
     await row.getByRole('button', { name: `Удалить «${productName}»` }).click();

@@ -10,6 +10,8 @@ import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
 import { setBranchStock } from './branch-stock.ts';
 import type { TestContext } from './test-app.ts';
 
+/** The password of every account createCustomer makes. */
+export const CUSTOMER_PASSWORD = 'Customer-pass-1';
 let passwordHash: Promise<string> | undefined;
 
 export type TestCustomer = { id: number; username: string; email: string; cookie: string };
@@ -20,9 +22,9 @@ export async function createCustomer(ctx: TestContext, role: 'user' | 'manager' 
   const email = `${username}@example.ru`;
   const [row] = await ctx.database.db
     .insert(users)
-    .values({ username, email, passwordHash: await (passwordHash ??= hashPassword('Customer-pass-1')), role, fullName: 'Иван Петров' })
+    .values({ username, email, passwordHash: await (passwordHash ??= hashPassword(CUSTOMER_PASSWORD)), role, fullName: 'Иван Петров' })
     .returning({ id: users.id });
-  const { token } = await createSession(ctx.database.db, row!.id, ctx.clock.now(), {});
+  const { token } = await createSession(ctx.database.db, { id: row!.id, role }, ctx.clock.now(), {});
   return { id: row!.id, username, email, cookie: `${sessionCookie(ctx.app.deps.config.publicUrl).name}=${token}` };
 }
 

@@ -19,7 +19,7 @@ const boundFetch = new WeakMap<QueryClient, FetchFn>();
 export const bindFetch = (client: QueryClient, fn: FetchFn) => boundFetch.set(client, fn);
 const fetchFor = (client?: QueryClient): FetchFn => (client && boundFetch.get(client)) || globalThis.fetch;
 
-async function parseBody(res: Response): Promise<unknown> {
+export async function parseBody(res: Response): Promise<unknown> {
   if (res.status === 204) return null;
   const text = await res.text();
   if (!text) return null;
@@ -60,13 +60,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!res.ok) {
     // A DELETE of something already gone is success (spec 7).
     if (method === 'DELETE' && res.status === 404) return { alreadyDeleted: true } as T;
-    const obj = data && typeof data === 'object' ? (data as { message?: unknown; errors?: Record<string, string[]> }) : undefined;
-    const message =
-      typeof obj?.message === 'string' ? obj.message : typeof data === 'string' && data ? data : res.statusText || `Ошибка HTTP: ${res.status}`;
-    if (typeof console !== 'undefined' && typeof window !== 'undefined') console.error(`${method} ${path}: ${res.status} ${message}`);
-    throw new ApiError(message, res.status, obj?.errors);
+    throw failure(res, data, method, path);
   }
   return data as T;
+}
+
+/** The error of a refused reply: its message and field errors. */
+export function failure(res: Response, data: unknown, method: string, path: string): ApiError {
+  const obj = data && typeof data === 'object' ? (data as { message?: unknown; errors?: Record<string, string[]> }) : undefined;
+  const message =
+    typeof obj?.message === 'string' ? obj.message : typeof data === 'string' && data ? data : res.statusText || `Ошибка HTTP: ${res.status}`;
+  if (typeof console !== 'undefined' && typeof window !== 'undefined') console.error(`${method} ${path}: ${res.status} ${message}`);
+  return new ApiError(message, res.status, obj?.errors);
 }
 
 /** Query string from defined, non-empty values. */

@@ -1,10 +1,11 @@
 import { ADMIN_PAGE_SIZE, PASSWORD_MIN, ROLES, USERNAME_MIN } from '../constants.ts';
+import { PASSWORD_MIN_MESSAGE } from './auth.ts';
+import { currentPassword } from './own-password.ts';
 import { z } from './z.ts';
 
 /** Spec 5, 'Admin user form': the messages of the back office's user dialogs. */
 export const ADMIN_USERNAME_MESSAGE = 'Логин должен содержать не менее 3 символов';
 export const ADMIN_EMAIL_MESSAGE = 'Укажите правильный email';
-export const ADMIN_PASSWORD_MESSAGE = 'Пароль должен содержать не менее 6 символов';
 
 const isEmail = (value: string) => z.email().safeParse(value).success;
 
@@ -36,8 +37,8 @@ export const AdminUserCreateSchema = z.object({
   role: fields.role.default('user'),
   isActive: fields.isActive.default(true),
   password: z
-    .string({ error: ADMIN_PASSWORD_MESSAGE })
-    .min(PASSWORD_MIN, ADMIN_PASSWORD_MESSAGE)
+    .string({ error: PASSWORD_MIN_MESSAGE })
+    .min(PASSWORD_MIN, PASSWORD_MIN_MESSAGE)
     .max(200, 'Пароль не длиннее 200 символов'),
 });
 export type AdminUserCreateInput = z.input<typeof AdminUserCreateSchema>;
@@ -46,6 +47,7 @@ export type AdminUserCreate = z.output<typeof AdminUserCreateSchema>;
 /**
  * 'Редактирование пользователя': only the fields sent change (no defaults: a missing role is not
  * 'user'); null or '' clears an optional one. An empty or missing password keeps the old one.
+ * A new role needs the administrator's own `currentPassword` (checked by the server).
  */
 export const AdminUserUpdateSchema = z.object({
   ...fields,
@@ -55,8 +57,9 @@ export const AdminUserUpdateSchema = z.object({
   password: z
     .string()
     .max(200, 'Пароль не длиннее 200 символов')
-    .refine((v) => v === '' || v.length >= PASSWORD_MIN, ADMIN_PASSWORD_MESSAGE)
+    .refine((v) => v === '' || v.length >= PASSWORD_MIN, PASSWORD_MIN_MESSAGE)
     .nullish(),
+  currentPassword: currentPassword().optional(),
 });
 export type AdminUserUpdateInput = z.input<typeof AdminUserUpdateSchema>;
 export type AdminUserUpdate = z.output<typeof AdminUserUpdateSchema>;

@@ -11,7 +11,7 @@ import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { useRegister } from '#client/lib/session.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
-import { RegisterSchema, type RegisterInput } from '#shared/schemas/auth.ts';
+import { NEW_PASSWORD_HINT, RegisterSchema, type RegisterInput } from '#shared/schemas/auth.ts';
 import type { PublicUser } from '#shared/types.ts';
 import { applyServerErrors } from './field-errors.ts';
 import { PasswordInput } from './password-input.tsx';
@@ -79,7 +79,6 @@ export function RegisterForm({ onSuccess, idPrefix = 'register' }: RegisterFormP
 
   const id = (name: Field) => `${idPrefix}-${name}`;
   const aria = (name: Field, hint?: string) => fieldControlProps(id(name), { hint, error: errors[name]?.message, required: true });
-  const passwordHint = 'Не менее 6 символов. Слишком простые пароли вроде 123456 или qwerty не подойдут.';
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Регистрация">
@@ -89,8 +88,8 @@ export function RegisterForm({ onSuccess, idPrefix = 'register' }: RegisterFormP
       <FormField label="Email" htmlFor={id('email')} required error={errors.email?.message}>
         <Input type="email" inputMode="email" autoComplete="email" spellCheck={false} {...aria('email')} {...register('email')} />
       </FormField>
-      <FormField label="Пароль" htmlFor={id('password')} required hint={passwordHint} error={errors.password?.message}>
-        <PasswordInput autoComplete="new-password" {...aria('password', passwordHint)} {...register('password')} />
+      <FormField label="Пароль" htmlFor={id('password')} required hint={NEW_PASSWORD_HINT} error={errors.password?.message}>
+        <PasswordInput autoComplete="new-password" {...aria('password', NEW_PASSWORD_HINT)} {...register('password')} />
       </FormField>
       <Controller
         control={control}

@@ -18,6 +18,7 @@ import type { MetaFn } from '#client/lib/page.ts';
 import { paths } from '#client/paths.ts';
 import { RESET_REDIRECT_DELAY_MS } from '#shared/constants.ts';
 import {
+  NEW_PASSWORD_HINT,
   NewPasswordFormSchema,
   PasswordResetRequestSchema,
   type NewPasswordFormInput,
@@ -226,13 +227,12 @@ function ResetForm({ token }: { token: string }) {
 
   const field = (name: 'password' | 'confirmPassword', hint?: string) =>
     fieldControlProps(`reset-${name}`, { hint, error: errors[name]?.message, required: true });
-  const hint = 'Не менее 6 символов. Слишком простые пароли вроде 123456 или qwerty не подойдут.';
 
   return (
     <Shell title="Новый пароль" description="Придумайте новый пароль для входа в личный кабинет.">
       <form noValidate onSubmit={handleSubmit((values) => reset.mutate(values))} className="grid gap-4" aria-label="Новый пароль">
-        <FormField label="Новый пароль" htmlFor="reset-password" required hint={hint} error={errors.password?.message}>
-          <PasswordInput autoComplete="new-password" {...field('password', hint)} {...register('password')} />
+        <FormField label="Новый пароль" htmlFor="reset-password" required hint={NEW_PASSWORD_HINT} error={errors.password?.message}>
+          <PasswordInput autoComplete="new-password" {...field('password', NEW_PASSWORD_HINT)} {...register('password')} />
         </FormField>
         <FormField label="Подтверждение пароля" htmlFor="reset-confirmPassword" required error={errors.confirmPassword?.message}>
           <PasswordInput autoComplete="new-password" {...field('confirmPassword')} {...register('confirmPassword')} />

@@ -1,6 +1,7 @@
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { ClipboardList, KeyRound, Mail, MapPin, UserRound } from 'lucide-react';
-import { Link, useSearchParams, type LoaderFunction } from 'react-router';
+import { useState } from 'react';
+import { useSearchParams, type LoaderFunction } from 'react-router';
 import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
@@ -12,6 +13,7 @@ import { sessionQuery } from '#client/lib/session.ts';
 import { paths } from '#client/paths.ts';
 import { ROLE_LABELS } from '#shared/constants.ts';
 import { AddressesTab } from './addresses-tab.tsx';
+import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { OrderHistory } from './order-history.tsx';
 
 export const meta: MetaFn = () => ({ title: 'Личный кабинет', noindex: true });
@@ -31,6 +33,7 @@ type Tab = 'orders' | 'addresses';
 export function Component() {
   const { data: user } = useSuspenseQuery(sessionQuery());
   const [params, setParams] = useSearchParams();
+  const [changingPassword, setChangingPassword] = useState(false);
   const tab: Tab = params.get('tab') === 'addresses' ? 'addresses' : 'orders';
   // The session may end while the page is open (logout): the shell navigates away.
   if (!user) return null;
@@ -68,12 +71,11 @@ export function Component() {
             </p>
           </div>
         </div>
-        <Button asChild variant="outline" size="sm">
-          <Link to={paths.passwordReset}>
-            <KeyRound aria-hidden />
-            Сменить пароль
-          </Link>
+        <Button variant="outline" size="sm" onClick={() => setChangingPassword(true)}>
+          <KeyRound aria-hidden />
+          Сменить пароль
         </Button>
+        <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
       </header>
 
       <Tabs value={tab} onValueChange={selectTab} className="mt-8">

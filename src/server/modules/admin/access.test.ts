@@ -2,7 +2,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Access } from '#server/core/app-types.ts';
 import type * as AccessPlugin from '../../plugins/access.ts';
-import { createCustomer, type TestCustomer } from '../../../../tests/helpers/customers.ts';
+import { createCustomer, CUSTOMER_PASSWORD, type TestCustomer } from '../../../../tests/helpers/customers.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 
 /**
@@ -160,7 +160,7 @@ describe('catalogue administration by role', () => {
     const url = '/api/admin/products/delete-all?t=1';
     expect((await ctx.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'DELETE', url, headers: { cookie: customer.cookie } })).statusCode).toBe(403);
-    const asManager = await ctx.app.inject({ method: 'DELETE', url, headers: { cookie: manager.cookie } });
+    const asManager = await ctx.app.inject({ method: 'DELETE', url, payload: { currentPassword: CUSTOMER_PASSWORD }, headers: { cookie: manager.cookie } });
     expect(asManager.statusCode).toBe(200);
     expect(asManager.json()).toMatchObject({ after: 0 });
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 import { badRequest } from '../../core/http-errors.ts';
@@ -9,7 +9,7 @@ import { getSettings } from '../settings/service.ts';
 import type { PasswordResetInput, PasswordResetRequestInput } from '#shared/schemas/auth.ts';
 import { passwordResetMail } from './mails.ts';
 import { hashPassword } from '../../core/password.ts';
-import { assertAcceptablePassword } from './password-policy.ts';
+import { assertAcceptablePassword } from '../../core/password-policy.ts';
 import { endAllSessions, hashToken } from './session-service.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -126,4 +126,13 @@ export async function resetPassword(db: Db, input: PasswordResetInput, now: Date
     await endAllSessions(tx, userId);
   });
   return { userId };
+}
+
+/** Deletes the links that can no longer be used (used or expired); returns how many went. */
+export async function purgeSpentResetTokens(db: Db, now: Date): Promise<number> {
+  const spent = await db
+    .delete(passwordResetTokens)
+    .where(or(isNotNull(passwordResetTokens.usedAt), lte(passwordResetTokens.expiresAt, now)))
+    .returning({ tokenHash: passwordResetTokens.tokenHash });
+  return spent.length;
 }

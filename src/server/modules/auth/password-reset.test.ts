@@ -152,9 +152,9 @@ describe('verify and reset', () => {
     const token = tokenFromMail(ctx.mails, customer.email);
     const common = await reset(token, 'qwerty123');
     expect(common.statusCode).toBe(400);
-    expect(common.json().errors.password).toEqual(['Этот пароль слишком простой и часто встречается. Придумайте другой']);
+    expect(common.json().errors.password).toEqual(['Этот пароль слишком простой, выберите другой']);
     const short = await reset(token, '12345');
-    expect(short.json().message).toBe('Пароль должен содержать минимум 6 символов');
+    expect(short.json().message).toBe('Пароль должен содержать минимум 8 символов');
     expect((await reset(token, 'Novyi-parol-2026')).statusCode).toBe(200);
   });
 

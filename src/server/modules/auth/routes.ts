@@ -3,17 +3,14 @@ import { isLoopbackHost } from '../../config.ts';
 import type { App } from '../../core/app-types.ts';
 import { HttpError } from '../../core/http-errors.ts';
 import { sessionCookie } from '../../core/session-cookie.ts';
-import {
-  LoginSchema,
-  PasswordResetRequestSchema,
-  PasswordResetSchema,
-  PasswordResetVerifySchema,
-  RegisterSchema,
-} from '#shared/schemas/auth.ts';
+import { LoginSchema, PasswordResetRequestSchema, PasswordResetSchema, PasswordResetVerifySchema, RegisterSchema } from '#shared/schemas/auth.ts';
+import { ProfilePasswordSchema } from '#shared/schemas/own-password.ts';
 import type { PublicUser } from '#shared/types.ts';
 import { requestPasswordReset, resetPassword, RESET_REQUEST_ANSWER, verifyResetToken } from './password-reset-service.ts';
 import { requestMeta } from '../rate-limits/service.ts';
 import { assertRegistrationOpen, login, recordLogin, registerUser } from './service.ts';
+import { changeOwnPassword, PASSWORD_CHANGED } from './own-password.ts';
+import { registerSessionPurge } from './purge.ts';
 import { createSession, deleteSession } from './session-service.ts';
 
 const TAGS = ['Учётная запись'];
@@ -26,13 +23,13 @@ export default async function authRoutes(app: App) {
    * server nobody else can reach: development asked for explicitly and loopback only.
    */
   const exposeResetToken = config.env === 'development' && !config.smtpUrl && isLoopbackHost(config.host);
-
+  registerSessionPurge(app);
 
   /** A new session for the user; any session the request carried is ended (rotation at login). */
   async function startSession(request: FastifyRequest, reply: FastifyReply, user: PublicUser) {
     if (request.sessionHash) await deleteSession(app.deps.db, request.sessionHash);
     const now = app.deps.clock();
-    const { token, expiresAt } = await createSession(app.deps.db, user.id, now, {
+    const { token, expiresAt } = await createSession(app.deps.db, user, now, {
       ip: request.ip,
       userAgent: request.headers['user-agent'],
     });
@@ -117,6 +114,18 @@ export default async function authRoutes(app: App) {
       // Every session of the user has ended, the caller's own included.
       if (request.user?.id === userId) reply.clearCookie(cookie.name, cookie.options);
       return { success: true, message: 'Пароль успешно изменён. Теперь вы можете войти с новым паролем.' };
+    },
+  );
+
+  app.post(
+    '/profile/password',
+    {
+      config: { access: 'user' },
+      schema: { tags: TAGS, summary: 'Сменить свой пароль (нужен текущий; другие сеансы завершаются)', body: ProfilePasswordSchema },
+    },
+    async (request) => {
+      await changeOwnPassword(app.deps.db, request.user!, request.sessionHash!, request.body, requestMeta(app, request));
+      return { success: true, message: PASSWORD_CHANGED };
     },
   );
 }

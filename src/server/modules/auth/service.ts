@@ -10,7 +10,7 @@ import { getSettings } from '../settings/service.ts';
 import { PRIVACY_POLICY_VERSION, type Role } from '#shared/constants.ts';
 import type { LoginInput, RegisterInput } from '#shared/schemas/auth.ts';
 import type { PublicUser } from '#shared/types.ts';
-import { assertAcceptablePassword } from './password-policy.ts';
+import { assertAcceptablePassword } from '../../core/password-policy.ts';
 
 export const INVALID_LOGIN = 'Неверное имя пользователя или пароль';
 export const BLOCKED = 'Учётная запись заблокирована';

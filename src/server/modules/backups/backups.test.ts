@@ -12,6 +12,7 @@ import type { BackupFile, BackupOverview } from '#shared/types.ts';
 import { createTestApp, dbKind, openTestDatabase, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { createCustomer } from '../../../../tests/helpers/customers.ts';
 import { snapshotDatabase } from '../../../../tests/helpers/db-snapshot.ts';
+import { TEST_ADMIN } from '../../../../tests/helpers/test-config.ts';
 import { BACKUP_JOB, runScheduledBackup } from './scheduler.ts';
 import { lastSlot, nextSlot } from './schedule.ts';
 import { applySqlDump } from './sql-dump.ts';
@@ -97,8 +98,23 @@ describe('making and downloading a copy', () => {
     expect(res.json().message).toBe('Резервная копия уже создаётся. Подождите несколько секунд и повторите.');
   });
 
+  const download = (name: string, payload?: object) =>
+    ctx.app.inject({ method: 'POST', url: `/api/admin/backups/${name}/download`, headers: { cookie: admin }, ...(payload ? { payload } : {}) });
+
+  it("gives a copy only for the administrator's password in the request", async () => {
+    const missing = await download(made.name);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors.currentPassword).toEqual(['Введите текущий пароль']);
+    const wrong = await download(made.name, { currentPassword: 'Ne-tot-parol-1' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toEqual({ message: 'Неверный текущий пароль', errors: { currentPassword: ['Неверный текущий пароль'] } });
+    expect(wrong.headers['content-type']).toMatch(/^application\/json/);
+    // The old address, a plain link anyone with the session could follow, is gone.
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/admin/backups/${made.name}`, headers: { cookie: admin } })).statusCode).toBe(404);
+  });
+
   it('downloads the copy, and the copy holds every table of the database', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/admin/backups/${made.name}`, headers: { cookie: admin } });
+    const res = await download(made.name, { currentPassword: TEST_ADMIN.password });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/gzip');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${made.name}"`);
@@ -137,7 +153,7 @@ describe('making and downloading a copy', () => {
 
   it('answers 404 for anything that is not a copy the shop made', async () => {
     for (const name of ['backup-20261121-140509-manual.exe', '..%2F..%2Fetc%2Fpasswd', 'backup-20990101-000000-manual.tar.gz']) {
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/admin/backups/${name}`, headers: { cookie: admin } });
+      const res = await download(name, { currentPassword: TEST_ADMIN.password });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('Резервная копия не найдена');
     }

@@ -1,6 +1,8 @@
 import { z } from '#shared/schemas/z.ts';
+import { CurrentPasswordSchema } from '#shared/schemas/own-password.ts';
 import { BackupSettingsSchema } from '#shared/schemas/backup.ts';
 import type { App } from '../../core/app-types.ts';
+import { requireCurrentPassword } from '../auth/current-password.ts';
 import { registerBackupScheduler } from './scheduler.ts';
 import { backupOverview, createBackup, openBackup, getBackupSettings, saveBackupSettings } from './service.ts';
 
@@ -27,11 +29,18 @@ export default async function backupRoutes(app: App) {
     },
   );
 
-  app.get(
-    '/admin/backups/:name',
+  app.post(
+    '/admin/backups/:name/download',
     {
       config: { access: 'admin', staffLog: 'backup.download' },
-      schema: { tags: TAGS, summary: 'Скачать резервную копию', params: z.object({ name: z.string().max(100) }) },
+      schema: {
+        tags: TAGS,
+        summary: 'Скачать резервную копию (нужен пароль администратора)',
+        params: z.object({ name: z.string().max(100) }),
+        body: CurrentPasswordSchema,
+      },
+      // A copy holds every account and order: the administrator's password again, not only the session.
+      preHandler: requireCurrentPassword(app),
     },
     async (request, reply) => {
       const { stream, size } = openBackup(app.deps.config, request.params.name);

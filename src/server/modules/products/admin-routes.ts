@@ -1,6 +1,8 @@
 import { idParams, z } from '#shared/schemas/z.ts';
 import { ProductImportSchema, ProductPatchSchema, ProductSchema } from '#shared/schemas/product.ts';
+import { CurrentPasswordSchema } from '#shared/schemas/own-password.ts';
 import type { App } from '../../core/app-types.ts';
+import { requireCurrentPassword } from '../auth/current-password.ts';
 import { createProduct, deleteAllProducts, hardDeleteProduct, importProduct, updateProduct } from './admin-service.ts';
 
 const IdParams = idParams('Некорректный номер товара');
@@ -63,7 +65,11 @@ export default async function productAdminRoutes(app: App) {
 
   app.delete(
     '/admin/products/delete-all',
-    { config: { access: 'staff', staffLog: 'product.delete-all' }, schema: { tags: BACK_OFFICE_TAGS, summary: 'Удалить все товары', querystring: CacheBuster } },
+    {
+      config: { access: 'staff', staffLog: 'product.delete-all' },
+      schema: { tags: BACK_OFFICE_TAGS, summary: 'Удалить все товары (нужен пароль сотрудника)', querystring: CacheBuster, body: CurrentPasswordSchema },
+      preHandler: requireCurrentPassword(app),
+    },
     async () => deleteAllProducts(app.deps.db),
   );
 }

@@ -4,6 +4,7 @@ import { cartItems, carts, categories, orderItems, products } from '#server/db/s
 import type { Product } from '#shared/types.ts';
 import { insertOrder } from '../../../../tests/helpers/orders.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { TEST_ADMIN } from '../../../../tests/helpers/test-config.ts';
 
 /** The back office's bulk product operations: import items, hard delete, delete all (run last: it empties the catalogue). */
 
@@ -79,13 +80,27 @@ describe('DELETE /api/admin/hard-delete-product/{id}', () => {
 });
 
 describe('DELETE /api/admin/products/delete-all', () => {
+  const deleteAll = (payload?: object) =>
+    ctx.app.inject({ method: 'DELETE', url: '/api/admin/products/delete-all?t=123', headers: { cookie: admin }, ...(payload ? { payload } : {}) });
+
+  it("needs the staff member's own password in the request; without it nothing is deleted", async () => {
+    const [{ n }] = await db().select({ n: count() }).from(products);
+    const missing = await deleteAll();
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors.currentPassword).toEqual(['Введите текущий пароль']);
+    const wrong = await deleteAll({ currentPassword: 'Ne-tot-parol-1' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toEqual({ message: 'Неверный текущий пароль', errors: { currentPassword: ['Неверный текущий пароль'] } });
+    expect((await db().select({ n: count() }).from(products))[0]!.n).toBe(n);
+  });
+
   it('deletes every product and reports the counts before and after', async () => {
     const [{ n }] = await db().select({ n: count() }).from(products);
     expect(n).toBeGreaterThan(0);
-    const res = await ctx.app.inject({ method: 'DELETE', url: '/api/admin/products/delete-all?t=123', headers: { cookie: admin } });
+    const res = await deleteAll({ currentPassword: TEST_ADMIN.password });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ before: n, after: 0, message: `Удалено товаров: ${n}` });
-    const again = await ctx.app.inject({ method: 'DELETE', url: '/api/admin/products/delete-all', headers: { cookie: admin } });
+    const again = await deleteAll({ currentPassword: TEST_ADMIN.password });
     expect(again.json()).toEqual({ before: 0, after: 0, message: 'Каталог уже пуст' });
     const orderLines = await db().select({ n: count() }).from(orderItems);
     expect(orderLines[0]!.n).toBeGreaterThan(0);

@@ -10,6 +10,7 @@ import type { StaffAction, StaffActionPerson } from '#shared/staff-actions.ts';
 import { createCustomer, readProduct, type TestCustomer } from '../../../../tests/helpers/customers.ts';
 import { insertOrder } from '../../../../tests/helpers/orders.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { TEST_ADMIN } from '../../../../tests/helpers/test-config.ts';
 import { runStaffLogPurge } from './purge.ts';
 import { registerStaffLog } from './route-log.ts';
 
@@ -96,7 +97,7 @@ describe('every change in the back office is recorded', () => {
 
   it('a role change, and a password change shown only as changed', async () => {
     const target = await createCustomer(ctx, 'user');
-    const role = await call('PATCH', `/api/admin/users/${target.id}`, admin, ADMIN_IP, { role: 'manager' });
+    const role = await call('PATCH', `/api/admin/users/${target.id}`, admin, ADMIN_IP, { role: 'manager', currentPassword: TEST_ADMIN.password });
     expect(role.statusCode).toBe(200);
     expect(await latest()).toMatchObject({
       kind: 'user.update',
@@ -117,6 +118,7 @@ describe('every change in the back office is recorded', () => {
     expect(stored).not.toContain('Новый-пароль-2026');
     expect(stored).not.toContain(hash!.h);
     expect(stored).not.toContain('argon2');
+    expect(stored).not.toContain(TEST_ADMIN.password);
   });
 
   it('a user created by an administrator: the entry has no password in any form', async () => {
@@ -163,15 +165,17 @@ describe('every change in the back office is recorded', () => {
     expect(JSON.stringify(await readLog('?limit=100'))).not.toContain('s3cret');
   });
 
-  it('downloading a backup is recorded; its HEAD twin and a preview are not', async () => {
+  it('downloading a backup is recorded without the password asked for it; a refused download and a preview are not', async () => {
     const made = await call('POST', '/api/admin/backups', admin, ADMIN_IP);
     expect(made.statusCode).toBe(201);
     const name = made.json().name as string;
     expect(await latest()).toMatchObject({ kind: 'backup.create', objectId: name });
-    expect((await call('GET', `/api/admin/backups/${name}`, admin, ADMIN_IP)).statusCode).toBe(200);
+    const download = (currentPassword: string) => call('POST', `/api/admin/backups/${name}/download`, admin, ADMIN_IP, { currentPassword });
+    expect((await download(TEST_ADMIN.password)).statusCode).toBe(200);
     expect(await latest()).toMatchObject({ kind: 'backup.download', objectId: name, ip: ADMIN_IP });
+    expect(JSON.stringify(await latest())).not.toContain(TEST_ADMIN.password);
     const { total } = await readLog();
-    expect((await ctx.app.inject({ method: 'HEAD', url: `/api/admin/backups/${name}`, headers: { cookie: admin } })).statusCode).toBe(200);
+    expect((await download('Не-тот-пароль-2026')).statusCode).toBe(403);
     const preview = await call('POST', '/api/admin/catalog-adapter/rules/preview', manager.cookie, MANAGER_IP, {
       kind: 'name_contains',
       supplierId: null,

@@ -142,8 +142,10 @@ describe('limits on disappearing products', () => {
 
 describe('stored files', () => {
   it('a file not applied is kept a week for another look, then removed', async () => {
-    const supplier = await api.supplier('P.I.T');
     ctx.clock.set(moscow(27, '10:00'));
+    // A staff session lasts 12 hours at most: the administrator logs in on the day.
+    const api = importerApi(ctx, await ctx.login());
+    const supplier = await api.supplier('P.I.T');
     const imp = await api.upload(supplier.id, fixture('pit-price.xlsx'));
     const deps = { db: ctx.database.db, config: ctx.app.deps.config };
     expect(await removeOldFiles(deps, moscow(30, '10:00'))).toBe(0);

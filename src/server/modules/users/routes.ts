@@ -6,6 +6,7 @@ import {
   AdminUserUpdateSchema,
 } from '#shared/schemas/admin-user.ts';
 import type { App } from '../../core/app-types.ts';
+import { confirmCurrentPassword } from '../auth/current-password.ts';
 import { createUser, getUser, listUsers, setUserActive, updateUser } from './service.ts';
 
 const UserParams = idParams('Некорректный номер пользователя');
@@ -38,10 +39,19 @@ export default async function userAdminRoutes(app: App) {
     '/admin/users/:id',
     {
       config: { access: 'admin', staffLog: 'user.update' },
-      schema: { tags: TAGS, summary: 'Изменить пользователя (пустой пароль оставляет прежний)', params: UserParams, body: AdminUserUpdateSchema },
+      schema: {
+        tags: TAGS,
+        summary: 'Изменить пользователя (пустой пароль оставляет прежний; новая роль — только с паролем администратора)',
+        params: UserParams,
+        body: AdminUserUpdateSchema,
+      },
     },
     async (request) =>
-      updateUser(app.deps.db, request.params.id, request.body, { id: request.user!.id, sessionHash: request.sessionHash }),
+      updateUser(app.deps.db, request.params.id, request.body, {
+        id: request.user!.id,
+        sessionHash: request.sessionHash,
+        confirmPassword: () => confirmCurrentPassword(app, request),
+      }),
   );
 
   app.patch(

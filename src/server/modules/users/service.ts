@@ -3,16 +3,17 @@
  * blocking them. The rules that keep the shop administrable live here: nobody blocks or demotes
  * themselves, the last active administrator stays, and blocking ends every session at once.
  */
-import { and, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { escapeLike, type Db, type Tx } from '../../db/connection.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/unique-slug.ts';
-import { HttpError, notFound } from '../../core/http-errors.ts';
+import { badRequest, HttpError, notFound } from '../../core/http-errors.ts';
 import { hashPassword } from '../../core/password.ts';
-import { assertAcceptablePassword } from '../auth/password-policy.ts';
+import { assertAcceptablePassword } from '../../core/password-policy.ts';
 import { takenField } from '../auth/service.ts';
-import { endAllSessions } from '../auth/session-service.ts';
+import { endAllSessions, endOtherSessions } from '../auth/session-service.ts';
 import type { Role } from '#shared/constants.ts';
+import { CURRENT_PASSWORD_REQUIRED } from '#shared/schemas/own-password.ts';
 import type { AdminUserCreate, AdminUserListQuery, AdminUserUpdate } from '#shared/schemas/admin-user.ts';
 import type { AdminUser } from '#shared/types.ts';
 
@@ -163,22 +164,27 @@ function assertAdminRemains(
 
 /** Sessions of a user end when they are blocked or get a new password (the actor keeps theirs). */
 async function endSessions(tx: Tx, userId: number, actor: Actor) {
-  if (userId === actor.id && actor.sessionHash) {
-    await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, actor.sessionHash)));
-  } else {
-    await endAllSessions(tx, userId);
-  }
+  if (userId === actor.id && actor.sessionHash) await endOtherSessions(tx, userId, actor.sessionHash);
+  else await endAllSessions(tx, userId);
 }
 
 /**
  * PATCH /api/admin/users/{id}: the fields the body has, and only those (null or '' clears an
  * optional one); an empty password keeps the old one.
  */
-export async function updateUser(db: Db, id: number, input: AdminUserUpdate, actor: Actor): Promise<AdminUser> {
+export async function updateUser(
+  db: Db,
+  id: number,
+  input: AdminUserUpdate,
+  actor: Actor & { confirmPassword: () => Promise<void> },
+): Promise<AdminUser> {
+  const current = input.password || input.role !== undefined ? await getUser(db, id) : null;
+  // A new role needs the administrator's own password in the request (ASVS re-authentication).
+  const roleConfirmed = input.role !== undefined && input.role !== current!.role;
+  if (roleConfirmed) await actor.confirmPassword();
   // The account rules of registration apply to a password an administrator sets.
   let passwordHash: string | undefined;
-  if (input.password) {
-    const current = await getUser(db, id);
+  if (input.password && current) {
     const email = input.email === undefined ? current.email : orNull(input.email);
     assertAcceptablePassword(input.password, { username: input.username ?? current.username, email });
     passwordHash = await hashPassword(input.password);
@@ -189,6 +195,8 @@ export async function updateUser(db: Db, id: number, input: AdminUserUpdate, act
       const { target } = locked;
       const next = { role: input.role ?? target.role, isActive: input.isActive ?? target.isActive };
       assertAdminRemains(locked, next, actor);
+      // The role changed since it was read above, where no password was asked for.
+      if (next.role !== target.role && !roleConfirmed) throw badRequest(CURRENT_PASSWORD_REQUIRED, { currentPassword: [CURRENT_PASSWORD_REQUIRED] });
       const username = input.username ?? target.username;
       const email = input.email === undefined ? target.email : orNull(input.email);
       if (input.username !== undefined || input.email !== undefined) await assertUnique(tx, username, email, id);

@@ -4,6 +4,7 @@ import { sessions, users } from '#server/db/schema.ts';
 import type { AdminUser } from '#shared/types.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { createCustomer } from '../../../../tests/helpers/customers.ts';
+import { TEST_ADMIN } from '../../../../tests/helpers/test-config.ts';
 import { LAST_ADMIN, setUserActive, updateUser } from './service.ts';
 
 let ctx: TestContext;
@@ -52,7 +53,7 @@ describe('POST /api/admin/users', () => {
     const { errors } = res.json();
     expect(errors.username).toEqual(['Логин должен содержать не менее 3 символов']);
     expect(errors.email).toEqual(['Укажите правильный email']);
-    expect(errors.password).toEqual(['Пароль должен содержать не менее 6 символов']);
+    expect(errors.password).toEqual(['Пароль должен содержать не менее 8 символов']);
     const role = await inject('POST', '/api/admin/users', { username: 'good_name', password: 'Pila-DCK-2026', role: 'owner' });
     expect(role.json().errors.role).toEqual(['Выберите роль']);
   });
@@ -60,7 +61,7 @@ describe('POST /api/admin/users', () => {
   it('refuses a common password like registration does', async () => {
     const res = await inject('POST', '/api/admin/users', { username: unique('simple'), password: 'qwerty123' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.password).toEqual(['Этот пароль слишком простой и часто встречается. Придумайте другой']);
+    expect(res.json().errors.password).toEqual(['Этот пароль слишком простой, выберите другой']);
   });
 
   it('creates a user who can log in; the password is stored hashed and never returned', async () => {
@@ -137,7 +138,7 @@ describe('PATCH /api/admin/users/{id}', () => {
 
     const short = await inject('PATCH', `/api/admin/users/${user.id}`, { ...base, password: '12345' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().errors.password).toEqual(['Пароль должен содержать не менее 6 символов']);
+    expect(short.json().errors.password).toEqual(['Пароль должен содержать не менее 8 символов']);
 
     const changed = await inject('PATCH', `/api/admin/users/${user.id}`, { ...base, password: 'Novyj-Parol-77' });
     expect(changed.statusCode).toBe(200);
@@ -160,7 +161,7 @@ describe('PATCH /api/admin/users/{id}', () => {
     // An empty body changes nothing; null clears just the field it names.
     expect((await inject('PATCH', `/api/admin/users/${other.id}`, {})).json()).toMatchObject(expected);
     expect((await inject('PATCH', `/api/admin/users/${other.id}`, { phone: null })).json()).toMatchObject({ ...expected, phone: null });
-    expect((await inject('PATCH', `/api/admin/users/${other.id}`, { role: 'manager' })).json()).toMatchObject({ ...expected, phone: null, role: 'manager' });
+    expect((await inject('PATCH', `/api/admin/users/${other.id}`, { role: 'manager', currentPassword: TEST_ADMIN.password })).json()).toMatchObject({ ...expected, phone: null, role: 'manager' });
   });
 
   it('refuses a login or e-mail taken by someone else, and an unknown user', async () => {
@@ -178,7 +179,7 @@ describe('PATCH /api/admin/users/{id}', () => {
   });
 
   it('an administrator cannot demote or block themselves', async () => {
-    const self = { username: 'admin', email: 'admin@example.ru', role: 'manager', isActive: true };
+    const self = { username: 'admin', email: 'admin@example.ru', role: 'manager', isActive: true, currentPassword: TEST_ADMIN.password };
     const demote = await inject('PATCH', `/api/admin/users/${adminId}`, self);
     expect(demote.statusCode).toBe(409);
     expect(demote.json().message).toBe('Нельзя снять с себя роль администратора');
@@ -238,7 +239,7 @@ describe('PATCH /api/admin/users/{id}/status', () => {
     const others = await ctx.database.db.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
     for (const o of others) if (o.id !== adminId) await ctx.database.db.update(users).set({ isActive: false }).where(eq(users.id, o.id));
     // Whoever acts (e.g. an administrator demoted a moment ago by a parallel request), the last one stays.
-    const actor = { id: -1, sessionHash: null };
+    const actor = { id: -1, sessionHash: null, confirmPassword: async () => {} };
     await expect(setUserActive(ctx.database.db, adminId, false, actor)).rejects.toMatchObject({ statusCode: 409, message: LAST_ADMIN });
     await expect(
       updateUser(ctx.database.db, adminId, { username: 'admin', email: 'admin@example.ru', role: 'user', isActive: true }, actor),
@@ -255,7 +256,7 @@ describe('PATCH /api/admin/users/{id}/status', () => {
     try {
       const c1 = await ctx.login(one.username, 'Pila-DCK-2026');
       const c2 = await ctx.login(two.username, 'Pila-DCK-2026');
-      const body = (u: AdminUser) => ({ username: u.username, role: 'user', isActive: true });
+      const body = (u: AdminUser) => ({ username: u.username, role: 'user', isActive: true, currentPassword: 'Pila-DCK-2026' });
       const [r1, r2] = await Promise.all([
         inject('PATCH', `/api/admin/users/${two.id}`, body(two), c1),
         inject('PATCH', `/api/admin/users/${one.id}`, body(one), c2),

@@ -98,13 +98,14 @@ export function useHardDeleteProduct(callbacks: MutationCallbacks<DeleteAnswer, 
   });
 }
 
-/** Empties the catalogue. */
-export function useDeleteAllProducts(callbacks: MutationCallbacks<{ before: number; after: number; message: string }>) {
+/** Empties the catalogue; the staff member's password goes with the request. */
+export function useDeleteAllProducts(callbacks: MutationCallbacks<{ before: number; after: number; message: string }, string>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ before: number; after: number; message: string }>('/api/admin/products/delete-all', { method: 'DELETE' }),
-    onSuccess: (result) => {
-      callbacks.onSuccess?.(result, undefined);
+    mutationFn: (currentPassword: string) =>
+      apiRequest<{ before: number; after: number; message: string }>('/api/admin/products/delete-all', { method: 'DELETE', body: { currentPassword } }),
+    onSuccess: (result, currentPassword) => {
+      callbacks.onSuccess?.(result, currentPassword);
       void invalidateCatalog(queryClient);
     },
     onError: callbacks.onError,

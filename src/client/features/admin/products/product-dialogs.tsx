@@ -5,7 +5,9 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
+import { CurrentPasswordField, currentPasswordError } from '#client/features/admin/components/current-password-field.tsx';
 import { ApiError } from '#client/lib/api.ts';
+import { CURRENT_PASSWORD_REQUIRED } from '#shared/schemas/own-password.ts';
 import { productsCount } from '#shared/plural.ts';
 import type { Product } from '#shared/types.ts';
 import { useDeleteAllProducts, useHardDeleteProduct } from './api.ts';
@@ -51,12 +53,16 @@ export function DeleteProductDialog({ product, onClose }: { product: Product | n
   );
 }
 
-/** Emptying the catalogue is confirmed by typing a word, not by one click. */
+/** Emptying the catalogue is confirmed by typing a word and the staff member's password, not by one click. */
 export function DeleteAllDialog({ open, onOpenChange, total }: { open: boolean; onOpenChange: (open: boolean) => void; total: number | null }) {
   const inputId = useId();
   const [typed, setTyped] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const close = () => {
     setTyped('');
+    setPassword('');
+    setPasswordError(undefined);
     onOpenChange(false);
   };
   const removeAll = useDeleteAllProducts({
@@ -65,6 +71,9 @@ export function DeleteAllDialog({ open, onOpenChange, total }: { open: boolean; 
       close();
     },
     onError: (error) => {
+      // A missing or wrong password is for the field; the dialog stays open.
+      const fieldError = currentPasswordError(error);
+      if (fieldError) return setPasswordError(fieldError);
       const message = error instanceof ApiError && error.message ? error.message : 'Не удалось удалить все товары. Попробуйте позже.';
       toast({ title: 'Ошибка', description: message, variant: 'destructive' });
       onOpenChange(false);
@@ -84,13 +93,23 @@ export function DeleteAllDialog({ open, onOpenChange, total }: { open: boolean; 
       confirm={<DeletingLabel pending={removeAll.isPending}>Удалить все товары</DeletingLabel>}
       pending={removeAll.isPending}
       confirmDisabled={typed.trim() !== DELETE_ALL_WORD}
-      onConfirm={() => removeAll.mutate()}
+      onConfirm={() => (password ? removeAll.mutate(password) : setPasswordError(CURRENT_PASSWORD_REQUIRED))}
       onClose={close}
     >
       <div className="grid gap-1.5">
         <Label htmlFor={inputId}>Введите «{DELETE_ALL_WORD}», чтобы подтвердить</Label>
         <Input id={inputId} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" spellCheck={false} />
       </div>
+      <CurrentPasswordField
+        id={`${inputId}-password`}
+        error={passwordError}
+        value={password}
+        readOnly={removeAll.isPending}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setPasswordError(undefined);
+        }}
+      />
     </ConfirmDialog>
   );
 }

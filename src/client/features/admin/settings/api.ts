@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, toQueryString } from '#client/lib/api.ts';
+import { apiRequest, failure, parseBody, toQueryString } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
@@ -80,8 +80,6 @@ export function useSaveBackupSettings(callbacks: MutationCallbacks<BackupSetting
   });
 }
 
-export const backupDownloadUrl = (name: string) => `/api/admin/backups/${encodeURIComponent(name)}`;
-
 /** The filters of «Журнал действий»: a person ('' all, `id:5`, or a deleted user's `name:ivan`), a kind, shop days. */
 export type StaffLogFilters = { person: string; kind: StaffActionKind | ''; startDate: string; endDate: string };
 export const NO_STAFF_LOG_FILTERS: StaffLogFilters = { person: '', kind: '', startDate: '', endDate: '' };
@@ -117,3 +115,34 @@ export const staffActionPeopleQuery = () =>
     queryFn: ({ client, signal }) => apiRequest<StaffActionPerson[]>('/api/admin/staff-actions/people', { client, signal }),
     staleTime: 60_000,
   });
+
+/**
+ * A file the API gives for a POST with a JSON body (a backup, which needs the password), saved
+ * by the browser under `fileName`. A refusal throws the same ApiError as apiRequest.
+ */
+async function downloadFile(path: string, body: unknown, fileName: string): Promise<void> {
+  const res = await fetch(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    cache: 'no-store',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw failure(res, await parseBody(res), 'POST', path);
+  const url = URL.createObjectURL(await res.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click's task is over.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Downloads a copy: the administrator's password goes with the request (the server asks for it every time). */
+export function useDownloadBackup(callbacks: MutationCallbacks<void, { name: string; currentPassword: string }>) {
+  return useMutation({
+    mutationFn: ({ name, currentPassword }: { name: string; currentPassword: string }) =>
+      downloadFile(`/api/admin/backups/${encodeURIComponent(name)}/download`, { currentPassword }, name),
+    ...callbacks,
+  });
+}

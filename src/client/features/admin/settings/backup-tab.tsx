@@ -24,7 +24,8 @@ import {
 } from '#shared/schemas/backup.ts';
 import type { BackupFile, BackupOverview } from '#shared/types.ts';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
-import { backupDownloadUrl, backupsQuery, useCreateBackup, useSaveBackupSettings } from './api.ts';
+import { backupsQuery, useCreateBackup, useSaveBackupSettings } from './api.ts';
+import { BackupDownloadDialog } from './backup-download-dialog.tsx';
 import { SwitchRow } from './settings-form-parts.tsx';
 import { FormActions } from '#client/features/admin/components/form-actions.tsx';
 
@@ -38,19 +39,17 @@ function formatSize(bytes: number): string {
   return `${sizeFormat.format(bytes / 1024 ** 3)} ГБ`;
 }
 
-/** A plain link: the browser downloads the file with the admin's session cookie. */
-function DownloadLink({ file }: { file: BackupFile }) {
+/** Opens the password dialog: a copy is never a plain link. */
+function DownloadButton({ file, onDownload }: { file: BackupFile; onDownload: (file: BackupFile) => void }) {
   return (
-    <Button variant="outline" size="sm" asChild>
-      <a href={backupDownloadUrl(file.name)} download={file.name} aria-label={`Скачать копию от ${formatDateTime(file.createdAt)}`}>
-        <Download aria-hidden />
-        Скачать
-      </a>
+    <Button variant="outline" size="sm" onClick={() => onDownload(file)} aria-label={`Скачать копию от ${formatDateTime(file.createdAt)}`}>
+      <Download aria-hidden />
+      Скачать
     </Button>
   );
 }
 
-function BackupList({ backups }: { backups: BackupFile[] }) {
+function BackupList({ backups, onDownload }: { backups: BackupFile[]; onDownload: (file: BackupFile) => void }) {
   if (backups.length === 0) {
     return <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">Копий пока нет.</p>;
   }
@@ -76,7 +75,7 @@ function BackupList({ backups }: { backups: BackupFile[] }) {
               <TableCell className="text-right tabular-nums">{formatSize(file.size)}</TableCell>
               <TableCell className="font-mono text-xs text-muted-foreground">{file.name}</TableCell>
               <TableCell className="text-right">
-                <DownloadLink file={file} />
+                <DownloadButton file={file} onDownload={onDownload} />
               </TableCell>
             </TableRow>
           ))}
@@ -91,7 +90,7 @@ function BackupList({ backups }: { backups: BackupFile[] }) {
                 {BACKUP_KIND_LABELS[file.kind]} · {formatSize(file.size)}
               </p>
             </div>
-            <DownloadLink file={file} />
+            <DownloadButton file={file} onDownload={onDownload} />
           </li>
         ))}
       </ul>
@@ -180,6 +179,7 @@ function AutoBackupForm({ overview }: { overview: BackupOverview }) {
 /** 'Резервные копии': a full copy of the data now, the list of copies, automatic copies. */
 export function BackupTab() {
   const query = useQuery(backupsQuery());
+  const [downloading, setDownloading] = useState<BackupFile | null>(null);
   const create = useCreateBackup({
     onSuccess: (file) => {
       toast({
@@ -189,9 +189,7 @@ export function BackupTab() {
         action: {
           label: 'Скачать',
           altText: 'Скачать созданную копию',
-          onClick: () => {
-            window.location.assign(backupDownloadUrl(file.name));
-          },
+          onClick: () => setDownloading(file),
         },
       });
     },
@@ -231,7 +229,7 @@ export function BackupTab() {
                   {create.isPending ? 'Создание...' : 'Создать резервную копию'}
                 </Button>
               </div>
-              <BackupList backups={overview.backups} />
+              <BackupList backups={overview.backups} onDownload={setDownloading} />
             </>
           )}
         </CardContent>
@@ -248,6 +246,8 @@ export function BackupTab() {
           </CardContent>
         </Card>
       )}
+
+      <BackupDownloadDialog file={downloading} onClose={() => setDownloading(null)} />
 
       <Alert>
         <Terminal aria-hidden />

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
 import { Button } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import {
@@ -22,6 +22,9 @@ import { ApiError } from '#client/lib/api.ts';
 import { ROLES, ROLE_LABELS, type Role } from '#shared/constants.ts';
 import { AdminUserCreateSchema, AdminUserUpdateSchema, type AdminUserCreate, type AdminUserUpdate } from '#shared/schemas/admin-user.ts';
 import type { AdminUser } from '#shared/types.ts';
+import { CurrentPasswordField } from '#client/features/admin/components/current-password-field.tsx';
+import { CURRENT_PASSWORD_REQUIRED } from '#shared/schemas/own-password.ts';
+import { z } from '#shared/schemas/z.ts';
 import { useSaveUser } from './api.ts';
 
 type FormValues = {
@@ -33,10 +36,12 @@ type FormValues = {
   address: string;
   role: Role;
   isActive: boolean;
+  /** The administrator's own password: asked only when the role changes. */
+  currentPassword: string;
 };
-const FIELDS: readonly FieldPath<FormValues>[] = ['username', 'email', 'password', 'fullName', 'phone', 'address', 'role', 'isActive'];
+const FIELDS: readonly FieldPath<FormValues>[] = ['username', 'email', 'password', 'fullName', 'phone', 'address', 'role', 'isActive', 'currentPassword'];
 
-const EMPTY: FormValues = { username: '', email: '', password: '', fullName: '', phone: '', address: '', role: 'user', isActive: true };
+const EMPTY: FormValues = { username: '', email: '', password: '', fullName: '', phone: '', address: '', role: 'user', isActive: true, currentPassword: '' };
 
 const fromUser = (u: AdminUser): FormValues => ({
   username: u.username,
@@ -47,14 +52,23 @@ const fromUser = (u: AdminUser): FormValues => ({
   address: u.address ?? '',
   role: u.role,
   isActive: u.isActive,
+  currentPassword: '',
 });
+
+/** The edit form mirrors the server: a new role needs the administrator's password, an unchanged one does not. */
+const editSchema = (user: AdminUser) =>
+  AdminUserUpdateSchema.extend({ currentPassword: z.string() }).superRefine((values, ctx) => {
+    if (values.role !== undefined && values.role !== user.role && !values.currentPassword) {
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: CURRENT_PASSWORD_REQUIRED });
+    }
+  });
 
 export type UserDialogState = { mode: 'create' } | { mode: 'edit'; user: AdminUser } | null;
 
 function UserForm({ state, selfId, onDone }: { state: NonNullable<UserDialogState>; selfId: number | null; onDone: () => void }) {
   const editing = state.mode === 'edit' ? state.user : null;
   const isSelf = editing !== null && editing.id === selfId;
-  const schema = editing ? AdminUserUpdateSchema : AdminUserCreateSchema;
+  const schema = editing ? editSchema(editing) : AdminUserCreateSchema;
   const {
     register,
     handleSubmit,
@@ -66,12 +80,15 @@ function UserForm({ state, selfId, onDone }: { state: NonNullable<UserDialogStat
     defaultValues: editing ? fromUser(editing) : EMPTY,
   });
 
+  const role = useWatch({ control, name: 'role' });
+  const roleChanges = editing !== null && !isSelf && role !== editing.role;
   /** One's own role and status are not editable here (the server refuses it too); an empty password keeps the old one (spec 5). */
   const bodyOf = (submitted: FormValues): AdminUserCreate | AdminUserUpdate => {
-    if (!editing) return submitted as AdminUserCreate;
-    const values = isSelf ? { ...submitted, role: editing.role, isActive: editing.isActive } : submitted;
+    const { currentPassword, ...form } = submitted;
+    if (!editing) return form as AdminUserCreate;
+    const values = isSelf ? { ...form, role: editing.role, isActive: editing.isActive } : form;
     const { password, ...rest } = values;
-    return password ? { ...rest, password } : rest;
+    return { ...rest, ...(password ? { password } : {}), ...(roleChanges ? { currentPassword } : {}) };
   };
   const save = useSaveUser(editing, {
     onSuccess: (user) => {
@@ -146,6 +163,7 @@ function UserForm({ state, selfId, onDone }: { state: NonNullable<UserDialogStat
           </NativeSelect>
         )}
       </FormField>
+      {roleChanges && <CurrentPasswordField id="user-currentPassword" error={errors.currentPassword?.message} readOnly={save.isPending} {...register('currentPassword')} />}
       <div className="flex items-start gap-3">
         <Controller
           control={control}

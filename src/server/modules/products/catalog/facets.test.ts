@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '#server/db/connection.ts';
 import type { Product, ProductListResponse } from '#shared/types.ts';
 import { createTestApp, type TestContext } from '../../../../../tests/helpers/test-app.ts';
+import { TEST_ADMIN } from '../../../../../tests/helpers/test-config.ts';
 
 /**
  * The catalogue's totals come from `product_facets`, kept by triggers on products (migration
@@ -74,7 +75,7 @@ describe('product_facets', () => {
   });
 
   it('is empty after every product is deleted', async () => {
-    const res = await send('DELETE', '/api/admin/products/delete-all');
+    const res = await send('DELETE', '/api/admin/products/delete-all', { currentPassword: TEST_ADMIN.password });
     expect(res.statusCode).toBe(200);
     await expectFacetsMatchRecount();
     const stored = rowsOf<Row>(await ctx.database.db.execute(sql`select * from product_facets`));

@@ -1,0 +1,76 @@
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
+import { CurrentPasswordField, currentPasswordError } from '#client/features/admin/components/current-password-field.tsx';
+import { formatDateTime } from '#shared/dates.ts';
+import { CURRENT_PASSWORD_REQUIRED } from '#shared/schemas/own-password.ts';
+import type { BackupFile } from '#shared/types.ts';
+import { useDownloadBackup } from './api.ts';
+
+/** A copy holds every account and order: the administrator's password is asked before each download. */
+export function BackupDownloadDialog({ file, onClose }: { file: BackupFile | null; onClose: () => void }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const close = () => {
+    setPassword('');
+    setError(undefined);
+    onClose();
+  };
+  const download = useDownloadBackup({
+    onSuccess: (_done, { name }) => {
+      toast({ title: 'Скачивание началось', description: name, variant: 'success' });
+      close();
+    },
+    onError: (failure) => {
+      const fieldError = currentPasswordError(failure);
+      if (fieldError) setError(fieldError);
+      else toast({ title: 'Не удалось скачать копию', description: failure.message, variant: 'destructive' });
+    },
+  });
+
+  return (
+    <Dialog open={file !== null} onOpenChange={(open) => !open && !download.isPending && close()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Скачать резервную копию</DialogTitle>
+          <DialogDescription>
+            {file && `Копия от ${formatDateTime(file.createdAt)}. `}В ней все данные магазина, включая покупателей и заказы.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!file || download.isPending) return;
+            if (!password) setError(CURRENT_PASSWORD_REQUIRED);
+            else download.mutate({ name: file.name, currentPassword: password });
+          }}
+        >
+          <CurrentPasswordField
+            id="backup-current-password"
+            error={error}
+            value={password}
+            readOnly={download.isPending}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setError(undefined);
+            }}
+          />
+          <DialogFooter>
+            <Button variant="outline" onClick={close} disabled={download.isPending}>
+              Отмена
+            </Button>
+            <Button type="submit" disabled={download.isPending}>
+              {download.isPending ? <Spinner size="sm" label="Скачивание" /> : <Download aria-hidden />}
+              Скачать
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
