@@ -26,6 +26,7 @@ import addressRoutes from './modules/addresses/routes.ts';
 import adminRoutes from './modules/admin/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import backupRoutes from './modules/backups/routes.ts';
+import branchRoutes from './modules/branches/routes.ts';
 import webScraperRoutes from './modules/web-scraper/routes.ts';
 import cartRoutes from './modules/cart/routes.ts';
 import catalogAdapterRoutes from './modules/catalog-adapter/routes.ts';
@@ -61,6 +62,7 @@ const API_MODULES = [
   authRoutes,
   addressRoutes,
   categoryRoutes,
+  branchRoutes,
   contactRoutes,
   cartRoutes,
   orderRoutes,
