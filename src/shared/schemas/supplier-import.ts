@@ -266,7 +266,10 @@ export type ImportDetail = z.infer<typeof ImportDetailSchema>;
 export const ProductStateSchema = z.object({
   priceKopecks: z.number().nullable(),
   oldPriceKopecks: z.number().nullable(),
+  /** The sum over the branches (`branchStock`). */
   stock: z.number().nullable(),
+  /** Quantity by branch id, only the branches that have some (reports older than the branches lack it). */
+  branchStock: z.record(z.string(), z.number()).optional(),
   isActive: z.boolean(),
   name: z.string(),
 });
