@@ -4,6 +4,8 @@ export type RenderRequest = {
   /** Calls the API in-process, with the visitor's cookies. */
   fetch: typeof fetch;
   publicUrl: string;
+  /** The visitor's city (the city cookie's branch slug), '' when none was chosen. */
+  city: string;
 };
 
 export type RenderResult =

@@ -11,6 +11,7 @@ import { LazyToaster } from '#client/components/ui/lazy-toaster.tsx';
 import { buildLabel } from './build-info.ts';
 import { deferredPartsHydrated } from '#client/lib/deferred-hydration.tsx';
 import { useCartCount } from '#client/lib/cart.ts';
+import { branchesQuery, useBranches, useCityBranch } from '#client/lib/branches.ts';
 import { categoriesQuery } from '#client/lib/categories.ts';
 import { sessionQuery, useLogout } from '#client/lib/session.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
@@ -39,7 +40,7 @@ export const rootLoader =
       if (OPEN_DURING_MAINTENANCE.includes(new URL(request.url).pathname)) return null;
       throw new Response(null, { status: 503, statusText: 'Service Unavailable' });
     }
-    await queryClient.ensureQueryData(categoriesQuery());
+    await Promise.all([queryClient.ensureQueryData(categoriesQuery()), queryClient.ensureQueryData(branchesQuery())]);
     return null;
   };
 
@@ -96,6 +97,8 @@ function StoreShell({ user, settings }: { user: PublicUser | null; settings: Pub
   const categories = useQuery(categoriesQuery()).data ?? [];
   const logout = useLogoutAction();
   const cartCount = useCartCount();
+  const branches = useBranches();
+  const city = useCityBranch();
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -107,6 +110,8 @@ function StoreShell({ user, settings }: { user: PublicUser | null; settings: Pub
         shop={settings.shop}
         user={user}
         categories={categories}
+        branches={branches}
+        city={city}
         cartCount={cartCount}
         onLogout={() => logout.mutate()}
         logoutPending={logout.isPending}
@@ -114,7 +119,7 @@ function StoreShell({ user, settings }: { user: PublicUser | null; settings: Pub
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <Footer shop={settings.shop} categories={categories} links={footerLinks} versionLabel={buildLabel} />
+      <Footer shop={settings.shop} categories={categories} branches={branches} links={footerLinks} versionLabel={buildLabel} />
       <BrowserWidgets shortName={settings.shop.shopName} seo={settings.seo} />
       <BottomBar cartCount={cartCount} loggedIn={Boolean(user)} />
       <LazyToaster />

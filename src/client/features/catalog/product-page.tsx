@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { data, Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { AddToCartButton } from '#client/components/cart/add-to-cart-button.tsx';
 import { FavoriteButton } from '#client/components/product/favorite-button.tsx';
-import { Price, StockStatus } from '#client/components/product/price.tsx';
+import { Availability, Price } from '#client/components/product/price.tsx';
 import { shortText } from '#client/components/product/product-card.tsx';
 import { Rating } from '#client/components/product/rating.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -22,6 +22,32 @@ import { formatRub, hasPrice } from '#shared/money.ts';
 import { truncate } from '#shared/text.ts';
 import type { Product } from '#shared/types.ts';
 import { productJsonLd } from './json-ld.ts';
+import { useCityBranch } from '#client/lib/branches.ts';
+import type { BranchStock } from '#shared/schemas/branches.ts';
+
+/** How many each branch has, the customer's city marked. */
+function BranchStockList({ branchStock }: { branchStock: BranchStock[] }) {
+  const city = useCityBranch();
+  if (branchStock.length === 0) return null;
+  return (
+    <section aria-labelledby="branch-stock-heading" className="rounded-md border border-border p-3">
+      <h2 id="branch-stock-heading" className="text-sm font-semibold">
+        Наличие в филиалах
+      </h2>
+      <ul className="mt-1 divide-y divide-border text-sm" data-testid="branch-stock">
+        {branchStock.map((b) => (
+          <li key={b.branchId} className="flex justify-between gap-3 py-1.5">
+            <span className={b.branchId === city?.id ? 'font-semibold' : undefined}>
+              {b.city}
+              {b.branchId === city?.id && <span className="font-normal text-muted-foreground"> — ваш город</span>}
+            </span>
+            <span className={b.quantity > 0 ? 'font-medium tabular-nums' : 'text-muted-foreground'}>{b.quantity > 0 ? `${b.quantity} шт.` : 'нет'}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 const PLACEHOLDER = '/placeholder-product.svg';
 
@@ -179,8 +205,10 @@ export function Component() {
           <div className="space-y-2">
             <Price price={product.price} originalPrice={product.originalPrice} size="page" />
             {saving > 0 && <Badge variant="destructive">Экономия {formatRub(saving)}</Badge>}
-            <StockStatus stock={product.stock} />
+            <Availability branchStock={product.branchStock} />
           </div>
+
+          <BranchStockList branchStock={product.branchStock} />
 
           {product.shortDescription && <p className="text-base">{product.shortDescription}</p>}
 

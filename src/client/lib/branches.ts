@@ -1,0 +1,38 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { HEAD_BRANCH_SLUG, type Branch } from '#shared/schemas/branches.ts';
+import { apiRequest } from './api.ts';
+
+export const branchesQuery = () =>
+  queryOptions({
+    queryKey: ['branches'],
+    queryFn: ({ client, signal }) => apiRequest<Branch[]>('/api/branches', { client, signal }),
+    staleTime: 5 * 60 * 1000,
+  });
+
+/**
+ * The customer's city (a branch slug, '' for none): the server render puts the city cookie's
+ * value here and it travels to the browser with the page's data, so both render the same. It
+ * changes only through the header's form, which reloads the page.
+ */
+export const CITY_QUERY_KEY = ['city'] as const;
+
+export const useBranches = (): Branch[] => useQuery(branchesQuery()).data ?? [];
+
+/** The branch of the customer's city; the head office until they choose. */
+export function useCityBranch(): Branch | null {
+  const branches = useBranches();
+  const slug = useQuery({ queryKey: CITY_QUERY_KEY, queryFn: () => '', staleTime: Infinity }).data;
+  return branches.find((b) => b.slug === slug) ?? branches.find((b) => b.slug === HEAD_BRANCH_SLUG) ?? branches[0] ?? null;
+}
+
+/** 'Головной офис' or 'Филиал'. */
+export const branchKind = (branch: Pick<Branch, 'slug'>) => (branch.slug === HEAD_BRANCH_SLUG ? 'Головной офис' : 'Филиал');
+
+/** What a branch offers: sales everywhere, free pickup of orders where it hands them out. */
+export const branchServices = (branch: Pick<Branch, 'pickup'>) => ['Розница и опт', ...(branch.pickup ? ['Бесплатный самовывоз заказов'] : [])];
+
+/** The branch on Yandex Maps by its coordinates (no map script on our pages); by the address when it has none. */
+export const mapHref = (branch: Pick<Branch, 'address' | 'latitude' | 'longitude'>) =>
+  branch.latitude !== null && branch.longitude !== null
+    ? `https://yandex.ru/maps/?pt=${branch.longitude},${branch.latitude}&z=16&l=map`
+    : `https://yandex.ru/maps/?text=${encodeURIComponent(branch.address)}`;
