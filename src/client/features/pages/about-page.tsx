@@ -10,7 +10,8 @@ import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { paths } from '#client/paths.ts';
 import { BranchAddress } from './branch-address.tsx';
 import { organizationJsonLd } from './organization-ld.ts';
-import { branchesQuery, branchKind, branchServices, useBranches } from '#client/lib/branches.ts';
+import { branchKind, branchServices } from '#client/lib/branch-details.ts';
+import { branchesQuery, useBranches } from '#client/lib/branches.ts';
 import { telHref } from '#client/lib/utils.ts';
 
 export const meta: MetaFn = ({ settings, queryClient, url }) => ({

@@ -1,5 +1,5 @@
 import { Clock, MapPin, Phone } from 'lucide-react';
-import { mapHref } from '#client/lib/branches.ts';
+import { mapHref } from '#client/lib/branch-details.ts';
 import { cn, telHref } from '#client/lib/utils.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
 

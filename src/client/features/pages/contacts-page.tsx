@@ -19,7 +19,8 @@ import { ContactMessageSchema, type ContactMessageInput } from '#shared/schemas/
 import { useSendContactMessage } from './api.ts';
 import { BranchAddress } from './branch-address.tsx';
 import { organizationJsonLd } from './organization-ld.ts';
-import { branchesQuery, branchKind, useBranches } from '#client/lib/branches.ts';
+import { branchKind } from '#client/lib/branch-details.ts';
+import { branchesQuery, useBranches } from '#client/lib/branches.ts';
 import { telHref } from '#client/lib/utils.ts';
 
 export const meta: MetaFn = ({ settings, queryClient, url }) => ({

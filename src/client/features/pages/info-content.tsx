@@ -10,7 +10,7 @@ import { INFO_PAGE_KEYS, paths, type InfoPageKey } from '#client/paths.ts';
 import { DELIVERY_COST_RUB, PAYMENT_METHOD_LABELS, PRIVACY_POLICY_VERSION, RETURN_DAYS } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
 import type { PublicSettings } from '#shared/schemas/settings.ts';
-import { branchKind } from '#client/lib/branches.ts';
+import { branchKind } from '#client/lib/branch-details.ts';
 import { telHref } from '#client/lib/utils.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
 

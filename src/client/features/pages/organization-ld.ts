@@ -1,6 +1,6 @@
 import type { Branch } from '#shared/schemas/branches.ts';
 import type { PublicSettings } from '#shared/schemas/settings.ts';
-import { branchKind, branchServices } from '#client/lib/branches.ts';
+import { branchKind, branchServices } from '#client/lib/branch-details.ts';
 
 /** schema.org day codes of the Russian short day names used in the branches' hours. */
 const DAYS: Record<string, string> = { Пн: 'Mo', Вт: 'Tu', Ср: 'We', Чт: 'Th', Пт: 'Fr', Сб: 'Sa', Вс: 'Su' };

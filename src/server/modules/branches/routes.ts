@@ -1,5 +1,6 @@
 import { idParams, z } from '#shared/schemas/z.ts';
-import { BranchSchema, CITY_COOKIE, NewBranchSchema } from '#shared/schemas/branches.ts';
+import { BranchSchema, NewBranchSchema } from '#shared/schemas/branch-form.ts';
+import { CITY_COOKIE } from '#shared/schemas/branches.ts';
 import type { App } from '../../core/app-types.ts';
 import { createBranch, deleteBranch, listAdminBranches, listBranches, updateBranch } from './service.ts';
 

@@ -4,7 +4,8 @@ import { branches, orderItems, orders, productStock } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/unique-slug.ts';
 import { HttpError, conflict, notFound } from '../../core/http-errors.ts';
 import { pluralRu, productsCount } from '#shared/plural.ts';
-import { HEAD_BRANCH_SLUG, type AdminBranch, type Branch, type BranchData, type BranchStock, type NewBranchData } from '#shared/schemas/branches.ts';
+import type { BranchData, NewBranchData } from '#shared/schemas/branch-form.ts';
+import { HEAD_BRANCH_SLUG, type AdminBranch, type Branch, type BranchStock } from '#shared/schemas/branches.ts';
 import { catalogChanged } from '../products/catalog-events.ts';
 
 const branchColumns = {

@@ -4,7 +4,8 @@ import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { branchesQuery } from '#client/lib/branches.ts';
 import type { BackupSettings } from '#shared/schemas/backup.ts';
-import type { AdminBranch, BranchInput } from '#shared/schemas/branches.ts';
+import type { BranchInput } from '#shared/schemas/branch-form.ts';
+import type { AdminBranch } from '#shared/schemas/branches.ts';
 import type { PublicSettings, SeoSettings, ShopSettings } from '#shared/schemas/settings.ts';
 import type { BackupFile, BackupOverview } from '#shared/types.ts';
 

@@ -14,8 +14,9 @@ import { Input } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { DialogSaveFooter } from '#client/features/admin/components/dialog-save-footer.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
-import { branchKind, mapHref } from '#client/lib/branches.ts';
-import { BranchSchema, NewBranchSchema, type AdminBranch, type BranchInput } from '#shared/schemas/branches.ts';
+import { branchKind, mapHref } from '#client/lib/branch-details.ts';
+import { BranchSchema, NewBranchSchema, type BranchInput } from '#shared/schemas/branch-form.ts';
+import type { AdminBranch } from '#shared/schemas/branches.ts';
 import { adminBranchesQuery, useDeleteBranch, useSaveBranch } from './api.ts';
 import { FormSkeleton, SwitchRow } from './settings-form-parts.tsx';
 
