@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, orders, products, productStock } from '#server/db/schema.ts';
@@ -7,6 +10,7 @@ import type { Product } from '#shared/types.ts';
 import { createCustomer } from '../../../../tests/helpers/customers.ts';
 import { insertOrder } from '../../../../tests/helpers/orders.ts';
 import { sourceSsr } from '../../../../tests/helpers/ssr-source.ts';
+import { importerApi } from '../../../../tests/helpers/supplier-import.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 
 /** Branches as data (issue 16): the public list, the back office's CRUD, stock per branch and the customer's city. */
@@ -204,6 +208,50 @@ describe('stock per branch', () => {
     const unknown = await send('POST', '/api/products', { name: 'Товар', sku: 'BR-TEST-3', price: 1, categoryId, branchStock: [{ branchId: 99_999, quantity: 1 }] });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors).toEqual({ branchStock: ['Филиал не найден: обновите страницу'] });
+  });
+});
+
+describe('price lists with a stock column per branch', () => {
+  it('are guessed from the headers, applied per branch (a plain column is the head office’s) and rolled back per branch', async () => {
+    const api = importerApi(ctx, admin);
+    const [volgograd, spb] = ['volgograd', 'sankt-peterburg'].map(bySlug);
+    const created = (await send('POST', '/api/products', {
+      name: 'Гайковёрт DCK KDPB20-14',
+      sku: 'BR-IMPORT-1',
+      price: 9990,
+      categoryId,
+      branchStock: [
+        { branchId: volgograd!.id, quantity: 1 },
+        { branchId: spb!.id, quantity: 2 },
+      ],
+    })).json() as Product;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'branch-import-'));
+    const file = path.join(dir, 'branches.csv');
+    fs.writeFileSync(file, 'Артикул;Наименование;Цена;Остаток;Остаток: Ростов-на-Дону\nBR-IMPORT-1;Гайковёрт DCK KDPB20-14;9990;5;7\n');
+    const supplier = await api.createSupplier('BRANCHES', 'Поставщик с филиалами');
+    const imp = await api.upload(supplier.id, file);
+    expect(imp.preview.guessedMapping).toEqual({ sku: 0, name: 1, price: 2, stock: 3, 'stock:rostov-na-donu': 4 });
+
+    const unknown = await api.inject('POST', `/api/admin/supplier-imports/${imp.id}/check`, {
+      read: imp.options.read,
+      mapping: { sku: 0, price: 2, 'stock:atlantida': 4 },
+      pricing: { mode: 'retail', markupPercent: null, ending: null },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual({ 'mapping.stock:atlantida': ['Такого филиала нет: выберите колонку для филиала из списка'] });
+
+    const { detail } = await api.check(imp.id, { read: imp.options.read, mapping: imp.preview.guessedMapping, pricing: { mode: 'retail', markupPercent: null, ending: null } });
+    expect(detail.counts).toMatchObject({ update: 1, error: 0 });
+    await api.apply(imp.id, { absent: 'leave', newProducts: 'active' });
+    const quantities = async () =>
+      Object.fromEntries(((await get(`/api/products/${created.id}`, admin)).json() as Product).branchStock.filter((b) => b.quantity > 0).map((b) => [b.city, b.quantity]));
+    expect(await quantities()).toEqual({ Волгоград: 5, 'Ростов-на-Дону': 7, 'Санкт-Петербург': 2 });
+    expect(((await get(`/api/products/${created.id}`)).json() as Product).stock).toBe(14);
+    expect(await brokenSums()).toBe(0);
+
+    expect((await api.rollback(imp.id)).statusCode).toBe(200);
+    expect(await quantities()).toEqual({ Волгоград: 1, 'Санкт-Петербург': 2 });
+    expect(await brokenSums()).toBe(0);
   });
 });
 

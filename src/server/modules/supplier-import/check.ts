@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { products, supplierImportRows, supplierImports } from '../../db/schema.ts';
+import { branches, products, supplierImportRows, supplierImports } from '../../db/schema.ts';
 import type { JobContext, SettledStatus } from '../../jobs/runner.ts';
 import {
   IMPORT_FIELD_LABELS,
@@ -63,6 +63,8 @@ type CheckState = {
   adapter: CatalogAdapter;
   /** Where a plain «Остаток» goes. */
   headBranchId: number;
+  /** Branch ids by slug, for the branches' own stock columns. */
+  branchIds: Map<string, number>;
   flagPercent: number;
   seenKeys: Map<string, number>;
   matched: Map<number, number>;
@@ -85,6 +87,10 @@ function descriptionOf(record: SupplierRecord): string {
   const params = (record.params ?? []).map((p) => `${p.name}: ${p.value}`);
   return [record.description?.trim() ?? '', params.length > 0 ? `Характеристики:\n${params.join('\n')}` : ''].filter(Boolean).join('\n\n');
 }
+
+/** A row's branch quantities by slug, as the plan keeps them: by branch id (a column of a branch deleted since is left out). */
+const byBranchId = (quantities: Record<string, number | null>, ids: Map<string, number>): PlannedStock =>
+  Object.fromEntries(Object.entries(quantities).flatMap(([slug, quantity]) => (ids.has(slug) ? [[String(ids.get(slug)), quantity]] : [])));
 
 /** The shop's products a batch of records may mean: by the supplier's SKUs, and by shop SKUs. */
 async function candidates(db: Db, code: string, records: SupplierRecord[]) {
@@ -157,7 +163,7 @@ function classify(state: CheckState, record: SupplierRecord, found: Awaited<Retu
     priceKopecks: price.priceKopecks,
     ...(record.oldPriceKopecks !== undefined ? { oldPriceKopecks: record.oldPriceKopecks } : {}),
     ...(record.stock !== undefined ? { stock: record.stock } : {}),
-    ...(record.branchStock !== undefined ? { branchStock: record.branchStock } : {}),
+    ...(record.branchStock !== undefined ? { branchStock: byBranchId(record.branchStock, state.branchIds) } : {}),
     supplierCategory: record.category ?? null,
     description: descriptionOf(record),
     shortDescription: record.shortDescription?.trim() ?? '',
@@ -293,6 +299,7 @@ export async function runCheck(deps: ImportDeps, job: JobContext<ImportJobPayloa
     options,
     adapter: await loadCatalogAdapter(db),
     headBranchId: await headBranchId(db),
+    branchIds: new Map((await db.select({ id: branches.id, slug: branches.slug }).from(branches)).map((b) => [b.slug, b.id])),
     flagPercent: settingsOf(supplier.settings).flagPercent,
     seenKeys: new Map(),
     matched: new Map(),
