@@ -22,8 +22,8 @@ import { formatRub, hasPrice } from '#shared/money.ts';
 import { truncate } from '#shared/text.ts';
 import type { Product } from '#shared/types.ts';
 import { productJsonLd } from './json-ld.ts';
-import { useCityBranch } from '#client/lib/branches.ts';
-import type { BranchStock } from '#shared/schemas/branches.ts';
+import { useBranches, useCityBranch } from '#client/lib/branches.ts';
+import type { Branch, BranchStock } from '#shared/schemas/branches.ts';
 
 /** How many each branch has, the customer's city marked. */
 function BranchStockList({ branchStock }: { branchStock: BranchStock[] }) {
@@ -146,8 +146,14 @@ function ProductMissing({ text }: { text: string }) {
   );
 }
 
+/** «Со склада в Волгограде и из филиалов в Ростове-на-Дону, …»: the branches as the table lists them. */
+const deliveryPerk = (branches: Branch[]) => {
+  const [head, ...others] = branches;
+  if (!head) return 'Со склада и из филиалов';
+  return others.length > 0 ? `Со склада в ${head.cityIn} и из филиалов в ${others.map((b) => b.cityIn).join(', ')}` : `Со склада в ${head.cityIn}`;
+};
+
 const PERKS = [
-  { icon: 'truck', title: 'Быстрая доставка', text: 'Со склада в Волгограде и из филиалов в Ростове-на-Дону, Санкт-Петербурге, Новороссийске и Мариуполе' },
   { icon: 'shield-check', title: 'Гарантия', text: 'Официальная гарантия производителя и сервисный центр' },
   { icon: 'rotate-ccw', title: 'Возврат', text: `Возврат в течение ${RETURN_DAYS} дней` },
 ] as const;
@@ -157,6 +163,7 @@ export function Component() {
   const { slug } = useParams();
   const { data: product, isPending, isError, error } = useQuery(productQuery(slug!));
   const { data: settings } = useSuspenseQuery(publicSettingsQuery());
+  const branches = useBranches();
 
   // A block body: newer browsers return a promise from scrollTo, which React would take for a cleanup.
   useEffect(() => {
@@ -224,7 +231,7 @@ export function Component() {
           </p>
 
           <ul className="grid gap-3 border-t border-border pt-4 sm:grid-cols-3">
-            {PERKS.map(({ icon, title, text }) => (
+            {[{ icon: 'truck' as const, title: 'Быстрая доставка', text: deliveryPerk(branches) }, ...PERKS].map(({ icon, title, text }) => (
               <li key={title} className="flex gap-3 sm:flex-col sm:gap-1.5">
                 <Icon name={icon} className="size-6 shrink-0 text-primary" />
                 <div>
