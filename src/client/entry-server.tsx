@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { RenderFn } from '#shared/ssr-contract.ts';
 import { bindFetch } from './lib/api.ts';
+import { CITY_QUERY_KEY } from './lib/branches.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { publicSettingsQuery } from './lib/settings.ts';
 import { renderHeadTags, resolveHead } from './lib/head.ts';
@@ -12,9 +13,10 @@ import type { MetaFn } from './lib/page.ts';
 import { createRoutes } from './routes.tsx';
 
 /** Renders one page with its data: loaders fill the QueryClient, which travels to the browser. */
-export const render: RenderFn = async ({ url, fetch, publicUrl, nonce }) => {
+export const render: RenderFn = async ({ url, fetch, publicUrl, nonce, city }) => {
   const queryClient = createQueryClient();
   bindFetch(queryClient, fetch);
+  queryClient.setQueryData(CITY_QUERY_KEY, city);
   const routes = createRoutes(queryClient);
   const handler = createStaticHandler(routes);
   const fullUrl = new URL(url, publicUrl);

@@ -66,6 +66,7 @@ const API_MODULES = [
   authRoutes,
   addressRoutes,
   categoryRoutes,
+  branchRoutes,
   contactRoutes,
   branchRoutes,
   cartRoutes,

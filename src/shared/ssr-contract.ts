@@ -6,6 +6,8 @@ export type RenderRequest = {
   publicUrl: string;
   /** The answer's Content-Security-Policy nonce, for the inline scripts the page renders. */
   nonce: string;
+  /** The visitor's city (the city cookie's branch slug), '' when none was chosen. */
+  city: string;
 };
 
 export type RenderResult =

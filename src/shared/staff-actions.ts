@@ -40,6 +40,14 @@ export const STAFF_ACTION_GROUPS = [
     },
   },
   {
+    label: 'Филиалы',
+    kinds: {
+      'branch.create': 'Филиал добавлен',
+      'branch.update': 'Филиал изменён',
+      'branch.delete': 'Филиал удалён',
+    },
+  },
+  {
     label: 'Резервные копии',
     kinds: {
       'backup.create': 'Резервная копия создана',

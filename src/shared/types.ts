@@ -1,4 +1,5 @@
 /** Shapes the API answers with, shared by server and client. Money in roubles. */
+import type { BranchStock } from './schemas/branches.ts';
 import type { OrderStatus, PaymentMethod, PaymentStatus, Role, Supplier } from './constants.ts';
 import type { DeliveryMethod } from './delivery.ts';
 import type { Branch } from './schemas/branches.ts';
@@ -186,6 +187,8 @@ export type Product = {
   price: number | null;
   originalPrice: number | null;
   stock: number | null;
+  /** The quantity in every branch (0 where none), in display order; `stock` is their sum. */
+  branchStock: BranchStock[];
   shortDescription: string;
   description: string;
   categoryId: number | null;

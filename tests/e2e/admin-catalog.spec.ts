@@ -62,7 +62,9 @@ test.describe('back office: catalogue', () => {
     await page.getByLabel('Категория').selectOption({ label: categoryName });
     await page.getByLabel('Поставщик').selectOption('DCK');
     await page.getByLabel(/^Цена, ₽/).fill('-5');
-    await page.getByLabel('Остаток, шт.').fill('12');
+    await page.getByLabel('Волгоград', { exact: true }).fill('12');
+    await page.getByLabel('Ростов-на-Дону', { exact: true }).fill('3');
+    await expect(page.getByText('— всего 15 шт.; пусто — нет в филиале')).toBeVisible();
     await page.getByLabel(/^Цена, ₽/).blur();
     await expect(page.getByText('Цена должна быть больше или равна 0')).toBeVisible();
     await page.getByLabel(/^Цена, ₽/).fill('18990');
@@ -83,6 +85,7 @@ test.describe('back office: catalogue', () => {
     const row = page.getByTestId(isMobile(page) ? 'admin-product-card' : 'admin-product-row').filter({ hasText: productName });
     await expect(row).toBeVisible();
     await expect(row.getByText('Активен')).toBeVisible();
+    await expect(row.getByTitle('Волгоград: 12 шт.\nРостов-на-Дону: 3 шт.')).toContainText('15');
 
     // A visitor sees it in the shop, with the uploaded picture, on its page and in its category.
     const slug = slugify(productName);
@@ -90,6 +93,7 @@ test.describe('back office: catalogue', () => {
       await visitor.goto(`/product/${slug}`);
       await expect(visitor.getByRole('heading', { level: 1, name: productName })).toBeVisible();
       await expect(visitor.locator('img[src^="/uploads/"]').first()).toBeVisible();
+      await expect(visitor.getByTestId('availability')).toHaveText('В наличии в Волгограде: 12 шт.');
       await visitor.goto(`/category/kompressory-${id}`);
       await expect(visitor.getByRole('heading', { name: productName })).toBeVisible();
     });

@@ -181,7 +181,7 @@ test.describe('catalogue and search', () => {
     await expect(crumbs.getByRole('link', { name: 'Перфораторы' })).toHaveAttribute('href', '/category/perforatory');
     await expect(page.getByText(/^Артикул: /)).toBeVisible();
     await expect(page.getByText(/₽/).first()).toBeVisible();
-    await expect(page.getByText(/^(В наличии|Мало на складе: \d+ шт\.|Нет в наличии)$/)).toBeVisible();
+    await expect(page.getByTestId('availability')).toHaveText(/^(В наличии в [А-Яа-яё-]+: \d+ шт\.|Нет в вашем городе, есть в \d+ филиал(е|ах)|Нет в наличии)$/);
     for (const perk of ['Быстрая доставка', 'Гарантия', 'Возврат']) await expect(page.locator('main').getByText(perk, { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: /Добавить в корзину|Нет в наличии/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Купить сейчас' })).toBeVisible();

@@ -125,7 +125,7 @@ test.describe('without JavaScript', () => {
     await page.goto('/');
     await expect(page.locator('#categories').getByText('Перфораторы')).toBeVisible();
     await page.goto('/about');
-    for (const city of CITIES) await expect(page.getByText(city).first()).toBeVisible();
+    for (const city of CITIES) await expect(page.locator('main').getByText(city).first()).toBeVisible();
     await page.goto('/faq');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });

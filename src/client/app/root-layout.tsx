@@ -3,14 +3,14 @@ import { useEffect } from 'react';
 import { Outlet, useNavigate, type LoaderFunction } from 'react-router';
 import { BrowserWidgets } from '#client/components/browser-widgets.tsx';
 import { BottomBar } from '#client/components/layout/bottom-bar.tsx';
-import { Footer } from '#client/components/layout/footer.tsx';
 import { Header } from '#client/components/layout/header.tsx';
 import { Logo } from '#client/components/layout/logo.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { LazyToaster } from '#client/components/ui/lazy-toaster.tsx';
 import { buildLabel } from './build-info.ts';
-import { deferredPartsHydrated } from '#client/lib/deferred-hydration.tsx';
+import { deferHydration, deferredPartsHydrated } from '#client/lib/deferred-hydration.tsx';
 import { useCartCount } from '#client/lib/cart.ts';
+import { branchesQuery, useBranches, useCityBranch } from '#client/lib/branches.ts';
 import { categoriesQuery } from '#client/lib/categories.ts';
 import { sessionQuery, useLogout } from '#client/lib/session.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
@@ -19,6 +19,9 @@ import { isStaff } from '#shared/constants.ts';
 import type { PublicSettings } from '#shared/schemas/settings.ts';
 import type { PublicUser } from '#shared/types.ts';
 import { DocumentHead } from './document-head.tsx';
+
+/** Below the fold on every page (the five branches, categories, newsletter): its code and hydration come after the rest. */
+const footer = deferHydration(() => import('#client/components/layout/footer.tsx').then((m) => m.Footer));
 
 /** Pages a visitor may open while the shop is in maintenance mode: staff log in there. */
 const OPEN_DURING_MAINTENANCE: readonly string[] = [paths.auth];
@@ -39,7 +42,7 @@ export const rootLoader =
       if (OPEN_DURING_MAINTENANCE.includes(new URL(request.url).pathname)) return null;
       throw new Response(null, { status: 503, statusText: 'Service Unavailable' });
     }
-    await queryClient.ensureQueryData(categoriesQuery());
+    await Promise.all([queryClient.ensureQueryData(categoriesQuery()), queryClient.ensureQueryData(branchesQuery()), footer.preload()]);
     return null;
   };
 
@@ -96,6 +99,8 @@ function StoreShell({ user, settings }: { user: PublicUser | null; settings: Pub
   const categories = useQuery(categoriesQuery()).data ?? [];
   const logout = useLogoutAction();
   const cartCount = useCartCount();
+  const branches = useBranches();
+  const city = useCityBranch();
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -107,6 +112,8 @@ function StoreShell({ user, settings }: { user: PublicUser | null; settings: Pub
         shop={settings.shop}
         user={user}
         categories={categories}
+        branches={branches}
+        city={city}
         cartCount={cartCount}
         onLogout={() => logout.mutate()}
         logoutPending={logout.isPending}
@@ -114,7 +121,7 @@ function StoreShell({ user, settings }: { user: PublicUser | null; settings: Pub
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <Footer shop={settings.shop} categories={categories} links={footerLinks} versionLabel={buildLabel} />
+      <footer.Component shop={settings.shop} categories={categories} branches={branches} links={footerLinks} versionLabel={buildLabel} />
       <BrowserWidgets shortName={settings.shop.shopName} seo={settings.seo} />
       <BottomBar cartCount={cartCount} loggedIn={Boolean(user)} />
       <LazyToaster />

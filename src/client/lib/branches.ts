@@ -1,6 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { HEAD_BRANCH_SLUG, type Branch } from '#shared/schemas/branches.ts';
 import { apiRequest } from './api.ts';
-import type { Branch } from '#shared/schemas/branches.ts';
 
 /** GET /api/branches: the branches in display order; they change rarely. */
 export const branchesQuery = () =>
@@ -9,3 +9,19 @@ export const branchesQuery = () =>
     queryFn: ({ client, signal }) => apiRequest<Branch[]>('/api/branches', { client, signal }),
     staleTime: 5 * 60 * 1000,
   });
+
+/**
+ * The customer's city (a branch slug, '' for none): the server render puts the city cookie's
+ * value here and it travels to the browser with the page's data, so both render the same. It
+ * changes only through the header's form, which reloads the page.
+ */
+export const CITY_QUERY_KEY = ['city'] as const;
+
+export const useBranches = (): Branch[] => useQuery(branchesQuery()).data ?? [];
+
+/** The branch of the customer's city; the head office until they choose. */
+export function useCityBranch(): Branch | null {
+  const branches = useBranches();
+  const slug = useQuery({ queryKey: CITY_QUERY_KEY, queryFn: () => '', staleTime: Infinity }).data;
+  return branches.find((b) => b.slug === slug) ?? branches.find((b) => b.slug === HEAD_BRANCH_SLUG) ?? branches[0] ?? null;
+}

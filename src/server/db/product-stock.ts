@@ -1,9 +1,13 @@
 import { and, eq, gt, gte, sql } from 'drizzle-orm';
+import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
 import type { Db, Tx } from './connection.ts';
-import { products, productStock } from './schema.ts';
+import { branches, products, productStock } from './schema.ts';
 
 /** A product's quantity in one branch. */
 export type BranchQuantity = { branchId: number; quantity: number };
+
+/** One product's quantity in one branch, for writes that touch many products at once. */
+export type ProductBranchQuantity = BranchQuantity & { productId: number };
 
 /**
  * Sets a product's quantity in the given branches (others keep theirs) and keeps `products.stock`
@@ -11,16 +15,36 @@ export type BranchQuantity = { branchId: number; quantity: number };
  * transaction that writes the product. Lock order everywhere: `product_stock` rows, then `products`.
  */
 export async function setProductStock(tx: Db | Tx, productId: number, quantities: BranchQuantity[]): Promise<void> {
+  await setProductsStock(
+    tx,
+    [productId],
+    quantities.map((q) => ({ ...q, productId })),
+  );
+}
+
+/**
+ * `setProductStock` for many products in two statements (the seed, the supplier importer's
+ * batches): the given quantities are written, and every product in `productIds` gets its sum.
+ */
+export async function setProductsStock(tx: Db | Tx, productIds: number[], quantities: ProductBranchQuantity[]): Promise<void> {
   if (quantities.length > 0) {
-    await tx
-      .insert(productStock)
-      .values(quantities.map((q) => ({ productId, branchId: q.branchId, quantity: q.quantity })))
-      .onConflictDoUpdate({ target: [productStock.productId, productStock.branchId], set: { quantity: sql`excluded.quantity` } });
+    const json = JSON.stringify(quantities.map((q) => ({ p: q.productId, b: q.branchId, q: q.quantity })));
+    await tx.execute(sql`
+      insert into ${productStock} (product_id, branch_id, quantity)
+      select p, b, q from jsonb_to_recordset(${json}::jsonb) as x(p int, b int, q int)
+      on conflict (product_id, branch_id) do update set quantity = excluded.quantity`);
   }
-  await tx
-    .update(products)
-    .set({ stock: sql`(SELECT COALESCE(SUM(${productStock.quantity}), 0)::int FROM ${productStock} WHERE ${productStock.productId} = ${productId})` })
-    .where(eq(products.id, productId));
+  if (productIds.length === 0) return;
+  await tx.execute(sql`
+    update ${products} set stock = coalesce((select sum(ps.quantity) from ${productStock} ps where ps.product_id = ${products.id}), 0)::int
+    where ${products.id} in (select jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb)::int)`);
+}
+
+/** The head office's id: stock written without a branch (a plain «Остаток») is kept there. */
+export async function headBranchId(tx: Db | Tx): Promise<number> {
+  const [row] = await tx.select({ id: branches.id }).from(branches).where(eq(branches.slug, HEAD_BRANCH_SLUG));
+  if (!row) throw new Error(`The head office branch "${HEAD_BRANCH_SLUG}" is missing`);
+  return row.id;
 }
 
 /** Units of an order line moving at one branch. */

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../core/app-types.ts';
 import { NONCE_PLACEHOLDER, newNonce, pagePolicy } from '../core/content-security-policy.ts';
 import { pickEncoding } from '../core/http-cache.ts';
+import { CITY_COOKIE } from '#shared/schemas/branches.ts';
 import type { RenderFn } from '#shared/ssr-contract.ts';
 
 export type SsrSource = {
@@ -109,7 +110,8 @@ export function registerSsr(app: App, source: SsrSource) {
       );
     }
     const render = await source.render();
-    const result = await render({ url, fetch: fetchViaInject(request), publicUrl: app.deps.config.publicUrl, nonce });
+    const city = request.cookies[CITY_COOKIE] ?? '';
+    const result = await render({ url, fetch: fetchViaInject(request), publicUrl: app.deps.config.publicUrl, nonce, city });
     if (result.type === 'redirect') return reply.redirect(result.location, result.status);
     reply.status(result.status);
     return sendHtml(

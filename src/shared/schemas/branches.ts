@@ -22,3 +22,6 @@ export const CITY_COOKIE = 'city';
 
 /** A product's quantity in one branch (`branchStock` of `GET /api/products/{slugOrId}`). */
 export type BranchStock = { branchId: number; city: string; quantity: number };
+
+/** A branch as the back office edits it (`/api/admin/branches`): the public fields and the display order. */
+export type AdminBranch = Branch & { sortOrder: number };

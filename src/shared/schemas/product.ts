@@ -54,14 +54,24 @@ const priceField = z.preprocess(
 
 const optionalMoney = (message: string) => z.preprocess(toNumberOrNull, money(message).nullable());
 
-const stockField = z.preprocess(
-  toNumberOrNull,
-  z
-    .number({ error: PRODUCT_MESSAGES.number })
-    .int(PRODUCT_MESSAGES.stockInteger)
-    .min(0, PRODUCT_MESSAGES.stock)
-    .max(10_000_000, 'Слишком большое количество')
-    .nullable(),
+const stockNumber = z
+  .number({ error: PRODUCT_MESSAGES.number })
+  .int(PRODUCT_MESSAGES.stockInteger)
+  .min(0, PRODUCT_MESSAGES.stock)
+  .max(10_000_000, 'Слишком большое количество');
+
+const stockField = z.preprocess(toNumberOrNull, stockNumber.nullable());
+
+/**
+ * The quantity in each named branch (the form's per-branch fields); branches not named keep theirs.
+ * When given, `stock` is not read: the product's stock is the sum over its branches.
+ */
+const branchStockField = z.array(
+  z.object({
+    branchId: z.number({ error: 'Выберите филиал' }).int('Выберите филиал').positive('Выберите филиал'),
+    quantity: z.preprocess((v) => toNumberOrNull(v) ?? 0, stockNumber),
+  }),
+  { error: 'Некорректные остатки по филиалам' },
 );
 
 const categoryField = z.preprocess(
@@ -122,7 +132,9 @@ const productShape = {
   sku: z.string({ error: PRODUCT_MESSAGES.sku }).trim().min(2, PRODUCT_MESSAGES.sku).max(64, 'Артикул не длиннее 64 символов'),
   price: priceField,
   originalPrice: optionalMoney(PRODUCT_MESSAGES.originalPrice),
+  /** Without `branchStock`, the head office's quantity (a plain «Остаток»). */
   stock: stockField,
+  branchStock: branchStockField,
   categoryId: categoryField,
   supplier: supplierField,
   tag: optionalText(40),
@@ -141,6 +153,7 @@ export const ProductSchema = z.object({
   slug: productShape.slug.optional().default(''),
   originalPrice: productShape.originalPrice.optional(),
   stock: productShape.stock.optional(),
+  branchStock: productShape.branchStock.optional(),
   supplier: productShape.supplier.optional(),
   tag: productShape.tag.optional(),
   imageUrl: productShape.imageUrl.optional(),

@@ -45,9 +45,16 @@ export type SourceFormat = (typeof SOURCE_FORMATS)[number];
 export const SOURCE_ENCODINGS = ['utf-8', 'windows-1251'] as const;
 export const SOURCE_DELIMITERS = [';', ',', '\t'] as const;
 
+/** A branch's own stock column («Остаток: Ростов-на-Дону»): `stock:` and the branch's slug. A plain `stock` is the head office's. */
+export type BranchStockField = `stock:${string}`;
+export const branchStockField = (slug: string): BranchStockField => `stock:${slug}`;
+export const branchOfField = (field: string): string | null => (field.startsWith('stock:') ? field.slice('stock:'.length) : null);
+/** What a column can be mapped to. */
+export type MappedField = ImportField | BranchStockField;
+
 /** Column index (0-based) per mapped field. */
 export const ColumnMappingSchema = z.partialRecord(
-  z.enum(IMPORT_FIELDS, { error: 'Неизвестное поле' }),
+  z.union([z.enum(IMPORT_FIELDS), z.templateLiteral(['stock:', z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)])], { error: 'Неизвестное поле' }),
   z.number({ error: 'Укажите номер колонки' }).int('Укажите номер колонки').min(0, 'Укажите номер колонки').max(1000, 'Слишком большой номер колонки'),
 );
 export type ColumnMapping = z.infer<typeof ColumnMappingSchema>;
@@ -266,7 +273,10 @@ export type ImportDetail = z.infer<typeof ImportDetailSchema>;
 export const ProductStateSchema = z.object({
   priceKopecks: z.number().nullable(),
   oldPriceKopecks: z.number().nullable(),
+  /** The sum over the branches (`branchStock`). */
   stock: z.number().nullable(),
+  /** Quantity by branch id, only the branches that have some (reports older than the branches lack it). */
+  branchStock: z.record(z.string(), z.number()).optional(),
   isActive: z.boolean(),
   name: z.string(),
 });

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
+import { telHref } from '#client/lib/utils.ts';
 import { FOOTER_CATEGORY_COUNT } from '#shared/constants.ts';
+import type { Branch } from '#shared/schemas/branches.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { Category } from '#shared/types.ts';
 import { CategoryLinks } from './category-links.tsx';
@@ -10,11 +12,12 @@ import { ShopContacts } from './shop-contacts.tsx';
 type FooterProps = {
   shop: ShopSettings;
   categories: Category[];
+  branches: Branch[];
   links: readonly { to: string; label: string }[];
   versionLabel: string;
 };
 
-export function Footer({ shop, categories, links, versionLabel }: FooterProps) {
+export function Footer({ shop, categories, branches, links, versionLabel }: FooterProps) {
   return (
     <footer className="render-later mt-16 bg-header pb-20 text-header-muted md:pb-0">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -59,6 +62,26 @@ export function Footer({ shop, categories, links, versionLabel }: FooterProps) {
           <NewsletterForm />
         </section>
       </div>
+      {branches.length > 0 && (
+        <section aria-labelledby="footer-branches" className="border-t border-zinc-800">
+          <div className="mx-auto max-w-7xl px-4 py-6">
+            <h2 id="footer-branches" className="mb-3 text-sm font-semibold text-header-foreground">
+              Филиалы
+            </h2>
+            <ul className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-5">
+              {branches.map((b) => (
+                <li key={b.id}>
+                  <p className="font-medium text-header-foreground">{b.city}</p>
+                  <p>{b.address}</p>
+                  <a href={telHref(b.phone)} className="hover:text-header-foreground">
+                    {b.phone}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
       <div className="border-t border-zinc-800">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-xs">
           <p>

@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn, telHref } from '#client/lib/utils.ts';
 import { isStaff } from '#shared/constants.ts';
+import { CityPicker } from './city-picker.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { ProductsMenu } from './products-menu.tsx';
@@ -24,7 +25,7 @@ export function CartCountBadge({ count }: { count: number }) {
 }
 
 export function Header(props: ShellProps) {
-  const { shop, user, categories, cartCount, onLogout, logoutPending } = props;
+  const { shop, user, categories, branches, city, cartCount, onLogout, logoutPending } = props;
   return (
     <header className="sticky top-0 z-40 bg-background shadow-sm">
       <div className="bg-header text-header-muted">
@@ -34,7 +35,10 @@ export function Header(props: ShellProps) {
             {shop.contactPhone}
             <span className="hidden font-normal text-header-muted sm:inline">— звонок бесплатный</span>
           </a>
-          <span className="truncate">{shop.workingHours}</span>
+          <div className="flex min-w-0 items-center gap-4">
+            <span className="hidden truncate lg:inline">{shop.workingHours}</span>
+            <CityPicker branches={branches} city={city} />
+          </div>
         </div>
       </div>
 

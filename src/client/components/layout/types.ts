@@ -1,3 +1,4 @@
+import type { Branch } from '#shared/schemas/branches.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { Category, PublicUser } from '#shared/types.ts';
 
@@ -6,6 +7,9 @@ export type ShellProps = {
   shop: ShopSettings;
   user: PublicUser | null;
   categories: Category[];
+  /** Every branch (footer addresses, the city choice) and the customer's city. */
+  branches: Branch[];
+  city: Branch | null;
   cartCount: number;
   onLogout: () => void;
   logoutPending: boolean;

@@ -1,6 +1,8 @@
 import { cn } from '#client/lib/utils.ts';
 import { discountPercent, formatRub, hasPrice } from '#shared/money.ts';
-import { LOW_STOCK_THRESHOLD } from '#shared/constants.ts';
+import { useCityBranch } from '#client/lib/branches.ts';
+import { availabilityIn } from '#shared/availability.ts';
+import type { BranchStock } from '#shared/schemas/branches.ts';
 
 /** The price, or 'Цена по запросу' for a price of zero or none; a struck old price when it was higher. */
 export function Price({
@@ -30,20 +32,18 @@ export function Price({
   );
 }
 
-export type StockState = 'in-stock' | 'low' | 'out';
+const AVAILABILITY_STYLE = {
+  here: { text: 'text-success', dot: 'bg-success' },
+  elsewhere: { text: 'text-warning', dot: 'bg-warning' },
+  none: { text: 'text-muted-foreground', dot: 'bg-zinc-400' },
+} as const;
 
-/** In stock above 0 (low at 5 or fewer); null or 0 is out of stock (spec 4, decisions.md). */
-export function stockState(stock: number | null): StockState {
-  if (stock === null || stock <= 0) return 'out';
-  return stock <= LOW_STOCK_THRESHOLD ? 'low' : 'in-stock';
-}
-
-export function StockStatus({ stock, className }: { stock: number | null; className?: string }) {
-  const state = stockState(stock);
-  const text = state === 'out' ? 'Нет в наличии' : state === 'low' ? `Мало на складе: ${stock} шт.` : 'В наличии';
+/** The product's availability in the customer's city (chosen in the header; the head office until then). */
+export function Availability({ branchStock, className }: { branchStock: readonly BranchStock[]; className?: string }) {
+  const { kind, text } = availabilityIn(branchStock, useCityBranch());
   return (
-    <p className={cn('flex items-center gap-2 text-sm font-medium', state === 'out' ? 'text-muted-foreground' : state === 'low' ? 'text-warning' : 'text-success', className)}>
-      <span aria-hidden className={cn('size-2 rounded-full', state === 'out' ? 'bg-zinc-400' : state === 'low' ? 'bg-warning' : 'bg-success')} />
+    <p className={cn('flex items-center gap-2 text-sm font-medium', AVAILABILITY_STYLE[kind].text, className)} data-testid="availability">
+      <span aria-hidden className={cn('size-2 shrink-0 rounded-full', AVAILABILITY_STYLE[kind].dot)} />
       {text}
     </p>
   );

@@ -11,7 +11,7 @@ import { discountPercent } from '#shared/money.ts';
 import { SHORT_TEXT_FALLBACK_LENGTH } from '#shared/constants.ts';
 import type { Product } from '#shared/types.ts';
 import { FavoriteButton } from './favorite-button.tsx';
-import { Price, StockStatus } from './price.tsx';
+import { Availability, Price } from './price.tsx';
 import { Rating } from './rating.tsx';
 
 /** The short text of a product, or the first 120 characters of its description (spec 9). */
@@ -73,7 +73,7 @@ export function ProductCard({ product, view = 'grid' }: { product: Product; view
             </h3>
             <Rating rating={product.rating} reviewCount={product.reviewCount} />
             <p className="hidden text-sm text-muted-foreground sm:line-clamp-2">{shortText(product)}</p>
-            <StockStatus stock={product.stock} />
+            <Availability branchStock={product.branchStock} />
           </div>
           <div className="flex shrink-0 flex-col gap-2 sm:w-48 sm:items-end sm:text-right">
             <Price price={product.price} originalPrice={product.originalPrice} className="sm:justify-end" />
@@ -102,6 +102,7 @@ export function ProductCard({ product, view = 'grid' }: { product: Product; view
         <Rating rating={product.rating} reviewCount={product.reviewCount} />
         <div className="mt-auto space-y-2 pt-1">
           <Price price={product.price} originalPrice={product.originalPrice} />
+          <Availability branchStock={product.branchStock} className="text-xs sm:text-sm" />
           {/* Two cards a row on a phone: the label may wrap and the icon gives way. */}
           <AddToCartButton
             product={product}

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { data, Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { AddToCartButton } from '#client/components/cart/add-to-cart-button.tsx';
 import { FavoriteButton } from '#client/components/product/favorite-button.tsx';
-import { Price, StockStatus } from '#client/components/product/price.tsx';
+import { Availability, Price } from '#client/components/product/price.tsx';
 import { shortText } from '#client/components/product/product-card.tsx';
 import { Rating } from '#client/components/product/rating.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -22,6 +22,32 @@ import { formatRub, hasPrice } from '#shared/money.ts';
 import { truncate } from '#shared/text.ts';
 import type { Product } from '#shared/types.ts';
 import { productJsonLd } from './json-ld.ts';
+import { useBranches, useCityBranch } from '#client/lib/branches.ts';
+import type { Branch, BranchStock } from '#shared/schemas/branches.ts';
+
+/** How many each branch has, the customer's city marked. */
+function BranchStockList({ branchStock }: { branchStock: BranchStock[] }) {
+  const city = useCityBranch();
+  if (branchStock.length === 0) return null;
+  return (
+    <section aria-labelledby="branch-stock-heading" className="rounded-md border border-border p-3">
+      <h2 id="branch-stock-heading" className="text-sm font-semibold">
+        Наличие в филиалах
+      </h2>
+      <ul className="mt-1 divide-y divide-border text-sm" data-testid="branch-stock">
+        {branchStock.map((b) => (
+          <li key={b.branchId} className="flex justify-between gap-3 py-1.5">
+            <span className={b.branchId === city?.id ? 'font-semibold' : undefined}>
+              {b.city}
+              {b.branchId === city?.id && <span className="font-normal text-muted-foreground"> — ваш город</span>}
+            </span>
+            <span className={b.quantity > 0 ? 'font-medium tabular-nums' : 'text-muted-foreground'}>{b.quantity > 0 ? `${b.quantity} шт.` : 'нет'}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 const PLACEHOLDER = '/placeholder-product.svg';
 
@@ -120,8 +146,14 @@ function ProductMissing({ text }: { text: string }) {
   );
 }
 
+/** «Со склада в Волгограде и из филиалов в Ростове-на-Дону, …»: the branches as the table lists them. */
+const deliveryPerk = (branches: Branch[]) => {
+  const [head, ...others] = branches;
+  if (!head) return 'Со склада и из филиалов';
+  return others.length > 0 ? `Со склада в ${head.cityIn} и из филиалов в ${others.map((b) => b.cityIn).join(', ')}` : `Со склада в ${head.cityIn}`;
+};
+
 const PERKS = [
-  { icon: 'truck', title: 'Быстрая доставка', text: 'Со склада в Волгограде и из филиалов в Ростове-на-Дону, Санкт-Петербурге, Новороссийске и Мариуполе' },
   { icon: 'shield-check', title: 'Гарантия', text: 'Официальная гарантия производителя и сервисный центр' },
   { icon: 'rotate-ccw', title: 'Возврат', text: `Возврат в течение ${RETURN_DAYS} дней` },
 ] as const;
@@ -131,6 +163,7 @@ export function Component() {
   const { slug } = useParams();
   const { data: product, isPending, isError, error } = useQuery(productQuery(slug!));
   const { data: settings } = useSuspenseQuery(publicSettingsQuery());
+  const branches = useBranches();
 
   // A block body: newer browsers return a promise from scrollTo, which React would take for a cleanup.
   useEffect(() => {
@@ -179,8 +212,10 @@ export function Component() {
           <div className="space-y-2">
             <Price price={product.price} originalPrice={product.originalPrice} size="page" />
             {saving > 0 && <Badge variant="destructive">Экономия {formatRub(saving)}</Badge>}
-            <StockStatus stock={product.stock} />
+            <Availability branchStock={product.branchStock} />
           </div>
+
+          <BranchStockList branchStock={product.branchStock} />
 
           {product.shortDescription && <p className="text-base">{product.shortDescription}</p>}
 
@@ -196,7 +231,7 @@ export function Component() {
           </p>
 
           <ul className="grid gap-3 border-t border-border pt-4 sm:grid-cols-3">
-            {PERKS.map(({ icon, title, text }) => (
+            {[{ icon: 'truck' as const, title: 'Быстрая доставка', text: deliveryPerk(branches) }, ...PERKS].map(({ icon, title, text }) => (
               <li key={title} className="flex gap-3 sm:flex-col sm:gap-1.5">
                 <Icon name={icon} className="size-6 shrink-0 text-primary" />
                 <div>

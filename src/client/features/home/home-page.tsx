@@ -6,6 +6,7 @@ import { Icon } from '#client/components/ui/icon.tsx';
 import { parseCatalogSearch, toProductsParams, type CatalogSearch } from '#client/lib/catalog-params.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { deferHydration } from '#client/lib/deferred-hydration.tsx';
+import { useBranches } from '#client/lib/branches.ts';
 import { categoriesQuery } from '#client/lib/categories.ts';
 import { prefetchProducts } from '#client/lib/products.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
@@ -41,6 +42,7 @@ export function Component() {
   const search = homeCatalogSearch(params);
   const { supplier, query } = search;
   const { data: categories } = useSuspenseQuery(categoriesQuery(supplier ?? undefined));
+  const branches = useBranches();
   const { data: settings } = useSuspenseQuery(publicSettingsQuery());
   const { shop } = settings;
 
@@ -81,7 +83,7 @@ export function Component() {
             </li>
             <li className="flex items-center gap-3 rounded-lg bg-white/5 p-4">
               <Icon name="wrench" className="size-6 shrink-0 text-orange-400" />
-              <span>Пять филиалов: Волгоград, Ростов-на-Дону, Санкт-Петербург, Новороссийск, Мариуполь</span>
+              <span>Филиалы: {branches.map((b) => b.city).join(', ')}</span>
             </li>
           </ul>
         </div>

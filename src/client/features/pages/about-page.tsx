@@ -9,14 +9,15 @@ import type { MetaFn } from '#client/lib/page.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { paths } from '#client/paths.ts';
 import { BranchAddress } from './branch-address.tsx';
-import { branches } from './branches.ts';
 import { organizationJsonLd } from './organization-ld.ts';
+import { branchKind, branchServices } from '#client/lib/branch-details.ts';
+import { branchesQuery, useBranches } from '#client/lib/branches.ts';
 import { telHref } from '#client/lib/utils.ts';
 
-export const meta: MetaFn = ({ settings, url }) => ({
+export const meta: MetaFn = ({ settings, queryClient, url }) => ({
   title: 'О компании',
-  jsonLd: [organizationJsonLd(settings, url.origin)],
-  description: `${settings.shop.shopName} — официальный дилер DCK и P.I.T: профессиональный электро- и ручной инструмент, сервисный центр, опт и розница, пять филиалов.`,
+  jsonLd: [organizationJsonLd(settings, queryClient.getQueryData(branchesQuery().queryKey) ?? [], url.origin)],
+  description: `${settings.shop.shopName} — официальный дилер DCK и P.I.T: профессиональный электро- и ручной инструмент, сервисный центр, опт и розница, филиалы в ${(queryClient.getQueryData(branchesQuery().queryKey) ?? []).map((b) => b.cityIn).join(', ')}.`,
 });
 
 type Advantage = { icon: ComponentType<SVGProps<SVGSVGElement>>; title: string; text: string };
@@ -57,6 +58,7 @@ const advantages: Advantage[] = [
 export function Component() {
   const { data: settings } = useSuspenseQuery(publicSettingsQuery());
   const { shop } = settings;
+  const branches = useBranches();
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
@@ -89,9 +91,12 @@ export function Component() {
             комплектуем объекты и обеспечиваем сервисную поддержку на весь срок службы инструмента.
           </p>
           <p>
-            Головной офис, основной склад и сервисный центр находятся в Волгограде. Филиалы в Ростове-на-Дону,
-            Санкт-Петербурге, Новороссийске и Мариуполе принимают заказы, выдают покупки и принимают инструмент в
-            ремонт.
+            Головной офис, основной склад и сервисный центр находятся в {branches[0]?.cityIn}. Филиалы в{' '}
+            {branches
+              .slice(1)
+              .map((b) => b.cityIn)
+              .join(', ')}{' '}
+            принимают заказы, выдают покупки и принимают инструмент в ремонт.
           </p>
         </div>
         <ul className="grid content-start gap-3 sm:grid-cols-2 lg:grid-cols-1">
@@ -138,14 +143,14 @@ export function Component() {
         </p>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {branches.map((branch) => (
-            <li key={branch.id} className="flex flex-col gap-3 rounded-lg border bg-card p-5 shadow-sm">
+            <li key={branch.id} id={branch.slug} className="flex flex-col gap-3 rounded-lg border bg-card p-5 shadow-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h3 className="text-lg font-semibold">{branch.city}</h3>
-                <Badge variant={branch.kind === 'Головной офис' ? 'default' : 'secondary'}>{branch.kind}</Badge>
+                <Badge variant={branchKind(branch) === 'Головной офис' ? 'default' : 'secondary'}>{branchKind(branch)}</Badge>
               </div>
               <BranchAddress branch={branch} />
               <ul className="mt-auto flex flex-wrap gap-1.5 pt-1" aria-label="Услуги филиала">
-                {branch.services.map((service) => (
+                {branchServices(branch).map((service) => (
                   <li key={service}>
                     <Badge variant="outline" className="font-medium whitespace-normal">
                       {service}

@@ -18,14 +18,15 @@ import { paths } from '#client/paths.ts';
 import { ContactMessageSchema, type ContactMessageInput } from '#shared/schemas/contact.ts';
 import { useSendContactMessage } from './api.ts';
 import { BranchAddress } from './branch-address.tsx';
-import { branches } from './branches.ts';
 import { organizationJsonLd } from './organization-ld.ts';
+import { branchKind } from '#client/lib/branch-details.ts';
+import { branchesQuery, useBranches } from '#client/lib/branches.ts';
 import { telHref } from '#client/lib/utils.ts';
 
-export const meta: MetaFn = ({ settings, url }) => ({
+export const meta: MetaFn = ({ settings, queryClient, url }) => ({
   title: 'Контакты',
-  jsonLd: [organizationJsonLd(settings, url.origin)],
-  description: `Контакты ${settings.shop.shopName}: телефон ${settings.shop.contactPhone}, e-mail ${settings.shop.contactEmail}, адреса филиалов в Волгограде, Ростове-на-Дону, Санкт-Петербурге, Новороссийске и Мариуполе.`,
+  jsonLd: [organizationJsonLd(settings, queryClient.getQueryData(branchesQuery().queryKey) ?? [], url.origin)],
+  description: `Контакты ${settings.shop.shopName}: телефон ${settings.shop.contactPhone}, e-mail ${settings.shop.contactEmail}, адреса филиалов в ${(queryClient.getQueryData(branchesQuery().queryKey) ?? []).map((b) => b.cityIn).join(', ')}.`,
 });
 
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;
@@ -109,6 +110,7 @@ function ContactLine({ icon, label, children }: { icon: ReactNode; label: string
 export function Component() {
   const { data: settings } = useSuspenseQuery(publicSettingsQuery());
   const { shop } = settings;
+  const branches = useBranches();
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
@@ -175,14 +177,14 @@ export function Component() {
           Филиалы
         </h2>
         <p className="mt-2 max-w-3xl text-muted-foreground">
-          В филиалах можно купить инструмент, забрать заказ с сайта и сдать инструмент в ремонт.
+          В филиалах можно купить инструмент и бесплатно забрать заказ с сайта. Адрес открывает место филиала на Яндекс Картах.
         </p>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {branches.map((branch) => (
-            <li key={branch.id} className="rounded-lg border bg-card p-5 shadow-sm">
+            <li key={branch.id} id={branch.slug} className="rounded-lg border bg-card p-5 shadow-sm">
               <h3 className="font-semibold">
                 {branch.city}
-                <span className="ml-2 text-sm font-normal text-muted-foreground">{branch.kind}</span>
+                <span className="ml-2 text-sm font-normal text-muted-foreground">{branchKind(branch)}</span>
               </h3>
               <BranchAddress branch={branch} className="mt-3" />
             </li>

@@ -10,10 +10,18 @@ import { INFO_PAGE_KEYS, paths, type InfoPageKey } from '#client/paths.ts';
 import { DELIVERY_COST_RUB, PAYMENT_METHOD_LABELS, PRIVACY_POLICY_VERSION, RETURN_DAYS } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
 import type { PublicSettings } from '#shared/schemas/settings.ts';
-import { branches } from './branches.ts';
+import { branchKind } from '#client/lib/branch-details.ts';
 import { telHref } from '#client/lib/utils.ts';
+import type { Branch } from '#shared/schemas/branches.ts';
 
-type ContentProps = { settings: PublicSettings };
+/** The shop settings and the branches (from `GET /api/branches`). */
+type ContentProps = { settings: PublicSettings; branches: Branch[] };
+
+const pickupCities = (branches: Branch[]) =>
+  branches
+    .filter((b) => b.pickup)
+    .map((b) => b.city)
+    .join(', ');
 
 export type InfoPage = {
   /** The h1, the breadcrumb and the page title. */
@@ -81,7 +89,7 @@ function Note({ children }: { children: ReactNode }) {
 }
 
 /** Phone and e-mail of the shop from the settings, as links. */
-function ShopContacts({ settings }: ContentProps) {
+function ShopContacts({ settings }: Pick<ContentProps, 'settings'>) {
   const { shop } = settings;
   return (
     <>
@@ -139,10 +147,10 @@ const faqs: Faq[] = [
   },
   {
     q: 'Можно ли забрать заказ самостоятельно?',
-    a: () => (
+    a: ({ branches }) => (
       <P>
-        Да, в любом из наших филиалов: {branches.map((b) => b.city).join(', ')}. Укажите город филиала и самовывоз в
-        комментарии к заказу — менеджер сообщит, когда заказ будет готов к выдаче. Адреса и часы работы — на странице{' '}
+        Да, бесплатно, в филиалах: {pickupCities(branches)}. При оформлении заказа выберите «Самовывоз из филиала» и
+        филиал, где есть весь заказ, — мы сообщим, когда заказ будет готов к выдаче. Адреса и часы работы — на странице{' '}
         <A to={paths.contacts}>«Контакты»</A>.
       </P>
     ),
@@ -230,7 +238,7 @@ function FaqContent(props: ContentProps) {
 
 /* ---------- Доставка и оплата ---------- */
 
-function ShippingContent({ settings }: ContentProps) {
+function ShippingContent({ settings, branches }: ContentProps) {
   const threshold = formatRub(settings.shop.freeDeliveryThreshold);
   return (
     <>
@@ -275,17 +283,20 @@ function ShippingContent({ settings }: ContentProps) {
 
       <Section title="Самовывоз из филиалов">
         <P>
-          Заберите заказ бесплатно в удобном филиале: выберите «Самовывоз из филиала» при оформлении заказа. Мы сообщим, когда
-          заказ будет готов к выдаче, и будем хранить его 7 дней.
+          Заберите заказ бесплатно в удобном филиале: при оформлении заказа выберите «Самовывоз из филиала» и филиал, где
+          есть весь заказ (наличие по филиалам — на странице товара). Мы сообщим, когда заказ будет готов к выдаче, и будем
+          хранить его 7 дней.
         </P>
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-          {branches.map((b) => (
+          {branches
+            .filter((b) => b.pickup)
+            .map((b) => (
             <li key={b.id} className="rounded-lg border p-4 text-sm">
               <p className="font-semibold">
-                {b.city} <span className="font-normal text-muted-foreground">— {b.kind.toLowerCase()}</span>
+                {b.city} <span className="font-normal text-muted-foreground">— {branchKind(b).toLowerCase()}</span>
               </p>
               <p className="mt-1">{b.address}</p>
-              <p className="mt-1 text-muted-foreground">{b.hours}</p>
+              <p className="mt-1 text-muted-foreground">{b.workingHours}</p>
             </li>
           ))}
         </ul>
@@ -397,8 +408,8 @@ function ReturnsContent({ settings }: ContentProps) {
 
 /* ---------- Гарантия ---------- */
 
-function WarrantyContent({ settings }: ContentProps) {
-  const head = branches[0]!;
+function WarrantyContent({ settings, branches }: ContentProps) {
+  const head = branches[0];
   return (
     <>
       <Section title="Гарантия производителя">
@@ -415,7 +426,7 @@ function WarrantyContent({ settings }: ContentProps) {
 
       <Section title="Сервисный центр">
         <P>
-          Гарантийный и платный ремонт выполняет наш авторизованный сервисный центр в городе {head.city} ({head.address}).
+          Гарантийный и платный ремонт выполняет наш авторизованный сервисный центр{head && ` в городе ${head.city} (${head.address})`}.
           Инструмент можно сдать в любом филиале — мы сами доставим его в сервис и обратно. Срок ремонта по закону не
           превышает 45 дней, на практике большинство ремонтов мы выполняем за 7–14 дней.
         </P>

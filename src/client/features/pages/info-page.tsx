@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import type { MetaFn } from '#client/lib/page.ts';
+import { useBranches } from '#client/lib/branches.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { cn, telHref } from '#client/lib/utils.ts';
 import { footerLinks, paths } from '#client/paths.ts';
@@ -20,6 +21,7 @@ export const meta: MetaFn = ({ url }) => {
 export function Component() {
   const { pathname } = useLocation();
   const { data: settings } = useSuspenseQuery(publicSettingsQuery());
+  const branches = useBranches();
   const key = infoPageKey(pathname);
   if (!key) return null; // the route table sends only the seven info paths here
   const { title, lead, updated, Content } = infoPages[key];
@@ -40,7 +42,7 @@ export function Component() {
               </p>
             )}
           </header>
-          <Content settings={settings} />
+          <Content settings={settings} branches={branches} />
         </article>
 
         <aside className="space-y-6 lg:sticky lg:top-32 lg:self-start">

@@ -1,5 +1,6 @@
+import type { Branch } from '#shared/schemas/branches.ts';
 import type { PublicSettings } from '#shared/schemas/settings.ts';
-import { branches, type Branch } from './branches.ts';
+import { branchKind, branchServices } from '#client/lib/branch-details.ts';
 
 /** schema.org day codes of the Russian short day names used in the branches' hours. */
 const DAYS: Record<string, string> = { Пн: 'Mo', Вт: 'Tu', Ср: 'We', Чт: 'Th', Пт: 'Fr', Сб: 'Sa', Вс: 'Su' };
@@ -21,7 +22,7 @@ const streetOf = (branch: Branch) => branch.address.replace(/^г\.\s*[^,]+,\s*/,
  * The company as structured data (about and contacts pages): an Organization whose five
  * branches are LocalBusiness entries with address, phone and opening hours.
  */
-export function organizationJsonLd(settings: PublicSettings, origin: string): object {
+export function organizationJsonLd(settings: PublicSettings, branches: Branch[], origin: string): object {
   const { shop } = settings;
   return {
     '@context': 'https://schema.org',
@@ -39,9 +40,9 @@ export function organizationJsonLd(settings: PublicSettings, origin: string): ob
     ],
     subOrganization: branches.map((b) => ({
       '@type': 'LocalBusiness',
-      '@id': `${origin}/contacts#${b.id}`,
+      '@id': `${origin}/contacts#${b.slug}`,
       name: `${shop.shopName} — ${b.city}`,
-      description: `${b.kind}: ${b.services.join(', ')}`,
+      description: `${branchKind(b)}: ${branchServices(b).join(', ')}`,
       url: `${origin}/contacts`,
       image: `${origin}/icons/icon-512.png`,
       telephone: b.phone,
@@ -51,7 +52,8 @@ export function organizationJsonLd(settings: PublicSettings, origin: string): ob
         streetAddress: streetOf(b),
         addressLocality: b.city,
       },
-      openingHours: openingHours(b.hours),
+      openingHours: openingHours(b.workingHours),
+      geo: b.latitude !== null && b.longitude !== null ? { '@type': 'GeoCoordinates', latitude: b.latitude, longitude: b.longitude } : undefined,
       parentOrganization: { '@id': `${origin}/#organization` },
     })),
   };

@@ -1,8 +1,8 @@
+import { asc } from 'drizzle-orm';
 import type { Db } from '#server/db/connection.ts';
-import { sql } from 'drizzle-orm';
-import { branches, categories, products, productStock } from '#server/db/schema.ts';
-import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
-import { demoCategories, demoProducts, type DemoCategory, type DemoProduct } from './catalog-data.ts';
+import { setProductsStock, type ProductBranchQuantity } from '#server/db/product-stock.ts';
+import { branches, categories, products } from '#server/db/schema.ts';
+import { demoCategories, demoProducts, mulberry32, type DemoCategory, type DemoProduct, type Rng } from './catalog-data.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** 19 columns a row: 500 rows stay far below PostgreSQL's 65 535 bind parameters. */
@@ -45,6 +45,28 @@ export async function insertCategories(db: Db, list: readonly DemoCategory[]): P
   return new Map(rows.map((row) => [row.slug, row.id]));
 }
 
+/**
+ * How a product's stock lies in the branches (the head office first in `branchIds`): most of it
+ * in the head office, some products also in one to three other branches, some only elsewhere.
+ */
+export function spreadStock(stock: number, branchIds: readonly number[], r: Rng): { branchId: number; quantity: number }[] {
+  const [head, ...others] = branchIds;
+  if (stock <= 0 || head === undefined) return [];
+  const roll = r();
+  if (others.length === 0 || roll < 0.45) return [{ branchId: head, quantity: stock }];
+  const shuffled = [...others].sort(() => r() - 0.5);
+  if (roll < 0.6) return [{ branchId: shuffled[0]!, quantity: stock }];
+  const elsewhere = shuffled.slice(0, 1 + Math.floor(r() * Math.min(3, shuffled.length)));
+  const spread: { branchId: number; quantity: number }[] = [];
+  let left = stock;
+  for (const branchId of elsewhere) {
+    const quantity = Math.floor(left * (0.1 + r() * 0.3));
+    if (quantity > 0) spread.push({ branchId, quantity });
+    left -= quantity;
+  }
+  return [{ branchId: head, quantity: left }, ...spread];
+}
+
 /** Inserts products in batches, resolving each categorySlug through `categoryIds`. */
 export async function insertProducts(
   db: Db,
@@ -53,13 +75,21 @@ export async function insertProducts(
   batchSize = BATCH_SIZE,
 ): Promise<number> {
   const now = Date.now();
+  const branchIds = (await db.select({ id: branches.id }).from(branches).orderBy(asc(branches.sortOrder), asc(branches.id))).map((b) => b.id);
+  const r = mulberry32(16);
   for (let start = 0; start < list.length; start += batchSize) {
-    const rows = list.slice(start, start + batchSize).map((product) => {
+    const batch = list.slice(start, start + batchSize);
+    const rows = batch.map((product) => {
       const categoryId = categoryIds.get(product.categorySlug);
       if (categoryId === undefined) throw new Error(`Unknown category "${product.categorySlug}" for product ${product.sku}`);
       return toProductRow(product, categoryId, now);
     });
-    await db.insert(products).values(rows);
+    const inserted = await db.insert(products).values(rows).returning({ id: products.id });
+    const stock: ProductBranchQuantity[] = batch.flatMap((product, i) =>
+      spreadStock(product.stock ?? 0, branchIds, r).map((q) => ({ ...q, productId: inserted[i]!.id })),
+    );
+    // Products without stock keep their null («нет в наличии», as before): only stocked ones are summed.
+    await setProductsStock(db, [...new Set(stock.map((q) => q.productId))], stock);
   }
   return list.length;
 }
@@ -69,9 +99,6 @@ export async function seedCatalog(db: Db): Promise<{ categories: number; product
   return db.transaction(async (tx) => {
     const ids = await insertCategories(tx, demoCategories);
     const count = await insertProducts(tx, demoProducts(), ids, 100);
-    // Stock is kept per branch (products.stock is the sum): the demo stock starts in the head office.
-    await tx.execute(sql`INSERT INTO ${productStock} (product_id, branch_id, quantity)
-      SELECT p.id, b.id, p.stock FROM ${products} p CROSS JOIN ${branches} b WHERE b.slug = ${HEAD_BRANCH_SLUG} AND p.stock > 0`);
     return { categories: ids.size, products: count };
   });
 }

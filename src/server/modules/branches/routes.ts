@@ -1,11 +1,72 @@
+import { idParams, z } from '#shared/schemas/z.ts';
+import { BranchSchema, NewBranchSchema } from '#shared/schemas/branch-form.ts';
+import { CITY_COOKIE } from '#shared/schemas/branches.ts';
 import type { App } from '../../core/app-types.ts';
-import { listBranches } from './service.ts';
+import { createBranch, deleteBranch, listAdminBranches, listBranches, updateBranch } from './service.ts';
 
-/** The branches, public: every screen that names one (checkout, orders, the back office's filters) reads them here. */
+const IdParams = idParams('Некорректный номер филиала');
+const ADMIN_TAGS = ['Филиалы (администратор)'];
+const CITY_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** Only a path on this site: the city form must not become an open redirect. */
+const localPath = (value: string | undefined) => (value && /^\/(?![/\\])/.test(value) ? value : '/');
+
 export default async function branchRoutes(app: App) {
   app.get(
     '/branches',
-    { config: { access: 'public' }, schema: { tags: ['Филиалы'], summary: 'Филиалы в порядке показа: адрес, телефон, часы работы, выдача заказов' } },
-    async () => listBranches(app.deps.db),
+    { config: { access: 'public' }, schema: { tags: ['Филиалы'], summary: 'Филиалы: адреса, телефоны, режим работы, самовывоз, координаты' } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return listBranches(app.deps.db);
+    },
+  );
+
+  // The header's city choice is a plain form (no script on the home page's first load): the
+  // browser posts it, the cookie is set and the page comes back rendered for that city.
+  app.register(async (form: App) => {
+    form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    form.post(
+      '/city',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['Филиалы'],
+          summary: 'Выбрать город покупателя (cookie city) и вернуться на страницу',
+          body: z.object({ city: z.string({ error: 'Выберите город' }).trim().min(1, 'Выберите город'), back: z.string().optional() }),
+        },
+      },
+      async (request, reply) => {
+        const branches = await listBranches(app.deps.db);
+        const branch = branches.find((b) => b.slug === request.body.city);
+        if (branch) {
+          reply.setCookie(CITY_COOKIE, branch.slug, { path: '/', sameSite: 'lax', maxAge: CITY_COOKIE_MAX_AGE_S });
+        }
+        return reply.redirect(localPath(request.body.back), 303);
+      },
+    );
+  });
+
+  app.get('/admin/branches', { config: { access: 'admin' }, schema: { tags: ADMIN_TAGS, summary: 'Филиалы в порядке показа' } }, async () =>
+    listAdminBranches(app.deps.db),
+  );
+  app.post(
+    '/admin/branches',
+    { config: { access: 'admin', staffLog: 'branch.create' }, schema: { tags: ADMIN_TAGS, summary: 'Добавить филиал', body: NewBranchSchema } },
+    async (request, reply) => reply.status(201).send(await createBranch(app.deps.db, request.body, app.deps.clock())),
+  );
+  app.put(
+    '/admin/branches/:id',
+    { config: { access: 'admin', staffLog: 'branch.update' }, schema: { tags: ADMIN_TAGS, summary: 'Изменить филиал', params: IdParams, body: BranchSchema } },
+    async (request) => updateBranch(app.deps.db, request.params.id, request.body, app.deps.clock()),
+  );
+  app.delete(
+    '/admin/branches/:id',
+    {
+      config: { access: 'admin', staffLog: 'branch.delete' },
+      schema: { tags: ADMIN_TAGS, summary: 'Удалить филиал (нельзя, если на складе есть товар или с ним связаны заказы)', params: IdParams },
+    },
+    async (request) => deleteBranch(app.deps.db, request.params.id),
   );
 }

@@ -1,6 +1,7 @@
-import { count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/connection.ts';
-import { categories, products } from '../../db/schema.ts';
+import { count, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/connection.ts';
+import { headBranchId, setProductStock } from '../../db/product-stock.ts';
+import { branches, categories, products } from '../../db/schema.ts';
 import { chooseSlug, isUniqueViolation, withSlugRetry } from '../../db/unique-slug.ts';
 import { HttpError, badRequest, notFound } from '../../core/http-errors.ts';
 import { rubToKopecks } from '#shared/money.ts';
@@ -39,6 +40,25 @@ async function assertSkuFree(db: Db, sku: string, exceptId?: number) {
   if (row && row.id !== exceptId) throw skuTaken();
 }
 
+type StockData = Pick<ProductPatch, 'stock' | 'branchStock'>;
+
+/** Every branch the per-branch stock names must exist: a field error otherwise. */
+async function assertBranchesExist(db: Db, data: StockData) {
+  const ids = [...new Set((data.branchStock ?? []).map((b) => b.branchId))];
+  if (ids.length === 0) return;
+  const found = await db.select({ id: branches.id }).from(branches).where(inArray(branches.id, ids));
+  if (found.length !== ids.length) throw badRequest('Филиал не найден', { branchStock: ['Филиал не найден: обновите страницу'] });
+}
+
+/**
+ * The stock the data names, written the one way (setProductStock): per branch, or a plain `stock`
+ * into the head office. `products.stock` is never written directly: it is the branches' sum.
+ */
+async function writeStock(tx: Tx, productId: number, data: StockData) {
+  if (data.branchStock !== undefined) return setProductStock(tx, productId, data.branchStock);
+  if (data.stock !== undefined) return setProductStock(tx, productId, [{ branchId: await headBranchId(tx), quantity: data.stock ?? 0 }]);
+}
+
 const skuTaken = () => new HttpError(409, SKU_TAKEN, { sku: [SKU_TAKEN] });
 
 /** Table values of the fields present in `data` (undefined means "not given"). */
@@ -48,7 +68,6 @@ function toValues(data: ProductPatch): ProductValues {
   if (data.sku !== undefined) values.sku = data.sku;
   if (data.price !== undefined) values.priceKopecks = rubToKopecks(data.price);
   if (data.originalPrice !== undefined) values.originalPriceKopecks = data.originalPrice === null ? null : rubToKopecks(data.originalPrice);
-  if (data.stock !== undefined) values.stock = data.stock;
   if (data.categoryId !== undefined) values.categoryId = data.categoryId;
   if (data.supplier !== undefined) values.supplier = data.supplier;
   if (data.tag !== undefined) values.tag = data.tag === '' ? null : data.tag;
@@ -87,13 +106,17 @@ type NewProduct = Omit<ProductData, 'categoryId'> & { categoryId: number | null 
 async function insertProduct(db: Db, data: NewProduct, extra: ProductValues, now: Date): Promise<Product> {
   if (data.categoryId !== null) await assertCategoryExists(db, data.categoryId);
   await assertSkuFree(db, data.sku);
+  await assertBranchesExist(db, data);
   const id = await writeWithSlug(async () => {
     const slug = await chooseSlug(db, products, data.slug, data.name, 'tovar');
-    const [row] = await db
-      .insert(products)
-      .values({ ...toValues({ ...data, categoryId: data.categoryId ?? undefined }), ...extra, name: data.name, sku: data.sku, slug, createdAt: now, updatedAt: now })
-      .returning({ id: products.id });
-    return row!.id;
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(products)
+        .values({ ...toValues({ ...data, categoryId: data.categoryId ?? undefined }), ...extra, name: data.name, sku: data.sku, slug, createdAt: now, updatedAt: now })
+        .returning({ id: products.id });
+      await writeStock(tx, row!.id, data);
+      return row!.id;
+    });
   });
   catalogChanged();
   return requireStaffProduct(db, id);
@@ -108,12 +131,16 @@ export async function updateProduct(db: Db, id: number, data: ProductPatch, now:
   const current = await requireStaffProduct(db, id);
   if (data.categoryId !== undefined && data.categoryId !== current.categoryId) await assertCategoryExists(db, data.categoryId);
   if (data.sku !== undefined && data.sku !== current.sku) await assertSkuFree(db, data.sku, id);
+  await assertBranchesExist(db, data);
   await writeWithSlug(async () => {
     const values = { ...toValues(data), ...extra };
     if (data.slug !== undefined && data.slug !== current.slug) {
       values.slug = await chooseSlug(db, products, data.slug, data.name || current.name, 'tovar', id);
     }
-    await db.update(products).set({ ...values, updatedAt: now }).where(eq(products.id, id));
+    await db.transaction(async (tx) => {
+      await writeStock(tx, id, data);
+      await tx.update(products).set({ ...values, updatedAt: now }).where(eq(products.id, id));
+    });
   });
   catalogChanged();
   return requireStaffProduct(db, id);

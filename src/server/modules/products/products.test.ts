@@ -61,7 +61,7 @@ describe('GET /api/products: the list', () => {
     const product = res.json() as Product;
     expect(Object.keys(product).sort()).toEqual(
       [
-        'id', 'slug', 'name', 'sku', 'tag', 'imageUrl', 'price', 'originalPrice', 'stock', 'shortDescription', 'description',
+        'id', 'slug', 'name', 'sku', 'tag', 'imageUrl', 'price', 'originalPrice', 'stock', 'branchStock', 'shortDescription', 'description',
         'categoryId', 'category', 'supplier', 'rating', 'reviewCount', 'isActive', 'isFeatured', 'createdAt', 'updatedAt',
       ].sort(),
     );

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { settings } from '../../db/schema.ts';
+import { branches, settings } from '../../db/schema.ts';
+import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
 import { SeoSettingsSchema, ShopSettingsSchema, type PublicSettings, type SeoSettings, type ShopSettings } from '#shared/schemas/settings.ts';
 import { DEFAULT_SEO_SETTINGS, DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 
@@ -14,7 +15,19 @@ export async function getSettings<K extends Kind>(db: Db, kind: K): Promise<Valu
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, kind));
   const merged = { ...DEFAULTS[kind], ...((row?.value as object | undefined) ?? {}) };
   const parsed = SCHEMAS[kind].safeParse(merged);
-  return (parsed.success ? parsed.data : DEFAULTS[kind]) as ValueOf<K>;
+  const value = (parsed.success ? parsed.data : DEFAULTS[kind]) as ValueOf<K>;
+  if (kind !== 'shop') return value;
+  const hours = await headOfficeHours(db);
+  return (hours === null ? value : { ...value, workingHours: hours }) as ValueOf<K>;
+}
+
+/**
+ * The shop's hours are the head office's (one source: the pages that show the shop's hours and
+ * the ones that list the branches never disagree); saving them in the settings edits the branch.
+ */
+async function headOfficeHours(db: Db): Promise<string | null> {
+  const [row] = await db.select({ hours: branches.workingHours }).from(branches).where(eq(branches.slug, HEAD_BRANCH_SLUG));
+  return row?.hours ?? null;
 }
 
 export async function saveSettings<K extends Kind>(db: Db, kind: K, value: ValueOf<K>, now: Date): Promise<ValueOf<K>> {
@@ -22,8 +35,12 @@ export async function saveSettings<K extends Kind>(db: Db, kind: K, value: Value
     .insert(settings)
     .values({ key: kind, value, updatedAt: now })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
-  if (kind === 'shop') maintenanceCache.delete(db);
-  return value;
+  if (kind === 'shop') {
+    maintenanceCache.delete(db);
+    const { workingHours } = value as ShopSettings;
+    if (workingHours) await db.update(branches).set({ workingHours, updatedAt: now }).where(eq(branches.slug, HEAD_BRANCH_SLUG));
+  }
+  return getSettings(db, kind);
 }
 
 /**

@@ -117,6 +117,7 @@ export const SNAPSHOTS = {
   settings: settingsValue,
   brandAlias,
   category: rowById(async (db, id) => (await db.select().from(categories).where(eq(categories.id, id)))[0], ['createdAt', 'updatedAt']),
+  branch: rowById(async (db, id) => (await db.select().from(branches).where(eq(branches.id, id)))[0], ['createdAt', 'updatedAt']),
   supplier: rowById(async (db, id) => (await db.select().from(suppliers).where(eq(suppliers.id, id)))[0], ['createdAt', 'updatedAt']),
   categoryRule: rowById(async (db, id) => (await db.select().from(categoryRules).where(eq(categoryRules.id, id)))[0], ['createdAt']),
   unitRule: rowById(async (db, id) => (await db.select().from(unitRules).where(eq(unitRules.id, id)))[0], ['createdAt']),

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/connection.ts';
-import { products, supplierImportRows, supplierImports } from '../../db/schema.ts';
+import { products, productStock, supplierImportRows, supplierImports } from '../../db/schema.ts';
 import { pgError, uniqueSlugs } from '../../db/unique-slug.ts';
 import type { JobContext, SettledStatus } from '../../jobs/runner.ts';
 import { ABSENT_ACTION_LABELS, type AbsentAction, type ProductState, type RowAction } from '#shared/schemas/supplier-import.ts';
@@ -9,7 +9,8 @@ import { catalogChanged } from '../products/catalog-events.ts';
 import { countRows, type RowPlan } from './check.ts';
 import { nextTurn, type ImportDeps, type ImportJobPayload } from './deps.ts';
 import { removeStoredFile } from './files.ts';
-import { productColumns, sameState, stateOf, type ShopProduct } from './product-state.ts';
+import { headBranchId, setProductsStock } from '../../db/product-stock.ts';
+import { plannedStock, productColumns, sameState, sameStock, stateOf, stockRows, withStock, type ShopProduct } from './product-state.ts';
 import { reportScheduled } from './scheduled.ts';
 import { requireImport, type StoredOptions } from './summaries.ts';
 import { requireSupplier, type SupplierRow } from './suppliers.ts';
@@ -42,14 +43,16 @@ type Written = {
   message: string | null;
 };
 
-type Update = { id: number; state: ProductState; supplier: string; supplierSku: string | null; supplierCategory: string | null };
-type Create = { rowId: number; plan: RowPlan; categoryId: number | null; isActive: boolean };
+type Update = { id: number; before: ProductState; state: ProductState; supplier: string; supplierSku: string | null; supplierCategory: string | null };
+type Create = { rowId: number; plan: RowPlan; categoryId: number | null; after: ProductState };
 
 type ApplyContext = {
   tx: Tx;
   supplier: SupplierRow;
   options: StoredOptions;
   adapter: CatalogAdapter;
+  /** Where a plain «Остаток» goes. */
+  headBranchId: number;
   now: Date;
 };
 
@@ -68,24 +71,33 @@ function pendingRows(importId: number, absent: AbsentAction): SQL {
 }
 
 /** The product after the import: the planned price, old price and stock over what it has now. */
-function plannedState(before: ProductState, plan: RowPlan): ProductState {
-  return {
-    ...before,
-    priceKopecks: plan.priceKopecks,
-    oldPriceKopecks: plan.oldPriceKopecks !== undefined ? plan.oldPriceKopecks : before.oldPriceKopecks,
-    stock: plan.stock !== undefined ? plan.stock : before.stock,
-  };
+function plannedState(before: ProductState, plan: RowPlan, head: number): ProductState {
+  return withStock(
+    { ...before, priceKopecks: plan.priceKopecks, oldPriceKopecks: plan.oldPriceKopecks !== undefined ? plan.oldPriceKopecks : before.oldPriceKopecks },
+    plannedStock(plan, head),
+  );
 }
 
+/** «Обнулить остаток»: none left in any branch. */
 const absentState = (before: ProductState, absent: AbsentAction): ProductState =>
-  absent === 'zero' ? { ...before, stock: 0 } : absent === 'hide' ? { ...before, isActive: false } : before;
+  absent === 'zero' ? { ...before, stock: 0, branchStock: {} } : absent === 'hide' ? { ...before, isActive: false } : before;
+
+/** The stock writes of a batch, the one way (setProductsStock): only products whose stock changes. */
+async function writeStock(tx: Tx, changes: { id: number; before: ProductState | null; after: ProductState }[]) {
+  const changed = changes.filter((c) => c.after.stock !== null && (c.before === null || !sameStock(c.before, c.after)));
+  await setProductsStock(
+    tx,
+    changed.map((c) => c.id),
+    changed.flatMap((c) => stockRows(c.id, c.before?.branchStock ?? {}, c.after.branchStock ?? {})),
+  );
+}
 
 /*
  * The batch's writes are one statement each, their rows passed as one JSON parameter and unpacked
  * by the database (jsonb_to_recordset): 500 products cost one round trip, not 500 bound rows.
  */
 
-/** Writes changed products: price, old price, stock, visibility and the supplier's code, SKU and category. */
+/** Writes changed products: price, old price, visibility and the supplier's code, SKU and category. */
 async function updateProducts(tx: Tx, updates: Update[], now: Date) {
   if (updates.length === 0) return;
   const json = JSON.stringify(
@@ -93,7 +105,6 @@ async function updateProducts(tx: Tx, updates: Update[], now: Date) {
       id: u.id,
       price: u.state.priceKopecks,
       old_price: u.state.oldPriceKopecks,
-      stock: u.state.stock,
       active: u.state.isActive,
       supplier: u.supplier,
       supplier_sku: u.supplierSku,
@@ -101,10 +112,11 @@ async function updateProducts(tx: Tx, updates: Update[], now: Date) {
     })),
   );
   await tx.execute(sql`
-    update ${products} set price_kopecks = v.price, original_price_kopecks = v.old_price, stock = v.stock, is_active = v.active,
+    update ${products} set price_kopecks = v.price, original_price_kopecks = v.old_price, is_active = v.active,
       supplier = v.supplier, supplier_sku = v.supplier_sku, supplier_category = v.supplier_category, updated_at = ${now.toISOString()}::timestamptz
-    from jsonb_to_recordset(${json}::jsonb) as v(id int, price int, old_price int, stock int, active boolean, supplier text, supplier_sku text, supplier_category text)
+    from jsonb_to_recordset(${json}::jsonb) as v(id int, price int, old_price int, active boolean, supplier text, supplier_sku text, supplier_category text)
     where ${products.id} = v.id`);
+  await writeStock(tx, updates.map((u) => ({ id: u.id, before: u.before, after: u.state })));
 }
 
 /** New products with free slugs; returns their ids by row. */
@@ -122,29 +134,30 @@ async function createProducts(ctx: ApplyContext, creates: Create[]): Promise<Map
       sku: c.plan.sku,
       price: c.plan.priceKopecks,
       old_price: c.plan.oldPriceKopecks ?? null,
-      stock: c.plan.stock ?? null,
       description: c.plan.description,
       short_description: c.plan.shortDescription,
       image_url: c.plan.imageUrl,
       category_id: c.categoryId,
       supplier_sku: c.plan.supplierSku,
       supplier_category: c.plan.supplierCategory,
-      active: c.isActive,
+      active: c.after.isActive,
     })),
   );
   const now = ctx.now.toISOString();
   const inserted = rowsOf<{ id: number; sku: string }>(
     await ctx.tx.execute(sql`
-      insert into ${products} (slug, name, sku, price_kopecks, original_price_kopecks, stock, description, short_description, image_url, category_id,
+      insert into ${products} (slug, name, sku, price_kopecks, original_price_kopecks, description, short_description, image_url, category_id,
         awaiting_category, supplier, supplier_sku, supplier_category, is_active, created_at, updated_at)
-      select slug, name, sku, price, old_price, stock, description, short_description, image_url, category_id,
+      select slug, name, sku, price, old_price, description, short_description, image_url, category_id,
         category_id is null, ${ctx.supplier.code}, supplier_sku, supplier_category, active, ${now}::timestamptz, ${now}::timestamptz
-      from jsonb_to_recordset(${json}::jsonb) as x(slug text, name text, sku text, price int, old_price int, stock int, description text,
+      from jsonb_to_recordset(${json}::jsonb) as x(slug text, name text, sku text, price int, old_price int, description text,
         short_description text, image_url text, category_id int, supplier_sku text, supplier_category text, active boolean)
       returning id, sku`),
   );
   const idBySku = new Map(inserted.map((p) => [p.sku, p.id]));
-  return new Map(creates.map((c) => [c.rowId, idBySku.get(c.plan.sku)!]));
+  const ids = new Map(creates.map((c) => [c.rowId, idBySku.get(c.plan.sku)!]));
+  await writeStock(ctx.tx, creates.map((c) => ({ id: ids.get(c.rowId)!, before: null, after: c.after })));
+  return ids;
 }
 
 /** Marks the batch's rows applied with what was written (or why not). */
@@ -166,6 +179,8 @@ async function applyBatch(ctx: ApplyContext, rows: PendingRow[]): Promise<void> 
   const ids = rows.flatMap((r) => (r.productId === null ? [] : [r.productId]));
   const current = new Map<number, ShopProduct>();
   if (ids.length > 0) {
+    // The lock order of every stock write: the branch quantities, then the products.
+    await tx.select({ productId: productStock.productId }).from(productStock).where(inArray(productStock.productId, ids)).for('update');
     const locked: ShopProduct[] = await tx.select(productColumns).from(products).where(inArray(products.id, ids)).for('update');
     for (const p of locked) current.set(p.id, p);
   }
@@ -176,7 +191,9 @@ async function applyBatch(ctx: ApplyContext, rows: PendingRow[]): Promise<void> 
     const plan = row.record as RowPlan | null;
     if (row.action === 'create') {
       const categoryId = ctx.adapter.categoryFor({ supplierId: supplier.id, supplierCategory: plan!.supplierCategory, name: plan!.name! });
-      creates.push({ rowId: row.id, plan: plan!, categoryId, isActive: categoryId !== null && options.newProducts === 'active' });
+      const isActive = categoryId !== null && options.newProducts === 'active';
+      const empty: ProductState = { priceKopecks: plan!.priceKopecks, oldPriceKopecks: plan!.oldPriceKopecks ?? null, stock: null, branchStock: {}, isActive, name: plan!.name! };
+      creates.push({ rowId: row.id, plan: plan!, categoryId, after: withStock(empty, plannedStock(plan!, ctx.headBranchId)) });
       continue;
     }
     const product = row.productId === null ? undefined : current.get(row.productId);
@@ -187,13 +204,14 @@ async function applyBatch(ctx: ApplyContext, rows: PendingRow[]): Promise<void> 
     const before = stateOf(product);
     if (row.action === 'absent') {
       const after = absentState(before, options.absent);
-      updates.push({ id: product.id, state: after, supplier: product.supplier!, supplierSku: product.supplierSku, supplierCategory: product.supplierCategory });
+      updates.push({ id: product.id, before, state: after, supplier: product.supplier!, supplierSku: product.supplierSku, supplierCategory: product.supplierCategory });
       written.push({ rowId: row.id, action: 'absent', productId: product.id, before, after, message: null });
       continue;
     }
-    const after = plannedState(before, plan!);
+    const after = plannedState(before, plan!, ctx.headBranchId);
     updates.push({
       id: product.id,
+      before,
       state: after,
       supplier: supplier.code,
       supplierSku: plan!.supplierSku ?? product.supplierSku,
@@ -203,19 +221,12 @@ async function applyBatch(ctx: ApplyContext, rows: PendingRow[]): Promise<void> 
   }
   const created = await createProducts(ctx, creates);
   for (const c of creates) {
-    const after: ProductState = {
-      priceKopecks: c.plan.priceKopecks,
-      oldPriceKopecks: c.plan.oldPriceKopecks ?? null,
-      stock: c.plan.stock ?? null,
-      isActive: c.isActive,
-      name: c.plan.name!,
-    };
     written.push({
       rowId: c.rowId,
       action: 'create',
       productId: created.get(c.rowId)!,
       before: null,
-      after,
+      after: c.after,
       message: c.categoryId === null ? 'Категория не сопоставлена: товар ждёт в «Без категории»' : null,
     });
   }
@@ -262,7 +273,7 @@ export async function runApply(deps: ImportDeps, job: JobContext<ImportJobPayloa
   const imp = await requireImport(db, job.payload.importId);
   const supplier = await requireSupplier(db, imp.supplierId);
   const options = imp.options as StoredOptions;
-  const base = { supplier, options, adapter: await loadCatalogAdapter(db), now: deps.clock() };
+  const base = { supplier, options, adapter: await loadCatalogAdapter(db), headBranchId: await headBranchId(db), now: deps.clock() };
   const pending = pendingRows(imp.id, options.absent);
   const [{ n: remaining } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(supplierImportRows).where(pending);
   const [{ n: alreadyDone } = { n: 0 }] = await db

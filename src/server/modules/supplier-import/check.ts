@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { products, supplierImportRows, supplierImports } from '../../db/schema.ts';
+import { branches, products, supplierImportRows, supplierImports } from '../../db/schema.ts';
 import type { JobContext, SettledStatus } from '../../jobs/runner.ts';
 import {
   IMPORT_FIELD_LABELS,
@@ -11,7 +11,8 @@ import {
 } from '#shared/schemas/supplier-import.ts';
 import { loadCatalogAdapter, recordSupplierCategories, type CatalogAdapter } from '../catalog-adapter/adapter.ts';
 import { nextTurn, type ImportDeps, type ImportJobPayload } from './deps.ts';
-import { productColumns, sameState, stateOf, priceJump, type ShopProduct } from './product-state.ts';
+import { headBranchId } from '../../db/product-stock.ts';
+import { plannedStock, productColumns, sameState, stateOf, priceJump, withStock, type PlannedStock, type ShopProduct } from './product-state.ts';
 import { retailPrice } from './sources/pricing.ts';
 import { readRecords } from './sources/read.ts';
 import type { SupplierRecord } from './sources/types.ts';
@@ -40,7 +41,10 @@ export type RowPlan = {
   priceKopecks: number | null;
   /** Left out: the file has no old price (or no stock) and the product keeps its own. */
   oldPriceKopecks?: number | null;
+  /** The head office's quantity (a plain «Остаток» column). */
   stock?: number | null;
+  /** Quantities of the branches the file has columns for, by branch id. */
+  branchStock?: PlannedStock;
   supplierCategory: string | null;
   description: string;
   shortDescription: string;
@@ -57,6 +61,10 @@ type CheckState = {
   supplier: SupplierRow;
   options: StoredOptions;
   adapter: CatalogAdapter;
+  /** Where a plain «Остаток» goes. */
+  headBranchId: number;
+  /** Branch ids by slug, for the branches' own stock columns. */
+  branchIds: Map<string, number>;
   flagPercent: number;
   seenKeys: Map<string, number>;
   matched: Map<number, number>;
@@ -79,6 +87,10 @@ function descriptionOf(record: SupplierRecord): string {
   const params = (record.params ?? []).map((p) => `${p.name}: ${p.value}`);
   return [record.description?.trim() ?? '', params.length > 0 ? `Характеристики:\n${params.join('\n')}` : ''].filter(Boolean).join('\n\n');
 }
+
+/** A row's branch quantities by slug, as the plan keeps them: by branch id (a column of a branch deleted since is left out). */
+const byBranchId = (quantities: Record<string, number | null>, ids: Map<string, number>): PlannedStock =>
+  Object.fromEntries(Object.entries(quantities).flatMap(([slug, quantity]) => (ids.has(slug) ? [[String(ids.get(slug)), quantity]] : [])));
 
 /** The shop's products a batch of records may mean: by the supplier's SKUs, and by shop SKUs. */
 async function candidates(db: Db, code: string, records: SupplierRecord[]) {
@@ -151,6 +163,7 @@ function classify(state: CheckState, record: SupplierRecord, found: Awaited<Retu
     priceKopecks: price.priceKopecks,
     ...(record.oldPriceKopecks !== undefined ? { oldPriceKopecks: record.oldPriceKopecks } : {}),
     ...(record.stock !== undefined ? { stock: record.stock } : {}),
+    ...(record.branchStock !== undefined ? { branchStock: byBranchId(record.branchStock, state.branchIds) } : {}),
     supplierCategory: record.category ?? null,
     description: descriptionOf(record),
     shortDescription: record.shortDescription?.trim() ?? '',
@@ -165,13 +178,17 @@ function classify(state: CheckState, record: SupplierRecord, found: Awaited<Retu
     if (sameSku !== undefined) return error(record.sku ? 'sku' : 'supplierSku', `Артикул ${shopSku} уже у нового товара из строки ${sameSku}`);
     state.newSkus.set(shopSku, record.rowNumber);
     const categoryId = state.adapter.categoryFor({ supplierId: supplier.id, supplierCategory: plan.supplierCategory, name: plan.name });
-    const after: ProductState = {
-      priceKopecks: plan.priceKopecks,
-      oldPriceKopecks: plan.oldPriceKopecks ?? null,
-      stock: plan.stock ?? null,
-      isActive: categoryId !== null && options.newProducts === 'active',
-      name: plan.name,
-    };
+    const after: ProductState = withStock(
+      {
+        priceKopecks: plan.priceKopecks,
+        oldPriceKopecks: plan.oldPriceKopecks ?? null,
+        stock: null,
+        branchStock: {},
+        isActive: categoryId !== null && options.newProducts === 'active',
+        name: plan.name,
+      },
+      plannedStock(plan, state.headBranchId),
+    );
     return { ...base, name: plan.name, action: 'create', after, record: plan };
   }
 
@@ -179,12 +196,14 @@ function classify(state: CheckState, record: SupplierRecord, found: Awaited<Retu
   if (sameRow !== undefined) return error(record.sku ? 'sku' : 'supplierSku', `Этот товар уже обновляет строка ${sameRow}`);
   state.matched.set(product.id, record.rowNumber);
   const before = stateOf(product);
-  const after: ProductState = {
-    ...before,
-    priceKopecks: plan.priceKopecks,
-    oldPriceKopecks: plan.oldPriceKopecks !== undefined ? plan.oldPriceKopecks : before.oldPriceKopecks,
-    stock: plan.stock !== undefined ? plan.stock : before.stock,
-  };
+  const after: ProductState = withStock(
+    {
+      ...before,
+      priceKopecks: plan.priceKopecks,
+      oldPriceKopecks: plan.oldPriceKopecks !== undefined ? plan.oldPriceKopecks : before.oldPriceKopecks,
+    },
+    plannedStock(plan, state.headBranchId),
+  );
   plan.link =
     product.supplier !== supplier.code ||
     (supplierSku !== null && product.supplierSku !== supplierSku) ||
@@ -279,6 +298,8 @@ export async function runCheck(deps: ImportDeps, job: JobContext<ImportJobPayloa
     supplier,
     options,
     adapter: await loadCatalogAdapter(db),
+    headBranchId: await headBranchId(db),
+    branchIds: new Map((await db.select({ id: branches.id, slug: branches.slug }).from(branches)).map((b) => [b.slug, b.id])),
     flagPercent: settingsOf(supplier.settings).flagPercent,
     seenKeys: new Map(),
     matched: new Map(),

@@ -6,6 +6,7 @@ import { HttpError, badRequest, conflict } from '../../core/http-errors.ts';
 import { safeFetchToFile } from '../../core/safe-fetch.ts';
 import { totalPagesOf } from '#shared/pagination.ts';
 import {
+  branchOfField,
   IMPORTS_PER_PAGE,
   IMPORT_ROWS_PER_PAGE,
   MAX_IMPORT_FILE_BYTES,
@@ -30,6 +31,8 @@ import {
 import type { z } from '#shared/schemas/z.ts';
 import { APPLY_JOB, CHECK_JOB, type ImportDeps } from './deps.ts';
 import { newStoredFile, removeStoredFile, storedFilePath } from './files.ts';
+import { listBranches } from '../branches/service.ts';
+import type { BranchName } from './sources/guess-mapping.ts';
 import { SourceError, detectFormat, previewSource } from './sources/read.ts';
 import { importDetail, importSummaries, readOptionsOf, requireImport, type ImportRecord, type StoredOptions } from './summaries.ts';
 import { rememberChoices, requireSupplier, settingsOf } from './suppliers.ts';
@@ -49,24 +52,24 @@ const unreadable = (error: unknown) => (error instanceof SourceError ? new HttpE
  * header row, encoding, delimiter) unless staff chose otherwise now; a file that cannot be read
  * that way is looked at afresh.
  */
-async function readPreview(filePath: string, fileName: string, remembered: ReadOptions, chosen: ReadOptions): Promise<SourcePreview> {
+async function readPreview(filePath: string, fileName: string, remembered: ReadOptions, chosen: ReadOptions, branches: BranchName[]): Promise<SourcePreview> {
   const format = chosen.format ?? (await detectFormat(filePath, fileName));
   const { format: rememberedFormat, ...layout } = remembered;
   if (rememberedFormat === format && Object.keys(layout).length > 0) {
     try {
-      return await previewSource(filePath, fileName, { ...layout, ...chosen, format });
+      return await previewSource(filePath, fileName, { ...layout, ...chosen, format }, branches);
     } catch (error) {
       if (!(error instanceof SourceError)) throw error;
     }
   }
-  return previewSource(filePath, fileName, { ...chosen, format });
+  return previewSource(filePath, fileName, { ...chosen, format }, branches);
 }
 
 /** The supplier's remembered mapping when the file has its columns, otherwise the one guessed from the headers. */
 function mappingFor(remembered: ColumnMapping, preview: SourcePreview): ColumnMapping {
   if (preview.format === 'yml') return {};
   const indexes = Object.values(remembered);
-  const fits = indexes.length > 0 && indexes.every((i) => i < preview.headers.length);
+  const fits = indexes.length > 0 && indexes.every((i) => i !== undefined && i < preview.headers.length);
   return fits ? remembered : preview.guessedMapping;
 }
 
@@ -98,7 +101,7 @@ export async function recordImport(deps: ImportDeps, input: NewImport): Promise<
   try {
     const supplier = await requireSupplier(deps.db, input.supplierId);
     const settings = settingsOf(supplier.settings);
-    const preview = await readPreview(storedFilePath(deps.config, input.storedFile)!, input.fileName, settings.read, input.read);
+    const preview = await readPreview(storedFilePath(deps.config, input.storedFile)!, input.fileName, settings.read, input.read, await listBranches(deps.db));
     const options: StoredOptions = {
       read: readOptionsOf(preview),
       mapping: mappingFor(settings.mapping, preview),
@@ -187,7 +190,7 @@ export async function previewImport(deps: ImportDeps, id: number, read: ReadOpti
   const filePath = storedFilePath(deps.config, imp.storedFile);
   if (!filePath) throw conflict(FILE_GONE);
   const stored = imp.options as StoredOptions;
-  const preview = await previewSource(filePath, imp.fileName, read).catch((error: unknown) => {
+  const preview = await previewSource(filePath, imp.fileName, read, await listBranches(deps.db)).catch((error: unknown) => {
     throw unreadable(error);
   });
   const supplier = await requireSupplier(deps.db, imp.supplierId);
@@ -200,12 +203,22 @@ export async function previewImport(deps: ImportDeps, id: number, read: ReadOpti
 const READ_KEYS = ['format', 'encoding', 'delimiter', 'sheet', 'headerRow'] as const;
 const sameRead = (a: ReadOptions, b: ReadOptions) => READ_KEYS.every((key) => a[key] === b[key]);
 
+/** A branch's stock column must name a branch the shop has. */
+async function branchProblems(db: Db, mapping: ColumnMapping): Promise<Record<string, string[]>> {
+  const slugs = new Set((await listBranches(db)).map((b) => b.slug));
+  const unknown = Object.keys(mapping).filter((field) => {
+    const slug = branchOfField(field);
+    return slug !== null && !slugs.has(slug);
+  });
+  return Object.fromEntries(unknown.map((field) => [`mapping.${field}`, ['Такого филиала нет: выберите колонку для филиала из списка']]));
+}
+
 /** Every mapped column must be one the file has. */
 function columnProblems(mapping: ColumnMapping, preview: SourcePreview): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
   if (preview.format === 'yml') return problems;
   for (const [field, index] of Object.entries(mapping)) {
-    if (index >= preview.headers.length) problems[`mapping.${field}`] = [`В файле нет колонки № ${index + 1}`];
+    if (index !== undefined && index >= preview.headers.length) problems[`mapping.${field}`] = [`В файле нет колонки № ${index + 1}`];
   }
   return problems;
 }
@@ -220,10 +233,14 @@ export async function startCheck(deps: ImportDeps, id: number, body: z.output<ty
   const stored = imp.options as StoredOptions;
   const preview = sameRead(body.read, stored.read)
     ? stored.preview
-    : await previewSource(filePath, imp.fileName, body.read).catch((error: unknown) => {
+    : await previewSource(filePath, imp.fileName, body.read, await listBranches(db)).catch((error: unknown) => {
         throw unreadable(error);
       });
-  const problems = { ...mappingProblems(preview.format, body.mapping, body.pricing), ...columnProblems(body.mapping, preview) };
+  const problems = {
+    ...mappingProblems(preview.format, body.mapping, body.pricing),
+    ...columnProblems(body.mapping, preview),
+    ...(await branchProblems(db, body.mapping)),
+  };
   const first = Object.values(problems)[0]?.[0];
   if (first) throw badRequest(first, problems);
 

@@ -1,4 +1,6 @@
-import { products } from '../../db/schema.ts';
+import { sql } from 'drizzle-orm';
+import { products, productStock } from '../../db/schema.ts';
+import type { ProductBranchQuantity } from '../../db/product-stock.ts';
 import type { ProductState } from '#shared/schemas/supplier-import.ts';
 
 /**
@@ -16,6 +18,8 @@ export const productColumns = {
   priceKopecks: products.priceKopecks,
   oldPriceKopecks: products.originalPriceKopecks,
   stock: products.stock,
+  branchStock: sql<Record<string, number>>`(select coalesce(jsonb_object_agg(ps.branch_id::text, ps.quantity) filter (where ps.quantity <> 0), '{}'::jsonb)
+    from ${productStock} ps where ps.product_id = ${products.id})`,
   isActive: products.isActive,
 };
 
@@ -29,6 +33,7 @@ export type ShopProduct = {
   priceKopecks: number | null;
   oldPriceKopecks: number | null;
   stock: number | null;
+  branchStock: Record<string, number>;
   isActive: boolean;
 };
 
@@ -36,12 +41,45 @@ export const stateOf = (p: ShopProduct): ProductState => ({
   priceKopecks: p.priceKopecks,
   oldPriceKopecks: p.oldPriceKopecks,
   stock: p.stock,
+  branchStock: p.branchStock,
   isActive: p.isActive,
   name: p.name,
 });
 
+const branchesKey = (s: ProductState) => JSON.stringify(Object.entries(s.branchStock ?? {}).sort());
+export const sameStock = (a: ProductState, b: ProductState) => a.stock === b.stock && branchesKey(a) === branchesKey(b);
+
 export const sameState = (a: ProductState, b: ProductState) =>
-  a.priceKopecks === b.priceKopecks && a.oldPriceKopecks === b.oldPriceKopecks && a.stock === b.stock && a.isActive === b.isActive && a.name === b.name;
+  a.priceKopecks === b.priceKopecks && a.oldPriceKopecks === b.oldPriceKopecks && sameStock(a, b) && a.isActive === b.isActive && a.name === b.name;
+
+/** A file's quantities by branch id; null (an empty cell) counts as none. */
+export type PlannedStock = Record<string, number | null>;
+
+/** A row's quantities by branch: its plain «Остаток» is the head office's, a branch's column that branch's. */
+export const plannedStock = (plan: { stock?: number | null; branchStock?: PlannedStock }, headBranchId: number): PlannedStock => ({
+  ...(plan.stock !== undefined ? { [headBranchId]: plan.stock } : {}),
+  ...plan.branchStock,
+});
+
+/**
+ * The state with the file's quantities written over the branches it names (a plain «Остаток» is
+ * the head office's); the others keep theirs, and `stock` is the sum.
+ */
+export function withStock(state: ProductState, planned: PlannedStock): ProductState {
+  if (Object.keys(planned).length === 0) return state;
+  const branchStock = { ...state.branchStock };
+  for (const [branchId, quantity] of Object.entries(planned)) {
+    if (quantity) branchStock[branchId] = quantity;
+    else delete branchStock[branchId];
+  }
+  return { ...state, branchStock, stock: Object.values(branchStock).reduce((sum, q) => sum + q, 0) };
+}
+
+/** What `setProductsStock` writes to make a product's branches read `to` (branches only in `from` become 0). */
+export function stockRows(productId: number, from: Record<string, number>, to: Record<string, number>): ProductBranchQuantity[] {
+  const branchIds = new Set([...Object.keys(from), ...Object.keys(to)]);
+  return [...branchIds].map((branchId) => ({ productId, branchId: Number(branchId), quantity: to[branchId] ?? 0 }));
+}
 
 /** The price moves by more than `flagPercent` % of a price the product had (a first price is no jump). */
 export function priceJump(before: ProductState, after: ProductState, flagPercent: number): boolean {

@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/connection.ts';
+import { rowsOf, type Tx } from '../../db/connection.ts';
+import { headBranchId, setProductsStock } from '../../db/product-stock.ts';
 import { orderItems, products, supplierImportRows, supplierImports } from '../../db/schema.ts';
 import { conflict } from '../../core/http-errors.ts';
 import { pluralRu, productsCount } from '#shared/plural.ts';
-import type { ImportDetail } from '#shared/schemas/supplier-import.ts';
+import type { ImportDetail, ProductState } from '#shared/schemas/supplier-import.ts';
+import { stockRows } from './product-state.ts';
 import { catalogChanged } from '../products/catalog-events.ts';
 import type { ImportDeps } from './deps.ts';
 import { canRollBack, importDetail, requireImport, type ImportRecord } from './summaries.ts';
@@ -31,6 +33,20 @@ const changedSince = (importId: number) => sql`
     or p.is_active is distinct from (r.after->>'isActive')::boolean
     or p.name is distinct from r.after->>'name')`;
 
+/** A state's quantities by branch; a report older than the branches had all of it in the head office. */
+const branchesOf = (state: ProductState, head: number): Record<string, number> => state.branchStock ?? (state.stock ? { [head]: state.stock } : {});
+
+/** The branches' quantities back as they were before the import (and the products' sums with them). */
+async function restoreStock(tx: Tx, restored: { id: number; before: ProductState; after: ProductState }[]) {
+  const head = await headBranchId(tx);
+  // A product whose stock was unknown (null) before gets it back as null, its branches emptied.
+  await setProductsStock(
+    tx,
+    restored.filter((r) => r.before.stock !== null).map((r) => r.id),
+    restored.flatMap((r) => stockRows(r.id, branchesOf(r.after, head), branchesOf(r.before, head))),
+  );
+}
+
 export async function rollbackImport(deps: ImportDeps, id: number): Promise<ImportDetail> {
   const imp = await requireImport(deps.db, id);
   if (!canRollBack(imp)) throw conflict(refusal(imp));
@@ -45,7 +61,7 @@ export async function rollbackImport(deps: ImportDeps, id: number): Promise<Impo
         `Откатить нельзя: после импорта ${pluralRu(changed!.n, 'изменился', 'изменились', 'изменились')} ${productsCount(changed!.n)} (цена, остаток, видимость или название). Измените их вручную или загрузите прайс-лист заново.`,
       );
     }
-    const restored = rowsOf<{ id: number }>(
+    const restored = rowsOf<{ id: number; before: ProductState; after: ProductState }>(
       await tx.execute(sql`
         update ${products} p set price_kopecks = (r.before->>'priceKopecks')::int, original_price_kopecks = (r.before->>'oldPriceKopecks')::int,
           stock = (r.before->>'stock')::int, is_active = (r.before->>'isActive')::boolean, name = r.before->>'name', updated_at = ${now.toISOString()}::timestamptz
@@ -53,8 +69,9 @@ export async function rollbackImport(deps: ImportDeps, id: number): Promise<Impo
         where r.import_id = ${id} and r.applied and r.action <> 'create' and r.before is not null and p.id = r.product_id
           and (p.price_kopecks, p.original_price_kopecks, p.stock, p.is_active, p.name) is distinct from
             ((r.before->>'priceKopecks')::int, (r.before->>'oldPriceKopecks')::int, (r.before->>'stock')::int, (r.before->>'isActive')::boolean, r.before->>'name')
-        returning p.id`),
+        returning p.id, r.before, r.after`),
     );
+    await restoreStock(tx, restored);
     const created = sql`select product_id from ${supplierImportRows} where import_id = ${id} and applied and action = 'create'`;
     const ordered = sql`exists (select 1 from ${orderItems} oi where oi.product_id = ${products.id})`;
     const hidden = rowsOf<{ id: number }>(

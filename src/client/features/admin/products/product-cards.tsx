@@ -4,6 +4,7 @@ import { adminPaths } from '#client/features/admin/paths.ts';
 import type { Product } from '#shared/types.ts';
 import { ProductThumb } from './product-thumb.tsx';
 import { ActiveSwitch, ProductPrice, ProductStatusBadge, RowButtons, type RowActions } from './product-row-parts.tsx';
+import { branchStockTitle } from './status.ts';
 
 /** Phones: one card per product instead of a wide table. */
 export function ProductCards({ products, onToggle, onDelete }: { products: Product[] } & RowActions) {
@@ -24,7 +25,9 @@ export function ProductCards({ products, onToggle, onDelete }: { products: Produ
                 <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
                   <ProductPrice product={product} />
                   <ProductStatusBadge product={product} />
-                  <span className="text-xs text-muted-foreground">Остаток: {product.stock ?? '—'}</span>
+                  <span className="text-xs text-muted-foreground" title={branchStockTitle(product)}>
+                    Остаток: {product.stock ?? '—'}
+                  </span>
                 </div>
               </div>
             </div>

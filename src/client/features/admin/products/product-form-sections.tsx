@@ -12,6 +12,7 @@ import { Textarea } from '#client/components/ui/textarea.tsx';
 import { paths } from '#client/paths.ts';
 import { adminPaths } from '#client/features/admin/paths.ts';
 import { SUPPLIERS } from '#shared/constants.ts';
+import type { Branch } from '#shared/schemas/branches.ts';
 import type { Product } from '#shared/types.ts';
 import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
 import { SlugFromNameButton } from '#client/features/admin/components/slug-from-name-button.tsx';
@@ -141,21 +142,42 @@ export function MainSection({ form, sources }: { form: ProductFormApi; sources?:
   );
 }
 
-export function PriceSection({ form, sources }: { form: ProductFormApi; sources?: Sources }) {
+export function PriceSection({ form, branches, sources }: { form: ProductFormApi; branches: Branch[]; sources?: Sources }) {
   const { errors } = form.formState;
+  const quantities = useWatch({ control: form.control, name: 'branchStock' });
+  const total = quantities.reduce((sum, q) => sum + (Number(q.quantity.replace(/\s/g, '').replace(',', '.')) || 0), 0);
   return (
     <Section title="Цена и склад" description="Цена 0 показывается покупателям как «Цена по запросу»">
-      <div className="grid items-start gap-4 sm:grid-cols-3">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField label="Цена, ₽" htmlFor="product-price" required error={errors.price?.message} aside={<SourceBadge source={sources?.price} />}>
           <Input inputMode="decimal" {...fieldProps(form, 'price')} />
         </FormField>
         <FormField label="Старая цена, ₽" htmlFor="product-originalPrice" error={errors.originalPrice?.message} hint="Для скидки">
           <Input inputMode="decimal" {...fieldProps(form, 'originalPrice', true)} />
         </FormField>
-        <FormField label="Остаток, шт." htmlFor="product-stock" error={errors.stock?.message} hint="Пусто — нет в наличии">
-          <Input inputMode="numeric" {...fieldProps(form, 'stock', true)} />
-        </FormField>
       </div>
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-sm font-medium">
+          Остаток по филиалам, шт. <span className="font-normal text-muted-foreground">— всего {total} шт.; пусто — нет в филиале</span>
+        </legend>
+        <div className="grid items-start gap-4 sm:grid-cols-3">
+          {branches.map((b, i) => {
+            const name = `branchStock.${i}.quantity` as const;
+            const error = errors.branchStock?.[i]?.quantity?.message;
+            return (
+              <FormField key={b.id} label={b.city} htmlFor={`product-stock-${b.slug}`} error={error}>
+                <Input
+                  id={`product-stock-${b.slug}`}
+                  inputMode="numeric"
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={fieldDescribedBy(`product-stock-${b.slug}`, { error })}
+                  {...form.register(name)}
+                />
+              </FormField>
+            );
+          })}
+        </div>
+      </fieldset>
     </Section>
   );
 }

@@ -1,6 +1,7 @@
-import type { FieldPath } from 'react-hook-form';
+import type { DeepPartial, FieldPath } from 'react-hook-form';
 import { SUPPLIERS } from '#shared/constants.ts';
 import { isIdLike, slugify } from '#shared/slug.ts';
+import type { Branch } from '#shared/schemas/branches.ts';
 import type { AdminCategory, Product } from '#shared/types.ts';
 
 /** The form keeps what is typed as text; the shared schema turns it into numbers. */
@@ -10,7 +11,8 @@ export type FormValues = {
   sku: string;
   price: string;
   originalPrice: string;
-  stock: string;
+  /** One quantity per branch, in the branches' display order. */
+  branchStock: { branchId: number; quantity: string }[];
   categoryId: string;
   supplier: string;
   tag: string;
@@ -22,27 +24,30 @@ export type FormValues = {
   isActive: boolean;
   isFeatured: boolean;
 };
-export type FieldName = FieldPath<FormValues>;
+/** The fields other than the per-branch quantities. */
+export type FieldName = Exclude<FieldPath<FormValues>, `branchStock${string}`>;
 
-export const FIELD_NAMES: readonly FieldName[] = [
-  'name', 'slug', 'sku', 'price', 'originalPrice', 'stock', 'categoryId', 'supplier', 'tag', 'imageUrl',
+export const FIELD_NAMES: readonly FieldPath<FormValues>[] = [
+  'name', 'slug', 'sku', 'price', 'originalPrice', 'branchStock', 'categoryId', 'supplier', 'tag', 'imageUrl',
   'shortDescription', 'description', 'rating', 'reviewCount', 'isActive', 'isFeatured',
 ];
 
 const numberText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value).replace('.', ','));
 
-export const EMPTY_FORM: FormValues = {
-  name: '', slug: '', sku: '', price: '', originalPrice: '', stock: '', categoryId: '', supplier: 'none', tag: '', imageUrl: '',
-  shortDescription: '', description: '', rating: '0', reviewCount: '0', isActive: true, isFeatured: false,
-};
+/** A new product's fields: every branch's quantity empty. */
+export const emptyForm = (branches: readonly Branch[]): FormValues => ({
+  name: '', slug: '', sku: '', price: '', originalPrice: '', branchStock: branches.map((b) => ({ branchId: b.id, quantity: '' })),
+  categoryId: '', supplier: 'none', tag: '', imageUrl: '', shortDescription: '', description: '', rating: '0', reviewCount: '0',
+  isActive: true, isFeatured: false,
+});
 
-export const formValuesOf = (p: Product): FormValues => ({
+export const formValuesOf = (p: Product, branches: readonly Branch[]): FormValues => ({
   name: p.name,
   slug: p.slug,
   sku: p.sku,
   price: numberText(p.price),
   originalPrice: numberText(p.originalPrice),
-  stock: numberText(p.stock),
+  branchStock: branches.map((b) => ({ branchId: b.id, quantity: numberText(p.branchStock.find((s) => s.branchId === b.id)?.quantity || null) })),
   categoryId: p.categoryId ? String(p.categoryId) : '',
   supplier: p.supplier ?? 'none',
   tag: p.tag ?? '',
@@ -67,8 +72,18 @@ const toNumber = (text: string) => {
 };
 
 /** The product as the storefront's card would show what is typed so far. */
-export function previewOf(values: Partial<FormValues>, product: Product | null, categories: AdminCategory[] | undefined): Product {
+export function previewOf(
+  values: DeepPartial<FormValues>,
+  product: Product | null,
+  categories: AdminCategory[] | undefined,
+  branches: readonly Branch[],
+): Product {
   const category = categories?.find((c) => String(c.id) === values.categoryId);
+  const branchStock = branches.map((b) => ({
+    branchId: b.id,
+    city: b.city,
+    quantity: Math.max(0, toNumber(values.branchStock?.find((s) => s?.branchId === b.id)?.quantity ?? '') ?? 0),
+  }));
   return {
     id: product?.id ?? 0,
     slug: values.slug || 'novyy-tovar',
@@ -78,7 +93,8 @@ export function previewOf(values: Partial<FormValues>, product: Product | null, 
     imageUrl: values.imageUrl?.trim() || null,
     price: toNumber(values.price ?? ''),
     originalPrice: toNumber(values.originalPrice ?? ''),
-    stock: toNumber(values.stock ?? ''),
+    stock: branchStock.reduce((sum, b) => sum + b.quantity, 0),
+    branchStock,
     shortDescription: values.shortDescription ?? '',
     description: values.description ?? '',
     categoryId: category?.id ?? null,

@@ -9,19 +9,30 @@ import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert
 import { toast } from '#client/components/ui/toast-store.ts';
 import { adminPaths } from '#client/features/admin/paths.ts';
 import { ProductSchema, type ProductData } from '#shared/schemas/product.ts';
+import type { Branch } from '#shared/schemas/branches.ts';
 import type { Product } from '#shared/types.ts';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { LoadError } from '#client/features/admin/components/load-error.tsx';
+import { branchesQuery } from '#client/lib/branches.ts';
 import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
 import type { ProductPrefill } from '#client/features/admin/lib/product-prefill.ts';
 import { useSaveProduct } from './api.ts';
 import { DescriptionSection, ImageSection, MainSection, PreviewSection, PriceSection, PublishSection } from './product-form-sections.tsx';
-import { EMPTY_FORM, FIELD_NAMES, formValuesOf, previewOf, slugFromName, type FormValues } from './product-form-values.ts';
+import { emptyForm, FIELD_NAMES, formValuesOf, previewOf, slugFromName, type FormValues } from './product-form-values.ts';
 
 /**
  * A new product (`product` null) or an existing one: the fields on the left, publishing and a live
  * preview on the right. `prefill` (from a supplier's page) changes the fields it names, each marked
  * with its source; the changes count as edits, so an existing product can be saved with them.
  */
-export function ProductForm({ product, prefill = null }: { product: Product | null; prefill?: ProductPrefill | null }) {
+export function ProductForm(props: { product: Product | null; prefill?: ProductPrefill | null }) {
+  const branches = useQuery(branchesQuery());
+  if (branches.isError) return <LoadError title="Не удалось загрузить филиалы" error={branches.error} onRetry={() => void branches.refetch()} />;
+  if (!branches.data) return <Skeleton className="h-[32rem] rounded-lg" aria-busy="true" aria-label="Загрузка формы" />;
+  return <ProductFormFields {...props} branches={branches.data} />;
+}
+
+function ProductFormFields({ product, prefill = null, branches }: { product: Product | null; prefill?: ProductPrefill | null; branches: Branch[] }) {
   const navigate = useNavigate();
   const categories = useQuery(adminCategoriesQuery());
   const isEdit = product !== null;
@@ -31,7 +42,7 @@ export function ProductForm({ product, prefill = null }: { product: Product | nu
     // The form keeps text; the shared schema turns it into numbers with the spec's messages
     // (its input type is `unknown` for those fields, hence the cast).
     resolver: zodResolver(ProductSchema) as unknown as Resolver<FormValues, unknown, ProductData>,
-    defaultValues: product ? formValuesOf(product) : EMPTY_FORM,
+    defaultValues: product ? formValuesOf(product, branches) : emptyForm(branches),
     mode: 'onTouched',
   });
   const values = useWatch({ control: form.control });
@@ -69,13 +80,13 @@ export function ProductForm({ product, prefill = null }: { product: Product | nu
       <div className="grid content-start gap-6">
         {prefill && <PrefillNotice pageUrl={prefill.pageUrl} />}
         <MainSection form={form} sources={prefill?.sources} />
-        <PriceSection form={form} sources={prefill?.sources} />
+        <PriceSection form={form} branches={branches} sources={prefill?.sources} />
         <ImageSection form={form} imageUrl={values.imageUrl ?? ''} sources={prefill?.sources} />
         <DescriptionSection form={form} sources={prefill?.sources} />
       </div>
       <aside className="grid content-start gap-6 lg:sticky lg:top-6 lg:self-start">
         <PublishSection form={form} isEdit={isEdit} pending={save.isPending} />
-        <PreviewSection id={`${formId}-preview`} preview={previewOf(values, product, categories.data)} hidden={!(values.isActive ?? true)} />
+        <PreviewSection id={`${formId}-preview`} preview={previewOf(values, product, categories.data, branches)} hidden={!(values.isActive ?? true)} />
       </aside>
     </form>
   );

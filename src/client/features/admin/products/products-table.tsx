@@ -4,6 +4,7 @@ import { adminPaths } from '#client/features/admin/paths.ts';
 import type { Product } from '#shared/types.ts';
 import { ProductThumb } from './product-thumb.tsx';
 import { ActiveSwitch, ProductPrice, ProductStatusBadge, RowButtons, type RowActions } from './product-row-parts.tsx';
+import { branchStockTitle } from './status.ts';
 
 /** Wider screens: the products as a table. */
 export function ProductsTable({ products, onToggle, onDelete }: { products: Product[] } & RowActions) {
@@ -41,7 +42,11 @@ export function ProductsTable({ products, onToggle, onDelete }: { products: Prod
             <TableCell>
               <ProductPrice product={product} />
             </TableCell>
-            <TableCell className="text-right tabular-nums">{product.stock ?? '—'}</TableCell>
+            <TableCell className="text-right tabular-nums">
+              <span title={branchStockTitle(product)} className="cursor-help underline decoration-dotted underline-offset-4" data-testid="stock-total">
+                {product.stock ?? '—'}
+              </span>
+            </TableCell>
             <TableCell>
               <ProductStatusBadge product={product} />
             </TableCell>

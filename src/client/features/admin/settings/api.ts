@@ -3,7 +3,10 @@ import { apiRequest, failure, parseBody, toQueryString } from '#client/lib/api.t
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
+import { branchesQuery } from '#client/lib/branches.ts';
 import type { BackupSettings } from '#shared/schemas/backup.ts';
+import type { BranchInput } from '#shared/schemas/branch-form.ts';
+import type { AdminBranch } from '#shared/schemas/branches.ts';
 import type { PublicSettings, SeoSettings, ShopSettings } from '#shared/schemas/settings.ts';
 import type { StaffAction, StaffActionKind, StaffActionPerson } from '#shared/staff-actions.ts';
 import type { BackupFile, BackupOverview } from '#shared/types.ts';
@@ -144,5 +147,49 @@ export function useDownloadBackup(callbacks: MutationCallbacks<void, { name: str
     mutationFn: ({ name, currentPassword }: { name: string; currentPassword: string }) =>
       downloadFile(`/api/admin/backups/${encodeURIComponent(name)}/download`, { currentPassword }, name),
     ...callbacks,
+  });
+}
+
+export const adminBranchesQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'branches'],
+    queryFn: ({ client, signal }) => apiRequest<AdminBranch[]>('/api/admin/branches', { client, signal }),
+  });
+
+/** Branches show on every storefront page: after a change the admin's list and the storefront's are read again. */
+function useBranchesChanged() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: adminBranchesQuery().queryKey });
+    void queryClient.invalidateQueries({ queryKey: branchesQuery().queryKey });
+    void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey });
+  };
+}
+
+/** Adds a branch (`editing` null) or saves one. */
+export function useSaveBranch(editing: AdminBranch | null, callbacks: MutationCallbacks<AdminBranch, BranchInput>) {
+  const changed = useBranchesChanged();
+  return useMutation({
+    mutationFn: (data: BranchInput) =>
+      editing
+        ? apiRequest<AdminBranch>(`/api/admin/branches/${editing.id}`, { method: 'PUT', body: data })
+        : apiRequest<AdminBranch>('/api/admin/branches', { method: 'POST', body: data }),
+    onSuccess: (saved, data) => {
+      changed();
+      callbacks.onSuccess?.(saved, data);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+export function useDeleteBranch(callbacks: MutationCallbacks<{ message: string }, number>) {
+  const changed = useBranchesChanged();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<{ message: string }>(`/api/admin/branches/${id}`, { method: 'DELETE' }),
+    onSuccess: (result, id) => {
+      changed();
+      callbacks.onSuccess?.(result, id);
+    },
+    onError: callbacks.onError,
   });
 }

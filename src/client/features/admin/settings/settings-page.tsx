@@ -1,17 +1,18 @@
-import { DatabaseBackup, History, Search, Store } from 'lucide-react';
+import { Building2, DatabaseBackup, History, Search, Store } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
 import { BackupTab } from './backup-tab.tsx';
+import { BranchesTab } from './branches-tab.tsx';
 import { SeoSettingsTab } from './seo-settings-form.tsx';
 import { ShopSettingsTab } from './shop-settings-form.tsx';
 import { StaffLogTab } from './staff-log-tab.tsx';
 
-const TABS = ['shop', 'seo', 'backup', 'log'] as const;
+const TABS = ['shop', 'branches', 'seo', 'backup', 'log'] as const;
 type Tab = (typeof TABS)[number];
 
-/** 'Настройки магазина': shop, SEO, backup and staff action log tabs; the open tab is kept in the address. */
+/** 'Настройки магазина': shop, branches, SEO, backup and staff action log tabs; the open tab is kept in the address. */
 export default function SettingsPage() {
   useAdminTitle('Настройки магазина');
   const [params, setParams] = useSearchParams();
@@ -31,6 +32,10 @@ export default function SettingsPage() {
             <Store aria-hidden />
             Магазин
           </TabsTrigger>
+          <TabsTrigger value="branches">
+            <Building2 aria-hidden />
+            Филиалы
+          </TabsTrigger>
           <TabsTrigger value="seo">
             <Search aria-hidden />
             SEO
@@ -48,6 +53,9 @@ export default function SettingsPage() {
         </TabsList>
         <TabsContent value="shop">
           <ShopSettingsTab />
+        </TabsContent>
+        <TabsContent value="branches">
+          <BranchesTab />
         </TabsContent>
         <TabsContent value="seo">
           <SeoSettingsTab />

@@ -87,7 +87,7 @@ function ShopForm({ data }: { data: ShopSettings }) {
         <FormField label="Телефон" htmlFor="shop-contactPhone" required error={errors.contactPhone?.message}>
           <Input type="tel" inputMode="tel" {...text('contactPhone')} />
         </FormField>
-        <FormField label="Режим работы" htmlFor="shop-workingHours" error={errors.workingHours?.message} hint="Например: Пн–Пт 8:00–18:00, Сб–Вс выходной">
+        <FormField label="Режим работы" htmlFor="shop-workingHours" error={errors.workingHours?.message} hint="Режим работы головного офиса: он же во вкладке «Филиалы»">
           <Input {...text('workingHours')} />
         </FormField>
       </FieldGrid>

@@ -18,13 +18,16 @@ import {
   mappingProblems,
   type ColumnMapping,
   type ImportDetail,
-  type ImportField,
+  type MappedField,
+  branchStockField,
   type PricingRule,
   type SourcePreview,
 } from '#shared/schemas/supplier-import.ts';
 import { useCheckImport } from './api.ts';
 import { ChoiceGroup } from './choice-group.tsx';
 import { assignColumn, fieldOfColumn, readOf } from './mapping.ts';
+import { useBranches } from '#client/lib/branches.ts';
+import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
 import { ReadOptionsForm, detectedText } from './read-options.tsx';
 
 /** The preview as the mapping knows it: a new sheet, encoding or header row starts the mapping again. */
@@ -39,20 +42,29 @@ const pricingDraftOf = (rule: PricingRule): PricingDraft => ({
 const number = (value: string) => (value.trim() === '' ? null : Number(value.trim().replace(',', '.')));
 
 /** A column's select: what the column holds, or nothing to load. */
-function ColumnSelect({ column, header, mapping, onChange }: { column: number; header: string; mapping: ColumnMapping; onChange: (field: ImportField | null) => void }) {
+function ColumnSelect({ column, header, mapping, onChange }: { column: number; header: string; mapping: ColumnMapping; onChange: (field: MappedField | null) => void }) {
   const field = fieldOfColumn(mapping, column);
+  const branches = useBranches();
+  const head = branches.find((b) => b.slug === HEAD_BRANCH_SLUG);
   return (
     <NativeSelect
       aria-label={`Колонка ${column + 1}${header ? ` «${header}»` : ''}`}
       value={field ?? ''}
-      onChange={(event) => onChange((event.target.value || null) as ImportField | null)}
+      onChange={(event) => onChange((event.target.value || null) as MappedField | null)}
       className={cn('md:h-9 md:min-w-48 md:text-sm', field && 'border-primary bg-primary/5 font-medium')}
       data-testid="column-select"
     >
       <option value="">Не загружать</option>
       {IMPORT_FIELDS.map((f) => (
         <option key={f} value={f}>
-          {IMPORT_FIELD_LABELS[f]}
+          {f === 'stock' && head ? `${IMPORT_FIELD_LABELS[f]} (${head.city}, головной офис)` : IMPORT_FIELD_LABELS[f]}
+        </option>
+      ))}
+      {branches
+        .filter((b) => b !== head)
+        .map((b) => (
+        <option key={b.id} value={branchStockField(b.slug)}>
+          {`${IMPORT_FIELD_LABELS.stock}: ${b.city}`}
         </option>
       ))}
     </NativeSelect>

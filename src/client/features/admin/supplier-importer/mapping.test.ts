@@ -11,4 +11,11 @@ describe('column mapping of the importer screen', () => {
     expect(fieldOfColumn(mapping, 1)).toBeNull();
   });
 
+  it('maps a branch’s own stock column like any field', () => {
+    const mapping = assignColumn({ sku: 0, stock: 3 }, 4, 'stock:rostov-na-donu');
+    expect(mapping).toEqual({ sku: 0, stock: 3, 'stock:rostov-na-donu': 4 });
+    expect(fieldOfColumn(mapping, 4)).toBe('stock:rostov-na-donu');
+    expect(assignColumn(mapping, 5, 'stock:rostov-na-donu')).toEqual({ sku: 0, stock: 3, 'stock:rostov-na-donu': 5 });
+  });
+
 });

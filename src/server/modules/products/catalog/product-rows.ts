@@ -3,7 +3,9 @@ import type { Db } from '../../../db/connection.ts';
 import { categories, products } from '../../../db/schema.ts';
 import { kopecksToRub } from '#shared/money.ts';
 import { isIdLike } from '#shared/slug.ts';
+import type { BranchStock } from '#shared/schemas/branches.ts';
 import type { Product } from '#shared/types.ts';
+import { branchStockOf } from '../../branches/service.ts';
 
 /** Products as the API gives them: one row with its category's name and slug. */
 
@@ -19,7 +21,7 @@ const productSelection = {
 
 type ProductRow = Omit<typeof products.$inferSelect, 'searchVector' | 'skuNorm'>;
 
-function toProduct(row: ProductRow, categoryName: string | null, categorySlug: string | null): Product {
+function toProduct(row: ProductRow, categoryName: string | null, categorySlug: string | null, branchStock: BranchStock[]): Product {
   return {
     id: row.id,
     slug: row.slug,
@@ -30,6 +32,7 @@ function toProduct(row: ProductRow, categoryName: string | null, categorySlug: s
     price: row.priceKopecks === null ? null : kopecksToRub(row.priceKopecks),
     originalPrice: row.originalPriceKopecks === null ? null : kopecksToRub(row.originalPriceKopecks),
     stock: row.stock,
+    branchStock,
     shortDescription: row.shortDescription,
     description: row.description,
     categoryId: row.categoryId,
@@ -66,8 +69,8 @@ export async function productsByIds(db: Db, ids: number[]): Promise<Product[]> {
   if (ids.length === 0) return [];
   let statement = byIdsStatements.get(db);
   if (!statement) byIdsStatements.set(db, (statement = prepareByIds(db)));
-  const rows = await statement.execute({ ids });
-  const byId = new Map(rows.map((r) => [r.product.id, toProduct(r.product, r.categoryName, r.categorySlug)]));
+  const [rows, stock] = await Promise.all([statement.execute({ ids }), branchStockOf(db, ids)]);
+  const byId = new Map(rows.map((r) => [r.product.id, toProduct(r.product, r.categoryName, r.categorySlug, stock.get(r.product.id)!)]));
   return ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
 }
 
@@ -89,5 +92,6 @@ export async function getProduct(db: Db, slugOrId: string, options: { includeIna
     .where(where)
     .limit(1);
   if (!row || (!row.product.isActive && !options.includeInactive)) return null;
-  return toProduct(row.product, row.categoryName, row.categorySlug);
+  const stock = await branchStockOf(db, [row.product.id]);
+  return toProduct(row.product, row.categoryName, row.categorySlug, stock.get(row.product.id)!);
 }

@@ -1,4 +1,27 @@
+import { branchStockField } from '#shared/schemas/supplier-import.ts';
 import { IMPORT_FIELDS, type ColumnMapping, type ImportField } from './types.ts';
+
+/** A branch as the guess knows it: the headers name its city. */
+export type BranchName = { slug: string; city: string };
+
+/**
+ * Stock columns of the branches: a header naming a branch's city («Остаток: Ростов-на-Дону»,
+ * «Ростов», «Наличие Санкт-Петербург») goes to that branch; the first word of the city is enough,
+ * in any case ending («в Ростове»). Each branch gets the first such column.
+ */
+function guessBranchColumns(headers: string[], branches: readonly BranchName[]): ColumnMapping {
+  const mapping: ColumnMapping = {};
+  headers.forEach((header, column) => {
+    const words = normalizeHeader(header).split(' ');
+    const branch = branches.find((b) => {
+      const stem = normalizeHeader(b.city).split(' ')[0]!;
+      return stem.length >= 4 && words.some((w) => w.startsWith(stem.slice(0, Math.max(4, stem.length - 1))));
+    });
+    const field = branch && branchStockField(branch.slug);
+    if (field && mapping[field] === undefined) mapping[field] = column;
+  });
+  return mapping;
+}
 
 /** Each field's name on screens and in row errors when its column has no header. */
 export const FIELD_LABELS: Record<ImportField, string> = {
@@ -96,11 +119,11 @@ export function isHeaderWord(cell: string): boolean {
  * to at most one column and each column to at most one field (the best-scoring pairs win; on a tie
  * the column further left).
  */
-export function guessMapping(headers: string[]): ColumnMapping {
+export function guessMapping(headers: string[], branches: readonly BranchName[] = []): ColumnMapping {
+  const mapping: ColumnMapping = guessBranchColumns(headers, branches);
+  const usedColumns = new Set(Object.values(mapping));
   const pairs = headers.flatMap((header, column) => candidates(header).map((candidate) => ({ ...candidate, column })));
   pairs.sort((a, b) => b.score - a.score || a.column - b.column);
-  const mapping: ColumnMapping = {};
-  const usedColumns = new Set<number>();
   for (const { field, column } of pairs) {
     if (mapping[field] !== undefined || usedColumns.has(column)) continue;
     mapping[field] = column;

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { csvRows, detectCsvSettings, readSample } from './csv.ts';
-import { FIELD_LABELS, guessMapping } from './guess-mapping.ts';
+import { FIELD_LABELS, guessMapping, type BranchName } from './guess-mapping.ts';
 import { SourceError } from './source-error.ts';
 import { HEADER_SEARCH_ROWS, PREVIEW_ROWS, isBlank, tableLayout, type TableLayout, type TableRow } from './table.ts';
 import { columnName, sectionHeading, tableRecord, type RecordDraft } from './table-record.ts';
@@ -95,7 +95,7 @@ function shownCells(cells: string[]): string[] {
  * PREVIEW_ROWS rows under it, the guessed mapping, and how many data rows there are (the whole
  * file is streamed to count them; nothing but the preview rows is kept).
  */
-export async function previewSource(filePath: string, fileName: string, options: ReadOptions): Promise<SourcePreview> {
+export async function previewSource(filePath: string, fileName: string, options: ReadOptions, branches: readonly BranchName[] = []): Promise<SourcePreview> {
   const format = options.format ?? (await detectFormat(filePath, fileName));
   if (format === 'yml') {
     let totalRows = 0;
@@ -104,7 +104,7 @@ export async function previewSource(filePath: string, fileName: string, options:
   }
   const source = await openTableSource(filePath, format, options);
   const { layout, dataRows } = await openTable(source.rows, options.headerRow);
-  const guessedMapping = guessMapping(layout.headers);
+  const guessedMapping = guessMapping(layout.headers, branches);
   const rows: SourcePreview['rows'] = [];
   let totalRows = 0;
   for await (const row of dataRows) {

@@ -1,3 +1,4 @@
+import { branchOfField } from '#shared/schemas/supplier-import.ts';
 import { FIELD_LABELS } from './guess-mapping.ts';
 import type { TableLayout, TableRow } from './table.ts';
 import type { ColumnMapping, ImportField, RowError, SupplierRecord } from './types.ts';
@@ -70,6 +71,13 @@ export function tableRecord(row: TableRow, layout: TableLayout, mapping: ColumnM
     const stock = parseStock(stockCell);
     if ('error' in stock) errors.push({ rowNumber, column: columnName(layout, mapping, 'stock'), message: stock.error });
     else record.stock = stock.value;
+  }
+  for (const [field, column] of Object.entries(mapping)) {
+    const slug = branchOfField(field);
+    if (slug === null || column === undefined) continue;
+    const quantity = parseStock(cells[column] ?? '');
+    if ('error' in quantity) errors.push({ rowNumber, column: layout.headers[column] || `Остаток (${slug})`, message: quantity.error });
+    else (record.branchStock ??= {})[slug] = quantity.value;
   }
   const picturesColumn = mapping.pictures;
   if (picturesColumn !== undefined) {

@@ -18,6 +18,8 @@ export type SupplierRecord = {
   oldPriceKopecks?: number | null;
   purchasePriceKopecks?: number | null;
   stock?: number | null;
+  /** Quantities of the branches mapped to their own columns, by branch slug. */
+  branchStock?: Record<string, number | null>;
   /** The supplier's category; YML gives the path «Родитель / Дочерняя» from shop/categories. */
   category?: string;
   brand?: string;
