@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourceSsr } from '../../../tests/helpers/ssr-source.ts';
 import { createTestApp, type TestContext } from '../../../tests/helpers/test-app.ts';
-import { fillTemplate } from './ssr.ts';
+import { fillTemplate, singleSlashPath } from './ssr.ts';
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
@@ -18,7 +18,23 @@ describe('fillTemplate', () => {
   });
 });
 
-describe('search pages with replacement patterns in the text', () => {
+describe('singleSlashPath', () => {
+  it('gives the single-slash path of one starting with slashes or a backslash, with its query', () => {
+    expect(singleSlashPath('//')).toBe('/');
+    expect(singleSlashPath('///products?query=дрель')).toBe('/products?query=дрель');
+    expect(singleSlashPath('//evil.example/cart')).toBe('/evil.example/cart');
+    expect(singleSlashPath('/\\evil.example')).toBe('/evil.example');
+    expect(singleSlashPath('/\\/evil.example')).toBe('/evil.example');
+  });
+
+  it('leaves every other path alone', () => {
+    expect(singleSlashPath('/')).toBeNull();
+    expect(singleSlashPath('/products//x')).toBeNull();
+    expect(singleSlashPath('/%2F%2Fevil.example')).toBeNull();
+  });
+});
+
+describe('pages', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp({}, { ssr: sourceSsr() });
@@ -32,8 +48,20 @@ describe('search pages with replacement patterns in the text', () => {
     { typed: '$&', shown: '$&amp;' },
   ];
 
+  it('sends a path starting with // to the single-slash path (301), never to another site', async () => {
+    for (const [url, location] of [
+      ['//', '/'],
+      ['//products?query=x', '/products?query=x'],
+      ['//evil.example/products', '/evil.example/products'],
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location, url).toBe(location);
+    }
+  });
+
   for (const { typed, shown } of cases) {
-    it(`renders one whole page for ?query=${typed}`, async () => {
+    it(`renders one whole search page for ?query=${typed}`, async () => {
       const res = await ctx.app.inject({ method: 'GET', url: `/products?query=${encodeURIComponent(typed)}` });
       expect(res.statusCode).toBe(200);
       const html = res.body;
