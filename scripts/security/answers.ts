@@ -43,13 +43,19 @@ const PRIVATE_PAGES = /^\/(admin|profile|cart|checkout|order-complete|password-r
 
 /**
  * Whether an answer depends on who asked (their session, account or cart), so no cache may
- * keep it: every /api answer except the shared reads, and the personal pages.
+ * keep it: every /api answer except the shared reads, and the personal pages. The catalogue is
+ * shared unless staff ask for what only they see: a product that may be hidden, or a list of
+ * hidden ones (`status` other than `active`).
  */
-export function isPrivate(target: { url: string; access: Access; page: boolean }, path: string, role: Role): boolean {
-  if (target.page) return PRIVATE_PAGES.test(path);
+export function isPrivate(target: { url: string; access: Access; page: boolean }, requestUrl: string, role: Role, html: boolean): boolean {
+  const [path, query = ''] = requestUrl.split('?');
+  if (target.page) return html && PRIVATE_PAGES.test(path!);
   if (!target.url.startsWith('/api/')) return false;
   if (target.access !== 'public' || !SHARED_READS.has(target.url)) return true;
-  return target.url.startsWith('/api/products') && (role === 'manager' || role === 'admin');
+  if (role !== 'manager' && role !== 'admin') return false;
+  if (target.url === '/api/products/:slugOrId') return true;
+  const status = new URLSearchParams(query).get('status');
+  return target.url === '/api/products' && status !== null && status !== 'active';
 }
 
 export const isNoStore = (headers: Headers) => /\bno-store\b/.test(header(headers, 'cache-control') ?? '');

@@ -57,8 +57,7 @@ export async function checkPages(shop: Shop, pages: string[], https: boolean): P
       if (unsigned) missing.push(`the nonce on ${unsigned} inline script(s)`);
       if (missing.length) result.failures.push(`${where}: no ${missing.join(', ')}`);
       else result.withHeaders += 1;
-      const path = url.split('?')[0]!;
-      if (isPrivate({ url: '(pages)', access: 'public', page: true }, path, role)) {
+      if (isPrivate({ url: '(pages)', access: 'public', page: true }, url, role, true)) {
         result.privateAnswers += 1;
         if (isNoStore(res.headers)) result.privateNoStore += 1;
         else result.failures.push(`${where}: cache-control ${res.headers['cache-control']}, not no-store`);
