@@ -113,8 +113,11 @@ export async function fuzz(shop: Shop, known: KnownValues, total: number, seed: 
           tally.add('private answers');
           if (!isNoStore(res.headers)) tally.add('private answers without no-store', `${describe(role, target.method, request, res.statusCode)} cache-control: ${res.headers['cache-control']}`);
         }
-        // A request may end its own session (logout, a password change, an admin's edit of the account).
-        if (role !== 'anonymous' && (res.statusCode === 401 || (role === 'admin' && res.statusCode === 403))) await shop.renewSession(role, role === 'admin');
+        // A request may end its own session (logout, a password change); an administrator may
+        // also demote or lock their own account, and their turn goes on as an administrator.
+        if (role === 'anonymous') continue;
+        if (res.statusCode === 401) await shop.renewSession(role);
+        else if (role === 'admin' && target.method !== 'GET' && !(await shop.signedIn(role))) await shop.renewSession(role, true);
       }
     }
     if (role !== 'admin') {

@@ -12,7 +12,7 @@ import { openDatabase, type Database } from '#server/db/connection.ts';
 import { users } from '#server/db/schema.ts';
 import { seedIfEmpty } from '#server/db/seed/seed.ts';
 import { builtSsrSource } from '#server/plugins/ssr.ts';
-import { createSession } from '#server/modules/auth/session-service.ts';
+import { createSession, findSessionUser } from '#server/modules/auth/session-service.ts';
 import { testConfig } from '../../tests/helpers/test-config.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -64,6 +64,8 @@ export type Shop = {
    * requests may legitimately have changed.
    */
   renewSession: (role: Exclude<Role, 'anonymous'>, restore?: boolean) => Promise<void>;
+  /** Whether the role's session still signs in its account with its role. */
+  signedIn: (role: Exclude<Role, 'anonymous'>) => Promise<boolean>;
   close: () => Promise<void>;
 };
 
@@ -100,8 +102,12 @@ export async function openShop(database: Database, options: { distDir: string; p
     const { token } = await createSession(database.db, userIds[role], new Date(), {});
     cookies[role] = `${cookieName}=${token}`;
   };
+  const signedIn: Shop['signedIn'] = async (role) => {
+    const found = await findSessionUser(database.db, cookies[role].slice(cookieName.length + 1), new Date());
+    return found?.user.role === DB_ROLE[role];
+  };
   for (const role of ['customer', 'manager', 'admin'] as const) await renewSession(role);
-  return { app, cookies, userIds, renewSession, close: () => app.close() };
+  return { app, cookies, userIds, renewSession, signedIn, close: () => app.close() };
 }
 
 /** A data folder (uploads, backups) for one run, removed after it. */

@@ -60,6 +60,14 @@ describe('pages', () => {
     }
   });
 
+  it('shows «Товар не найден» with a 404 for a product address with a blank or overlong slug', async () => {
+    for (const url of ['/product/%20', `/product/${'x'.repeat(1500)}`]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url.slice(0, 20)).toBe(404);
+      expect(res.body).toContain('<title>Товар не найден');
+    }
+  });
+
   for (const { typed, shown } of cases) {
     it(`renders one whole search page for ?query=${typed}`, async () => {
       const res = await ctx.app.inject({ method: 'GET', url: `/products?query=${encodeURIComponent(typed)}` });
