@@ -85,7 +85,10 @@ async function main() {
 
     const { tally } = fuzzed;
     console.log(`\nFuzzer (fast-check, seed ${seed}): ${fuzzed.requests} requests over ${fuzzed.targets} targets (${fuzzed.targets - 1} routes and the pages)`);
-    console.log(`  anonymous ${fuzzed.perRole.anonymous}, customer ${fuzzed.perRole.customer}, manager ${fuzzed.perRole.manager}, admin ${fuzzed.perRole.admin}`);
+    console.log(
+      `  anonymous ${fuzzed.perRole.anonymous}, customer ${fuzzed.perRole.customer}, manager ${fuzzed.perRole.manager}, admin ${fuzzed.perRole.admin}` +
+        `; ${tally.count('not sendable')} generated paths inject cannot send (a URL parser refuses them)`,
+    );
     figure(fuzzed.requests >= 10_000, `requests sent: ${fuzzed.requests} (at least 10 000)`);
     figure(tally.count('5xx') === 0, `answers of 5xx: ${tally.count('5xx')}`, tally.examples.get('5xx'));
     figure(tally.count('stack trace') === 0, `stack traces in bodies: ${tally.count('stack trace')}`, tally.examples.get('stack trace'));

@@ -63,7 +63,6 @@ export type FuzzResult = {
   perRole: Record<Role, number>;
   tally: Tally;
   privileged: string[];
-  seed: number;
 };
 
 /**
@@ -126,5 +125,5 @@ export async function fuzz(shop: Shop, known: KnownValues, total: number, seed: 
       privileged.push(...changes.map((change) => `${role}: ${change}`));
     }
   }
-  return { requests: Object.values(perRole).reduce((a, b) => a + b, 0), targets: targets.length, perRole, tally, privileged, seed };
+  return { requests: Object.values(perRole).reduce((a, b) => a + b, 0), targets: targets.length, perRole, tally, privileged };
 }
