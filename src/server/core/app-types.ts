@@ -1,6 +1,7 @@
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifySchema,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -35,11 +36,16 @@ export type AppDeps = {
  */
 export type Access = 'public' | 'user' | 'staff' | 'admin';
 
+/** One route as the access plugin saw it registered; the security figures walk them all. */
+export type GuardedRoute = { method: string; url: string; access: Access; schema?: FastifySchema };
+
 declare module 'fastify' {
   interface FastifyInstance {
     deps: { config: Config; database: Database; db: Db; mailer: Mailer; clock: () => Date };
     /** Background jobs: modules register their kinds, routes enqueue (src/server/jobs/runner.ts). */
     jobs: JobRunner;
+    /** Every route with its declared access, filled as routes are registered. */
+    routeTable: GuardedRoute[];
   }
   interface FastifyRequest {
     user: PublicUser | null;

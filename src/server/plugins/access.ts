@@ -33,10 +33,16 @@ function checkAccess(access: Access, request: FastifyRequest) {
  * the app at start-up, so no endpoint can be left open by omission.
  */
 export function registerAccessControl(app: App) {
+  app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const record = (access: Access) => {
+      for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access, schema: route.schema });
+    };
+    // Files, feeds and the API's documentation are public by nature.
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return record('public');
     const access = (route.config as { access?: Access } | undefined)?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} has no config.access`);
+    record(access);
     const guard = async (request: FastifyRequest, _reply: FastifyReply) => checkAccess(access, request);
     // Route-level onRequest runs after the session hook and before body validation: an
     // anonymous caller gets 401, not a validation message about a body it may not send.

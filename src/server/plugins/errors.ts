@@ -3,8 +3,11 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { App } from '../core/app-types.ts';
 import { HttpError } from '../core/http-errors.ts';
+import { pgError } from '../db/unique-slug.ts';
 
 type FieldErrors = Record<string, string[]>;
+
+const INVALID_VALUE = 'Некорректное значение';
 
 const addError = (errors: FieldErrors, path: string, message: string) => {
   (errors[path || '_'] ??= []).push(message);
@@ -20,16 +23,19 @@ export function registerErrorHandler(app: App) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
       for (const issue of error.validation) {
-        addError(errors, issue.instancePath.replace(/^\//, '').replaceAll('/', '.'), issue.message ?? 'Некорректное значение');
+        addError(errors, issue.instancePath.replace(/^\//, '').replaceAll('/', '.'), issue.message ?? INVALID_VALUE);
       }
-      const first = error.validation[0]?.message ?? 'Некорректное значение';
+      const first = error.validation[0]?.message ?? INVALID_VALUE;
       return reply.status(400).send({ message: first, errors });
     }
     if (error instanceof ZodError) {
       const errors: FieldErrors = {};
       for (const issue of error.issues) addError(errors, issue.path.join('.'), issue.message);
-      return reply.status(400).send({ message: error.issues[0]?.message ?? 'Некорректное значение', errors });
+      return reply.status(400).send({ message: error.issues[0]?.message ?? INVALID_VALUE, errors });
     }
+    // PostgreSQL's class 22, 'data exception': a value its column cannot hold (an id beyond
+    // int4, a number out of range). The request's fault, whatever route it came by.
+    if (pgError(error).code?.startsWith('22')) return reply.status(400).send({ message: INVALID_VALUE });
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

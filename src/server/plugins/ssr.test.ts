@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourceSsr } from '../../../tests/helpers/ssr-source.ts';
 import { createTestApp, type TestContext } from '../../../tests/helpers/test-app.ts';
 import { NONCE_PLACEHOLDER } from '../core/content-security-policy.ts';
-import { fillTemplate } from './ssr.ts';
+import { fillTemplate, singleSlashPath } from './ssr.ts';
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
@@ -24,7 +24,23 @@ describe('fillTemplate', () => {
   });
 });
 
-describe('search pages with replacement patterns in the text', () => {
+describe('singleSlashPath', () => {
+  it('gives the single-slash path of one starting with slashes or a backslash, with its query', () => {
+    expect(singleSlashPath('//')).toBe('/');
+    expect(singleSlashPath('///products?query=дрель')).toBe('/products?query=дрель');
+    expect(singleSlashPath('//evil.example/cart')).toBe('/evil.example/cart');
+    expect(singleSlashPath('/\\evil.example')).toBe('/evil.example');
+    expect(singleSlashPath('/\\/evil.example')).toBe('/evil.example');
+  });
+
+  it('leaves every other path alone', () => {
+    expect(singleSlashPath('/')).toBeNull();
+    expect(singleSlashPath('/products//x')).toBeNull();
+    expect(singleSlashPath('/%2F%2Fevil.example')).toBeNull();
+  });
+});
+
+describe('pages', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp({}, { ssr: sourceSsr() });
@@ -38,8 +54,28 @@ describe('search pages with replacement patterns in the text', () => {
     { typed: '$&', shown: '$&amp;' },
   ];
 
+  it('sends a path starting with // to the single-slash path (301), never to another site', async () => {
+    for (const [url, location] of [
+      ['//', '/'],
+      ['//products?query=x', '/products?query=x'],
+      ['//evil.example/products', '/evil.example/products'],
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location, url).toBe(location);
+    }
+  });
+
+  it('shows «Товар не найден» with a 404 for a product address with a blank or overlong slug', async () => {
+    for (const url of ['/product/%20', `/product/${'x'.repeat(1500)}`]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url.slice(0, 20)).toBe(404);
+      expect(res.body).toContain('<title>Товар не найден');
+    }
+  });
+
   for (const { typed, shown } of cases) {
-    it(`renders one whole page for ?query=${typed}`, async () => {
+    it(`renders one whole search page for ?query=${typed}`, async () => {
       const res = await ctx.app.inject({ method: 'GET', url: `/products?query=${encodeURIComponent(typed)}` });
       expect(res.statusCode).toBe(200);
       const html = res.body;

@@ -59,6 +59,16 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: stri
   return reply.send(html);
 }
 
+/**
+ * The single-slash address of a path that starts with more than one slash, or with a slash and
+ * a backslash (which browsers read as a slash); null for any other. Never redirected as it
+ * came: `//host/…` in a Location header is another site.
+ */
+export function singleSlashPath(url: string): string | null {
+  const leading = /^\/[/\\]+/.exec(url);
+  return leading ? `/${url.slice(leading[0].length)}` : null;
+}
+
 const CLIENT_ONLY_SHELL =
   '<div class="flex min-h-screen items-center justify-center" role="status" aria-label="Загрузка"><div class="size-10 animate-spin rounded-full border-4 border-zinc-300 border-t-zinc-800"></div></div>';
 
@@ -128,6 +138,8 @@ export function registerSsr(app: App, source: SsrSource) {
 
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: 'Не найдено' });
+    const single = singleSlashPath(request.url);
+    if (single !== null) return reply.redirect(single, 301);
     if (request.url.startsWith('/api/')) return reply.status(404).send({ message: 'Не найдено' });
     // Missing files (an extension in the last segment) get a plain 404, not a page render.
     if (/\.[a-z0-9]{2,5}$/i.test(request.url.split('?')[0]!)) return reply.status(404).type('text/plain').send('Not found');

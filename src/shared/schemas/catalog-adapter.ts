@@ -1,5 +1,5 @@
 import { compileRegex } from '../catalog-adapter.ts';
-import { requiredText, z } from './z.ts';
+import { alongsideFieldErrors, requiredText, z } from './z.ts';
 
 /**
  * The catalogue adapter's forms (`/admin/catalog-adapter`) and the shapes its API answers with:
@@ -55,14 +55,13 @@ function checkPattern(rule: { kind: RuleKind; pattern: string }, ctx: z.Refineme
   const compiled = compileRegex(rule.pattern, 'iu');
   if (!compiled.ok) ctx.addIssue({ code: 'custom', path: ['pattern'], message: compiled.message });
 }
-const always = { when: () => true };
 
-export const CategoryRuleSchema = z.object(categoryRuleShape).superRefine(checkPattern, always);
+export const CategoryRuleSchema = z.object(categoryRuleShape).superRefine(checkPattern, alongsideFieldErrors);
 export type CategoryRuleInput = z.input<typeof CategoryRuleSchema>;
 export type CategoryRuleData = z.output<typeof CategoryRuleSchema>;
 
 /** A rule being created (no id) or edited (its id), not yet saved: what it would move. */
-export const RulePreviewSchema = z.object({ ...categoryRuleShape, id: z.number().int().positive().optional() }).superRefine(checkPattern, always);
+export const RulePreviewSchema = z.object({ ...categoryRuleShape, id: z.number().int().positive().optional() }).superRefine(checkPattern, alongsideFieldErrors);
 export type RulePreviewData = z.output<typeof RulePreviewSchema>;
 
 export const BrandAliasSchema = z.object({

@@ -61,6 +61,3 @@ export function catalogLimit(limit: number | undefined, staff: boolean, fallback
   return { limit };
 }
 
-export const ProductSlugOrIdParamsSchema = z.object({
-  slugOrId: z.string().trim().min(1, 'Товар не найден').max(200, 'Товар не найден'),
-});

@@ -1,7 +1,7 @@
 import { SUPPLIERS } from '../constants.ts';
 import { MAX_PRICE_RUB } from '../money.ts';
 import { isIdLike } from '../slug.ts';
-import { z } from './z.ts';
+import { alongsideFieldErrors, z } from './z.ts';
 
 /**
  * The product form of spec 5 (admin create/edit, bulk import items): one schema for the form,
@@ -196,7 +196,6 @@ export const ProductImportSchema = ProductSchema.extend({
       ctx.addIssue({ code: 'custom', path: ['categoryId'], message: PRODUCT_MESSAGES.category });
     }
   },
-  // Said together with the other fields' errors, as a required field is.
-  { when: () => true },
+  alongsideFieldErrors,
 );
 export type ProductImportData = z.output<typeof ProductImportSchema>;

@@ -12,11 +12,22 @@ z.config({
       return 'Обязательное поле';
     }
     if (issue.code === 'custom') return 'Некорректное значение';
+    // zod's own words would name the type in English ("ожидалось object"): a body of `[]` or `1`.
+    if (issue.code === 'invalid_type' && issue.expected === 'object') return 'Некорректное значение';
     return undefined;
   },
 });
 
 export { z };
+
+/**
+ * A whole-object check (`superRefine`) said together with the fields' own errors, as a required
+ * field's is, but only on an object: a body of `null`, `1` or `"x"` has no fields to look at,
+ * and the object's type error says what is wrong with it.
+ */
+export const alongsideFieldErrors = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+};
 
 /** Path parameters `{ id }` of a route: a positive whole number; anything else answers `message`. */
 export const idParams = (message: string) => z.object({ id: z.coerce.number({ error: message }).int(message).positive(message) });

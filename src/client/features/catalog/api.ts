@@ -10,7 +10,8 @@ export const productQuery = (slugOrId: string | number) =>
       try {
         return await apiRequest<Product>(`/api/products/${encodeURIComponent(String(slugOrId))}`, { client, signal });
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
+        // An address the API refuses outright (400) names no product either.
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
         throw error;
       }
     },

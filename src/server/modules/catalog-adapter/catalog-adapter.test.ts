@@ -122,6 +122,19 @@ describe('category rules: checks', () => {
     expect(noCategory.json().errors).toEqual({ categoryId: ['Выберите категорию магазина'], pattern: ['Укажите категорию поставщика'] });
   });
 
+  it('answers 400 to a body that is not an object, on preview, create and edit', async () => {
+    const saved = await api('POST', `${BASE}/rules`, rule({ kind: 'name_contains', pattern: 'не-объект' }));
+    expect(saved.statusCode).toBe(201);
+    for (const [body, message] of [['null', 'Обязательное поле'], ['[]', 'Некорректное значение'], ['1', 'Некорректное значение'], ['"x"', 'Некорректное значение']]) {
+      for (const [method, url] of [['POST', `${BASE}/rules/preview`], ['POST', `${BASE}/rules`], ['PATCH', `${BASE}/rules/${saved.json().id}`]] as const) {
+        const res = await ctx.app.inject({ method, url, payload: body, headers: { cookie: admin, 'content-type': 'application/json' } });
+        expect(res.statusCode, `${body} to ${method} ${url}`).toBe(400);
+        expect(res.json()).toEqual({ message, errors: { _: [message] } });
+      }
+    }
+    await api('DELETE', `${BASE}/rules/${saved.json().id}`);
+  });
+
   it('refuses a regular expression that does not compile, saying why', async () => {
     const open = await api('POST', `${BASE}/rules`, rule({ kind: 'name_pattern', pattern: 'перфоратор (sds' }));
     expect(open.statusCode).toBe(400);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, products } from '#server/db/schema.ts';
 import type { Product } from '#shared/types.ts';
-import { createCustomer, type TestCustomer } from '../../../../tests/helpers/customers.ts';
+import { createCustomer, readProduct, type TestCustomer } from '../../../../tests/helpers/customers.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 
 let ctx: TestContext;
@@ -170,9 +170,34 @@ describe('PATCH /api/products/{id}', () => {
     expect(sku.statusCode).toBe(409);
   });
 
+  it('answers 400 «Некорректное значение» for a number the database cannot hold, changing nothing', async () => {
+    const id = (await create(valid())).json().id as number;
+    const tooMany = await patch(id, { reviewCount: 2147483648 });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toEqual({ message: 'Некорректное значение' });
+    expect((await readProduct(ctx.database.db, id)).reviewCount).toBe(0);
+  });
+
   it('answers 404 for a missing product and 400 for a bad id', async () => {
     expect((await patch(999999, { isActive: false })).json()).toEqual({ message: 'Товар не найден' });
     expect((await patch(999999, { isActive: false })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'PATCH', url: '/api/products/abc', payload: { isActive: false }, headers: { cookie: admin } })).statusCode).toBe(400);
   });
+});
+
+describe('bodies that are not objects', () => {
+  const send = (method: 'POST' | 'PATCH', url: string, body: string) =>
+    ctx.app.inject({ method, url, payload: body, headers: { cookie: admin, 'content-type': 'application/json' } });
+
+  // A missing body is a missing value; anything else is not what a product is.
+  for (const [body, message] of [['null', 'Обязательное поле'], ['[]', 'Некорректное значение'], ['1', 'Некорректное значение'], ['"x"', 'Некорректное значение']]) {
+    it(`answers 400 «${message}» to ${body} when creating, importing or editing a product`, async () => {
+      const id = (await create(valid())).json().id as number;
+      for (const [method, url] of [['POST', '/api/products'], ['POST', '/api/admin/products'], ['PATCH', `/api/products/${id}`]] as const) {
+        const res = await send(method, url, body!);
+        expect(res.statusCode, `${method} ${url}`).toBe(400);
+        expect(res.json(), `${method} ${url}`).toEqual({ message, errors: { _: [message] } });
+      }
+    });
+  }
 });

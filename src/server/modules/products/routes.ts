@@ -2,9 +2,9 @@ import { CATALOG_PAGE_SIZE, isStaff } from '#shared/constants.ts';
 import {
   CATALOG_MESSAGES,
   ProductListQuerySchema,
-  ProductSlugOrIdParamsSchema,
   catalogLimit,
 } from '#shared/schemas/catalog.ts';
+import { z } from '#shared/schemas/z.ts';
 import type { App } from '../../core/app-types.ts';
 import { badRequest, forbidden, notFound } from '../../core/http-errors.ts';
 import { registerCatalogAnswers } from './answer-cache/catalog-answers.ts';
@@ -14,6 +14,16 @@ import { catalogSearchOf } from './search/catalog-search.ts';
 import { normalizeText } from './search/query.ts';
 
 const PRODUCT_NOT_FOUND = 'Товар не найден';
+
+/**
+ * The slug or number of a product's address. A blank or overlong one names no product: 404,
+ * which the product page shows as «Товар не найден» (any other error would be a failed page).
+ */
+function productKeyOf(raw: string): string {
+  const key = raw.trim();
+  if (!key || key.length > 200) throw notFound(PRODUCT_NOT_FOUND);
+  return key;
+}
 
 /**
  * The public catalogue (spec 7): `GET /api/products` and `GET /api/products/{slugOrId}`.
@@ -89,12 +99,12 @@ export default async function productRoutes(app: App) {
         tags: ['Каталог'],
         summary: 'Товар по slug или номеру (только цифры — номер)',
         description: 'Неактивный товар видят только сотрудники.',
-        params: ProductSlugOrIdParamsSchema,
+        params: z.object({ slugOrId: z.string() }),
         querystring: ProductListQuerySchema.pick({ t: true }),
       },
     },
     async (request, reply) => {
-      const { slugOrId } = request.params;
+      const slugOrId = productKeyOf(request.params.slugOrId);
       if (isStaff(request.user?.role)) {
         reply.header('cache-control', 'no-store');
         const product = await getProduct(db, slugOrId, { includeInactive: true });
