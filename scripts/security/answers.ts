@@ -21,7 +21,11 @@ export function missingHtmlHeaders(headers: Headers, https: boolean): string[] {
   const csp = header(headers, 'content-security-policy');
   if (!csp) missing.push('Content-Security-Policy');
   else {
-    if (!/script-src[^;]*'nonce-[A-Za-z0-9+/_=-]{16,}'/.test(csp)) missing.push("CSP script-src 'nonce-…'");
+    // Pages rendered by the app carry a nonce; static pages (offline, a refused address) list
+    // their scripts by hash or run none. Never 'unsafe-inline'.
+    const scriptSrc = /(?:^|;)\s*script-src([^;]*)/.exec(csp)?.[1] ?? '';
+    const strict = /'nonce-[A-Za-z0-9+/_=-]{16,}'|'sha256-[A-Za-z0-9+/=]{40,}'|'none'/.test(scriptSrc) && !scriptSrc.includes("'unsafe-inline'");
+    if (!strict) missing.push("CSP script-src with a nonce, hashes or 'none'");
     if (!/object-src 'none'/.test(csp)) missing.push("CSP object-src 'none'");
     if (!/base-uri 'self'/.test(csp)) missing.push("CSP base-uri 'self'");
     if (!/frame-ancestors 'none'/.test(csp)) missing.push("CSP frame-ancestors 'none'");
@@ -37,7 +41,7 @@ export function missingHtmlHeaders(headers: Headers, https: boolean): string[] {
 export const isHtml = (headers: Headers) => (header(headers, 'content-type') ?? '').startsWith('text/html');
 
 /** Public API reads whose answer is the same for every caller (staff aside: they see hidden products). */
-const SHARED_READS = new Set(['/api/health', '/api/settings/public', '/api/categories', '/api/products', '/api/products/:slugOrId']);
+const SHARED_READS = new Set(['/api/health', '/api/settings/public', '/api/categories', '/api/branches', '/api/products', '/api/products/:slugOrId']);
 /** Pages whose content depends on the visitor: their account, their cart, the back office. */
 const PRIVATE_PAGES = /^\/(admin|profile|cart|checkout|order-complete|password-reset|auth)(\/|\?|$)/;
 

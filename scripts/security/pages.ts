@@ -28,9 +28,14 @@ export const pageList = (categorySlug: string, productSlug: string) => [
 
 const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
 
+/** A data block (JSON-LD): the browser never runs it, so the CSP does not apply. */
+const isDataBlock = (attributes: string) => /\btype="application\/(?:ld\+)?json"/.test(attributes);
+
 /** Inline scripts (no src) without the response's nonce: the CSP would block them. */
 const scriptsWithoutNonce = (html: string, nonce: string | undefined) =>
-  [...html.matchAll(/<script\b([^>]*)>/g)].filter(([, attributes]) => !/\bsrc=/.test(attributes!) && !attributes!.includes(`nonce="${nonce}"`)).length;
+  [...html.matchAll(/<script\b([^>]*)>/g)].filter(
+    ([, attributes]) => !/\bsrc=/.test(attributes!) && !isDataBlock(attributes!) && !attributes!.includes(`nonce="${nonce}"`),
+  ).length;
 
 /**
  * The production pages (the built SSR bundle), as every role: each HTML answer carries the

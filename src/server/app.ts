@@ -68,7 +68,6 @@ const API_MODULES = [
   categoryRoutes,
   branchRoutes,
   contactRoutes,
-  branchRoutes,
   cartRoutes,
   orderRoutes,
   productRoutes,
