@@ -27,7 +27,7 @@ export default function SettingsPage() {
         className="max-w-4xl"
       >
         {/* Four tabs fit a phone's width without their icons. */}
-        <TabsList aria-label="Разделы настроек" className="max-sm:[&_svg]:hidden">
+        <TabsList aria-label="Разделы настроек" className="max-sm:flex-wrap max-sm:[&_svg]:hidden">
           <TabsTrigger value="shop">
             <Store aria-hidden />
             Магазин
