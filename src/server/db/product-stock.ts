@@ -50,23 +50,29 @@ export async function headBranchId(tx: Db | Tx): Promise<number> {
 /** Units of an order line moving at one branch. */
 export type BranchMove = { productId: number; branchId: number; quantity: number };
 
+/** What a sale at one branch came to: sold, the branch is short, or the product is off sale. */
+export type SaleResult = 'sold' | 'short' | 'off-sale';
+
 /**
  * Sells units from one branch, only when it holds them all (`quantity >= n` in the statement:
- * never below zero, whoever races); the product's total and sales count follow. False when the
- * branch is short. Lock order: the `product_stock` row, then `products`.
+ * never below zero, whoever races); the product's total and sales count follow. A customer's
+ * order (`activeOnly`) also needs the product on sale when its row is locked, so one switched off
+ * at that moment is not sold; the caller then aborts the transaction, which puts the units back.
+ * Lock order: the `product_stock` row, then `products`.
  */
-export async function sellFromBranch(tx: Tx, move: BranchMove, now: Date): Promise<boolean> {
+export async function sellFromBranch(tx: Tx, move: BranchMove, now: Date, options: { activeOnly: boolean }): Promise<SaleResult> {
   const taken = await tx
     .update(productStock)
     .set({ quantity: sql`${productStock.quantity} - ${move.quantity}` })
     .where(and(eq(productStock.productId, move.productId), eq(productStock.branchId, move.branchId), gte(productStock.quantity, move.quantity)))
     .returning({ quantity: productStock.quantity });
-  if (taken.length === 0) return false;
-  await tx
+  if (taken.length === 0) return 'short';
+  const sold = await tx
     .update(products)
     .set({ stock: sql`coalesce(${products.stock}, 0) - ${move.quantity}`, salesCount: sql`${products.salesCount} + ${move.quantity}`, updatedAt: now })
-    .where(eq(products.id, move.productId));
-  return true;
+    .where(and(eq(products.id, move.productId), options.activeOnly ? eq(products.isActive, true) : undefined))
+    .returning({ id: products.id });
+  return sold.length > 0 ? 'sold' : 'off-sale';
 }
 
 /** Puts sold units back in their branch (a cancelled order); the total and the sales count follow. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/helpers/test-app.ts';
 import { createCustomer, pickProducts, readProduct, setProduct, validOrderBody, type TestCustomer } from '../../../tests/helpers/customers.ts';
 import { branchesBySlug, setBranchPickup, setBranchStock } from '../../../tests/helpers/branch-stock.ts';
+import { sellFromBranch } from '../db/product-stock.ts';
 import { cartItems, orderItems, productStock } from '../db/schema.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
 import type { CartPickup } from '#shared/schemas/cart.ts';
@@ -277,5 +278,28 @@ describe('the back office', () => {
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/orders?branchId=abc', headers: { cookie: admin } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ branchId: ['Некорректный филиал'] });
+  });
+});
+
+describe('a product taken off sale while it is being sold', () => {
+  it('is not sold to a customer once its row is locked, and its units stay in the branch; staff restoring an order still may', async () => {
+    await setBranchStock(db(), saw.id, { volgograd: 4 });
+    await setProduct(db(), saw.id, { isActive: false });
+    const move = { productId: saw.id, branchId: branch.volgograd!.id, quantity: 1 };
+    const now = new Date();
+    // The customer's sale aborts its transaction on 'off-sale', which puts the unit back.
+    const customerSale = await db()
+      .transaction(async (tx) => {
+        const result = await sellFromBranch(tx, move, now, { activeOnly: true });
+        if (result !== 'sold') throw new Error(result);
+        return result;
+      })
+      .catch((error: Error) => error.message);
+    expect(customerSale).toBe('off-sale');
+    expect(await stockBySlug(saw.id)).toEqual({ volgograd: 4 });
+    expect(await db().transaction((tx) => sellFromBranch(tx, move, now, { activeOnly: false }))).toBe('sold');
+    expect(await stockBySlug(saw.id)).toEqual({ volgograd: 3 });
+    expect((await readProduct(db(), saw.id)).stock).toBe(3);
+    await setProduct(db(), saw.id, { isActive: true });
   });
 });

@@ -7,7 +7,7 @@
 import type { Tx } from '../db/connection.ts';
 import { branchQuantities, sellFromBranch } from '../db/product-stock.ts';
 import { badRequest, conflict } from '../core/http-errors.ts';
-import { notEnoughStockMessage } from '../modules/cart/service.ts';
+import { notEnoughStockMessage, offSaleMessage } from '../modules/cart/service.ts';
 import { pickupShortMessage, shortageText } from '../modules/cart/pickup.ts';
 import { HEAD_BRANCH_SLUG, type Branch } from '#shared/schemas/branches.ts';
 
@@ -60,7 +60,9 @@ export async function takeOrderStock(
     const candidates = 'pickup' in choice ? [choice.pickup] : choice.sources;
     let source: Branch | undefined;
     for (const branch of candidates) {
-      if (await sellFromBranch(tx, { productId: line.productId, branchId: branch.id, quantity: line.quantity }, now)) {
+      const sale = await sellFromBranch(tx, { productId: line.productId, branchId: branch.id, quantity: line.quantity }, now, { activeOnly: true });
+      if (sale === 'off-sale') throw conflict(offSaleMessage(line.name));
+      if (sale === 'sold') {
         source = branch;
         break;
       }

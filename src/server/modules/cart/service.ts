@@ -77,8 +77,10 @@ export async function getCart(db: Db, cartId: string): Promise<Cart> {
 type ProductForCart = { name: string; priceKopecks: number | null; stock: number | null; isActive: boolean };
 
 /** Why this product cannot be bought at all, or null when it can. */
+export const offSaleMessage = (name: string) => `Товар «${name}» снят с продажи`;
+
 export function unavailableReason(p: ProductForCart): string | null {
-  if (!p.isActive) return `Товар «${p.name}» снят с продажи`;
+  if (!p.isActive) return offSaleMessage(p.name);
   if (!hasPrice(p.priceKopecks)) return `Цена товара «${p.name}» по запросу: его нельзя заказать на сайте, свяжитесь с нами`;
   if ((p.stock ?? 0) <= 0) return `Товара «${p.name}» нет в наличии`;
   return null;

@@ -170,7 +170,8 @@ async function returnStock(tx: Tx, orderId: number, now: Date) {
 /** Un-cancelling: the units are taken again from the same branches, or nothing changes when one is short. */
 async function takeStock(tx: Tx, orderId: number, now: Date) {
   for (const move of await orderMoves(tx, orderId)) {
-    if (await sellFromBranch(tx, move, now)) continue;
+    // Staff restore an order as it was, even of a product taken off sale since.
+    if ((await sellFromBranch(tx, move, now, { activeOnly: false })) === 'sold') continue;
     const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, move.productId));
     const [branch] = await tx.select({ cityIn: branches.cityIn }).from(branches).where(eq(branches.id, move.branchId));
     const available = (await branchQuantities(tx, move.productId)).find((q) => q.branchId === move.branchId)?.quantity ?? 0;
