@@ -28,7 +28,7 @@ import type { Address, Cart, PublicUser } from '#shared/types.ts';
 import type { CartPickup } from '#shared/schemas/cart.ts';
 import { placeOrder } from './api.ts';
 import { CheckoutAuthDialog } from './auth-dialog.tsx';
-import { ChoiceOption } from './choice-option.tsx';
+import { ChoiceCards } from './choice-option.tsx';
 import { PickupBranches } from './pickup-branches.tsx';
 
 const FIELDS = [
@@ -251,26 +251,17 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
               control={control}
               name="deliveryMethod"
               render={({ field }) => (
-                <div role="radiogroup" aria-labelledby="checkout-receiving-title" className="grid gap-3 sm:grid-cols-2">
-                  {DELIVERY_METHODS.map((m) => (
-                    <ChoiceOption
-                      key={m}
-                      name={field.name}
-                      value={m}
-                      checked={field.value === m}
-                      onChange={() => field.onChange(m)}
-                      onBlur={field.onBlur}
-                      title={
-                        <>
-                          {DELIVERY_HINTS[m].icon}
-                          {DELIVERY_METHOD_LABELS[m]}
-                        </>
-                      }
-                    >
-                      <span className="text-sm text-muted-foreground">{DELIVERY_HINTS[m].hint}</span>
-                    </ChoiceOption>
-                  ))}
-                </div>
+                <ChoiceCards
+                  name={field.name}
+                  options={DELIVERY_METHODS}
+                  labels={DELIVERY_METHOD_LABELS}
+                  hints={DELIVERY_HINTS}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  labelledBy="checkout-receiving-title"
+                  className="grid gap-3 sm:grid-cols-2"
+                />
               )}
             />
             {method === 'pickup' ? (
@@ -337,26 +328,17 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
               control={control}
               name="paymentMethod"
               render={({ field }) => (
-                <div role="radiogroup" aria-labelledby="checkout-payment-title" className="grid gap-3 sm:grid-cols-3">
-                  {PAYMENT_METHODS.map((m) => (
-                    <ChoiceOption
-                      key={m}
-                      name={field.name}
-                      value={m}
-                      checked={field.value === m}
-                      onChange={() => field.onChange(m)}
-                      onBlur={field.onBlur}
-                      title={
-                        <>
-                          {PAYMENT_HINTS[m].icon}
-                          {PAYMENT_METHOD_LABELS[m]}
-                        </>
-                      }
-                    >
-                      <span className="text-sm text-muted-foreground">{PAYMENT_HINTS[m].hint}</span>
-                    </ChoiceOption>
-                  ))}
-                </div>
+                <ChoiceCards
+                  name={field.name}
+                  options={PAYMENT_METHODS}
+                  labels={PAYMENT_METHOD_LABELS}
+                  hints={PAYMENT_HINTS}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  labelledBy="checkout-payment-title"
+                  className="grid gap-3 sm:grid-cols-3"
+                />
               )}
             />
             {errors.paymentMethod?.message && (

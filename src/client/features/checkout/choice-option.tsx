@@ -39,3 +39,42 @@ export function ChoiceOption({ name, value, checked, onChange, onBlur, disabled,
     </label>
   );
 }
+
+export type ChoiceCardsProps<T extends string> = {
+  name: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+  hints: Record<T, { hint: string; icon: ReactNode }>;
+  value: T | undefined;
+  onChange: (value: T) => void;
+  onBlur?: () => void;
+  /** The id of the heading that names the group. */
+  labelledBy: string;
+  className: string;
+};
+
+/** A radio group with one card per option: its icon, label and hint (receiving, payment). */
+export function ChoiceCards<T extends string>({ name, options, labels, hints, value, onChange, onBlur, labelledBy, className }: ChoiceCardsProps<T>) {
+  return (
+    <div role="radiogroup" aria-labelledby={labelledBy} className={className}>
+      {options.map((option) => (
+        <ChoiceOption
+          key={option}
+          name={name}
+          value={option}
+          checked={value === option}
+          onChange={() => onChange(option)}
+          onBlur={onBlur}
+          title={
+            <>
+              {hints[option].icon}
+              {labels[option]}
+            </>
+          }
+        >
+          <span className="text-sm text-muted-foreground">{hints[option].hint}</span>
+        </ChoiceOption>
+      ))}
+    </div>
+  );
+}
