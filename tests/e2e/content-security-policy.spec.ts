@@ -1,5 +1,5 @@
 import type { BrowserContext, Page, Request } from '@playwright/test';
-import { adminApi, expect, test, waitForHydration } from './fixtures.ts';
+import { expect, test, waitForHydration, withCounterIds } from './fixtures.ts';
 
 /**
  * The pages' Content-Security-Policy in the browser (docs/decisions/015): the shop itself runs
@@ -88,23 +88,7 @@ test.describe('the pages under their Content-Security-Policy', () => {
 });
 
 test.describe('the counters after consent', () => {
-  let original: Record<string, unknown> | null = null;
-
-  test.beforeAll(async ({ baseURL }) => {
-    const admin = await adminApi(baseURL!);
-    original = (await (await admin.get('/api/admin/settings/seo')).json()) as Record<string, unknown>;
-    const saved = await admin.put('/api/admin/settings/seo', { data: { ...original, googleAnalyticsId: GA_ID, yandexMetrikaId: METRIKA_ID } });
-    expect(saved.status(), await saved.text()).toBe(200);
-    await admin.dispose();
-  });
-
-  test.afterAll(async ({ baseURL }) => {
-    if (!original) return;
-    const admin = await adminApi(baseURL!);
-    const restored = await admin.put('/api/admin/settings/seo', { data: original });
-    expect(restored.status(), await restored.text()).toBe(200);
-    await admin.dispose();
-  });
+  withCounterIds({ googleAnalyticsId: GA_ID, yandexMetrikaId: METRIKA_ID });
 
   test('Yandex Metrika and Google Analytics load, run and send their page views, with no violation', async ({ page, context }) => {
     const hits = await standInCounters(context);

@@ -72,3 +72,27 @@ export async function adminApi(baseURL: string): Promise<APIRequestContext> {
   expect(res.status(), await res.text()).toBe(200);
   return api;
 }
+
+/**
+ * For the tests of the enclosing describe block: the SEO settings name these counters; the
+ * settings as they were come back after the block.
+ */
+export function withCounterIds(ids: { googleAnalyticsId: string; yandexMetrikaId: string }) {
+  let original: Record<string, unknown> | null = null;
+  test.beforeAll(async ({ baseURL }) => {
+    const admin = await adminApi(baseURL!);
+    const current = await admin.get('/api/admin/settings/seo');
+    expect(current.status(), 'GET /api/admin/settings/seo').toBe(200);
+    original = (await current.json()) as Record<string, unknown>;
+    const saved = await admin.put('/api/admin/settings/seo', { data: { ...original, ...ids } });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await admin.dispose();
+  });
+  test.afterAll(async ({ baseURL }) => {
+    if (!original) return;
+    const admin = await adminApi(baseURL!);
+    const restored = await admin.put('/api/admin/settings/seo', { data: original });
+    expect(restored.status(), await restored.text()).toBe(200);
+    await admin.dispose();
+  });
+}

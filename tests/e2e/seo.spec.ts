@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { adminApi, expect, test, waitForHydration } from './fixtures.ts';
+import { adminApi, expect, test, waitForHydration, withCounterIds } from './fixtures.ts';
 
 /**
  * Search engines, marketplaces, analytics consent and the installable app, against the built
@@ -346,25 +346,7 @@ const counterScripts = (page: Page) =>
   page.locator('script[src^="https://mc.yandex.ru/metrika/tag.js"], script[src^="https://www.googletagmanager.com/gtag/js"]');
 
 test.describe('analytics with consent', () => {
-  let original: PublicSettings['seo'] | null = null;
-
-  test.beforeAll(async ({ baseURL }) => {
-    const admin = await adminApi(baseURL!);
-    const current = await admin.get('/api/admin/settings/seo');
-    expect(current.status(), 'GET /api/admin/settings/seo').toBe(200);
-    original = (await current.json()) as PublicSettings['seo'];
-    const saved = await admin.put('/api/admin/settings/seo', { data: { ...original, googleAnalyticsId: GA_ID, yandexMetrikaId: METRIKA_ID } });
-    expect(saved.status(), await saved.text()).toBe(200);
-    await admin.dispose();
-  });
-
-  test.afterAll(async ({ baseURL }) => {
-    if (!original) return;
-    const admin = await adminApi(baseURL!);
-    const restored = await admin.put('/api/admin/settings/seo', { data: original });
-    expect(restored.status(), await restored.text()).toBe(200);
-    await admin.dispose();
-  });
+  withCounterIds({ googleAnalyticsId: GA_ID, yandexMetrikaId: METRIKA_ID });
 
   test('nothing loads before consent; accepting loads both counters and is remembered', async ({ page, context }) => {
     await stubCounters(context);
@@ -491,22 +473,7 @@ test.describe('analytics with consent', () => {
 });
 
 test.describe('analytics and the password-reset link', () => {
-  let original: PublicSettings['seo'] | null = null;
-
-  test.beforeAll(async ({ baseURL }) => {
-    const admin = await adminApi(baseURL!);
-    original = (await (await admin.get('/api/admin/settings/seo')).json()) as PublicSettings['seo'];
-    const saved = await admin.put('/api/admin/settings/seo', { data: { ...original, googleAnalyticsId: GA_ID, yandexMetrikaId: METRIKA_ID } });
-    expect(saved.status(), await saved.text()).toBe(200);
-    await admin.dispose();
-  });
-
-  test.afterAll(async ({ baseURL }) => {
-    if (!original) return;
-    const admin = await adminApi(baseURL!);
-    expect((await admin.put('/api/admin/settings/seo', { data: original })).status()).toBe(200);
-    await admin.dispose();
-  });
+  withCounterIds({ googleAnalyticsId: GA_ID, yandexMetrikaId: METRIKA_ID });
 
   test('counters do not start on a page whose address has the token, and never hear of it', async ({ page, context }) => {
     // The stubs note the address they were loaded on, as the real counters read it.
