@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/connection.ts';
 import { products, users } from '#server/db/schema.ts';
@@ -66,3 +67,13 @@ export const validOrderBody = (cartId: string, extra: Record<string, unknown> = 
   cartId,
   ...extra,
 });
+
+/** A new cart holding these [productId, quantity] lines, filled through the API; its id. */
+export async function cartWith(ctx: TestContext, lines: Array<[number, number]>): Promise<string> {
+  const cartId = randomUUID();
+  for (const [productId, quantity] of lines) {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/cart/items', payload: { cartId, productId, quantity } });
+    expect(res.statusCode).toBe(201);
+  }
+  return cartId;
+}

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/helpers/test-app.ts';
-import { createCustomer, pickProducts, readProduct, setProduct, validOrderBody, type TestCustomer } from '../../../tests/helpers/customers.ts';
+import { cartWith as cartWithLines, createCustomer, pickProducts, readProduct, setProduct, validOrderBody, type TestCustomer } from '../../../tests/helpers/customers.ts';
 import { branchesBySlug, setBranchPickup, setBranchStock } from '../../../tests/helpers/branch-stock.ts';
 import { sellFromBranch } from '../db/product-stock.ts';
 import { cartItems, orderItems, productStock } from '../db/schema.ts';
@@ -32,14 +31,7 @@ afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
 
-async function cartWith(lines: Array<[number, number]>): Promise<string> {
-  const cartId = randomUUID();
-  for (const [productId, quantity] of lines) {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/cart/items', payload: { cartId, productId, quantity } });
-    expect(res.statusCode).toBe(201);
-  }
-  return cartId;
-}
+const cartWith = (lines: Array<[number, number]>) => cartWithLines(ctx, lines);
 
 const order = (body: Record<string, unknown>, city?: string) =>
   ctx.app.inject({

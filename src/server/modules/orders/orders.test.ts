@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
-import { createCustomer, pickProducts, readProduct, setProduct, validOrderBody, type TestCustomer } from '../../../../tests/helpers/customers.ts';
+import { cartWith as cartWithLines, createCustomer, pickProducts, readProduct, setProduct, validOrderBody, type TestCustomer } from '../../../../tests/helpers/customers.ts';
 import { cartItems, carts, consents, orderItems, orderStatusHistory, orders, settings } from '../../db/schema.ts';
 import { DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 import type { Cart, Order } from '#shared/types.ts';
@@ -23,14 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function cartWith(lines: Array<[number, number]>): Promise<string> {
-  const cartId = randomUUID();
-  for (const [productId, quantity] of lines) {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/cart/items', payload: { cartId, productId, quantity } });
-    expect(res.statusCode).toBe(201);
-  }
-  return cartId;
-}
+const cartWith = (lines: Array<[number, number]>) => cartWithLines(ctx, lines);
 
 const order = (body: Record<string, unknown>, cookie: string | null = customer.cookie) =>
   ctx.app.inject({ method: 'POST', url: '/api/orders', payload: body, headers: cookie ? { cookie } : {} });
