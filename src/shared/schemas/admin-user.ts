@@ -1,6 +1,7 @@
-import { ADMIN_PAGE_SIZE, PASSWORD_MIN, ROLES, USERNAME_MIN } from '../constants.ts';
+import { PASSWORD_MIN, ROLES, USERNAME_MIN } from '../constants.ts';
 import { PASSWORD_MIN_MESSAGE } from './auth.ts';
 import { currentPassword } from './own-password.ts';
+import { adminPageFields } from './admin-list-query.ts';
 import { z } from './z.ts';
 
 /** Spec 5, 'Admin user form': the messages of the back office's user dialogs. */
@@ -77,8 +78,6 @@ export const AdminUserListQuerySchema = z.object({
   query: z.string().trim().max(200, 'Запрос не длиннее 200 символов').optional(),
   role: z.enum(USER_ROLE_FILTERS, { error: 'Некорректная роль' }).default('all'),
   isActive: z.enum(USER_STATUS_FILTERS, { error: 'Некорректный статус' }).default('all'),
-  page: z.coerce.number().int().min(1, 'Номер страницы начинается с 1').default(1),
-  limit: z.coerce.number().int().min(1).max(100, 'Не больше 100 на странице').default(ADMIN_PAGE_SIZE),
-  t: z.string().optional(),
+  ...adminPageFields,
 });
 export type AdminUserListQuery = z.output<typeof AdminUserListQuerySchema>;
