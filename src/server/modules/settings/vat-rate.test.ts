@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { createCustomer, pickProducts, setProduct, validOrderBody, type TestCustomer } from '../../../../tests/helpers/customers.ts';
 import type { PublicSettings, ShopSettings } from '#shared/schemas/settings.ts';
 import { DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
+import { settings } from '../../db/schema.ts';
 import type { CartPickup } from '#shared/schemas/cart.ts';
 import type { AdminOrderDetail, Cart, Order } from '#shared/types.ts';
 
@@ -53,6 +55,12 @@ describe('VAT rate setting', () => {
     expect((await get<PublicSettings>('/api/settings/public')).shop.vatRate).toBe(20);
     const cart = await get<Cart>(`/api/cart/${await cartOfThree()}`);
     expect(cart).toMatchObject({ subtotal: 3000, vat: 600, vatRate: 20, delivery: 500, total: 4100 });
+  });
+
+  it('reads 20 % for a shop whose saved settings predate the rate', async () => {
+    const { vatRate: _, ...older } = DEFAULT_SHOP_SETTINGS;
+    await ctx.database.db.update(settings).set({ value: { ...older, shopName: 'Старый магазин' } }).where(eq(settings.key, 'shop'));
+    expect((await get<PublicSettings>('/api/settings/public')).shop).toMatchObject({ shopName: 'Старый магазин', vatRate: 20 });
   });
 
   it('refuses a rate the law does not have, with a Russian field error, and keeps the old one', async () => {
