@@ -54,7 +54,7 @@ test('an admin sets the VAT rate: the checkout summary follows it, «Без НД
 
     // The info pages do not contradict the summary.
     await page.goto('/shipping');
-    await expect(page.getByText('Цены указаны без НДС: налог к стоимости товаров не начисляется.')).toBeVisible();
+    await expect(page.getByText('Товары продаются без НДС: налог к их стоимости не начисляется.')).toBeVisible();
   } finally {
     expect((await page.request.put('/api/admin/settings/shop', { data: original })).status()).toBe(200);
   }

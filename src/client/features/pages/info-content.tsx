@@ -87,7 +87,7 @@ function A({ to, children }: { to: string; children: ReactNode }) {
 /** What the pages say about VAT: the shop's current rate, or that the goods are sold without it. */
 const vatText = (rate: number, where: string) =>
   rate === 0
-    ? 'Цены указаны без НДС: налог к стоимости товаров не начисляется.'
+    ? 'Товары продаются без НДС: налог к их стоимости не начисляется.'
     : `НДС ${rate} % начисляется к стоимости товаров и показывается ${where} отдельной строкой.`;
 
 function Note({ children }: { children: ReactNode }) {
