@@ -12,7 +12,16 @@ export const LOW_STOCK_THRESHOLD = 5;
 export const SHORT_TEXT_FALLBACK_LENGTH = 120;
 export const BREADCRUMB_NAME_LIMIT = 30;
 
-export const VAT_RATE = 0.2;
+/**
+ * VAT on top of the goods, in percent, as the shop setting allows it: 20 (the spec's default),
+ * 22 (the standard rate in Russia since 1 January 2026), 10, or 0 for «Без НДС».
+ */
+export const VAT_RATES = [20, 22, 10, 0] as const;
+export type VatRate = (typeof VAT_RATES)[number];
+export const DEFAULT_VAT_RATE: VatRate = 20;
+export const VAT_RATE_LABELS: Record<VatRate, string> = { 20: '20 %', 22: '22 %', 10: '10 %', 0: 'Без НДС' };
+/** The summary line of an amount charged at `rate`; null when nothing is charged («Без НДС»). */
+export const vatLineLabel = (rate: number) => (rate === 0 ? null : `НДС (${rate}%)`);
 export const DELIVERY_COST_RUB = 500;
 export const DEFAULT_FREE_DELIVERY_THRESHOLD_RUB = 7500;
 

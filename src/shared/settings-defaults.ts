@@ -2,7 +2,7 @@
  * The spec's default shop and SEO settings. Kept apart from the zod schemas so that pages which
  * only need the values do not load zod.
  */
-import { DEFAULT_FREE_DELIVERY_THRESHOLD_RUB } from './constants.ts';
+import { DEFAULT_FREE_DELIVERY_THRESHOLD_RUB, DEFAULT_VAT_RATE } from './constants.ts';
 import type { SeoSettings, ShopSettings } from './schemas/settings.ts';
 
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
@@ -17,6 +17,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   enableCheckout: true,
   maintenanceMode: false,
   freeDeliveryThreshold: DEFAULT_FREE_DELIVERY_THRESHOLD_RUB,
+  vatRate: DEFAULT_VAT_RATE,
 };
 
 export const DEFAULT_SEO_SETTINGS: SeoSettings = {

@@ -64,6 +64,8 @@ export type Order = {
   pickupBranch: PickupBranch | null;
   subtotal: number;
   vat: number;
+  /** The VAT rate in percent the order was placed with (0: «Без НДС»). */
+  vatRate: number;
   delivery: number;
   totalAmount: number;
   items: OrderItem[];

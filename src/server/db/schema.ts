@@ -265,6 +265,8 @@ export const orders = pgTable(
     pickupBranchId: integer('pickup_branch_id').references(() => branches.id, { onDelete: 'restrict' }),
     subtotalKopecks: integer('subtotal_kopecks').notNull(),
     vatKopecks: integer('vat_kopecks').notNull(),
+    /** The VAT rate in percent the order was placed with (0: «Без НДС»); orders from before the setting were placed at 20. */
+    vatRate: integer('vat_rate').notNull().default(20),
     deliveryKopecks: integer('delivery_kopecks').notNull(),
     totalKopecks: integer('total_kopecks').notNull(),
     createdAt: createdAt(),

@@ -133,7 +133,7 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
 
       const branches = await listBranches(tx);
       const pickup = input.deliveryMethod === 'pickup' ? pickupBranchOf(branches, input.pickupBranchId) : null;
-      const totals = cartTotals(lines, shop.freeDeliveryThreshold, input.deliveryMethod);
+      const totals = cartTotals(lines, shop, input.deliveryMethod);
       if (input.expectedTotal !== undefined && rubToKopecks(input.expectedTotal) !== totals.total) {
         throw conflict(PRICES_CHANGED_MESSAGE);
       }
@@ -161,6 +161,7 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
           pickupBranchId: pickup?.id ?? null,
           subtotalKopecks: totals.subtotal,
           vatKopecks: totals.vat,
+          vatRate: shop.vatRate,
           deliveryKopecks: totals.delivery,
           totalKopecks: totals.total,
           createdAt: now,

@@ -25,6 +25,7 @@ export type UpdateCartItemInput = z.infer<typeof UpdateCartItemSchema>;
 
 /** Roubles as the API speaks them (decisions.md: kopecks inside, roubles at the API). */
 const Roubles = z.number();
+const VatRateField = z.number().meta({ description: 'Ставка НДС магазина в процентах: 20, 22, 10 или 0 (без НДС)' });
 
 /** The product as a cart line shows it (current catalogue data, not a snapshot). */
 export const CartProductSchema = z.object({
@@ -56,7 +57,8 @@ export const CartSchema = z.object({
   items: z.array(CartItemSchema),
   itemCount: z.number().meta({ description: 'Единиц товара в корзине (сумма количеств)' }),
   subtotal: Roubles.meta({ description: 'Товары, рубли (строки с ценой по запросу не считаются)' }),
-  vat: Roubles.meta({ description: 'НДС (20%) сверх суммы товаров, целые рубли' }),
+  vat: Roubles.meta({ description: 'НДС по ставке vatRate сверх суммы товаров, целые рубли; 0 без НДС' }),
+  vatRate: VatRateField,
   delivery: Roubles.meta({ description: 'Доставка: 500 ₽, бесплатно от порога магазина (включительно); 0 для пустой корзины' }),
   total: Roubles.meta({ description: 'Итого: товары + НДС + доставка; его же ждёт заказ в expectedTotal' }),
   toFreeDelivery: Roubles.meta({ description: 'Сколько рублей товаров добавить до бесплатной доставки; 0, когда она уже бесплатна' }),
@@ -82,6 +84,7 @@ export const CartPickupSchema = z.object({
   branches: z.array(PickupBranchOptionSchema),
   subtotal: Roubles,
   vat: Roubles,
+  vatRate: VatRateField,
   delivery: Roubles.meta({ description: 'Самовывоз бесплатный: 0' }),
   total: Roubles.meta({ description: 'Итого при самовывозе; его же ждёт заказ в expectedTotal' }),
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_FREE_DELIVERY_THRESHOLD_RUB, META_DESCRIPTION_MAX } from '../constants.ts';
+import { DEFAULT_FREE_DELIVERY_THRESHOLD_RUB, DEFAULT_VAT_RATE, META_DESCRIPTION_MAX, VAT_RATES } from '../constants.ts';
 import { requiredText, z } from './z.ts';
 
 export const ShopSettingsSchema = z.object({
@@ -20,6 +20,7 @@ export const ShopSettingsSchema = z.object({
     .int('Укажите целое число рублей')
     .min(0, 'Сумма не может быть отрицательной')
     .default(DEFAULT_FREE_DELIVERY_THRESHOLD_RUB),
+  vatRate: z.literal(VAT_RATES, { error: 'Выберите ставку НДС: 20 %, 22 %, 10 % или «Без НДС»' }).default(DEFAULT_VAT_RATE),
 });
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
 

@@ -2,25 +2,31 @@ import { RotateCcw, ShieldCheck, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { cn } from '#client/lib/utils.ts';
-import { RETURN_DAYS } from '#shared/constants.ts';
+import { RETURN_DAYS, vatLineLabel } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
 
 /** Amounts in roubles, as the server computed them (a cart's answer, an order's stored totals). */
-export type SummaryAmounts = { subtotal: number; vat: number; delivery: number; total: number };
+export type SummaryAmounts = { subtotal: number; vat: number; vatRate: number; delivery: number; total: number };
 
-/** Subtotal, 'НДС (20%)', delivery (or the free pickup) and total (spec 9), as a definition list. */
+/**
+ * Subtotal, VAT at the rate the amounts were computed with ('НДС (20%)'; no line «Без НДС»),
+ * delivery (or the free pickup) and total (spec 9), as a definition list.
+ */
 export function OrderTotalsList({ totals, pickup = false, className }: { totals: SummaryAmounts; pickup?: boolean; className?: string }) {
   const row = 'flex items-baseline justify-between gap-4';
+  const vatLabel = vatLineLabel(totals.vatRate);
   return (
     <dl className={cn('grid gap-2.5 text-sm', className)}>
       <div className={row}>
         <dt className="text-muted-foreground">Товары</dt>
         <dd className="font-medium tabular-nums">{formatRub(totals.subtotal)}</dd>
       </div>
-      <div className={row}>
-        <dt className="text-muted-foreground">НДС (20%)</dt>
-        <dd className="font-medium tabular-nums">{formatRub(totals.vat)}</dd>
-      </div>
+      {vatLabel && (
+        <div className={row}>
+          <dt className="text-muted-foreground">{vatLabel}</dt>
+          <dd className="font-medium tabular-nums">{formatRub(totals.vat)}</dd>
+        </div>
+      )}
       <div className={row}>
         <dt className="text-muted-foreground">{pickup ? 'Самовывоз' : 'Доставка'}</dt>
         <dd className={cn('font-medium tabular-nums', totals.delivery === 0 && 'text-success')}>

@@ -134,7 +134,7 @@ function OrderDetails({ order }: { order: Order }) {
           <CardContent className="grid gap-4">
             <OrderLines label="Товары заказа" lines={orderItemLines(order.items)} />
             <OrderTotalsList
-              totals={{ subtotal: order.subtotal, vat: order.vat, delivery: order.delivery, total: order.totalAmount }}
+              totals={{ subtotal: order.subtotal, vat: order.vat, vatRate: order.vatRate, delivery: order.delivery, total: order.totalAmount }}
               pickup={order.pickupBranch !== null}
               className="border-t pt-4"
             />

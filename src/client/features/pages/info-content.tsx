@@ -84,6 +84,12 @@ function A({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
+/** What the pages say about VAT: the shop's current rate, or that the goods are sold without it. */
+const vatText = (rate: number, where: string) =>
+  rate === 0
+    ? 'Товары продаются без НДС: налог к их стоимости не начисляется.'
+    : `НДС ${rate} % начисляется к стоимости товаров и показывается ${where} отдельной строкой.`;
+
 function Note({ children }: { children: ReactNode }) {
   return <div className="mt-4 rounded-lg border-l-4 border-l-primary bg-accent p-4 leading-relaxed">{children}</div>;
 }
@@ -255,8 +261,7 @@ function ShippingContent({ settings, branches }: ContentProps) {
           ]}
         />
         <P>
-          Сумма для бесплатной доставки считается по стоимости товаров в заказе. НДС 20 % начисляется к стоимости товаров
-          и показывается в корзине отдельной строкой.
+          Сумма для бесплатной доставки считается по стоимости товаров в заказе. {vatText(settings.shop.vatRate, 'в корзине')}
         </P>
       </Section>
 
@@ -646,7 +651,7 @@ function TermsContent({ settings }: ContentProps) {
         <List
           items={[
             'Изображения товаров на сайте носят иллюстративный характер. Производитель может изменять внешний вид и комплектацию без уведомления; актуальные характеристики уточняйте у менеджера.',
-            'Цены указаны в рублях. НДС 20 % начисляется к стоимости товаров и показывается при оформлении заказа отдельной строкой.',
+            `Цены указаны в рублях. ${vatText(shop.vatRate, 'при оформлении заказа')}`,
             'Для товаров с пометкой «Цена по запросу» стоимость сообщает менеджер по запросу покупателя.',
             'Сведения о наличии обновляются регулярно, но могут измениться до подтверждения заказа.',
           ]}

@@ -45,7 +45,7 @@ export async function cartPickup(db: Db, cartId: string): Promise<CartPickup> {
     getSettings(db, 'shop'),
   ]);
   const quantities = await quantitiesOf(db, lines.map((l) => l.productId));
-  const totals = cartTotals(lines, shop.freeDeliveryThreshold, 'pickup');
+  const totals = cartTotals(lines, shop, 'pickup');
   return {
     branches: branchList.map((branch) => {
       const held = lines.map((line) => ({ line, have: quantities.get(`${line.productId}:${branch.id}`) ?? 0 }));
@@ -69,6 +69,7 @@ export async function cartPickup(db: Db, cartId: string): Promise<CartPickup> {
     }),
     subtotal: kopecksToRub(totals.subtotal),
     vat: kopecksToRub(totals.vat),
+    vatRate: shop.vatRate,
     delivery: kopecksToRub(totals.delivery),
     total: kopecksToRub(totals.total),
   };

@@ -60,7 +60,7 @@ export async function getCart(db: Db, cartId: string): Promise<Cart> {
     },
     totalPrice: kopecksToRub(lineTotalKopecks(r)),
   }));
-  const totals = cartTotals(rows, shop.freeDeliveryThreshold);
+  const totals = cartTotals(rows, shop);
   return {
     cartId,
     generation: cart?.generation ?? 0,
@@ -68,6 +68,7 @@ export async function getCart(db: Db, cartId: string): Promise<Cart> {
     itemCount: rows.reduce((sum, r) => sum + r.quantity, 0),
     subtotal: kopecksToRub(totals.subtotal),
     vat: kopecksToRub(totals.vat),
+    vatRate: shop.vatRate,
     delivery: kopecksToRub(totals.delivery),
     total: kopecksToRub(totals.total),
     toFreeDelivery: kopecksToRub(totals.toFreeDelivery),

@@ -1,5 +1,5 @@
 import { layoutMail } from '../../mail/templates.ts';
-import { PAYMENT_METHOD_LABELS } from '#shared/constants.ts';
+import { PAYMENT_METHOD_LABELS, vatLineLabel } from '#shared/constants.ts';
 import { customerStatusLabel } from '#shared/delivery.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
@@ -9,9 +9,14 @@ import type { Order } from '#shared/types.ts';
 const itemLines = (order: Order) =>
   order.items.map((i, n) => `${n + 1}. ${i.productName}${i.productSku ? ` (арт. ${i.productSku})` : ''} — ${i.quantity} шт. × ${formatRub(i.productPrice)} = ${formatRub(i.totalPrice)}`);
 
+const vatLines = (order: Order) => {
+  const label = vatLineLabel(order.vatRate);
+  return label ? [`${label}: ${formatRub(order.vat)}`] : [];
+};
+
 const totalLines = (order: Order) => [
   `Товары: ${formatRub(order.subtotal)}`,
-  `НДС (20%): ${formatRub(order.vat)}`,
+  ...vatLines(order),
   order.pickupBranch ? 'Самовывоз: бесплатно' : `Доставка: ${order.delivery === 0 ? 'бесплатно' : formatRub(order.delivery)}`,
   `Итого: ${formatRub(order.totalAmount)}`,
 ];

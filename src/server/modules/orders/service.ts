@@ -56,6 +56,7 @@ export const toOrderDto = (row: OrderRow, items: OrderItemRow[], branches: Branc
   pickupBranch: pickupBranchDto(row, branches),
   subtotal: kopecksToRub(row.subtotalKopecks),
   vat: kopecksToRub(row.vatKopecks),
+  vatRate: row.vatRate,
   delivery: kopecksToRub(row.deliveryKopecks),
   totalAmount: kopecksToRub(row.totalKopecks),
   items: items.map((item) => toOrderItemDto(item, branches)),

@@ -18,7 +18,7 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { paths } from '#client/paths.ts';
-import { PAYMENT_METHOD_LABELS, VAT_RATE } from '#shared/constants.ts';
+import { PAYMENT_METHOD_LABELS, vatLineLabel } from '#shared/constants.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
 import type { AdminOrderDetail, OrderHistoryEntry } from '#shared/types.ts';
@@ -43,6 +43,8 @@ function historyText(entry: OrderHistoryEntry) {
 }
 
 function OrderBody({ order }: { order: AdminOrderDetail }) {
+  // The rate the order was placed with, whatever the shop's setting is today.
+  const vatLabel = vatLineLabel(order.vatRate);
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -135,8 +137,12 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
         <dl className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted-foreground">Товары</dt>
           <dd className="text-right tabular-nums">{formatRub(order.subtotal)}</dd>
-          <dt className="text-muted-foreground">НДС ({Math.round(VAT_RATE * 100)}%)</dt>
-          <dd className="text-right tabular-nums">{formatRub(order.vat)}</dd>
+          {vatLabel && (
+            <>
+              <dt className="text-muted-foreground">{vatLabel}</dt>
+              <dd className="text-right tabular-nums">{formatRub(order.vat)}</dd>
+            </>
+          )}
           <dt className="text-muted-foreground">{order.pickupBranch ? 'Самовывоз' : 'Доставка'}</dt>
           <dd className="text-right tabular-nums">{order.delivery > 0 ? formatRub(order.delivery) : 'Бесплатно'}</dd>
           <dt className="border-t pt-1 font-semibold">Итого</dt>

@@ -34,7 +34,7 @@ export const adminSeoSettingsQuery = () =>
 /**
  * Saves the shop or SEO settings. A saved value shows in the storefront at once: the admin's
  * copy and the storefront's `['settings', 'public']` are both replaced by what the server
- * saved, then read again.
+ * saved, then read again (and, for the shop's, the carts whose totals follow them).
  */
 export function useSaveSettings<K extends 'shop' | 'seo'>(kind: K, callbacks: MutationCallbacks<PublicSettings[K], PublicSettings[K]>) {
   const queryClient = useQueryClient();
@@ -44,6 +44,8 @@ export function useSaveSettings<K extends 'shop' | 'seo'>(kind: K, callbacks: Mu
       queryClient.setQueryData(['admin', 'settings', kind], saved);
       queryClient.setQueryData<PublicSettings>(publicSettingsQuery().queryKey, (current) => (current ? { ...current, [kind]: saved } : current));
       void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey });
+      // A cart's totals follow the shop's free-delivery threshold and VAT rate.
+      if (kind === 'shop') void queryClient.invalidateQueries({ queryKey: ['cart'] });
       callbacks.onSuccess?.(saved, data);
     },
     onError: callbacks.onError,

@@ -4,10 +4,11 @@ import { Controller, useForm, useWatch, type FieldPath, type Resolver } from 're
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
+import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
-import { DELIVERY_COST_RUB } from '#shared/constants.ts';
+import { DELIVERY_COST_RUB, VAT_RATE_LABELS, VAT_RATES } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
 import { ShopSettingsSchema, type ShopSettings } from '#shared/schemas/settings.ts';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
@@ -18,7 +19,7 @@ import { FormActions } from '#client/features/admin/components/form-actions.tsx'
 type Field = FieldPath<ShopSettings>;
 const FIELDS: readonly Field[] = [
   'shopName', 'shopDescription', 'contactEmail', 'contactPhone', 'address', 'workingHours',
-  'enableRegistration', 'enableCheckout', 'maintenanceMode', 'freeDeliveryThreshold',
+  'enableRegistration', 'enableCheckout', 'maintenanceMode', 'freeDeliveryThreshold', 'vatRate',
 ];
 
 type SwitchName = 'enableRegistration' | 'enableCheckout' | 'maintenanceMode';
@@ -110,6 +111,21 @@ function ShopForm({ data }: { data: ShopSettings }) {
       >
         <Input type="number" inputMode="numeric" min={0} step={1} {...text('freeDeliveryThreshold', { valueAsNumber: true })} />
       </FormField>
+      <FormField
+        label="Ставка НДС"
+        htmlFor="shop-vatRate"
+        error={errors.vatRate?.message}
+        hint="Начисляется сверх цен товаров отдельной строкой в корзине, при оформлении и в письмах. Оформленные заказы сохраняют свою ставку."
+        className="max-w-xs"
+      >
+        <NativeSelect {...text('vatRate', { valueAsNumber: true })}>
+          {VAT_RATES.map((rate) => (
+            <option key={rate} value={rate}>
+              {VAT_RATE_LABELS[rate]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
 
       <div className="grid gap-3">
         {SWITCHES.map(({ name, label, description }) => (
@@ -128,7 +144,7 @@ function ShopForm({ data }: { data: ShopSettings }) {
   );
 }
 
-/** 'Магазин': name, contacts, hours, description, free-delivery threshold, three switches. */
+/** 'Магазин': name, contacts, hours, description, free-delivery threshold, VAT rate, three switches. */
 export function ShopSettingsTab() {
   const query = useQuery(adminShopSettingsQuery());
   useLoadErrorToast(query.error, (message) => `Не удалось загрузить настройки магазина: ${message}`);

@@ -1,5 +1,5 @@
 /** How «Журнал действий» writes an entry's object and its fields' values in Russian. */
-import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, ROLE_LABELS } from '#shared/constants.ts';
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, ROLE_LABELS, VAT_RATE_LABELS } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
 import type { StaffActionKind } from '#shared/staff-actions.ts';
 
@@ -67,6 +67,7 @@ const FIELD_LABELS: Record<string, string> = {
   enableCheckout: 'Оформление заказов',
   maintenanceMode: 'Режим обслуживания',
   freeDeliveryThreshold: 'Бесплатная доставка от',
+  vatRate: 'Ставка НДС',
   siteTitle: 'Title сайта',
   ogImage: 'Изображение для соцсетей',
   googleAnalyticsId: 'Google Analytics',
@@ -127,6 +128,7 @@ export function valueText(kind: StaffActionKind, key: string, value: unknown): s
   if (isEmptyValue(value)) return '—';
   if (typeof value === 'boolean') return value ? 'да' : 'нет';
   if (typeof value === 'number' && MONEY_FIELDS.has(key)) return formatRub(value);
+  if (typeof value === 'number' && key === 'vatRate') return VAT_RATE_LABELS[value as keyof typeof VAT_RATE_LABELS] ?? `${value} %`;
   if (typeof value === 'string') {
     if (key === 'role') return ROLE_LABELS[value as keyof typeof ROLE_LABELS] ?? value;
     if (key === 'status' && kind === 'order.status') return ORDER_STATUS_LABELS[value as keyof typeof ORDER_STATUS_LABELS] ?? value;

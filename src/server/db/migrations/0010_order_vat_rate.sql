@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "vat_rate" integer DEFAULT 20 NOT NULL;
