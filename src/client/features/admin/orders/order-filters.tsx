@@ -2,11 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '#shared/constants.ts';
-import { isValidDay } from '#shared/dates.ts';
+import { dayParam, PeriodInputs, PeriodReversedAlert } from '#client/features/admin/components/period-filter.tsx';
 import { SearchBox } from '#client/features/admin/components/search-box.tsx';
 import { branchesQuery } from '#client/lib/branches.ts';
 import type { AdminOrderFilters, OrderStatusFilter } from './api.ts';
@@ -20,28 +19,22 @@ export const NO_ORDER_FILTERS: FilterFields = { query: '', status: 'all', startD
 /** The list's filters as the address gives them; an unknown status or a malformed day is no filter. */
 export function readOrderFilters(params: URLSearchParams): FilterFields {
   const status = params.get('status');
-  const day = (key: string) => {
-    const value = params.get(key) ?? '';
-    return isValidDay(value) ? value : '';
-  };
   return {
     query: params.get('query') ?? '',
     status: isStatusFilter(status) ? status : 'all',
-    startDate: day('startDate'),
-    endDate: day('endDate'),
+    startDate: dayParam(params, 'startDate'),
+    endDate: dayParam(params, 'endDate'),
     branch: /^\d{1,9}$/.test(params.get('branch') ?? '') ? params.get('branch')! : '',
   };
 }
 
 export const isFiltered = (f: FilterFields) => Boolean(f.query || f.status !== 'all' || f.startDate || f.endDate || f.branch);
-export const datesReversed = (f: FilterFields) => Boolean(f.startDate && f.endDate && f.startDate > f.endDate);
 
 /**
  * Search, status, branch (orders collected there or taking stock from it) and a date range; a
  * range given backwards is pointed out instead of searched.
  */
 export function OrderFilters({ filters, onChange }: { filters: AdminOrderFilters; onChange: (patch: Partial<AdminOrderFilters>) => void }) {
-  const reversed = datesReversed(filters);
   const { data: branches } = useQuery(branchesQuery());
   return (
     <Card className="mb-4 p-4">
@@ -73,27 +66,7 @@ export function OrderFilters({ filters, onChange }: { filters: AdminOrderFilters
             ))}
           </NativeSelect>
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="orders-start">Дата с</Label>
-          <Input
-            id="orders-start"
-            type="date"
-            value={filters.startDate}
-            max={filters.endDate || undefined}
-            onChange={(e) => onChange({ startDate: isValidDay(e.target.value) ? e.target.value : '' })}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="orders-end">Дата по</Label>
-          <Input
-            id="orders-end"
-            type="date"
-            value={filters.endDate}
-            min={filters.startDate || undefined}
-            onChange={(e) => onChange({ endDate: isValidDay(e.target.value) ? e.target.value : '' })}
-            aria-invalid={reversed ? true : undefined}
-          />
-        </div>
+        <PeriodInputs idPrefix="orders" period={filters} onChange={onChange} />
         <Button
           variant="outline"
           disabled={!isFiltered(filters)}
@@ -104,11 +77,7 @@ export function OrderFilters({ filters, onChange }: { filters: AdminOrderFilters
           Сбросить
         </Button>
       </div>
-      {reversed && (
-        <p role="alert" className="mt-2 text-sm font-medium text-destructive">
-          Дата начала позже даты окончания
-        </p>
-      )}
+      <PeriodReversedAlert period={filters} />
     </Card>
   );
 }

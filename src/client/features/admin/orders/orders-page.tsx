@@ -12,7 +12,8 @@ import { PageHeader } from '#client/features/admin/components/page-header.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
 import { useListFilters } from '#client/features/admin/components/use-list-filters.ts';
 import { adminOrdersQuery } from './api.ts';
-import { NO_ORDER_FILTERS, OrderFilters, datesReversed, isFiltered, readOrderFilters } from './order-filters.tsx';
+import { periodReversed } from '#client/features/admin/components/period-filter.tsx';
+import { NO_ORDER_FILTERS, OrderFilters, isFiltered, readOrderFilters } from './order-filters.tsx';
 import { OrderDetailDialog } from './order-detail-dialog.tsx';
 import { OrderStatusDialog, type StatusTarget } from './order-status-dialog.tsx';
 import { OrderCards, OrdersTable } from './orders-list.tsx';
@@ -22,7 +23,7 @@ const ordersFound = (n: number) => `Найдено: ${n} ${pluralRu(n, 'зака
 export default function OrdersPage() {
   useAdminTitle('Заказы');
   const [filters, setFilters] = useListFilters(readOrderFilters, NO_ORDER_FILTERS);
-  const reversed = datesReversed(filters);
+  const reversed = periodReversed(filters);
   const list = useQuery({ ...adminOrdersQuery(filters), enabled: !reversed });
   const [detailId, setDetailId] = useState<number | null>(null);
   const [statusTarget, setStatusTarget] = useState<StatusTarget | null>(null);

@@ -3,14 +3,14 @@ import { ArrowRight, History, X } from 'lucide-react';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
-import { formatDateTime, isValidDay } from '#shared/dates.ts';
+import { formatDateTime } from '#shared/dates.ts';
 import { totalPagesOf } from '#shared/pagination.ts';
 import { STAFF_ACTION_GROUPS, STAFF_ACTION_LABELS, type StaffAction, type StaffActionKind } from '#shared/staff-actions.ts';
+import { dayParam, PeriodInputs, PeriodReversedAlert } from '#client/features/admin/components/period-filter.tsx';
 import { ListPagination, useLastPageAtMost } from '#client/features/admin/components/list-pagination.tsx';
 import { ListSkeleton } from '#client/features/admin/components/list-skeleton.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
@@ -24,16 +24,12 @@ const NO_FILTERS: TabFilters = { ...NO_STAFF_LOG_FILTERS, tab: '' };
 
 function readFilters(params: URLSearchParams): TabFilters {
   const kind = params.get('kind') ?? '';
-  const day = (key: string) => {
-    const value = params.get(key) ?? '';
-    return isValidDay(value) ? value : '';
-  };
   return {
     tab: 'log',
     person: params.get('person') ?? '',
     kind: kind in STAFF_ACTION_LABELS ? (kind as StaffActionKind) : '',
-    startDate: day('startDate'),
-    endDate: day('endDate'),
+    startDate: dayParam(params, 'startDate'),
+    endDate: dayParam(params, 'endDate'),
   };
 }
 
@@ -41,7 +37,6 @@ const isFiltered = (f: StaffLogFilters) => Boolean(f.person || f.kind || f.start
 
 function LogFilters({ filters, onChange }: { filters: TabFilters; onChange: (patch: Partial<StaffLogFilters>) => void }) {
   const people = useQuery(staffActionPeopleQuery());
-  const reversed = Boolean(filters.startDate && filters.endDate && filters.startDate > filters.endDate);
   return (
     <Card className="mb-4 p-4">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,0.8fr)_minmax(0,0.8fr)_auto] lg:items-end">
@@ -77,37 +72,13 @@ function LogFilters({ filters, onChange }: { filters: TabFilters; onChange: (pat
             ))}
           </NativeSelect>
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="log-start">Дата с</Label>
-          <Input
-            id="log-start"
-            type="date"
-            value={filters.startDate}
-            max={filters.endDate || undefined}
-            onChange={(e) => onChange({ startDate: isValidDay(e.target.value) ? e.target.value : '' })}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="log-end">Дата по</Label>
-          <Input
-            id="log-end"
-            type="date"
-            value={filters.endDate}
-            min={filters.startDate || undefined}
-            onChange={(e) => onChange({ endDate: isValidDay(e.target.value) ? e.target.value : '' })}
-            aria-invalid={reversed ? true : undefined}
-          />
-        </div>
+        <PeriodInputs idPrefix="log" period={filters} onChange={onChange} />
         <Button variant="outline" disabled={!isFiltered(filters)} onClick={() => onChange(NO_STAFF_LOG_FILTERS)} className="col-span-2 lg:col-span-1">
           <X aria-hidden />
           Сбросить
         </Button>
       </div>
-      {reversed && (
-        <p role="alert" className="mt-2 text-sm font-medium text-destructive">
-          Дата начала позже даты окончания
-        </p>
-      )}
+      <PeriodReversedAlert period={filters} />
     </Card>
   );
 }
