@@ -25,8 +25,6 @@ const isStaffRoute = (access: Access | undefined) => access === 'staff' || acces
 function declaredKind(route: RouteOptions): StaffActionKind | null {
   const config = route.config as { access?: Access; staffLog?: StaffActionKind | false } | undefined;
   const methods = asList(route.method);
-  // The HEAD twin of a GET (a backup's download) delivers nothing worth an entry.
-  if (methods.every((m) => m === 'HEAD')) return null;
   if (config?.staffLog === undefined) {
     if (isStaffRoute(config?.access) && methods.some((m) => m !== 'GET' && m !== 'HEAD')) {
       throw new Error(`Route ${methods.join(',')} ${route.url} has no config.staffLog`);
