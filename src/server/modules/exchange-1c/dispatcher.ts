@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ExchangeDeps } from './deps.ts';
 import { EXCHANGE_COOKIE, checkAuth, findExchangeSession, markInit, type ExchangeSession } from './session.ts';
 import { ExchangeFileError, FILE_LIMIT, appendPart, exchangeFolder, resetFolder } from './files.ts';
+import { importMode } from './import-job.ts';
 import { logExchange } from './log.ts';
 import { readExchangeSettings } from './settings.ts';
 import type { Exchange1cType } from '#shared/schemas/exchange-1c.ts';
@@ -56,7 +57,7 @@ const file: ModeHandler = async (deps, call) => {
  * session the others need).
  */
 export const MODES: Partial<Record<Exchange1cType, Record<string, ModeHandler>>> = {
-  catalog: { init, file },
+  catalog: { init, file, import: importMode },
 };
 
 export type DispatchRequest = {
