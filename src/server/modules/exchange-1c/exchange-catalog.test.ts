@@ -122,8 +122,12 @@ describe('1C exchange: the catalogue', () => {
     });
     expect(saved.statusCode).toBe(200);
     const oneC = await signedIn();
-    // Without an archive this time: 1C sends the file as it is.
-    expect(await oneC.file('offers.xml', fs.readFileSync(path.join(FIXTURES, 'offers.xml')))).toBe('success');
+    // Without an archive this time: 1C sends the file as it is, in two parts, one of them with no content type.
+    const offersXml = fs.readFileSync(path.join(FIXTURES, 'offers.xml'));
+    oneC.contentType = 'text/xml';
+    expect(await oneC.file('offers.xml', offersXml.subarray(0, 1000))).toBe('success');
+    oneC.contentType = null;
+    expect(await oneC.file('offers.xml', offersXml.subarray(1000))).toBe('success');
     expect((await oneC.importUntilDone('offers.xml', runJobs)).answers.at(-1)).toBe('success');
 
     const drill = (await productBySku('KJZ06-13'))!;
