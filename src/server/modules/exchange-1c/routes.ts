@@ -59,7 +59,7 @@ export default async function exchange1cRoutes(app: App) {
   app.put(
     '/admin/settings/exchange-1c',
     { config: { access: 'admin', staffLog: 'settings.exchange-1c' }, schema: { tags: TAGS, summary: 'Сохранить настройки обмена с 1С', body: Exchange1cSettingsInputSchema } },
-    async (request) => ({ settings: await saveExchangeSettings(app.deps.db, request.body, app.deps.clock()) }),
+    async (request) => saveExchangeSettings(app.deps.db, app.deps.config, request.body, app.deps.clock()),
   );
   app.get(
     '/admin/exchange-1c/log',

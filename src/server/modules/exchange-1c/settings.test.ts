@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import type { Exchange1cLogPage, Exchange1cSettingsView } from '#shared/schemas/exchange-1c.ts';
+import { staffActions } from '../../db/schema.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -29,6 +31,8 @@ describe('exchange with 1C: settings and sign-in', () => {
     expect(refused.json().errors).toEqual({ login: ['Укажите логин обмена'], password: ['Задайте пароль обмена'] });
     const short = await put({ ...base, password: 'short' });
     expect(short.json().errors.password).toEqual(['Пароль не короче 8 символов']);
+    expect((await put({ ...base, password: 'password' })).json().errors.password).toEqual(['Этот пароль слишком простой, выберите другой']);
+    expect((await put({ ...base, login: 'site-exchange', password: 'site-exchange' })).json().errors.password).toEqual(['Пароль не должен совпадать с именем пользователя или email']);
     const saved = await put({ ...base, password: 'секретный-пароль' });
     expect(saved.statusCode).toBe(200);
     expect(saved.body).not.toContain('секретный');
@@ -38,6 +42,10 @@ describe('exchange with 1C: settings and sign-in', () => {
     expect(view.priceTypes).toEqual([]);
     // Saving again without a password keeps the one set.
     expect((await put(base)).json().settings.passwordSet).toBe(true);
+    // The staff action log has the change, never the password nor its hash.
+    const logged = await ctx.database.db.select().from(staffActions).where(eq(staffActions.kind, 'settings.exchange-1c'));
+    expect(logged.length).toBeGreaterThan(0);
+    expect(JSON.stringify(logged)).not.toMatch(/секретный|argon2/);
   });
 
   it('signs 1C in with HTTP Basic and refuses a wrong password or a call without the cookie', async () => {

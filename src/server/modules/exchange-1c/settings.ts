@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { badRequest } from '../../core/http-errors.ts';
 import { hashPassword } from '../../core/password.ts';
+import { passwordProblem } from '../../core/password-policy.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { branches, exchange1cPriceTypes, exchange1cWarehouses, settings } from '../../db/schema.ts';
 import type { Exchange1cPriceType, Exchange1cSettings, Exchange1cSettingsInput, Exchange1cSettingsView, Exchange1cWarehouse } from '#shared/schemas/exchange-1c.ts';
@@ -62,12 +63,16 @@ export async function getExchangeSettingsView(db: Db, config: Config): Promise<E
  * Saves the settings. Switching the exchange on needs a login and a password; a warehouse can
  * only go to an existing branch.
  */
-export async function saveExchangeSettings(db: Db, input: Exchange1cSettingsInput, now: Date): Promise<Exchange1cSettingsView['settings']> {
+/** Saves the settings and answers them as `GET` does. */
+export async function saveExchangeSettings(db: Db, config: Config, input: Exchange1cSettingsInput, now: Date): Promise<Exchange1cSettingsView> {
   const password = input.password ?? '';
   const hadPassword = (await readPasswordHash(db)) !== null;
   const errors: Record<string, string[]> = {};
   if (input.enabled && input.login === '') errors.login = ['Укажите логин обмена'];
   if (input.enabled && password === '' && !hadPassword) errors.password = ['Задайте пароль обмена'];
+  // The shop's one password policy: not a common password, not the login.
+  const problem = password === '' ? null : passwordProblem(password, { username: input.login });
+  if (problem) errors.password = [problem];
   const branchIds = [...new Set(input.warehouses.flatMap((w) => (w.branchId === null ? [] : [w.branchId])))];
   if (branchIds.length > 0) {
     const found = await db.select({ id: branches.id }).from(branches).where(inArray(branches.id, branchIds));
@@ -87,7 +92,7 @@ export async function saveExchangeSettings(db: Db, input: Exchange1cSettingsInpu
         where ${exchange1cWarehouses.id} = v.id`);
     }
   });
-  return getExchangeSettings(db);
+  return getExchangeSettingsView(db, config);
 }
 
 /** Remembers the warehouses an offers.xml listed; a new one waits for staff to pick its branch. */
