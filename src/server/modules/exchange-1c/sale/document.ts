@@ -54,7 +54,6 @@ const shopLocal = (date: Date) => new Date(date.getTime() + SHOP_OFFSET_MS).toIS
 const amount = (kopecks: number) => (kopecks / 100).toFixed(2);
 
 /** Characters XML 1.0 cannot carry at all (escaping does not help): dropped from the customer's texts. */
-// eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const clean = (text: string) => text.replace(NOT_XML, '');
 
