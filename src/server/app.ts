@@ -46,6 +46,7 @@ import productRoutes from './modules/products/routes.ts';
 import settingsRoutes from './modules/settings/routes.ts';
 import staffLogRoutes from './modules/staff-log/routes.ts';
 import supplierImportRoutes from './modules/supplier-import/routes.ts';
+import exchange1cRoutes from './modules/exchange-1c/routes.ts';
 import seoRoutes from './modules/seo/routes.ts';
 import userAdminRoutes from './modules/users/routes.ts';
 import { maintenanceKnownOff } from './modules/settings/service.ts';
@@ -83,6 +84,7 @@ const API_MODULES = [
   massScraperRoutes,
   supplierImportRoutes,
   staffLogRoutes,
+  exchange1cRoutes,
 ];
 
 /**

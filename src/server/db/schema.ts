@@ -76,6 +76,8 @@ export const products = pgTable(
     supplierSku: text('supplier_sku'),
     /** The category name the supplier's file gave; the catalogue adapter maps it to categoryId. */
     supplierCategory: text('supplier_category'),
+    /** The product's Ид in 1C (CommerceML `Товар/Ид`): «Обмен с 1С» finds it by this first. */
+    exchange1cId: text('exchange_1c_id'),
     /**
      * Imported into a supplier category no rule maps yet: kept hidden («Без категории») and
      * made active once the adapter maps it.
@@ -101,6 +103,7 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_sku_unique').on(t.sku),
     uniqueIndex('products_supplier_sku_unique').on(t.supplier, t.supplierSku).where(sql`${t.supplierSku} is not null`),
+    uniqueIndex('products_exchange_1c_id_unique').on(t.exchange1cId).where(sql`${t.exchange1cId} is not null`),
     index('products_category_idx').on(t.categoryId),
     // One index per catalogue sort. The filter columns (category, supplier) follow the unique id:
     // they do not change the order, but make filtered pages, deep pages and the facet counts
@@ -586,3 +589,52 @@ export const staffActions = pgTable(
     index('staff_actions_kind_idx').on(t.kind, t.createdAt.desc()),
   ],
 );
+
+/**
+ * «Обмен с 1С» (docs/decisions/023): the sessions 1C opens with `checkauth` (the cookie holds the
+ * random id, the table its SHA-256), expiring.
+ */
+export const exchange1cSessions = pgTable('exchange_1c_sessions', {
+  idHash: text('id_hash').primaryKey(),
+  createdAt: createdAt(),
+  /** The session's last `init`: the imports of this exchange are the ones started after it. */
+  initAt: timestamp('init_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** One step of an exchange (a file's import, an order query…) as the back office's log shows it. */
+export const exchange1cLog = pgTable(
+  'exchange_1c_log',
+  {
+    id: serial('id').primaryKey(),
+    /** catalog or sale */
+    type: text('type').notNull(),
+    mode: text('mode').notNull(),
+    files: jsonb('files').$type<string[]>().notNull().default([]),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    errors: jsonb('errors').$type<string[]>().notNull().default([]),
+    /** progress, success or failure */
+    status: text('status').notNull(),
+    /** The exchange session the step belongs to (its id hash), so `import` finds its own job. */
+    sessionHash: text('session_hash'),
+    jobId: integer('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('exchange_1c_log_started_idx').on(t.startedAt.desc(), t.id.desc()), index('exchange_1c_log_session_idx').on(t.sessionHash, t.type, t.mode)],
+);
+
+/** 1C's warehouses (Склад) seen in an exchange, and the branch staff mapped each to. */
+export const exchange1cWarehouses = pgTable('exchange_1c_warehouses', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  branchId: integer('branch_id').references(() => branches.id, { onDelete: 'set null' }),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The price types (ТипЦены) the last offers.xml listed: the settings' choice of the retail price. */
+export const exchange1cPriceTypes = pgTable('exchange_1c_price_types', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+});

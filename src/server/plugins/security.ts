@@ -18,6 +18,8 @@ function siteOf(value: string): URL | null {
   }
 }
 
+const isExchange1c = (url: string) => url === '/api/1c/exchange' || url.startsWith('/api/1c/exchange?');
+
 /**
  * Cross-site request forgery defence on top of SameSite=Lax cookies: a state-changing API call
  * from a browser must come from our own origin (the Origin header, or the Referer where an old
@@ -34,6 +36,9 @@ export function registerSecurity(app: App) {
   };
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    // 1C's «Обмен с сайтом» is a program, not a browser: no ambient cookies of another site,
+    // its own HTTP Basic sign-in and cookie (modules/exchange-1c/session.ts).
+    if (isExchange1c(request.url)) return;
     const site = request.headers['sec-fetch-site'];
     if (site && site !== 'same-origin' && site !== 'none') throw forbidden(FOREIGN);
     const { origin, referer, host } = request.headers;

@@ -50,6 +50,7 @@ export const KIND_SPECS: Record<StaffActionKind, KindSpec> = {
   'settings.shop': { snapshot: 'settings', idBefore: fixed('shop') },
   'settings.seo': { snapshot: 'settings', idBefore: fixed('seo') },
   'settings.backup': { snapshot: 'settings', idBefore: fixed('backup') },
+  'settings.exchange-1c': { snapshot: 'settings', idBefore: fixed('exchange-1c') },
   'branch.create': { snapshot: 'branch' },
   'branch.update': { snapshot: 'branch' },
   'branch.delete': { snapshot: 'branch' },
