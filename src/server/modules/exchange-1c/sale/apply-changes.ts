@@ -84,9 +84,7 @@ function changeOf(doc: ExchangeDocument, label: string): { change: OrderStatusCh
   return { change, errors };
 }
 
-export type SaleFileResult = { changed: number; errors: string[] };
-
-export async function applyDocuments(db: Db, documents: ExchangeDocument[], now: Date): Promise<SaleFileResult> {
+export async function applyDocuments(db: Db, documents: ExchangeDocument[], now: Date): Promise<{ changed: number; errors: string[] }> {
   const errors: string[] = [];
   const numbers = documents.map(orderNumber).filter((n): n is number => n !== null);
   const known = new Set(

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Db } from '../../../db/connection.ts';
 import { logExchange } from '../log.ts';
-import { applyDocuments, type SaleFileResult } from './apply-changes.ts';
+import { applyDocuments } from './apply-changes.ts';
 import { saleDocument } from './document.ts';
 import { confirmSent, markSent, unconfirmedOrders } from './outbox.ts';
 import { readDocuments, SaleFileError } from './read-documents.ts';
@@ -31,17 +31,22 @@ export async function saleSuccess(deps: SaleDeps, now: Date): Promise<void> {
   await logExchange(deps.db, { type: 'sale', mode: 'success', counts: { confirmed }, status: 'success', startedAt: now });
 }
 
+/**
+ * What a file did: orders changed and the problems of single documents; `refused` when the file
+ * as a whole could not be read (broken XML, not CommerceML), then nothing was changed.
+ */
+export type SaleFileResult = { changed: number; errors: string[]; refused: string | null };
+
 /** `sale&mode=file`: 1C's changes to orders, from the file the dispatcher stored. */
 export async function applySaleFile(deps: SaleDeps, filePath: string, now: Date): Promise<SaleFileResult> {
   const fileName = path.basename(filePath);
   let result: SaleFileResult;
   try {
-    result = await applyDocuments(deps.db, await readDocuments(filePath, fileName), now);
+    result = { ...(await applyDocuments(deps.db, await readDocuments(filePath, fileName), now)), refused: null };
   } catch (error) {
     if (!(error instanceof SaleFileError)) throw error;
-    result = { changed: 0, errors: [error.message] };
-    await logExchange(deps.db, { type: 'sale', mode: 'file', files: [fileName], errors: result.errors, status: 'failure', startedAt: now });
-    return result;
+    await logExchange(deps.db, { type: 'sale', mode: 'file', files: [fileName], errors: [error.message], status: 'failure', startedAt: now });
+    return { changed: 0, errors: [error.message], refused: error.message };
   }
   await logExchange(deps.db, {
     type: 'sale',
