@@ -1,7 +1,9 @@
 /**
  * The shop's orders as 1C reads them from `sale&mode=query`: a CommerceML 2 document
  * (`КоммерческаяИнформация`, one `Документ` «Заказ товара» per order), the shape 1C's standard
- * «Обмен с сайтом» (УТ, КА, УНФ) loads. Pure: the rows in, the XML text out.
+ * «Обмен с сайтом» (УТ, КА, УНФ) loads, elements in the order the sites 1C works with write them
+ * (`Время` after `Контрагенты`, a line's requisites and taxes after its sum). Pure: the rows in,
+ * the XML text out.
  */
 import { XMLBuilder } from 'fast-xml-parser';
 import type { orderItems, orders } from '../../../db/schema.ts';
@@ -110,8 +112,8 @@ function goodsLines({ order, lines }: SaleOrder) {
     ЦенаЗаЕдиницу: amount(item.unitPriceKopecks),
     Количество: item.quantity,
     Сумма: amount(item.totalKopecks),
-    ...taxes(order.vatRate, vat[i]!),
     ЗначенияРеквизитов: kind('Товар'),
+    ...taxes(order.vatRate, vat[i]!),
   }));
 }
 
@@ -124,8 +126,8 @@ function deliveryLine(order: OrderRow) {
     ЦенаЗаЕдиницу: amount(order.deliveryKopecks),
     Количество: 1,
     Сумма: amount(order.deliveryKopecks),
-    ...taxes(0, null),
     ЗначенияРеквизитов: kind('Услуга'),
+    ...taxes(0, null),
   };
 }
 
@@ -146,7 +148,7 @@ function customer({ order, pickupBranch }: SaleOrder) {
       ...(address ? { АдресРегистрации: { Представление: clean(address) } } : {}),
       Контакты: {
         Контакт: [
-          { Тип: 'Электронная почта', Значение: clean(order.customerEmail) },
+          { Тип: 'Почта', Значение: clean(order.customerEmail) },
           { Тип: 'Телефон рабочий', Значение: clean(order.customerPhone) },
         ],
       },
@@ -175,13 +177,13 @@ function orderDocument(sale: SaleOrder) {
     Ид: String(order.id),
     Номер: String(order.id),
     Дата: placed.slice(0, 10),
-    Время: placed.slice(11),
     ХозОперация: 'Заказ товара',
     Роль: 'Продавец',
     Валюта: 'руб',
     Курс: 1,
     Сумма: amount(order.totalKopecks),
     Контрагенты: customer(sale),
+    Время: placed.slice(11),
     ...(order.notes ? { Комментарий: clean(order.notes) } : {}),
     // The order's own rate (decision 021), not today's setting.
     Налоги: { Налог: { Наименование: 'НДС', УчтеноВСумме: 'false', Сумма: amount(order.vatKopecks), Ставка: rateText(order.vatRate as VatRate) } },
