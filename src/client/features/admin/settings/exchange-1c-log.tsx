@@ -114,7 +114,7 @@ function LogCards({ items }: { items: Exchange1cLogItem[] }) {
             <StatusBadge status={item.status} />
           </div>
           {item.files.length > 0 && <p className="font-mono text-xs break-all text-muted-foreground">{filesText(item.files)}</p>}
-          <p>{countsText(item.counts)}</p>
+          {Object.keys(item.counts).length > 0 && <p>{countsText(item.counts)}</p>}
           {item.errors.length > 0 && <Errors errors={item.errors} />}
         </li>
       ))}

@@ -77,6 +77,10 @@ function EmptyNote({ children }: { children: ReactNode }) {
   return <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">{children}</p>;
 }
 
+/** A branch by its city; by city and address where the shop has two in one city. */
+const branchLabel = (branch: AdminBranch, all: AdminBranch[]) =>
+  all.filter((b) => b.city === branch.city).length > 1 ? `${branch.city}, ${branch.address}` : branch.city;
+
 function WarehouseRows({ view, branches, control }: { view: Exchange1cSettingsView; branches: AdminBranch[]; control: Control<Exchange1cSettingsInput> }) {
   const warehouses = view.settings.warehouses;
   if (warehouses.length === 0) {
@@ -106,10 +110,10 @@ function WarehouseRows({ view, branches, control }: { view: Exchange1cSettingsVi
                 onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
                 onBlur={field.onBlur}
               >
-                <option value="">Не сопоставлен — остатки не загружаются</option>
+                <option value="">Не сопоставлен</option>
                 {branches.map((b) => (
                   <option key={b.id} value={b.id}>
-                    {b.city}, {b.address}
+                    {branchLabel(b, branches)}
                   </option>
                 ))}
               </NativeSelect>
