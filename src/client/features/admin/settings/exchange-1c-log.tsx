@@ -8,6 +8,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#
 import { ListPagination, useLastPageAtMost } from '#client/features/admin/components/list-pagination.tsx';
 import { ListSkeleton } from '#client/features/admin/components/list-skeleton.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
+import { cn } from '#client/lib/utils.ts';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { totalPagesOf } from '#shared/pagination.ts';
@@ -61,6 +62,9 @@ function Errors({ errors }: { errors: string[] }) {
   );
 }
 
+/** Cells whose text may be long wrap, and every cell of a row starts at its top. */
+const WRAP = 'align-top whitespace-normal';
+
 const filesText = (files: string[]) => (files.length ? files.join(', ') : '—');
 
 function LogTable({ items }: { items: Exchange1cLogItem[] }) {
@@ -78,18 +82,18 @@ function LogTable({ items }: { items: Exchange1cLogItem[] }) {
       </TableHeader>
       <TableBody>
         {items.map((item) => (
-          <TableRow key={item.id} data-testid="exchange-log-row" className="align-top">
-            <TableCell className="whitespace-nowrap tabular-nums">{formatDateTime(item.startedAt)}</TableCell>
-            <TableCell>
+          <TableRow key={item.id} data-testid="exchange-log-row">
+            <TableCell className="align-top tabular-nums">{formatDateTime(item.startedAt)}</TableCell>
+            <TableCell className="align-top">
               <span className="font-medium">{TYPE_LABELS[item.type]}</span>
               <span className="block text-muted-foreground">{MODE_LABELS[item.mode] ?? item.mode}</span>
             </TableCell>
-            <TableCell className="max-w-48 font-mono text-xs break-all">{filesText(item.files)}</TableCell>
-            <TableCell className="max-w-56">{countsText(item.counts)}</TableCell>
-            <TableCell className="max-w-72">
+            <TableCell className={cn(WRAP, 'max-w-44 font-mono text-xs break-all')}>{filesText(item.files)}</TableCell>
+            <TableCell className={cn(WRAP, 'max-w-52')}>{countsText(item.counts)}</TableCell>
+            <TableCell className={cn(WRAP, 'min-w-56')}>
               <Errors errors={item.errors} />
             </TableCell>
-            <TableCell>
+            <TableCell className="align-top">
               <StatusBadge status={item.status} />
             </TableCell>
           </TableRow>
