@@ -88,7 +88,7 @@ function LogTable({ items }: { items: Exchange1cLogItem[] }) {
               <span className="font-medium">{TYPE_LABELS[item.type]}</span>
               <span className="block text-muted-foreground">{MODE_LABELS[item.mode] ?? item.mode}</span>
             </TableCell>
-            <TableCell className={cn(WRAP, 'max-w-44 font-mono text-xs break-all')}>{filesText(item.files)}</TableCell>
+            <TableCell className={cn(WRAP, 'min-w-40 max-w-48 font-mono text-xs [overflow-wrap:anywhere]')}>{filesText(item.files)}</TableCell>
             <TableCell className={cn(WRAP, 'max-w-52')}>{countsText(item.counts)}</TableCell>
             <TableCell className={cn(WRAP, 'min-w-56')}>
               <Errors errors={item.errors} />
