@@ -58,7 +58,7 @@ test.describe('«Обмен с 1С»', () => {
     await page.goto('/admin/settings?tab=exchange-1c');
     await expect(page.getByRole('tab', { name: 'Обмен с 1С' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('heading', { name: 'Подключение 1С' })).toBeVisible();
-    await expect(page.getByLabel('Адрес для 1С')).toHaveValue(/\/api\/1c\/exchange$/);
+    await expect(page.getByLabel('Адрес для 1С', { exact: true })).toHaveValue(/\/api\/1c\/exchange$/);
 
     // A short password is refused in Russian before anything is sent.
     await page.getByLabel('Логин обмена').fill(login);
@@ -70,7 +70,7 @@ test.describe('«Обмен с 1С»', () => {
     const enabled = page.getByRole('switch', { name: 'Обмен с 1С включён' });
     if ((await enabled.getAttribute('aria-checked')) !== 'true') await enabled.click();
     await page.getByRole('button', { name: 'Сохранить настройки' }).click();
-    await expect(page.getByText('Настройки обмена с 1С обновлены')).toBeVisible();
+    await expect(page.getByText('Настройки обмена с 1С обновлены', { exact: true })).toBeVisible();
     await expect(page.getByText('Пароль задан. Оставьте поле пустым, чтобы не менять его.')).toBeVisible();
     await expect(page.getByLabel('Новый пароль')).toHaveValue('');
 
@@ -95,7 +95,7 @@ test.describe('«Обмен с 1С»', () => {
     await branch.selectOption({ label: 'Ростов-на-Дону' });
     await page.getByLabel('Тип цен').selectOption({ label: priceType.name });
     await page.getByRole('button', { name: 'Сохранить настройки' }).click();
-    await expect(page.getByText('Настройки обмена с 1С обновлены')).toBeVisible();
+    await expect(page.getByText('Настройки обмена с 1С обновлены', { exact: true })).toBeVisible();
     await page.reload();
     await expect(page.getByLabel(warehouse.name).locator('option:checked')).toHaveText('Ростов-на-Дону');
     await expect(page.getByLabel('Тип цен').locator('option:checked')).toHaveText(priceType.name);
@@ -112,6 +112,6 @@ test.describe('«Обмен с 1С»', () => {
     // Off again, so the exchange does not stay open for the other tests.
     await page.getByRole('switch', { name: 'Обмен с 1С включён' }).click();
     await page.getByRole('button', { name: 'Сохранить настройки' }).click();
-    await expect(page.getByText('Настройки обмена с 1С обновлены')).toBeVisible();
+    await expect(page.getByText('Настройки обмена с 1С обновлены', { exact: true })).toBeVisible();
   });
 });

@@ -37,6 +37,9 @@ const valuesOf = (s: Exchange1cSettings): Exchange1cSettingsInput => ({
   warehouses: s.warehouses.map(({ id, branchId }) => ({ id, branchId })),
 });
 
+/** A save or a cancel replaces what was typed too (by default the form keeps typed values when the server's values change). */
+const REPLACE_TYPED = { keepDirtyValues: false };
+
 /** The address 1C calls, with a copy button and where it goes in 1C. */
 function ExchangeUrl({ url }: { url: string }) {
   const input = useRef<HTMLInputElement>(null);
@@ -143,7 +146,7 @@ function Exchange1cForm({ view, branches }: { view: Exchange1cSettingsView; bran
   });
   const save = useSaveExchange1c({
     onSuccess: (saved) => {
-      reset(valuesOf(saved.settings));
+      reset(valuesOf(saved.settings), REPLACE_TYPED);
       toast({ title: 'Настройки сохранены', description: 'Настройки обмена с 1С обновлены', variant: 'success' });
     },
     onError: (error) => {
@@ -251,7 +254,7 @@ function Exchange1cForm({ view, branches }: { view: Exchange1cSettingsView; bran
         </CardContent>
       </Card>
 
-      <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => reset(valuesOf(settings))} />
+      <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => reset(valuesOf(settings), REPLACE_TYPED)} />
     </form>
   );
 }
