@@ -638,3 +638,13 @@ export const exchange1cPriceTypes = pgTable('exchange_1c_price_types', {
   name: text('name').notNull(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Pictures 1C sent (by the SHA-256 of the file) and where the shop stored each: a catalogue sent
+ * again with the same pictures reuses them instead of filling the uploads folder with copies.
+ */
+export const exchange1cPictures = pgTable('exchange_1c_pictures', {
+  sha256: text('sha256').primaryKey(),
+  url: text('url').notNull(),
+  createdAt: createdAt(),
+});

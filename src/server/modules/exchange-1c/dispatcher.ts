@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ExchangeDeps } from './deps.ts';
 import { EXCHANGE_COOKIE, checkAuth, findExchangeSession, markInit, type ExchangeSession } from './session.ts';
 import { ExchangeFileError, FILE_LIMIT, appendPart, exchangeFolder, resetFolder, resolveInFolder } from './files.ts';
+import { importMode } from './import-job.ts';
 import { logExchange } from './log.ts';
 import { readExchangeSettings } from './settings.ts';
 import { applySaleFile, saleQuery, saleSuccess } from './sale/index.ts';
@@ -75,7 +76,7 @@ const saleFile: ModeHandler = async (deps, call) => {
  * session the others need).
  */
 export const MODES: Partial<Record<Exchange1cType, Record<string, ModeHandler>>> = {
-  catalog: { init, file },
+  catalog: { init, file, import: importMode },
   sale: {
     init: saleInit,
     file: saleFile,

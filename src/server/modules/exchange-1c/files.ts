@@ -126,6 +126,9 @@ export async function unpackZip(folder: string, file: string): Promise<string[]>
     await scanZip(file);
   } catch (error) {
     if (error instanceof ExchangeFileError) throw error;
+    // yauzl checks names itself (absolute, `..`, `\\`) and stops with its own words.
+    const unsafe = error instanceof Error ? /^(?:invalid relative path|absolute path|invalid characters in fileName): (.*)$/.exec(error.message) : null;
+    if (unsafe) throw new ExchangeFileError(`Архив отклонён: недопустимое имя файла ${unsafe[1]!.slice(0, 200)}`);
     throw new ExchangeFileError(`Архив ${path.basename(file)} повреждён или не является zip-архивом`);
   }
   const zip = await openZip(file);

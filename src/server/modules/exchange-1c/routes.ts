@@ -5,6 +5,7 @@ import { Exchange1cLogQuerySchema, Exchange1cSettingsInputSchema } from '#shared
 import type { ExchangeDeps } from './deps.ts';
 import { dispatch, failure } from './dispatcher.ts';
 import { FILE_LIMIT } from './files.ts';
+import { IMPORT_JOB, runImportJob, settleImportJob, type ImportPayload } from './import-job.ts';
 import { listExchangeLog } from './log.ts';
 import { EXCHANGE_COOKIE } from './session.ts';
 import { getExchangeSettingsView, saveExchangeSettings } from './settings.ts';
@@ -17,6 +18,7 @@ const ExchangeQuerySchema = z.object({ type: z.string().optional(), mode: z.stri
 
 export default async function exchange1cRoutes(app: App) {
   const deps: ExchangeDeps = { db: app.deps.db, config: app.deps.config, clock: app.deps.clock, jobs: app.jobs, log: app.log };
+  app.jobs.handle<ImportPayload>(IMPORT_JOB, (job) => runImportJob(deps, job), { settled: (job) => settleImportJob(deps, job) });
 
   // 1C is not a browser: it signs in with HTTP Basic and its own cookie (session.ts), sends raw
   // bodies of any type and reads plain UTF-8 text. Its own plugin context, so only these two

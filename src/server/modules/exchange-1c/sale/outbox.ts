@@ -1,6 +1,6 @@
 /**
  * Which orders 1C still has to receive. Every change of an order gives it a new
- * `exchange_version` (a trigger, migration 0012); `order_exchange_marks` keeps per order the
+ * `exchange_version` (a trigger, migration 0013); `order_exchange_marks` keeps per order the
  * version the last query sent and the version 1C confirmed. Compared per order, so an order
  * committed late (its version drawn before another's) is never skipped, as a single «last
  * confirmed number» would skip it.
