@@ -95,6 +95,8 @@ export type OrderHistoryEntry = {
   toValue: string;
   changedAt: string;
   changedBy: { id: number; username: string } | null;
+  /** '1c': the change came from the exchange with 1C, not from a person. */
+  source: '1c' | null;
 };
 
 /** Back office: one order with its lines and the history of its status changes. */

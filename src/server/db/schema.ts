@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -272,6 +273,11 @@ export const orders = pgTable(
     vatRate: integer('vat_rate').notNull().default(20),
     deliveryKopecks: integer('delivery_kopecks').notNull(),
     totalKopecks: integer('total_kopecks').notNull(),
+    /**
+     * Grows with every change of the order (a trigger gives each UPDATE the sequence's next
+     * value): the exchange with 1C sends an order again when it differs from the version 1C confirmed.
+     */
+    exchangeVersion: bigserial('exchange_version', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -316,10 +322,25 @@ export const orderStatusHistory = pgTable(
     fromValue: text('from_value'),
     toValue: text('to_value').notNull(),
     changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A change no person made: '1c' for one that came from the accounting system's exchange. */
+    source: text('source'),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId)],
 );
+
+/**
+ * What the exchange with 1C told it about each order: the version the last `sale&mode=query` sent
+ * and the version 1C confirmed with `sale&mode=success`. An order is sent while its current
+ * version is not the confirmed one.
+ */
+export const orderExchangeMarks = pgTable('order_exchange_marks', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  sentVersion: bigint('sent_version', { mode: 'number' }),
+  confirmedVersion: bigint('confirmed_version', { mode: 'number' }),
+});
 
 export const contactMessages = pgTable('contact_messages', {
   id: serial('id').primaryKey(),

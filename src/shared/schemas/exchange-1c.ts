@@ -102,4 +102,7 @@ export const EXCHANGE_1C_COUNT_LABELS: Record<string, string> = {
   skipped: 'Пропущено',
   pictures: 'Картинок',
   groups: 'Групп',
+  sent: 'Отправлено заказов',
+  confirmed: 'Подтверждено заказов',
+  changed: 'Изменено заказов',
 };

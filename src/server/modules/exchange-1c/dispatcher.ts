@@ -1,10 +1,12 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ExchangeDeps } from './deps.ts';
 import { EXCHANGE_COOKIE, checkAuth, findExchangeSession, markInit, type ExchangeSession } from './session.ts';
-import { ExchangeFileError, FILE_LIMIT, appendPart, exchangeFolder, resetFolder } from './files.ts';
+import { ExchangeFileError, FILE_LIMIT, appendPart, exchangeFolder, resetFolder, resolveInFolder } from './files.ts';
 import { importMode } from './import-job.ts';
 import { logExchange } from './log.ts';
 import { readExchangeSettings } from './settings.ts';
+import { applySaleFile, saleQuery, saleSuccess } from './sale/index.ts';
 import type { Exchange1cType } from '#shared/schemas/exchange-1c.ts';
 
 /**
@@ -52,12 +54,38 @@ const file: ModeHandler = async (deps, call) => {
   return success();
 };
 
+/** The order exchange's `init`: 1C's order files are small and applied as they come, so never zipped. */
+const saleInit: ModeHandler = async (deps, call) => {
+  await resetFolder(exchangeFolder(deps.config.dataDir, call.type));
+  await markInit(deps.db, call.session, call.now);
+  return `zip=no\nfile_limit=${FILE_LIMIT}`;
+};
+
+/** The order exchange's `file`: stored as any file, applied at once, then removed (its name may come again). */
+const saleFile: ModeHandler = async (deps, call) => {
+  const stored = await file(deps, call);
+  if (!stored.startsWith('success')) return stored;
+  const target = resolveInFolder(exchangeFolder(deps.config.dataDir, call.type), call.filename!);
+  const result = await applySaleFile(deps, target, call.now);
+  await fs.rm(target, { force: true });
+  return result.refused === null ? success() : failure(result.refused);
+};
+
 /**
  * The modes of each exchange type. `checkauth` is answered before any of them (it opens the
  * session the others need).
  */
 export const MODES: Partial<Record<Exchange1cType, Record<string, ModeHandler>>> = {
   catalog: { init, file, import: importMode },
+  sale: {
+    init: saleInit,
+    file: saleFile,
+    query: (deps, call) => saleQuery(deps, call.now),
+    success: async (deps, call) => {
+      await saleSuccess(deps, call.now);
+      return success();
+    },
+  },
 };
 
 export type DispatchRequest = {

@@ -112,6 +112,7 @@ export async function getOrderForStaff(db: Db, id: number): Promise<AdminOrderDe
         changedAt: orderStatusHistory.changedAt,
         changedById: orderStatusHistory.changedBy,
         changedByName: changer.username,
+        source: orderStatusHistory.source,
       })
       .from(orderStatusHistory)
       .leftJoin(changer, eq(changer.id, orderStatusHistory.changedBy))
@@ -131,6 +132,7 @@ export async function getOrderForStaff(db: Db, id: number): Promise<AdminOrderDe
         toValue: h.toValue,
         changedAt: h.changedAt.toISOString(),
         changedBy: h.changedById !== null && h.changedByName !== null ? { id: h.changedById, username: h.changedByName } : null,
+        source: h.source === '1c' ? '1c' : null,
       }),
     ),
   };
@@ -181,19 +183,17 @@ async function takeStock(tx: Tx, orderId: number, now: Date) {
   }
 }
 
+/** Who changed an order: a staff member, or the exchange with 1C (no person; the history says «1С»). */
+export type OrderChangeAuthor = { userId: number } | { source: '1c' };
+
 /**
- * Staff change an order's status and/or payment status. One transaction: the order row is locked,
- * the stock follows a cancellation (or its undoing), and each change is written to the history
- * with who and when. Setting the value it already has changes nothing.
+ * An order's status and/or payment status change. One transaction: the order row is locked, the
+ * stock follows a cancellation (or its undoing), and each change is written to the history with
+ * its author and time. Setting the value it already has changes nothing. Answers whether
+ * anything changed.
  */
-export async function changeOrderStatus(
-  db: Db,
-  orderId: number,
-  change: OrderStatusChange,
-  actorId: number,
-  now: Date,
-): Promise<AdminOrderDetail> {
-  await db.transaction(async (tx) => {
+export async function applyOrderChange(db: Db, orderId: number, change: OrderStatusChange, author: OrderChangeAuthor, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const [order] = await tx
       .select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus })
       .from(orders)
@@ -201,28 +201,34 @@ export async function changeOrderStatus(
       .for('update');
     if (!order) throw notFound('Заказ не найден');
 
+    const by = 'userId' in author ? { changedBy: author.userId } : { source: author.source };
     const history: (typeof orderStatusHistory.$inferInsert)[] = [];
     const set: Partial<typeof orders.$inferInsert> = {};
     if (change.status && change.status !== order.status) {
       if (change.status === 'cancelled') await returnStock(tx, orderId, now);
       else if (order.status === 'cancelled') await takeStock(tx, orderId, now);
       set.status = change.status;
-      history.push({ orderId, field: 'status', fromValue: order.status, toValue: change.status, changedBy: actorId, changedAt: now });
+      history.push({ orderId, field: 'status', fromValue: order.status, toValue: change.status, ...by, changedAt: now });
     }
     if (change.paymentStatus && change.paymentStatus !== order.paymentStatus) {
       set.paymentStatus = change.paymentStatus;
-      history.push({
-        orderId,
-        field: 'payment',
-        fromValue: order.paymentStatus,
-        toValue: change.paymentStatus,
-        changedBy: actorId,
-        changedAt: now,
-      });
+      history.push({ orderId, field: 'payment', fromValue: order.paymentStatus, toValue: change.paymentStatus, ...by, changedAt: now });
     }
-    if (history.length === 0) return;
+    if (history.length === 0) return false;
     await tx.update(orders).set({ ...set, updatedAt: now }).where(eq(orders.id, orderId));
     await tx.insert(orderStatusHistory).values(history);
+    return true;
   });
+}
+
+/** Staff change an order's status and/or payment status; the answer is the order as staff see it. */
+export async function changeOrderStatus(
+  db: Db,
+  orderId: number,
+  change: OrderStatusChange,
+  actorId: number,
+  now: Date,
+): Promise<AdminOrderDetail> {
+  await applyOrderChange(db, orderId, change, { userId: actorId }, now);
   return getOrderForStaff(db, orderId);
 }

@@ -160,7 +160,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
               <li key={entry.id} className="flex flex-col gap-0.5 border-l-2 border-primary/40 pl-3 sm:flex-row sm:items-baseline sm:gap-3">
                 <span className="shrink-0 text-muted-foreground tabular-nums">{formatDateTime(entry.changedAt)}</span>
                 <span className="font-medium">{historyText(entry)}</span>
-                <span className="text-muted-foreground">{entry.changedBy ? entry.changedBy.username : 'покупатель или система'}</span>
+                <span className="text-muted-foreground">{historyAuthor(entry)}</span>
               </li>
             ))}
           </ol>
@@ -168,6 +168,12 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
       </div>
     </div>
   );
+}
+
+/** Who made a history entry: a staff member, 1C's exchange, or nobody named (the customer placing it, a payment). */
+function historyAuthor(entry: OrderHistoryEntry): string {
+  if (entry.changedBy) return entry.changedBy.username;
+  return entry.source === '1c' ? '1С (обмен)' : 'покупатель или система';
 }
 
 /** 'Детали заказа': customer, address, payment, lines with the prices of the day, totals, history. */

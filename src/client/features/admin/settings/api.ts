@@ -7,6 +7,7 @@ import { branchesQuery } from '#client/lib/branches.ts';
 import type { BackupSettings } from '#shared/schemas/backup.ts';
 import type { BranchInput } from '#shared/schemas/branch-form.ts';
 import type { AdminBranch } from '#shared/schemas/branches.ts';
+import type { Exchange1cLogPage, Exchange1cSettings, Exchange1cSettingsInput, Exchange1cSettingsView } from '#shared/schemas/exchange-1c.ts';
 import type { PublicSettings, SeoSettings, ShopSettings } from '#shared/schemas/settings.ts';
 import type { StaffAction, StaffActionKind, StaffActionPerson } from '#shared/staff-actions.ts';
 import type { BackupFile, BackupOverview } from '#shared/types.ts';
@@ -195,3 +196,34 @@ export function useDeleteBranch(callbacks: MutationCallbacks<{ message: string }
     onError: callbacks.onError,
   });
 }
+
+export const exchange1cSettingsQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'settings', 'exchange-1c'],
+    queryFn: ({ client, signal }) => apiRequest<Exchange1cSettingsView>('/api/admin/settings/exchange-1c', { client, signal }),
+  });
+
+/** Saves the exchange account, price type, hiding rule and warehouse mapping; the settings are read again. */
+export function useSaveExchange1c(callbacks: MutationCallbacks<{ settings: Exchange1cSettings }, Exchange1cSettingsInput>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: Exchange1cSettingsInput) =>
+      apiRequest<{ settings: Exchange1cSettings }>('/api/admin/settings/exchange-1c', { method: 'PUT', body: data }),
+    onSuccess: (saved, data) => {
+      queryClient.setQueryData<Exchange1cSettingsView>(exchange1cSettingsQuery().queryKey, (view) => (view ? { ...view, settings: saved.settings } : view));
+      void queryClient.invalidateQueries({ queryKey: exchange1cSettingsQuery().queryKey });
+      callbacks.onSuccess?.(saved, data);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** GET /api/admin/exchange-1c/log: a page of exchanges, newest first; the previous page stands in while the next loads. */
+export const exchange1cLogQuery = (page: number) =>
+  queryOptions({
+    queryKey: ['admin', 'exchange-1c', 'log', page],
+    queryFn: ({ client, signal }) => apiRequest<Exchange1cLogPage>(`/api/admin/exchange-1c/log${toQueryString({ page })}`, { client, signal }),
+    // 1C exchanges on its own schedule: the log is read fresh each time the tab opens.
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
