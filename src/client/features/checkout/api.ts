@@ -5,8 +5,11 @@ import type { CartPickup } from '#shared/schemas/cart.ts';
 import type { CreateOrderInput } from '#shared/schemas/checkout.ts';
 import type { Order } from '#shared/types.ts';
 
+/** The placed order; `confirmationUrl`: YooKassa's payment page when it is paid online, else null. */
+export type PlacedOrder = Order & { confirmationUrl: string | null };
+
 /** POST /api/orders: the cart becomes an order (the server checks the cart's generation and total). */
-export const placeOrder = (body: CreateOrderInput) => apiRequest<Order>('/api/orders', { method: 'POST', body });
+export const placeOrder = (body: CreateOrderInput) => apiRequest<PlacedOrder>('/api/orders', { method: 'POST', body });
 
 /**
  * GET /api/cart/{cartId}/pickup: which branches can hand out the cart, and its totals without
