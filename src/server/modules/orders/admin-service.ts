@@ -121,6 +121,7 @@ export async function getOrderForStaff(db: Db, id: number): Promise<AdminOrderDe
   ]);
   return {
     ...toOrderDto(order, items, branchMap),
+    payment: null,
     updatedAt: order.updatedAt.toISOString(),
     itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
     history: history.map(

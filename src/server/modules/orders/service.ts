@@ -7,6 +7,7 @@ import { isStaff } from '#shared/constants.ts';
 import type { DeliveryMethod } from '#shared/delivery.ts';
 import { kopecksToRub } from '#shared/money.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
+import type { OrderPayment } from '#shared/schemas/payments.ts';
 import type { Order, OrderItem, PublicUser } from '#shared/types.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -38,7 +39,7 @@ function pickupBranchDto(row: OrderRow, branches: BranchesById): Order['pickupBr
 }
 
 /** The API shape of an order (roubles), from its row and its item rows. */
-export const toOrderDto = (row: OrderRow, items: OrderItemRow[], branches: BranchesById): Order => ({
+export const toOrderDto = (row: OrderRow, items: OrderItemRow[], branches: BranchesById, payment: OrderPayment | null = null): Order => ({
   id: row.id,
   userId: row.userId,
   status: row.status as Order['status'],
@@ -60,6 +61,7 @@ export const toOrderDto = (row: OrderRow, items: OrderItemRow[], branches: Branc
   delivery: kopecksToRub(row.deliveryKopecks),
   totalAmount: kopecksToRub(row.totalKopecks),
   items: items.map((item) => toOrderItemDto(item, branches)),
+  payment,
 });
 
 /** Orders with their items, in the order of `rows` (one query for all the items). */
