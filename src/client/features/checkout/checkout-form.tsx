@@ -49,7 +49,7 @@ type Field = (typeof FIELDS)[number];
 const PAYMENT_HINTS: Record<PaymentMethod, { hint: string; icon: ReactNode }> = {
   cash: { hint: 'Оплата курьеру или в пункте выдачи', icon: <Banknote className="size-5" aria-hidden /> },
   card: { hint: 'Банковской картой курьеру или в пункте выдачи', icon: <CreditCard className="size-5" aria-hidden /> },
-  online: { hint: 'Ссылку на оплату пришлём после подтверждения заказа', icon: <Globe className="size-5" aria-hidden /> },
+  online: { hint: 'Банковской картой или через СБП', icon: <Globe className="size-5" aria-hidden /> },
 };
 
 const DELIVERY_HINTS: Record<DeliveryMethod, { hint: string; icon: ReactNode }> = {
@@ -201,7 +201,7 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
     place.mutate(values);
   };
 
-  const onSubmit = handleSubmit((values) => {
+  const submitValues = (values: CheckoutFormValues) => {
     const current = queryClient.getQueryData<Cart>(cartQueryKey(cart.cartId)) ?? cart;
     if (current.items.length === 0) {
       toast({ title: 'Корзина пуста', description: 'Добавьте товары в корзину перед оформлением заказа', variant: 'destructive' });
@@ -213,7 +213,7 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
       return;
     }
     send(values);
-  });
+  };
 
   const onAuthenticated = () => {
     setAuthOpen(false);
@@ -233,7 +233,7 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
 
   return (
     <>
-      <form noValidate onSubmit={onSubmit} className="grid gap-6" aria-label="Оформление заказа">
+      <form noValidate onSubmit={(event) => void handleSubmit(submitValues)(event)} className="grid gap-6" aria-label="Оформление заказа">
         <Card>
           <CardHeader>
             <CardTitle as="h2">Контактные данные</CardTitle>

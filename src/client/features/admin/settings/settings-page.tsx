@@ -1,18 +1,19 @@
-import { Building2, DatabaseBackup, History, Search, Store } from 'lucide-react';
+import { Building2, CreditCard, DatabaseBackup, History, Search, Store } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
 import { BackupTab } from './backup-tab.tsx';
 import { BranchesTab } from './branches-tab.tsx';
+import { PaymentSettingsTab } from './payment-settings-form.tsx';
 import { SeoSettingsTab } from './seo-settings-form.tsx';
 import { ShopSettingsTab } from './shop-settings-form.tsx';
 import { StaffLogTab } from './staff-log-tab.tsx';
 
-const TABS = ['shop', 'branches', 'seo', 'backup', 'log'] as const;
+const TABS = ['shop', 'branches', 'payment', 'seo', 'backup', 'log'] as const;
 type Tab = (typeof TABS)[number];
 
-/** 'Настройки магазина': shop, branches, SEO, backup and staff action log tabs; the open tab is kept in the address. */
+/** 'Настройки магазина': shop, branches, payment, SEO, backup and staff action log tabs; the open tab is kept in the address. */
 export default function SettingsPage() {
   useAdminTitle('Настройки магазина');
   const [params, setParams] = useSearchParams();
@@ -26,7 +27,7 @@ export default function SettingsPage() {
         onValueChange={(value) => setParams(value === 'shop' ? {} : { tab: value }, { replace: true })}
         className="max-w-4xl"
       >
-        {/* Four tabs fit a phone's width without their icons. */}
+        {/* On a phone the tabs wrap onto two rows, without their icons. */}
         <TabsList aria-label="Разделы настроек" className="max-sm:flex-wrap max-sm:[&_svg]:hidden">
           <TabsTrigger value="shop">
             <Store aria-hidden />
@@ -35,6 +36,10 @@ export default function SettingsPage() {
           <TabsTrigger value="branches">
             <Building2 aria-hidden />
             Филиалы
+          </TabsTrigger>
+          <TabsTrigger value="payment">
+            <CreditCard aria-hidden />
+            Оплата
           </TabsTrigger>
           <TabsTrigger value="seo">
             <Search aria-hidden />
@@ -56,6 +61,9 @@ export default function SettingsPage() {
         </TabsContent>
         <TabsContent value="branches">
           <BranchesTab />
+        </TabsContent>
+        <TabsContent value="payment">
+          <PaymentSettingsTab />
         </TabsContent>
         <TabsContent value="seo">
           <SeoSettingsTab />
