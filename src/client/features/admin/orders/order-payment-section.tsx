@@ -13,12 +13,13 @@ import { toast } from '#client/components/ui/toast-store.ts';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { DialogSaveFooter } from '#client/features/admin/components/dialog-save-footer.tsx';
 import { formatDateTime } from '#shared/dates.ts';
+import { formatRub } from '#shared/money.ts';
 import { REFUND_REASON_MAX, REFUND_STATUS_LABELS, RefundRequestSchema, type AdminOrderPayment, type RefundRequest } from '#shared/schemas/payments.ts';
 import { useRefundOrder } from './api.ts';
 
-/** Staff see kopecks: a refund is exact to the kopeck ('1 234,50 ₽'). */
-const exactRub = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 0, maximumFractionDigits: 2 });
-export const formatRubExact = (roubles: number) => exactRub.format(roubles);
+/** Staff see kopecks when there are any: a refund is exact to the kopeck ('1 234,50 ₽', '12 990 ₽'). */
+const kopeckRub = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const formatRubExact = (roubles: number) => (Number.isInteger(roubles) ? formatRub(roubles) : kopeckRub.format(roubles));
 
 const BADGE = { success: 'success', warning: 'warning', destructive: 'destructive', default: 'secondary' } as const;
 
