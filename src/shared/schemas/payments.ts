@@ -66,6 +66,9 @@ export const PaymentSettingsSchema = z.object({
 });
 export type PaymentSettings = z.infer<typeof PaymentSettingsSchema>;
 
+/** Where YooKassa's HTTP notifications come (the shop's public address in front). */
+export const YOOKASSA_NOTIFICATION_PATH = '/api/payments/yookassa';
+
 /** GET and PUT /api/admin/settings/payment. `notificationUrl`: what staff paste into YooKassa's account. */
 export type PaymentSettingsAnswer = { settings: PaymentSettings; configured: boolean; notificationUrl: string };
 

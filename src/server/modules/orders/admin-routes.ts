@@ -7,6 +7,7 @@ const OrderParams = idParams('Некорректный номер заказа')
 
 /** The back office's order calls: staff (administrators and managers) only. */
 export default async function orderAdminRoutes(app: App) {
+  const paymentView = () => ({ configured: app.deps.config.yookassa !== null, now: app.deps.clock() });
   app.get(
     '/orders',
     {
@@ -26,7 +27,7 @@ export default async function orderAdminRoutes(app: App) {
       config: { access: 'staff' },
       schema: { tags: ['Заказы (персонал)'], summary: 'Заказ с позициями и историей статусов', params: OrderParams },
     },
-    async (request) => getOrderForStaff(app.deps.db, request.params.id),
+    async (request) => getOrderForStaff(app.deps.db, request.params.id, paymentView()),
   );
 
   app.patch(
@@ -40,6 +41,6 @@ export default async function orderAdminRoutes(app: App) {
         body: OrderStatusChangeSchema,
       },
     },
-    async (request) => changeOrderStatus(app.deps.db, request.params.id, request.body, request.user!.id, app.deps.clock()),
+    async (request) => changeOrderStatus(app.deps.db, request.params.id, request.body, request.user!.id, paymentView()),
   );
 }

@@ -13,6 +13,7 @@ import { kopecksToRub } from '#shared/money.ts';
 import { shopDayEnd, shopDayStart } from '#shared/dates.ts';
 import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
 import { branchesById, toOrderDto } from './service.ts';
+import { paymentsOfOrders, type PaymentView } from '../payments/view.ts';
 import type { AdminOrderListQuery, OrderStatusChange } from '#shared/schemas/admin-order.ts';
 import type { AdminOrderDetail, AdminOrderSummary, OrderHistoryEntry } from '#shared/types.ts';
 
@@ -97,11 +98,11 @@ export async function listOrdersForStaff(db: Db, query: AdminOrderListQuery): Pr
 }
 
 /** One order for staff: customer, address, payment, lines with snapshot prices, totals, history. */
-export async function getOrderForStaff(db: Db, id: number): Promise<AdminOrderDetail> {
+export async function getOrderForStaff(db: Db, id: number, view: PaymentView): Promise<AdminOrderDetail> {
   const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!order) throw notFound('Заказ не найден');
   const changer = alias(users, 'changer');
-  const [items, history, branchMap] = await Promise.all([
+  const [items, history, branchMap, paymentsById] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.id)),
     db
       .select({
@@ -118,10 +119,11 @@ export async function getOrderForStaff(db: Db, id: number): Promise<AdminOrderDe
       .where(eq(orderStatusHistory.orderId, id))
       .orderBy(asc(orderStatusHistory.changedAt), asc(orderStatusHistory.id)),
     branchesById(db),
+    paymentsOfOrders(db, [order], view),
   ]);
   return {
     ...toOrderDto(order, items, branchMap),
-    payment: null,
+    payment: paymentsById.get(id) ?? null,
     updatedAt: order.updatedAt.toISOString(),
     itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
     history: history.map(
@@ -183,7 +185,7 @@ async function takeStock(tx: Tx, orderId: number, now: Date) {
 }
 
 /**
- * Staff change an order's status and/or payment status. One transaction: the order row is locked,
+ * Staff (or, with no actor, the shop itself) change an order's status and/or payment status. One transaction: the order row is locked,
  * the stock follows a cancellation (or its undoing), and each change is written to the history
  * with who and when. Setting the value it already has changes nothing.
  */
@@ -191,9 +193,11 @@ export async function changeOrderStatus(
   db: Db,
   orderId: number,
   change: OrderStatusChange,
-  actorId: number,
-  now: Date,
+  actorId: number | null,
+  view: PaymentView,
+  guard?: (order: { status: string; paymentStatus: string }) => boolean,
 ): Promise<AdminOrderDetail> {
+  const { now } = view;
   await db.transaction(async (tx) => {
     const [order] = await tx
       .select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus })
@@ -201,6 +205,8 @@ export async function changeOrderStatus(
       .where(eq(orders.id, orderId))
       .for('update');
     if (!order) throw notFound('Заказ не найден');
+    // The system's own changes (an unpaid order's hold passing) re-check under the lock.
+    if (guard && !guard(order)) return;
 
     const history: (typeof orderStatusHistory.$inferInsert)[] = [];
     const set: Partial<typeof orders.$inferInsert> = {};
@@ -225,5 +231,5 @@ export async function changeOrderStatus(
     await tx.update(orders).set({ ...set, updatedAt: now }).where(eq(orders.id, orderId));
     await tx.insert(orderStatusHistory).values(history);
   });
-  return getOrderForStaff(db, orderId);
+  return getOrderForStaff(db, orderId, view);
 }

@@ -1,5 +1,5 @@
 import { SeoSettingsSchema, ShopSettingsSchema } from '#shared/schemas/settings.ts';
-import { PaymentSettingsSchema, type PaymentSettingsAnswer } from '#shared/schemas/payments.ts';
+import { PaymentSettingsSchema, YOOKASSA_NOTIFICATION_PATH, type PaymentSettingsAnswer } from '#shared/schemas/payments.ts';
 import type { App } from '../../core/app-types.ts';
 import { getPublicSettings, getSettings, saveSettings } from './service.ts';
 
@@ -35,7 +35,7 @@ export default async function settingsRoutes(app: App) {
   const paymentAnswer = (value: PaymentSettingsAnswer['settings']): PaymentSettingsAnswer => ({
     settings: value,
     configured: app.deps.config.yookassa !== null,
-    notificationUrl: `${app.deps.config.publicUrl}/api/payments/yookassa`,
+    notificationUrl: `${app.deps.config.publicUrl}${YOOKASSA_NOTIFICATION_PATH}`,
   });
   app.get('/admin/settings/payment', { config: { access: 'admin' }, schema: { tags: TAGS, summary: 'Настройки онлайн-оплаты (ЮKassa)' } }, async () =>
     paymentAnswer(await getSettings(app.deps.db, 'payment')),
