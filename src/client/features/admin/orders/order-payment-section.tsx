@@ -47,8 +47,8 @@ function RefundDialog({ orderId, payment, open, onClose }: { orderId: number; pa
   });
   const refund = useRefundOrder(orderId, {
     onSuccess: (updated, sent) => {
-      const state = updated.payment ? paymentStateText(updated.payment) : '';
-      toast({ title: 'Возврат оформлен', description: `Заказ №${orderId}: возвращено ${formatRubExact(sent.amount)}. ${state}`.trim(), variant: 'success' });
+      const all = updated.payment?.state === 'refunded' ? ', оплата возвращена полностью' : '';
+      toast({ title: 'Возврат оформлен', description: `Заказ №${orderId}: возвращено ${formatRubExact(sent.amount)}${all}`, variant: 'success' });
       onClose();
     },
     onError: (error) => {
