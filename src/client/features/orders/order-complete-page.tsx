@@ -128,8 +128,10 @@ function PaymentPanel({ order, payment, returned, checking }: { order: Order; pa
   const Icon = tone === 'success' ? CircleCheck : tone === 'destructive' ? CircleAlert : tone === 'warning' ? Clock : Info;
   let details: ReactNode;
   if (payment.state === 'paid') details = `Мы получили оплату ${formatRub(payment.paidAmount)}. Спасибо!`;
-  else if (payment.state === 'refunded' || payment.state === 'partially_refunded')
-    details = `Деньги (${formatRub(payment.refundedAmount)}) возвращены туда, откуда был оплачен заказ; срок зачисления зависит от банка.`;
+  else if (payment.state === 'refunded' || payment.state === 'partially_refunded') {
+    const what = payment.state === 'refunded' ? `Деньги (${formatRub(payment.refundedAmount)}) возвращены` : `Возвращено ${formatRub(payment.refundedAmount)} из ${formatRub(payment.paidAmount)}`;
+    details = `${what} туда, откуда был оплачен заказ; срок зачисления зависит от банка.`;
+  }
   else if (payment.state === 'waiting') details = 'Банк подтверждает платёж. Статус обновится автоматически.';
   else if (returned && unsettled) details = 'Банк ещё не подтвердил оплату. Если вы оплатили заказ, статус обновится в течение нескольких минут — обновите страницу позже. Если оплата не прошла, оплатите заказ ещё раз.';
   else if (payment.canPay) details = payment.state === 'canceled' ? 'Попробуйте оплатить ещё раз — картой или через СБП.' : 'Оплатите заказ картой или через СБП на странице ЮKassa.';
