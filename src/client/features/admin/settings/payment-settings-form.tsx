@@ -73,7 +73,7 @@ function NotificationUrl({ url }: { url: string }) {
     <FormField
       label="Адрес для HTTP-уведомлений"
       htmlFor="payment-notificationUrl"
-      hint="Укажите его в личном кабинете ЮKassa (Интеграция → HTTP-уведомления) и отметьте события payment.succeeded, payment.canceled и refund.succeeded."
+      hint="Укажите его в личном кабинете ЮKassa (Интеграция → HTTP-уведомления) и отметьте события payment.succeeded, payment.waiting_for_capture, payment.canceled и refund.succeeded."
     >
       <div className="flex gap-2 max-sm:flex-col">
         <Input
