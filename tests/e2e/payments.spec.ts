@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { formatRub, hasPrice } from '../../src/shared/money.ts';
 import type { PaymentSettingsAnswer } from '../../src/shared/schemas/payments.ts';
 import { E2E_YOOKASSA_URL } from './env.ts';
-import { adminApi, expect, test, waitForHydration } from './fixtures.ts';
+import { adminApi, axeViolations, expect, test, waitForHydration } from './fixtures.ts';
 
 type ApiProduct = { id: number; slug: string; name: string; price: number | null; stock: number | null };
 type StandInRequest = { method: string; path: string; idempotenceKey: string | null; body: { metadata?: { orderId?: string } } | null };
@@ -97,6 +97,8 @@ test.describe('online payment through YooKassa (the local stand-in)', () => {
     await expect(page.getByRole('heading', { name: 'Спасибо за заказ!' })).toBeVisible();
     await expect(page.getByTestId('payment-state')).toHaveText('Оплачен');
     await expect(page.getByRole('button', { name: 'Оплатить' })).toHaveCount(0);
+    await waitForHydration(page);
+    expect(await axeViolations(page)).toEqual([]);
 
     // The personal account says the same.
     await page.goto('/profile');
@@ -121,6 +123,8 @@ test.describe('online payment through YooKassa (the local stand-in)', () => {
     await expect(page).toHaveURL(new RegExp(`/order-complete/${order.id}\\?payment=return$`));
     await expect(page.getByTestId('payment-state')).toHaveText('Оплата отменена: Время на оплату истекло');
     await expect(page.getByText(/^Заказ ждёт оплаты до \d{2}:\d{2}$/)).toBeVisible();
+    await waitForHydration(page);
+    expect(await axeViolations(page)).toEqual([]);
 
     // The list in the profile offers the payment too.
     await page.goto('/profile');
@@ -174,6 +178,7 @@ test.describe('online payment through YooKassa (the local stand-in)', () => {
     await expect(detail.getByTestId('admin-payment-state')).toHaveText(`Частично возвращён: ${formatRub(100)}`);
     await expect(detail.getByTestId('admin-refunded-amount')).toHaveText(formatRub(100));
     await expect(detail.getByRole('list', { name: 'Возвраты' }).getByRole('listitem')).toHaveCount(1);
+    expect(await axeViolations(page)).toEqual([]);
 
     await detail.getByRole('button', { name: 'Вернуть деньги' }).click();
     await refund.getByRole('button', { name: 'Вся сумма' }).click();
@@ -204,6 +209,7 @@ test.describe('online payment through YooKassa (the local stand-in)', () => {
       await expect(page.getByLabel('Адрес для HTTP-уведомлений')).toHaveValue(`${baseURL}/api/payments/yookassa`);
       // The secret never reaches the page.
       await expect(page.locator('body')).not.toContainText('test_stand_in_secret_key');
+      expect(await axeViolations(page)).toEqual([]);
 
       const form = page.getByRole('form', { name: 'Настройки онлайн-оплаты' });
       const hold = form.getByLabel('Время на оплату, минут');
