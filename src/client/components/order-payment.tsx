@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CreditCard, Loader2 } from 'lucide-react';
 import { Button, type ButtonProps } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
+import { ApiError } from '#client/lib/api.ts';
 import { goToPayment, startOrderPayment } from '#client/lib/orders.ts';
 import { formatDate, formatDateTime, formatTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
@@ -63,7 +64,9 @@ export function PayButton({ orderId, ...props }: { orderId: number } & Pick<Butt
     mutationFn: () => startOrderPayment(orderId),
     onSuccess: ({ confirmationUrl }) => goToPayment(confirmationUrl),
     onError: (error) => {
-      toast({ title: 'Не удалось перейти к оплате', description: error.message || 'Пожалуйста, попробуйте ещё раз', variant: 'destructive' });
+      // The server's refusals are Russian; a lost connection is not (the browser's own words).
+      const description = error instanceof ApiError && error.message ? error.message : 'Проверьте подключение к интернету и попробуйте ещё раз';
+      toast({ title: 'Не удалось перейти к оплате', description, variant: 'destructive' });
       // The refusal may mean the order changed meanwhile (paid, cancelled): show it as it is now.
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
     },
