@@ -32,7 +32,7 @@ afterAll(async () => {
   await yookassa.stop();
 });
 
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) =>
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, cookie?: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 
 /** 3 × 1 000 ₽ at 20 % VAT and 500 ₽ delivery: 4 100 ₽. */
@@ -209,6 +209,16 @@ describe('the hold of an unpaid order', () => {
     expect(late.json().message).toBe('Заказ отменён, оплатить его нельзя');
     ctx.clock.advance(60_000);
     expect(await scan()).toBe(0);
+  });
+});
+
+describe('staff cancelling an unpaid order', () => {
+  it('cancels its open payment at YooKassa, so the page left open cannot take the money', async () => {
+    const { order } = await placeOnline();
+    const res = await inject('PATCH', `/api/orders/${order.id}/status`, admin, { status: 'cancelled' });
+    expect(res.statusCode).toBe(200);
+    expect(yookassa.payments.get(paymentIdOf(order))!.status).toBe('canceled');
+    expect((res.json() as AdminOrderDetail).payment).toMatchObject({ state: 'canceled', canPay: false, cancellationReason: 'Заказ отменён' });
   });
 });
 
