@@ -170,6 +170,18 @@ describe('notifications', () => {
     expect((await readOrder(order.id)).payment).toMatchObject({ state: 'pending', cancellationReason: null });
   });
 
+  it("the payment page's «Оплатить» pays, tells the shop and comes back to the order page", async () => {
+    const { order } = await placeOnline();
+    const page = await fetch(order.confirmationUrl!);
+    const html = await page.text();
+    expect(html).toContain('Оплатить');
+    expect(html).toContain('Отменить оплату');
+    const paid = await fetch(`${order.confirmationUrl}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`http://shop.test/order-complete/${order.id}?payment=return`);
+    expect((await readAdmin(order.id)).paymentStatus).toBe('paid');
+  });
+
   it('the return page shows the real state before any notification arrives', async () => {
     const { order } = await placeOnline();
     await yookassa.setPaymentStatus(paymentIdOf(order), 'succeeded');
