@@ -150,6 +150,15 @@ describe('notifications', () => {
 
     const unknown = await yookassa.notify('payment.succeeded', { id: '2f6e0000-000f-5000-9000-1b5c3c8a0000', status: 'succeeded' });
     expect((unknown as { statusCode: number }).statusCode).toBe(200);
+    // Server to server: the browsers' same-origin check does not apply to it.
+    const fromYooKassa = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/yookassa',
+      headers: { origin: 'https://yookassa.ru', 'sec-fetch-site': 'cross-site' },
+      payload: { type: 'notification', event: 'payment.succeeded', object: { id: id } },
+    });
+    expect(fromYooKassa.statusCode).toBe(200);
+    expect((await readAdmin(order.id)).paymentStatus).toBe('pending');
     const garbage = await inject('POST', '/api/payments/yookassa', undefined, { event: 'payment.succeeded' });
     expect(garbage.statusCode).toBe(400);
   });
