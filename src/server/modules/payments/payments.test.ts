@@ -5,7 +5,7 @@ import { startYooKassa, type StandInReceipt, type YooKassaStandIn } from '../../
 import { DEFAULT_PAYMENT_SETTINGS, DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 import type { PaymentSettingsAnswer } from '#shared/schemas/payments.ts';
 import type { AdminOrderDetail, Order, PlacedOrder } from '#shared/types.ts';
-import { formatRub } from '#shared/money.ts';
+import { formatRub, formatRubExact } from '#shared/money.ts';
 import { runHoldScan } from './hold.ts';
 
 let ctx: TestContext;
@@ -267,7 +267,15 @@ describe('refunds', () => {
     expect(refundRequest.body).toMatchObject({ payment_id: paymentIdOf(order), amount: { value: '1000.00', currency: 'RUB' } });
     expect((refundRequest.body as { receipt: StandInReceipt }).receipt.items).toHaveLength(1);
 
-    const rest = await inject('POST', url, admin, { amount: 3100 });
+    const overRest = await inject('POST', url, admin, { amount: 3100.01 });
+    expect(overRest.json().errors.amount).toEqual([`Вернуть можно не больше ${formatRub(3100)}`]);
+    const withKopecks = await inject('POST', url, admin, { amount: 0.5 });
+    expect(withKopecks.statusCode).toBe(200);
+    expect(ctx.mails.at(-1)!.text).toContain(`Мы вернули ${formatRubExact(0.5)} за заказ № ${order.id}`);
+    expect(formatRubExact(0.5)).toMatch(/^0,50\s₽$/);
+    const log = (await inject('GET', '/api/admin/staff-actions?kind=order.refund', admin)).json() as { actions: { objectId: string; details: unknown }[] };
+    expect(log.actions[0]).toMatchObject({ objectId: String(order.id), details: { amount: 0.5 } });
+    const rest = await inject('POST', url, admin, { amount: 3099.5 });
     const full = rest.json() as AdminOrderDetail;
     expect(full.paymentStatus).toBe('refunded');
     expect(full.payment).toMatchObject({ state: 'refunded', refundedAmount: 4100, refundableAmount: 0 });

@@ -15,7 +15,7 @@ import type { Mailer, MailMessage } from '../../mail/transport.ts';
 import { getSettings } from '../settings/service.ts';
 import { changeOrderStatus, getOrderForStaff } from '../orders/admin-service.ts';
 import { cancellationReasonText, type RefundRequest } from '#shared/schemas/payments.ts';
-import { formatRub, rubToKopecks } from '#shared/money.ts';
+import { formatRubExact, rubToKopecks } from '#shared/money.ts';
 import type { AdminOrderDetail } from '#shared/types.ts';
 import { holdExpiredMail, paymentCanceledMail, paymentReceivedMail, refundMail } from './mails.ts';
 import { orderReceipt, refundReceipt } from './receipt.ts';
@@ -312,7 +312,7 @@ export async function refundOrder(deps: PaymentDeps, orderId: number, input: Ref
     const refunds = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId));
     const refundable = refundableKopecks(paymentRows, refunds);
     if (amount > refundable) {
-      const message = `Вернуть можно не больше ${formatRub(refundable / 100)}`;
+      const message = `Вернуть можно не больше ${formatRubExact(refundable / 100)}`;
       throw badRequest(message, { amount: [message] });
     }
     const [created] = await tx
