@@ -1,7 +1,7 @@
 /** The customer's letters about an online payment. */
 import { layoutMail } from '../../mail/templates.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { formatRub } from '#shared/money.ts';
+import { formatRubExact } from '#shared/money.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 
 type OrderFacts = { id: number; customerName: string; customerEmail: string };
@@ -10,7 +10,7 @@ const orderLink = (publicUrl: string, id: number) => `${publicUrl}/order-complet
 export const paymentReceivedMail = (shop: ShopSettings, order: OrderFacts, amountKopecks: number, publicUrl: string) =>
   layoutMail(shop, order.customerEmail, `Оплата получена: заказ № ${order.id}`, [
     `Здравствуйте, ${order.customerName}!`,
-    `Оплата получена: ${formatRub(amountKopecks / 100)} за заказ № ${order.id}. Кассовый чек придёт отдельным письмом.`,
+    `Оплата получена: ${formatRubExact(amountKopecks / 100)} за заказ № ${order.id}. Кассовый чек придёт отдельным письмом.`,
     `Следить за заказом можно в личном кабинете: ${orderLink(publicUrl, order.id)}`,
   ]);
 
@@ -31,6 +31,6 @@ export const holdExpiredMail = (shop: ShopSettings, order: OrderFacts, publicUrl
 export const refundMail = (shop: ShopSettings, order: OrderFacts, amountKopecks: number, publicUrl: string) =>
   layoutMail(shop, order.customerEmail, `Возврат по заказу № ${order.id}`, [
     `Здравствуйте, ${order.customerName}!`,
-    `Мы вернули ${formatRub(amountKopecks / 100)} за заказ № ${order.id}. Деньги поступят на карту или счёт, с которых была оплата, обычно в течение нескольких дней.`,
+    `Мы вернули ${formatRubExact(amountKopecks / 100)} за заказ № ${order.id}. Деньги поступят на карту или счёт, с которых была оплата, обычно в течение нескольких дней.`,
     `Подробности заказа: ${orderLink(publicUrl, order.id)}`,
   ]);

@@ -5,7 +5,7 @@ import { startYooKassa, type StandInReceipt, type YooKassaStandIn } from '../../
 import { DEFAULT_PAYMENT_SETTINGS, DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 import type { PaymentSettingsAnswer } from '#shared/schemas/payments.ts';
 import type { AdminOrderDetail, Order, PlacedOrder } from '#shared/types.ts';
-import { formatRub } from '#shared/money.ts';
+import { formatRub, formatRubExact } from '#shared/money.ts';
 import { runHoldScan } from './hold.ts';
 
 let ctx: TestContext;
@@ -32,7 +32,7 @@ afterAll(async () => {
   await yookassa.stop();
 });
 
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) =>
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, cookie?: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 
 /** 3 × 1 000 ₽ at 20 % VAT and 500 ₽ delivery: 4 100 ₽. */
@@ -150,6 +150,15 @@ describe('notifications', () => {
 
     const unknown = await yookassa.notify('payment.succeeded', { id: '2f6e0000-000f-5000-9000-1b5c3c8a0000', status: 'succeeded' });
     expect((unknown as { statusCode: number }).statusCode).toBe(200);
+    // Server to server: the browsers' same-origin check does not apply to it.
+    const fromYooKassa = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/yookassa',
+      headers: { origin: 'https://yookassa.ru', 'sec-fetch-site': 'cross-site' },
+      payload: { type: 'notification', event: 'payment.succeeded', object: { id: id } },
+    });
+    expect(fromYooKassa.statusCode).toBe(200);
+    expect((await readAdmin(order.id)).paymentStatus).toBe('pending');
     const garbage = await inject('POST', '/api/payments/yookassa', undefined, { event: 'payment.succeeded' });
     expect(garbage.statusCode).toBe(400);
   });
@@ -168,6 +177,18 @@ describe('notifications', () => {
     expect(paymentsOf(order.id)).toHaveLength(2);
     expect(yookassa.requests.some((r) => r.idempotenceKey === `order-${order.id}-attempt-2`)).toBe(true);
     expect((await readOrder(order.id)).payment).toMatchObject({ state: 'pending', cancellationReason: null });
+  });
+
+  it("the payment page's «Оплатить» pays, tells the shop and comes back to the order page", async () => {
+    const { order } = await placeOnline();
+    const page = await fetch(order.confirmationUrl!);
+    const html = await page.text();
+    expect(html).toContain('Оплатить');
+    expect(html).toContain('Отменить оплату');
+    const paid = await fetch(`${order.confirmationUrl}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`http://shop.test/order-complete/${order.id}?payment=return`);
+    expect((await readAdmin(order.id)).paymentStatus).toBe('paid');
   });
 
   it('the return page shows the real state before any notification arrives', async () => {
@@ -212,6 +233,16 @@ describe('the hold of an unpaid order', () => {
   });
 });
 
+describe('staff cancelling an unpaid order', () => {
+  it('cancels its open payment at YooKassa, so the page left open cannot take the money', async () => {
+    const { order } = await placeOnline();
+    const res = await inject('PATCH', `/api/orders/${order.id}/status`, admin, { status: 'cancelled' });
+    expect(res.statusCode).toBe(200);
+    expect(yookassa.payments.get(paymentIdOf(order))!.status).toBe('canceled');
+    expect((res.json() as AdminOrderDetail).payment).toMatchObject({ state: 'canceled', canPay: false, cancellationReason: 'Заказ отменён' });
+  });
+});
+
 describe('refunds', () => {
   it('staff refund part, then the rest; the order becomes «Возвращён»; customers cannot refund', async () => {
     const { order } = await placeOnline();
@@ -236,7 +267,15 @@ describe('refunds', () => {
     expect(refundRequest.body).toMatchObject({ payment_id: paymentIdOf(order), amount: { value: '1000.00', currency: 'RUB' } });
     expect((refundRequest.body as { receipt: StandInReceipt }).receipt.items).toHaveLength(1);
 
-    const rest = await inject('POST', url, admin, { amount: 3100 });
+    const overRest = await inject('POST', url, admin, { amount: 3100.01 });
+    expect(overRest.json().errors.amount).toEqual([`Вернуть можно не больше ${formatRub(3100)}`]);
+    const withKopecks = await inject('POST', url, admin, { amount: 0.5 });
+    expect(withKopecks.statusCode).toBe(200);
+    expect(ctx.mails.at(-1)!.text).toContain(`Мы вернули ${formatRubExact(0.5)} за заказ № ${order.id}`);
+    expect(formatRubExact(0.5)).toMatch(/^0,50\s₽$/);
+    const log = (await inject('GET', '/api/admin/staff-actions?kind=order.refund', admin)).json() as { actions: { objectId: string; details: unknown }[] };
+    expect(log.actions[0]).toMatchObject({ objectId: String(order.id), details: { amount: 0.5 } });
+    const rest = await inject('POST', url, admin, { amount: 3099.5 });
     const full = rest.json() as AdminOrderDetail;
     expect(full.paymentStatus).toBe('refunded');
     expect(full.payment).toMatchObject({ state: 'refunded', refundedAmount: 4100, refundableAmount: 0 });

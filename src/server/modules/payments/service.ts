@@ -15,7 +15,7 @@ import type { Mailer, MailMessage } from '../../mail/transport.ts';
 import { getSettings } from '../settings/service.ts';
 import { changeOrderStatus, getOrderForStaff } from '../orders/admin-service.ts';
 import { cancellationReasonText, type RefundRequest } from '#shared/schemas/payments.ts';
-import { formatRub, rubToKopecks } from '#shared/money.ts';
+import { formatRubExact, rubToKopecks } from '#shared/money.ts';
 import type { AdminOrderDetail } from '#shared/types.ts';
 import { holdExpiredMail, paymentCanceledMail, paymentReceivedMail, refundMail } from './mails.ts';
 import { orderReceipt, refundReceipt } from './receipt.ts';
@@ -312,7 +312,7 @@ export async function refundOrder(deps: PaymentDeps, orderId: number, input: Ref
     const refunds = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId));
     const refundable = refundableKopecks(paymentRows, refunds);
     if (amount > refundable) {
-      const message = `Вернуть можно не больше ${formatRub(refundable / 100)}`;
+      const message = `Вернуть можно не больше ${formatRubExact(refundable / 100)}`;
       throw badRequest(message, { amount: [message] });
     }
     const [created] = await tx
@@ -350,6 +350,34 @@ export async function refundOrder(deps: PaymentDeps, orderId: number, input: Ref
   return getOrderForStaff(deps.db, orderId, viewOf(deps));
 }
 
+/**
+ * Cancels an order's open payments at YooKassa, after asking about each once more (one that
+ * succeeded meanwhile is applied instead). False when the API could not be asked: the caller must
+ * not treat the order as unpaid.
+ */
+export async function cancelOpenPayments(deps: PaymentDeps, orderId: number): Promise<boolean> {
+  if (!deps.config.yookassa) return true;
+  const client = yookassaClient(deps.config.yookassa);
+  const open = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['pending', 'waiting_for_capture']), sql`${payments.yookassaId} is not null`));
+  try {
+    for (const row of open) {
+      let payment = await client.getPayment(row.yookassaId!);
+      if (payment.status === 'pending' || payment.status === 'waiting_for_capture') {
+        payment = await client.cancelPayment(row.yookassaId!, `${row.idempotenceKey}-cancel`);
+      }
+      await applyPayment(deps, payment);
+    }
+    return true;
+  } catch (error) {
+    if (!(error instanceof YooKassaError)) throw error;
+    deps.log.warn({ err: error, orderId }, 'open YooKassa payments could not be cancelled');
+    return false;
+  }
+}
+
 const HOLD_BATCH = 50;
 
 /**
@@ -360,7 +388,6 @@ const HOLD_BATCH = 50;
  */
 export async function expireUnpaidOrders(deps: PaymentDeps): Promise<number> {
   if (!deps.config.yookassa) return 0;
-  const client = yookassaClient(deps.config.yookassa);
   const due = await deps.db
     .select({ id: orders.id })
     .from(orders)
@@ -376,21 +403,7 @@ export async function expireUnpaidOrders(deps: PaymentDeps): Promise<number> {
     .limit(HOLD_BATCH);
   let cancelled = 0;
   for (const { id } of due) {
-    const rows = await deps.db.select().from(payments).where(eq(payments.orderId, id)).orderBy(asc(payments.attempt));
-    const open = rows.filter((p) => p.yookassaId && (p.status === 'pending' || p.status === 'waiting_for_capture'));
-    try {
-      for (const row of open) {
-        let payment = await client.getPayment(row.yookassaId!);
-        if (payment.status === 'pending' || payment.status === 'waiting_for_capture') {
-          payment = await client.cancelPayment(row.yookassaId!, `${row.idempotenceKey}-cancel`);
-        }
-        await applyPayment(deps, payment);
-      }
-    } catch (error) {
-      if (!(error instanceof YooKassaError)) throw error;
-      deps.log.warn({ err: error, orderId: id }, 'unpaid order kept: YooKassa could not be asked');
-      continue;
-    }
+    if (!(await cancelOpenPayments(deps, id))) continue;
     const still = (order: { status: string; paymentStatus: string }) =>
       order.status !== 'cancelled' && (order.paymentStatus === 'pending' || order.paymentStatus === 'failed');
     const before = await deps.db.select({ status: orders.status, paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, id));

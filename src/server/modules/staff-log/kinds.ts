@@ -44,7 +44,8 @@ export const KIND_SPECS: Record<StaffActionKind, KindSpec> = {
   'category.update': { snapshot: 'category' },
   'category.delete': { snapshot: 'category' },
   'order.status': { snapshot: 'order' },
-  'order.refund': { snapshot: 'order' },
+  // The amount and reason asked for; the refund itself is in the order's payment.
+  'order.refund': {},
   'user.create': { snapshot: 'user' },
   'user.update': { snapshot: 'user' },
   'user.status': { snapshot: 'user' },
