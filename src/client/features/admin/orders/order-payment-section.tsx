@@ -14,12 +14,17 @@ import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { DialogSaveFooter } from '#client/features/admin/components/dialog-save-footer.tsx';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
+
+/**
+ * Staff see a refund to the kopeck ('1 234,50 ₽', '12 990 ₽'), as the server's messages do
+ * (`formatRubExact` of #shared/money.ts). Not imported from there: money.ts is in the
+ * storefront's entry chunk, and any client use of it would keep it in every first load.
+ */
+const kopecksRub = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const formatRubExact = (roubles: number) => (Number.isInteger(Math.round(roubles * 100) / 100) ? formatRub(roubles) : kopecksRub.format(roubles));
 import { REFUND_REASON_MAX, REFUND_STATUS_LABELS, RefundRequestSchema, type AdminOrderPayment, type RefundRequest } from '#shared/schemas/payments.ts';
 import { useRefundOrder } from './api.ts';
 
-/** Staff see kopecks when there are any: a refund is exact to the kopeck ('1 234,50 ₽', '12 990 ₽'). */
-const kopeckRub = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const formatRubExact = (roubles: number) => (Number.isInteger(roubles) ? formatRub(roubles) : kopeckRub.format(roubles));
 
 const BADGE = { success: 'success', warning: 'warning', destructive: 'destructive', default: 'secondary' } as const;
 
