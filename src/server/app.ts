@@ -41,6 +41,7 @@ import jobRoutes from './modules/jobs/routes.ts';
 import massScraperRoutes from './modules/mass-scraper/routes.ts';
 import orderAdminRoutes from './modules/orders/admin-routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
+import paymentRoutes from './modules/payments/routes.ts';
 import productAdminRoutes from './modules/products/admin-routes.ts';
 import productRoutes from './modules/products/routes.ts';
 import settingsRoutes from './modules/settings/routes.ts';
@@ -71,6 +72,7 @@ const API_MODULES = [
   contactRoutes,
   cartRoutes,
   orderRoutes,
+  paymentRoutes,
   productRoutes,
   productAdminRoutes,
   categoryAdminRoutes,

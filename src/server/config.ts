@@ -23,6 +23,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FETCH_ALLOW: z.string().default(''),
+  YOOKASSA_SHOP_ID: z.string().trim().optional(),
+  YOOKASSA_SECRET_KEY: z.string().trim().optional(),
+  YOOKASSA_API_URL: z.url().default('https://api.yookassa.ru/v3'),
 }).superRefine((env, ctx) => {
   // The administrator's password obeys the policy of every other password (ASVS level 2).
   const problem = env.ADMIN_PASSWORD && passwordProblem(env.ADMIN_PASSWORD, { username: env.ADMIN_USERNAME ?? 'admin', email: env.ADMIN_EMAIL });
@@ -53,6 +56,12 @@ export type Config = {
   logLevel: string;
   /** Internal `host:port` pairs the safe fetcher may reach anyway: the tests' local sites only; empty otherwise. */
   fetchAllow: FetchAllowance;
+  /**
+   * The YooKassa shop (docs/decisions/022): null without both credentials, and then online
+   * payment is taken as before (a manager sends a payment link). The secret key is never shown
+   * or logged.
+   */
+  yookassa: { shopId: string; secretKey: string; apiUrl: string } | null;
 };
 
 /**
@@ -109,5 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     logLevel: e.LOG_LEVEL,
     fetchAllow: parseFetchAllow(e.FETCH_ALLOW),
+    yookassa:
+      e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY
+        ? { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY, apiUrl: e.YOOKASSA_API_URL.replace(/\/$/, '') }
+        : null,
   };
 }

@@ -7,6 +7,11 @@ const rubFormat = new Intl.NumberFormat('ru-RU', {
 
 export const formatRub = (roubles: number) => rubFormat.format(Math.round(roubles));
 
+const kopecksFormat = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Money paid back or still refundable may have kopecks (a partial refund): shown to the kopeck when it has them. */
+export const formatRubExact = (roubles: number) =>
+  Number.isInteger(Math.round(roubles * 100) / 100) ? formatRub(roubles) : kopecksFormat.format(roubles);
+
 /** Prices are kept in kopecks in a 32-bit column: 20 million roubles is the most it holds with room to spare. */
 export const MAX_PRICE_RUB = 20_000_000;
 export const MAX_PRICE_KOPECKS = MAX_PRICE_RUB * 100;

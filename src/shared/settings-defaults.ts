@@ -4,6 +4,7 @@
  */
 import { DEFAULT_FREE_DELIVERY_THRESHOLD_RUB, DEFAULT_VAT_RATE } from './constants.ts';
 import type { SeoSettings, ShopSettings } from './schemas/settings.ts';
+import type { PaymentSettings } from './schemas/payments.ts';
 
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   shopName: 'ПрофИнструмент',
@@ -28,4 +29,14 @@ export const DEFAULT_SEO_SETTINGS: SeoSettings = {
   ogImage: '',
   googleAnalyticsId: '',
   yandexMetrikaId: '',
+};
+
+export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
+  receiptsEnabled: true,
+  taxSystemCode: 1,
+  goodsPaymentSubject: 'commodity',
+  goodsPaymentMode: 'full_prepayment',
+  deliveryPaymentSubject: 'service',
+  deliveryPaymentMode: 'full_prepayment',
+  holdMinutes: 60,
 };

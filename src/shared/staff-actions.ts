@@ -22,7 +22,7 @@ export const STAFF_ACTION_GROUPS = [
       'category.delete': 'Категория удалена',
     },
   },
-  { label: 'Заказы', kinds: { 'order.status': 'Статус заказа изменён' } },
+  { label: 'Заказы', kinds: { 'order.status': 'Статус заказа изменён', 'order.refund': 'Возврат оплаты по заказу' } },
   {
     label: 'Пользователи',
     kinds: {
@@ -36,6 +36,7 @@ export const STAFF_ACTION_GROUPS = [
     kinds: {
       'settings.shop': 'Настройки магазина изменены',
       'settings.seo': 'SEO настройки изменены',
+      'settings.payment': 'Настройки оплаты изменены',
       'settings.backup': 'Настройки резервных копий изменены',
       'settings.exchange-1c': 'Настройки обмена с 1С изменены',
     },

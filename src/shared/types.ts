@@ -1,5 +1,6 @@
 /** Shapes the API answers with, shared by server and client. Money in roubles. */
 import type { BranchStock } from './schemas/branches.ts';
+import type { AdminOrderPayment, OrderPayment } from './schemas/payments.ts';
 import type { OrderStatus, PaymentMethod, PaymentStatus, Role, Supplier } from './constants.ts';
 import type { DeliveryMethod } from './delivery.ts';
 import type { Branch } from './schemas/branches.ts';
@@ -69,7 +70,12 @@ export type Order = {
   delivery: number;
   totalAmount: number;
   items: OrderItem[];
+  /** The online payment (YooKassa); null for cash and card on delivery. */
+  payment: OrderPayment | null;
 };
+
+/** POST /api/orders: the order, and where to send the customer to pay (online payment with YooKassa configured). */
+export type PlacedOrder = Order & { confirmationUrl: string | null };
 
 /** Back office: an order in the staff list (GET /api/orders). */
 export type AdminOrderSummary = {
@@ -100,7 +106,9 @@ export type OrderHistoryEntry = {
 };
 
 /** Back office: one order with its lines and the history of its status changes. */
-export type AdminOrderDetail = Order & {
+export type AdminOrderDetail = Omit<Order, 'payment'> & {
+  /** The online payment with its refunds; null for cash and card on delivery. */
+  payment: AdminOrderPayment | null;
   updatedAt: string;
   itemCount: number;
   history: OrderHistoryEntry[];

@@ -10,3 +10,6 @@ export const E2E_MAIL_DIR = path.join(E2E_DATA_DIR, 'mail');
 export const E2E_SUPPLIER_SITE_PORT = E2E_PORT + 1000;
 /** The local supplier site of the mass scraper's tests (tests/helpers/product-site.ts); the server may fetch from it (FETCH_ALLOW). */
 export const E2E_PRODUCT_SITE_PORT = E2E_PORT + 1001;
+/** The local stand-in of the YooKassa API (tests/stand-ins/yookassa.ts) the app pays through; its checkout page is what the browser sees. */
+export const E2E_YOOKASSA_PORT = E2E_PORT + 2;
+export const E2E_YOOKASSA_URL = `http://127.0.0.1:${E2E_YOOKASSA_PORT}`;

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from './api.ts';
+import type { PaymentStart } from '#shared/schemas/payments.ts';
 import type { Order } from '#shared/types.ts';
 
 /** GET /api/orders/{id}: the owner's (or staff's) view of one order. */
@@ -19,3 +20,12 @@ export function refreshAfterOrder(queryClient: QueryClient, order: Order) {
     predicate: (q) => !['session', 'settings', 'categories'].includes(String(q.queryKey[0])) && !(q.queryKey[1] === 'detail' && q.queryKey[2] === order.id),
   });
 }
+
+/**
+ * POST /api/orders/{id}/payment: resumes the order's unfinished payment or starts a new one.
+ * The caller sends the customer to the answer's page (YooKassa's, outside the app).
+ */
+export const startOrderPayment = (id: number) => apiRequest<PaymentStart>(`/api/orders/${id}/payment`, { method: 'POST' });
+
+/** Leaves the app for the payment page: a full navigation, the browser history keeps the order page. */
+export const goToPayment = (confirmationUrl: string) => window.location.assign(confirmationUrl);

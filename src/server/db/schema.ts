@@ -278,10 +278,16 @@ export const orders = pgTable(
      * value): the exchange with 1C sends an order again when it differs from the version 1C confirmed.
      */
     exchangeVersion: bigserial('exchange_version', { mode: 'number' }).notNull(),
+    /** An unpaid online order holds its stock until then, and is cancelled after (docs/decisions/022). */
+    paymentHoldUntil: timestamp('payment_hold_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The hold scan reads only orders still waiting for their money.
+    index('orders_payment_hold_idx')
+      .on(t.paymentHoldUntil)
+      .where(sql`${t.paymentHoldUntil} is not null and ${t.paymentStatus} in ('pending', 'failed') and ${t.status} <> 'cancelled'`),
     uniqueIndex('orders_cart_generation_unique').on(t.cartId, t.cartGeneration),
     index('orders_user_idx').on(t.userId, t.createdAt.desc()),
     index('orders_created_idx').on(t.createdAt.desc()),
@@ -308,6 +314,57 @@ export const orderItems = pgTable(
     stockBranchId: integer('stock_branch_id').references(() => branches.id, { onDelete: 'restrict' }),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+/**
+ * YooKassa payments of online orders (docs/decisions/022). One row per attempt: the row and its
+ * Idempotence-Key exist before the API is asked, so a retry sends the same key and YooKassa
+ * answers with the same payment instead of making a second one.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    idempotenceKey: text('idempotence_key').notNull().unique(),
+    /** YooKassa's payment id; null until the API has answered. */
+    yookassaId: text('yookassa_id').unique(),
+    /** YooKassa's status: pending, waiting_for_capture, succeeded, canceled. */
+    status: text('status').notNull().default('pending'),
+    amountKopecks: integer('amount_kopecks').notNull(),
+    confirmationUrl: text('confirmation_url'),
+    /** YooKassa's cancellation_details.reason. */
+    cancellationReason: text('cancellation_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('payments_order_attempt_unique').on(t.orderId, t.attempt)],
+);
+
+/** Refunds of paid online orders; the row id keys the refund's Idempotence-Key. */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    yookassaId: text('yookassa_id').unique(),
+    /** YooKassa's status: pending, succeeded, canceled. */
+    status: text('status').notNull().default('pending'),
+    amountKopecks: integer('amount_kopecks').notNull(),
+    reason: text('reason'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payment_refunds_order_idx').on(t.orderId)],
 );
 
 export const orderStatusHistory = pgTable(

@@ -10,6 +10,7 @@ import { notEnoughStockMessage, unavailableReason } from '../modules/cart/servic
 import { cartTotals, lineTotalKopecks } from '../modules/cart/totals.ts';
 import { newOrderNoticeMail, orderConfirmationMail } from '../modules/orders/mails.ts';
 import { findOrder } from '../modules/orders/service.ts';
+import type { PaymentView } from '../modules/payments/view.ts';
 import { catalogChanged } from '../modules/products/catalog-events.ts';
 import { enforce, type RateRule } from '../modules/rate-limits/service.ts';
 import { getSettings } from '../modules/settings/service.ts';
@@ -27,7 +28,8 @@ export const PRICES_CHANGED_MESSAGE =
   'Цены или состав корзины изменились. Проверьте новую сумму заказа и подтвердите заказ ещё раз.';
 const CART_CHANGED_MESSAGE = 'Корзина изменилась с момента открытия страницы. Обновите страницу и проверьте заказ.';
 
-export type PlaceOrderDeps = { db: Db; mailer: Mailer; publicUrl: string; log: Pick<FastifyBaseLogger, 'error'> };
+/** `paymentView`: whether online payment is configured, for the order's payment as answered and mailed. */
+export type PlaceOrderDeps = { db: Db; mailer: Mailer; publicUrl: string; log: Pick<FastifyBaseLogger, 'error'>; paymentView: PaymentView };
 /**
  * `shop`: the settings of checkoutSettings, read for this order; `rateLimitFactor` scales
  * ORDER_LIMITS; `citySlug`: the customer's city (the city cookie), whose branch a delivery
@@ -41,6 +43,8 @@ export type PlaceOrderParams = {
   rateLimitFactor: number;
   shop: ShopSettings;
   citySlug?: string;
+  /** How long an online order holds its stock unpaid; null when online payment is not configured. */
+  paymentHoldMinutes: number | null;
 };
 export type PlaceOrderResult = { order: Order; created: boolean };
 
@@ -164,6 +168,8 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
           vatRate: shop.vatRate,
           deliveryKopecks: totals.delivery,
           totalKopecks: totals.total,
+          paymentHoldUntil:
+            input.paymentMethod === 'online' && params.paymentHoldMinutes !== null ? new Date(now.getTime() + params.paymentHoldMinutes * 60_000) : null,
           createdAt: now,
           updatedAt: now,
         })
@@ -202,13 +208,13 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
       return id;
     });
   } catch (error) {
-    if (error instanceof OrderExists) return { order: (await findOrder(db, error.orderId))!, created: false };
+    if (error instanceof OrderExists) return { order: (await findOrder(db, error.orderId, deps.paymentView))!, created: false };
     throw error;
   }
 
   // Stock and sales counts changed: cached public catalogue answers must not show the old stock.
   catalogChanged();
-  const order = (await findOrder(db, orderId))!;
+  const order = (await findOrder(db, orderId, deps.paymentView))!;
   await sendOrderMails(deps, shop, order);
   return { order, created: true };
 }

@@ -1,6 +1,7 @@
 import type { App } from '../core/app-types.ts';
 import { forbidden } from '../core/http-errors.ts';
 import { SECURITY_HEADERS, transportSecurityHeaders } from '../core/security-headers.ts';
+import { YOOKASSA_NOTIFICATION_PATH } from '#shared/schemas/payments.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const FOREIGN = 'Запрос с чужого сайта отклонён';
@@ -39,6 +40,8 @@ export function registerSecurity(app: App) {
     // 1C's «Обмен с сайтом» is a program, not a browser: no ambient cookies of another site,
     // its own HTTP Basic sign-in and cookie (modules/exchange-1c/session.ts).
     if (isExchange1c(request.url)) return;
+    // YooKassa's notifications come from its servers, not a browser (and are checked against the API).
+    if (request.url === YOOKASSA_NOTIFICATION_PATH) return;
     const site = request.headers['sec-fetch-site'];
     if (site && site !== 'same-origin' && site !== 'none') throw forbidden(FOREIGN);
     const { origin, referer, host } = request.headers;

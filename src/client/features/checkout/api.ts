@@ -3,10 +3,10 @@ import { apiRequest } from '#client/lib/api.ts';
 import { cartQueryKey } from '#client/lib/cart.ts';
 import type { CartPickup } from '#shared/schemas/cart.ts';
 import type { CreateOrderInput } from '#shared/schemas/checkout.ts';
-import type { Order } from '#shared/types.ts';
+import type { PlacedOrder } from '#shared/types.ts';
 
 /** POST /api/orders: the cart becomes an order (the server checks the cart's generation and total). */
-export const placeOrder = (body: CreateOrderInput) => apiRequest<Order>('/api/orders', { method: 'POST', body });
+export const placeOrder = (body: CreateOrderInput) => apiRequest<PlacedOrder>('/api/orders', { method: 'POST', body });
 
 /**
  * GET /api/cart/{cartId}/pickup: which branches can hand out the cart, and its totals without

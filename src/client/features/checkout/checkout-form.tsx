@@ -16,7 +16,7 @@ import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { cartQueryKey } from '#client/lib/cart.ts';
 import { addressesQuery } from '#client/lib/addresses.ts';
-import { refreshAfterOrder } from '#client/lib/orders.ts';
+import { goToPayment, refreshAfterOrder } from '#client/lib/orders.ts';
 import { sessionQuery } from '#client/lib/session.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { paths } from '#client/paths.ts';
@@ -49,7 +49,7 @@ type Field = (typeof FIELDS)[number];
 const PAYMENT_HINTS: Record<PaymentMethod, { hint: string; icon: ReactNode }> = {
   cash: { hint: 'Оплата курьеру или в пункте выдачи', icon: <Banknote className="size-5" aria-hidden /> },
   card: { hint: 'Банковской картой курьеру или в пункте выдачи', icon: <CreditCard className="size-5" aria-hidden /> },
-  online: { hint: 'Ссылку на оплату пришлём после подтверждения заказа', icon: <Globe className="size-5" aria-hidden /> },
+  online: { hint: 'Банковской картой или через СБП', icon: <Globe className="size-5" aria-hidden /> },
 };
 
 const DELIVERY_HINTS: Record<DeliveryMethod, { hint: string; icon: ReactNode }> = {
@@ -149,6 +149,9 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
     if (!getValues('customerPhone') && user.phone) setValue('customerPhone', user.phone);
   }, [user, getValues, setValue]);
 
+  // Set from the first submit until a refusal: a second click before the button shows it is
+  // busy (or while the browser leaves for the payment page) sends nothing.
+  const sending = useRef(false);
   const place = useMutation({
     mutationFn: (values: CheckoutFormValues) => {
       // The cart as the customer sees it now: its generation makes a repeat idempotent, its total
@@ -162,10 +165,15 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
       };
       return placeOrder(body);
     },
+    onSettled: (_order, error) => {
+      if (error) sending.current = false;
+    },
     onSuccess: (order) => {
       onPlaced();
       refreshAfterOrder(queryClient, order);
-      navigate(paths.orderComplete(order.id));
+      // An online payment goes on at YooKassa's page (its return address is the order page).
+      if (order.confirmationUrl) goToPayment(order.confirmationUrl);
+      else navigate(paths.orderComplete(order.id));
     },
     onError: (error) => {
       if (error instanceof ApiError) {
@@ -187,7 +195,13 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
     },
   });
 
-  const onSubmit = handleSubmit((values) => {
+  const send = (values: CheckoutFormValues) => {
+    if (sending.current) return;
+    sending.current = true;
+    place.mutate(values);
+  };
+
+  const submitValues = (values: CheckoutFormValues) => {
     const current = queryClient.getQueryData<Cart>(cartQueryKey(cart.cartId)) ?? cart;
     if (current.items.length === 0) {
       toast({ title: 'Корзина пуста', description: 'Добавьте товары в корзину перед оформлением заказа', variant: 'destructive' });
@@ -198,8 +212,8 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
       setAuthOpen(true);
       return;
     }
-    place.mutate(values);
-  });
+    send(values);
+  };
 
   const onAuthenticated = () => {
     setAuthOpen(false);
@@ -209,7 +223,7 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
     setAutoSubmitting(true);
     timer.current = setTimeout(() => {
       setAutoSubmitting(false);
-      place.mutate(values);
+      send(values);
     }, ORDER_AUTO_SUBMIT_DELAY_MS);
   };
 
@@ -219,7 +233,7 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
 
   return (
     <>
-      <form noValidate onSubmit={onSubmit} className="grid gap-6" aria-label="Оформление заказа">
+      <form noValidate onSubmit={(event) => void handleSubmit(submitValues)(event)} className="grid gap-6" aria-label="Оформление заказа">
         <Card>
           <CardHeader>
             <CardTitle as="h2">Контактные данные</CardTitle>
@@ -360,7 +374,7 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
 
           <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-start" disabled={busy}>
             {busy ? <Loader2 className="animate-spin" aria-hidden /> : <PackageCheck aria-hidden />}
-            {busy ? 'Оформляем заказ...' : `Оформить заказ на ${formatRub(method === 'pickup' && pickup ? pickup.total : cart.total)}`}
+            {busy ? (place.data?.confirmationUrl ? 'Переходим к оплате...' : 'Оформляем заказ...') : `Оформить заказ на ${formatRub(method === 'pickup' && pickup ? pickup.total : cart.total)}`}
           </Button>
           {!user && (
             <p className="text-sm text-muted-foreground">

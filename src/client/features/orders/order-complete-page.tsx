@@ -1,9 +1,10 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, Home, Info, Package, ShoppingBag } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
-import { Link, useParams, type LoaderFunction } from 'react-router';
+import { CircleAlert, CircleCheck, Clock, Home, Info, Loader2, Package, ShoppingBag } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams, type LoaderFunction } from 'react-router';
 import { OrderLines, orderItemLines } from '#client/components/cart/order-lines.tsx';
 import { OrderTotalsList } from '#client/components/cart/order-summary.tsx';
+import { PayButton, holdText, paymentStateText, paymentTone, paymentUnsettled } from '#client/components/order-payment.tsx';
 import { PickupBranchDetails } from '#client/components/pickup-branch-details.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -19,6 +20,8 @@ import { paths } from '#client/paths.ts';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/constants.ts';
 import { customerStatusLabel } from '#shared/delivery.ts';
 import { formatDateTime } from '#shared/dates.ts';
+import { formatRub } from '#shared/money.ts';
+import type { OrderPayment } from '#shared/schemas/payments.ts';
 import type { Order } from '#shared/types.ts';
 
 const orderIdOf = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
@@ -92,7 +95,61 @@ function LoadFailed({ message, onRetry }: { message: string; onRetry?: () => voi
   );
 }
 
-function OrderDetails({ order }: { order: Order }) {
+/** How long the return page keeps asking for the payment's outcome, and how often. */
+const RETURN_WAIT_MS = 30_000;
+const RETURN_CHECK_MS = 2_000;
+
+/**
+ * The online payment: its state, until when the order waits for it and «Оплатить» while it
+ * can be paid. Back from YooKassa (`returned`) with no outcome yet, it says the payment is
+ * being confirmed while the page asks again (`checking`), then what to do if it stays so.
+ */
+function PaymentPanel({ order, payment, returned, checking }: { order: Order; payment: OrderPayment; returned: boolean; checking: boolean }) {
+  if (payment.state === 'not_configured') {
+    return (
+      <Alert className="mt-8">
+        <Info aria-hidden />
+        <AlertTitle>Онлайн оплата</AlertTitle>
+        <AlertDescription>Ссылку на оплату мы отправим на {order.customerEmail} после подтверждения заказа менеджером.</AlertDescription>
+      </Alert>
+    );
+  }
+  const unsettled = paymentUnsettled(payment);
+  if (returned && unsettled && checking) {
+    return (
+      <Alert className="mt-8" aria-live="polite">
+        <Loader2 className="animate-spin" aria-hidden />
+        <AlertTitle data-testid="payment-state">Подтверждаем оплату...</AlertTitle>
+        <AlertDescription>Платёжная система сообщает магазину об оплате, обычно это занимает несколько секунд. Страница обновится сама.</AlertDescription>
+      </Alert>
+    );
+  }
+  const tone = paymentTone(payment);
+  const Icon = tone === 'success' ? CircleCheck : tone === 'destructive' ? CircleAlert : tone === 'warning' ? Clock : Info;
+  let details: ReactNode;
+  if (payment.state === 'paid') details = `Мы получили оплату ${formatRub(payment.paidAmount)}. Спасибо!`;
+  else if (payment.state === 'refunded' || payment.state === 'partially_refunded') {
+    const what = payment.state === 'refunded' ? `Деньги (${formatRub(payment.refundedAmount)}) возвращены` : `Возвращено ${formatRub(payment.refundedAmount)} из ${formatRub(payment.paidAmount)}`;
+    details = `${what} туда, откуда был оплачен заказ; срок зачисления зависит от банка.`;
+  }
+  else if (payment.state === 'waiting') details = 'Банк подтверждает платёж. Статус обновится автоматически.';
+  else if (returned && unsettled) details = 'Банк ещё не подтвердил оплату. Если вы оплатили заказ, статус обновится в течение нескольких минут — обновите страницу позже. Если оплата не прошла, оплатите заказ ещё раз.';
+  else if (payment.canPay) details = payment.state === 'canceled' ? 'Попробуйте оплатить ещё раз — картой или через СБП.' : 'Оплатите заказ картой или через СБП на странице ЮKassa.';
+  else if (payment.state === 'canceled') details = 'Заказ не оплачен.';
+  return (
+    <Alert className="mt-8" variant={tone === 'default' ? 'default' : tone} role={tone === 'destructive' ? 'alert' : 'status'}>
+      <Icon aria-hidden />
+      <AlertTitle data-testid="payment-state">{paymentStateText(payment)}</AlertTitle>
+      <AlertDescription className="grid gap-2">
+        {details && <p>{details}</p>}
+        {payment.canPay && payment.holdUntil && <p className="font-medium">{holdText(payment.holdUntil, order.createdAt)}</p>}
+        {payment.canPay && <PayButton orderId={order.id} className="mt-1 justify-self-start max-sm:w-full" />}
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+function OrderDetails({ order, returned, checking }: { order: Order; returned: boolean; checking: boolean }) {
   // E-commerce "purchase" for the counters the visitor allowed (once per order and browser).
   useEffect(() => trackPurchase(order), [order]);
   return (
@@ -113,15 +170,7 @@ function OrderDetails({ order }: { order: Order }) {
         </p>
       </header>
 
-      {order.paymentMethod === 'online' && order.paymentStatus === 'pending' && (
-        <Alert className="mt-8">
-          <Info aria-hidden />
-          <AlertTitle>Онлайн оплата</AlertTitle>
-          <AlertDescription>
-            Ссылку на оплату мы отправим на {order.customerEmail} после подтверждения заказа менеджером.
-          </AlertDescription>
-        </Alert>
-      )}
+      {order.payment && <PaymentPanel order={order} payment={order.payment} returned={returned} checking={checking} />}
 
       <div className="mt-8 grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_20rem]">
         <Card>
@@ -160,7 +209,7 @@ function OrderDetails({ order }: { order: Order }) {
                 </div>
                 <div>
                   <dt className="text-muted-foreground">Оплата</dt>
-                  <dd className="font-medium">{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
+                  <dd className="font-medium">{order.payment ? paymentStateText(order.payment) : PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
                 </div>
               </dl>
             </CardContent>
@@ -205,12 +254,22 @@ function OrderDetails({ order }: { order: Order }) {
 /** /order-complete/{id} (spec 2.9): the placed order for its owner (or staff). */
 export function Component() {
   const params = useParams();
+  const [search] = useSearchParams();
+  const returned = search.get('payment') === 'return';
   const id = orderIdOf(params.id);
-  const order = useQuery({ ...orderQuery(id ?? 0), enabled: id !== null });
+  // Back from the payment page: the order is read again every few seconds until the payment
+  // is settled or the wait is over (the server asks YooKassa when a pending order is read).
+  const [openedAt] = useState(() => Date.now());
+  const stillChecking = (data: Order | undefined, updatedAt: number) => returned && paymentUnsettled(data?.payment ?? null) && updatedAt - openedAt < RETURN_WAIT_MS;
+  const order = useQuery({
+    ...orderQuery(id ?? 0),
+    enabled: id !== null,
+    refetchInterval: (query) => (stillChecking(query.state.data, query.state.dataUpdatedAt) ? RETURN_CHECK_MS : false),
+  });
 
   if (params.id === undefined) return <NoOrderId />;
   if (id === null) return <LoadFailed message="Заказ не найден" />;
-  if (order.data) return <OrderDetails order={order.data} />;
+  if (order.data) return <OrderDetails order={order.data} returned={returned} checking={stillChecking(order.data, order.dataUpdatedAt)} />;
   if (order.isError) return <LoadFailed message={order.error.message} onRetry={() => void order.refetch()} />;
   return (
     <Page>

@@ -3,6 +3,7 @@ import { CircleAlert, PackageOpen, RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { OrderLines, orderItemLines } from '#client/components/cart/order-lines.tsx';
+import { PayButton, holdText, paymentStateText } from '#client/components/order-payment.tsx';
 import { OrderStatusBadge } from '#client/components/order-status-badge.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -43,8 +44,16 @@ function OrderCard({ order }: { order: Order }) {
           </div>
           <div>
             <dt className="inline text-muted-foreground">Статус оплаты: </dt>
-            <dd className="inline">{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
+            <dd className="inline" data-testid="order-payment-state">
+              {order.payment ? paymentStateText(order.payment) : PAYMENT_STATUS_LABELS[order.paymentStatus]}
+            </dd>
           </div>
+          {order.payment?.canPay && order.payment.holdUntil && (
+            <div className="sm:col-span-2">
+              <dt className="sr-only">Срок оплаты</dt>
+              <dd className="font-medium">{holdText(order.payment.holdUntil, order.createdAt)}</dd>
+            </div>
+          )}
           {order.pickupBranch && (
             <div className="sm:col-span-2">
               <dt className="inline text-muted-foreground">Самовывоз: </dt>
@@ -59,8 +68,11 @@ function OrderCard({ order }: { order: Order }) {
         <span className="text-sm text-muted-foreground">
           {units} {pluralRu(units, 'товар', 'товара', 'товаров')}
         </span>
-        <span className="text-lg font-bold">
-          Итого: <span className="whitespace-nowrap">{formatRub(order.totalAmount)}</span>
+        <span className="flex flex-wrap items-center gap-3 max-sm:w-full max-sm:justify-between">
+          <span className="text-lg font-bold">
+            Итого: <span className="whitespace-nowrap">{formatRub(order.totalAmount)}</span>
+          </span>
+          {order.payment?.canPay && <PayButton orderId={order.id} size="sm" className="max-sm:w-full" />}
         </span>
       </CardFooter>
     </Card>

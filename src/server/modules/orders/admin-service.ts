@@ -13,6 +13,7 @@ import { kopecksToRub } from '#shared/money.ts';
 import { shopDayEnd, shopDayStart } from '#shared/dates.ts';
 import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
 import { branchesById, toOrderDto } from './service.ts';
+import { paymentsOfOrders, type PaymentView } from '../payments/view.ts';
 import type { AdminOrderListQuery, OrderStatusChange } from '#shared/schemas/admin-order.ts';
 import type { AdminOrderDetail, AdminOrderSummary, OrderHistoryEntry } from '#shared/types.ts';
 
@@ -97,11 +98,11 @@ export async function listOrdersForStaff(db: Db, query: AdminOrderListQuery): Pr
 }
 
 /** One order for staff: customer, address, payment, lines with snapshot prices, totals, history. */
-export async function getOrderForStaff(db: Db, id: number): Promise<AdminOrderDetail> {
+export async function getOrderForStaff(db: Db, id: number, view: PaymentView): Promise<AdminOrderDetail> {
   const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!order) throw notFound('Заказ не найден');
   const changer = alias(users, 'changer');
-  const [items, history, branchMap] = await Promise.all([
+  const [items, history, branchMap, paymentsById] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.id)),
     db
       .select({
@@ -119,9 +120,11 @@ export async function getOrderForStaff(db: Db, id: number): Promise<AdminOrderDe
       .where(eq(orderStatusHistory.orderId, id))
       .orderBy(asc(orderStatusHistory.changedAt), asc(orderStatusHistory.id)),
     branchesById(db),
+    paymentsOfOrders(db, [order], view),
   ]);
   return {
     ...toOrderDto(order, items, branchMap),
+    payment: paymentsById.get(id) ?? null,
     updatedAt: order.updatedAt.toISOString(),
     itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
     history: history.map(
@@ -183,16 +186,28 @@ async function takeStock(tx: Tx, orderId: number, now: Date) {
   }
 }
 
-/** Who changed an order: a staff member, or the exchange with 1C (no person; the history says «1С»). */
-export type OrderChangeAuthor = { userId: number } | { source: '1c' };
+/**
+ * Who changed an order: a staff member (null: the shop itself, as when an unpaid order's hold
+ * passes), or the exchange with 1C (no person; the history says «1С»).
+ */
+export type OrderChangeAuthor = { userId: number | null } | { source: '1c' };
 
+/**
 /**
  * An order's status and/or payment status change. One transaction: the order row is locked, the
  * stock follows a cancellation (or its undoing), and each change is written to the history with
- * its author and time. Setting the value it already has changes nothing. Answers whether
- * anything changed.
+ * its author and time. Setting the value it already has changes nothing. The shop's own changes
+ * (an unpaid order's hold passing) pass a `guard` that re-checks the order under the lock.
+ * Answers whether anything changed.
  */
-export async function applyOrderChange(db: Db, orderId: number, change: OrderStatusChange, author: OrderChangeAuthor, now: Date): Promise<boolean> {
+export async function applyOrderChange(
+  db: Db,
+  orderId: number,
+  change: OrderStatusChange,
+  author: OrderChangeAuthor,
+  now: Date,
+  guard?: (order: { status: string; paymentStatus: string }) => boolean,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus })
@@ -200,6 +215,7 @@ export async function applyOrderChange(db: Db, orderId: number, change: OrderSta
       .where(eq(orders.id, orderId))
       .for('update');
     if (!order) throw notFound('Заказ не найден');
+    if (guard && !guard(order)) return false;
 
     const by = 'userId' in author ? { changedBy: author.userId } : { source: author.source };
     const history: (typeof orderStatusHistory.$inferInsert)[] = [];
@@ -221,14 +237,15 @@ export async function applyOrderChange(db: Db, orderId: number, change: OrderSta
   });
 }
 
-/** Staff change an order's status and/or payment status; the answer is the order as staff see it. */
+/** Staff (or, with no actor, the shop itself) change an order's status and/or payment status; the answer is the order as staff see it. */
 export async function changeOrderStatus(
   db: Db,
   orderId: number,
   change: OrderStatusChange,
-  actorId: number,
-  now: Date,
+  actorId: number | null,
+  view: PaymentView,
+  guard?: (order: { status: string; paymentStatus: string }) => boolean,
 ): Promise<AdminOrderDetail> {
-  await applyOrderChange(db, orderId, change, { userId: actorId }, now);
-  return getOrderForStaff(db, orderId);
+  await applyOrderChange(db, orderId, change, { userId: actorId }, view.now, guard);
+  return getOrderForStaff(db, orderId, view);
 }

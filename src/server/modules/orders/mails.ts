@@ -39,6 +39,14 @@ const deliveryLines = (order: Order) => [
   ...(order.notes ? [`Комментарий: ${order.notes}`] : []),
 ];
 
+/** How an online order gets paid: on the order page (YooKassa), or by a manager's link without it. */
+function onlinePaymentLines(order: Order, publicUrl: string): string[] {
+  if (order.paymentMethod !== 'online' || !order.payment) return [];
+  if (order.payment.state === 'not_configured') return ['Ссылку на оплату мы пришлём отдельным письмом после подтверждения заказа менеджером.'];
+  const until = order.payment.holdUntil ? ` до ${formatDateTime(order.payment.holdUntil)}` : '';
+  return [`Если вы не завершили оплату, оплатить заказ можно${until} на странице заказа: ${publicUrl}/order-complete/${order.id}. Неоплаченный вовремя заказ отменяется.`];
+}
+
 /** The customer's confirmation of a new order. */
 export function orderConfirmationMail(shop: ShopSettings, order: Order, publicUrl: string) {
   return layoutMail(shop, order.customerEmail, `Заказ № ${order.id} оформлен`, [
@@ -47,9 +55,7 @@ export function orderConfirmationMail(shop: ShopSettings, order: Order, publicUr
     itemLines(order).join('\n'),
     totalLines(order).join('\n'),
     `Способ оплаты: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`,
-    ...(order.paymentMethod === 'online'
-      ? ['Ссылку на оплату мы пришлём отдельным письмом после подтверждения заказа менеджером.']
-      : []),
+    ...onlinePaymentLines(order, publicUrl),
     deliveryLines(order).join('\n'),
     ...(order.pickupBranch ? ['Мы сообщим, когда заказ будет готов к выдаче. Назовите в филиале номер заказа.'] : []),
     `Статус заказа: ${customerStatusLabel(order.status, order.deliveryMethod)}. Следить за заказом можно в личном кабинете: ${publicUrl}/order-complete/${order.id}`,

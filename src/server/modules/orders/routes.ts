@@ -3,10 +3,14 @@ import { z } from '#shared/schemas/z.ts';
 import { CreateOrderSchema } from '#shared/schemas/checkout.ts';
 import { CITY_COOKIE } from '#shared/schemas/branches.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
+import type { PlacedOrder } from '#shared/types.ts';
 import type { App } from '../../core/app-types.ts';
-import { notFound } from '../../core/http-errors.ts';
+import { HttpError, notFound } from '../../core/http-errors.ts';
 import { checkoutSettings, placeOrder } from '../../flows/checkout.ts';
-import { ORDER_NOT_FOUND, getOrderForViewer, listUserOrders } from './service.ts';
+import { getSettings } from '../settings/service.ts';
+import { paymentDeps } from '../payments/routes.ts';
+import { refreshOrderPayment, startPayment } from '../payments/service.ts';
+import { ORDER_NOT_FOUND, findOrder, getOrderForViewer, listUserOrders } from './service.ts';
 
 const tags = ['Заказы'];
 
@@ -18,6 +22,8 @@ const settingsOfOrder = new WeakMap<FastifyRequest, ShopSettings>();
  * staff) and the customer's own list. Staff list and status changes live with the admin.
  */
 export default async function orderRoutes(app: App) {
+  const paymentView = () => ({ configured: app.deps.config.yookassa !== null, now: app.deps.clock() });
+
   app.post(
     '/orders',
     {
@@ -26,11 +32,13 @@ export default async function orderRoutes(app: App) {
       preValidation: async (request) => {
         settingsOfOrder.set(request, await checkoutSettings(app.deps.db));
       },
-      schema: { tags, summary: 'Оформить заказ из корзины', body: CreateOrderSchema },
+      schema: { tags, summary: 'Оформить заказ из корзины; при онлайн-оплате — адрес страницы оплаты', body: CreateOrderSchema },
     },
     async (request, reply) => {
+      const configured = app.deps.config.yookassa !== null;
+      const holdMinutes = configured && request.body.paymentMethod === 'online' ? (await getSettings(app.deps.db, 'payment')).holdMinutes : null;
       const { order, created } = await placeOrder(
-        { db: app.deps.db, mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl, log: request.log },
+        { db: app.deps.db, mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl, log: request.log, paymentView: paymentView() },
         {
           user: request.user!,
           input: request.body,
@@ -39,25 +47,42 @@ export default async function orderRoutes(app: App) {
           rateLimitFactor: app.deps.config.rateLimitFactor,
           shop: settingsOfOrder.get(request)!,
           citySlug: request.cookies[CITY_COOKIE],
+          paymentHoldMinutes: holdMinutes,
         },
       );
-      return reply.status(created ? 201 : 200).send(order);
+      let answer: PlacedOrder = { ...order, confirmationUrl: null };
+      if (order.paymentMethod === 'online' && configured && order.payment?.canPay) {
+        // A retry of the same cart resumes the same payment. When YooKassa cannot be reached the
+        // order stands, unpaid: its page offers «Оплатить» again.
+        try {
+          const confirmationUrl = await startPayment(paymentDeps(app, request), order.id, request.user!.id);
+          answer = { ...(await findOrder(app.deps.db, order.id, paymentView()))!, confirmationUrl };
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+        }
+      }
+      return reply.status(created ? 201 : 200).send(answer);
     },
   );
 
   app.get(
     '/orders/my-orders',
     { config: { access: 'user' }, schema: { tags, summary: 'Заказы текущего покупателя с товарами' } },
-    async (request) => ({ orders: await listUserOrders(app.deps.db, request.user!.id) }),
+    async (request) => ({ orders: await listUserOrders(app.deps.db, request.user!.id, paymentView()) }),
   );
 
   app.get(
     '/orders/:id',
-    { config: { access: 'user' }, schema: { tags, summary: 'Заказ (владельцу и сотрудникам)', params: z.object({ id: z.string() }) } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Заказ (владельцу и сотрудникам); неоплаченный онлайн-платёж сверяется с ЮKassa', params: z.object({ id: z.string() }) } },
     async (request) => {
       const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
       if (id <= 0) throw notFound(ORDER_NOT_FOUND);
-      return getOrderForViewer(app.deps.db, id, request.user!);
+      const order = await getOrderForViewer(app.deps.db, id, request.user!, paymentView());
+      if (order.payment && (order.payment.state === 'pending' || order.payment.state === 'waiting')) {
+        await refreshOrderPayment(paymentDeps(app, request), id);
+        return getOrderForViewer(app.deps.db, id, request.user!, paymentView());
+      }
+      return order;
     },
   );
 }

@@ -3,10 +3,12 @@ import type { Db } from '../../db/connection.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import { notFound } from '../../core/http-errors.ts';
 import { listBranches } from '../branches/service.ts';
+import { customerPayment, paymentsOfOrders, type PaymentView } from '../payments/view.ts';
 import { isStaff } from '#shared/constants.ts';
 import type { DeliveryMethod } from '#shared/delivery.ts';
 import { kopecksToRub } from '#shared/money.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
+import type { OrderPayment } from '#shared/schemas/payments.ts';
 import type { Order, OrderItem, PublicUser } from '#shared/types.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -38,7 +40,7 @@ function pickupBranchDto(row: OrderRow, branches: BranchesById): Order['pickupBr
 }
 
 /** The API shape of an order (roubles), from its row and its item rows. */
-export const toOrderDto = (row: OrderRow, items: OrderItemRow[], branches: BranchesById): Order => ({
+export const toOrderDto = (row: OrderRow, items: OrderItemRow[], branches: BranchesById, payment: OrderPayment | null = null): Order => ({
   id: row.id,
   userId: row.userId,
   status: row.status as Order['status'],
@@ -60,18 +62,20 @@ export const toOrderDto = (row: OrderRow, items: OrderItemRow[], branches: Branc
   delivery: kopecksToRub(row.deliveryKopecks),
   totalAmount: kopecksToRub(row.totalKopecks),
   items: items.map((item) => toOrderItemDto(item, branches)),
+  payment,
 });
 
-/** Orders with their items, in the order of `rows` (one query for all the items). */
-export async function withItems(db: Db, rows: OrderRow[]): Promise<Order[]> {
+/** Orders with their items and payments, in the order of `rows` (one query for all the items). */
+export async function withItems(db: Db, rows: OrderRow[], view: PaymentView): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const [items, branches] = await Promise.all([
+  const [items, branches, paymentsById] = await Promise.all([
     db
       .select()
       .from(orderItems)
       .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
       .orderBy(asc(orderItems.id)),
     branchesById(db),
+    paymentsOfOrders(db, rows, view),
   ]);
   const byOrder = new Map<number, OrderItemRow[]>();
   for (const item of items) {
@@ -79,25 +83,28 @@ export async function withItems(db: Db, rows: OrderRow[]): Promise<Order[]> {
     list.push(item);
     byOrder.set(item.orderId, list);
   }
-  return rows.map((row) => toOrderDto(row, byOrder.get(row.id) ?? [], branches));
+  return rows.map((row) => {
+    const payment = paymentsById.get(row.id);
+    return toOrderDto(row, byOrder.get(row.id) ?? [], branches, payment ? customerPayment(payment) : null);
+  });
 }
 
-export async function findOrder(db: Db, id: number): Promise<Order | null> {
+export async function findOrder(db: Db, id: number, view: PaymentView): Promise<Order | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   if (!row) return null;
-  const [order] = await withItems(db, [row]);
+  const [order] = await withItems(db, [row], view);
   return order ?? null;
 }
 
 /** An order for its owner or for staff; anyone else learns nothing, not even that it exists. */
-export async function getOrderForViewer(db: Db, id: number, viewer: PublicUser): Promise<Order> {
-  const order = await findOrder(db, id);
+export async function getOrderForViewer(db: Db, id: number, viewer: PublicUser, view: PaymentView): Promise<Order> {
+  const order = await findOrder(db, id, view);
   if (!order || (order.userId !== viewer.id && !isStaff(viewer.role))) throw notFound(ORDER_NOT_FOUND);
   return order;
 }
 
 /** The customer's own orders, newest first, each with its items. */
-export async function listUserOrders(db: Db, userId: number): Promise<Order[]> {
+export async function listUserOrders(db: Db, userId: number, view: PaymentView): Promise<Order[]> {
   const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
-  return withItems(db, rows);
+  return withItems(db, rows, view);
 }

@@ -1,4 +1,5 @@
 import { SeoSettingsSchema, ShopSettingsSchema } from '#shared/schemas/settings.ts';
+import { PaymentSettingsSchema, YOOKASSA_NOTIFICATION_PATH, type PaymentSettingsAnswer } from '#shared/schemas/payments.ts';
 import type { App } from '../../core/app-types.ts';
 import { getPublicSettings, getSettings, saveSettings } from './service.ts';
 
@@ -27,5 +28,24 @@ export default async function settingsRoutes(app: App) {
     '/admin/settings/seo',
     { config: { access: 'admin', staffLog: 'settings.seo' }, schema: { tags: TAGS, summary: 'Сохранить SEO настройки', body: SeoSettingsSchema } },
     async (request) => saveSettings(app.deps.db, 'seo', request.body, app.deps.clock()),
+  );
+
+  // Tab «Оплата»: what the receipts say and how long an unpaid order holds its stock. Whether
+  // the shop is connected to YooKassa is the environment's (the secret never reaches a page).
+  const paymentAnswer = (value: PaymentSettingsAnswer['settings']): PaymentSettingsAnswer => ({
+    settings: value,
+    configured: app.deps.config.yookassa !== null,
+    notificationUrl: `${app.deps.config.publicUrl}${YOOKASSA_NOTIFICATION_PATH}`,
+  });
+  app.get('/admin/settings/payment', { config: { access: 'admin' }, schema: { tags: TAGS, summary: 'Настройки онлайн-оплаты (ЮKassa)' } }, async () =>
+    paymentAnswer(await getSettings(app.deps.db, 'payment')),
+  );
+  app.put(
+    '/admin/settings/payment',
+    {
+      config: { access: 'admin', staffLog: 'settings.payment' },
+      schema: { tags: TAGS, summary: 'Сохранить настройки онлайн-оплаты', body: PaymentSettingsSchema },
+    },
+    async (request) => paymentAnswer(await saveSettings(app.deps.db, 'payment', request.body, app.deps.clock())),
   );
 }

@@ -3,12 +3,13 @@ import type { Db } from '../../db/connection.ts';
 import { branches, settings } from '../../db/schema.ts';
 import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
 import { SeoSettingsSchema, ShopSettingsSchema, type PublicSettings, type SeoSettings, type ShopSettings } from '#shared/schemas/settings.ts';
-import { DEFAULT_SEO_SETTINGS, DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
+import { PaymentSettingsSchema, type PaymentSettings } from '#shared/schemas/payments.ts';
+import { DEFAULT_PAYMENT_SETTINGS, DEFAULT_SEO_SETTINGS, DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 
-const SCHEMAS = { shop: ShopSettingsSchema, seo: SeoSettingsSchema } as const;
-const DEFAULTS = { shop: DEFAULT_SHOP_SETTINGS, seo: DEFAULT_SEO_SETTINGS } as const;
+const SCHEMAS = { shop: ShopSettingsSchema, seo: SeoSettingsSchema, payment: PaymentSettingsSchema } as const;
+const DEFAULTS = { shop: DEFAULT_SHOP_SETTINGS, seo: DEFAULT_SEO_SETTINGS, payment: DEFAULT_PAYMENT_SETTINGS } as const;
 type Kind = keyof typeof SCHEMAS;
-type ValueOf<K extends Kind> = K extends 'shop' ? ShopSettings : SeoSettings;
+type ValueOf<K extends Kind> = K extends 'shop' ? ShopSettings : K extends 'seo' ? SeoSettings : PaymentSettings;
 
 /** Settings are read from the database on every use, so a change takes effect at once everywhere. */
 export async function getSettings<K extends Kind>(db: Db, kind: K): Promise<ValueOf<K>> {

@@ -3,6 +3,7 @@ import { apiRequest, toQueryString } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { ADMIN_PAGE_SIZE, type OrderStatus } from '#shared/constants.ts';
 import type { OrderStatusChange } from '#shared/schemas/admin-order.ts';
+import type { RefundRequest } from '#shared/schemas/payments.ts';
 import type { AdminOrderDetail, AdminOrderSummary } from '#shared/types.ts';
 
 export type OrderStatusFilter = 'all' | OrderStatus;
@@ -52,6 +53,24 @@ export function useChangeOrderStatus(id: number, callbacks: MutationCallbacks<Ad
       void queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
       callbacks.onSuccess?.(updated, change);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/**
+ * Returns money of a paid online order (all or part): the server asks YooKassa and answers with
+ * the order as it is now, which the open order shows; the lists are read again.
+ */
+export function useRefundOrder(id: number, callbacks: MutationCallbacks<AdminOrderDetail, RefundRequest>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (refund: RefundRequest) => apiRequest<AdminOrderDetail>(`/api/admin/orders/${id}/refunds`, { method: 'POST', body: refund }),
+    onSuccess: (updated, refund) => {
+      queryClient.setQueryData(adminOrderQuery(id).queryKey, updated);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'orders', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+      callbacks.onSuccess?.(updated, refund);
     },
     onError: callbacks.onError,
   });

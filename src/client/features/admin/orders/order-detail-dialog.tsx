@@ -24,6 +24,7 @@ import { formatRub } from '#shared/money.ts';
 import type { AdminOrderDetail, OrderHistoryEntry } from '#shared/types.ts';
 import { adminOrderQuery } from './api.ts';
 import { PaymentStatusBadge, orderStatusLabel, paymentStatusLabel } from './order-badges.tsx';
+import { OrderPaymentSection } from './order-payment-section.tsx';
 import type { StatusTarget } from './order-status-dialog.tsx';
 import { telHref } from '#client/lib/utils.ts';
 
@@ -80,6 +81,8 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
           <p>{paymentStatusLabel(order.paymentStatus)}</p>
         </Section>
       </div>
+
+      {order.payment && <OrderPaymentSection orderId={order.id} payment={order.payment} />}
 
       {order.notes && (
         <Section title="Комментарий покупателя">

@@ -8,6 +8,7 @@ import type { BackupSettings } from '#shared/schemas/backup.ts';
 import type { BranchInput } from '#shared/schemas/branch-form.ts';
 import type { AdminBranch } from '#shared/schemas/branches.ts';
 import type { Exchange1cLogPage, Exchange1cSettings, Exchange1cSettingsInput, Exchange1cSettingsView } from '#shared/schemas/exchange-1c.ts';
+import type { PaymentSettings, PaymentSettingsAnswer } from '#shared/schemas/payments.ts';
 import type { PublicSettings, SeoSettings, ShopSettings } from '#shared/schemas/settings.ts';
 import type { StaffAction, StaffActionKind, StaffActionPerson } from '#shared/staff-actions.ts';
 import type { BackupFile, BackupOverview } from '#shared/types.ts';
@@ -47,6 +48,28 @@ export function useSaveSettings<K extends 'shop' | 'seo'>(kind: K, callbacks: Mu
       void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey });
       // A cart's totals follow the shop's free-delivery threshold and VAT rate.
       if (kind === 'shop') void queryClient.invalidateQueries({ queryKey: ['cart'] });
+      callbacks.onSuccess?.(saved, data);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** GET /api/admin/settings/payment: the receipts' settings, whether YooKassa is connected, the notification address. */
+export const adminPaymentSettingsQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'settings', 'payment'],
+    queryFn: ({ client, signal }) => apiRequest<PaymentSettingsAnswer>('/api/admin/settings/payment', { client, signal }),
+    staleTime: SETTINGS_FRESH_MS,
+    gcTime: SETTINGS_KEPT_MS,
+  });
+
+/** Saves the tab «Оплата»; the answer replaces the admin's copy (nothing of it is on the storefront). */
+export function useSavePaymentSettings(callbacks: MutationCallbacks<PaymentSettingsAnswer, PaymentSettings>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: PaymentSettings) => apiRequest<PaymentSettingsAnswer>('/api/admin/settings/payment', { method: 'PUT', body: data }),
+    onSuccess: (saved, data) => {
+      queryClient.setQueryData(adminPaymentSettingsQuery().queryKey, saved);
       callbacks.onSuccess?.(saved, data);
     },
     onError: callbacks.onError,

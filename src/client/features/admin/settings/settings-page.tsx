@@ -1,4 +1,4 @@
-import { ArrowLeftRight, Building2, DatabaseBackup, History, Search, Store } from 'lucide-react';
+import { ArrowLeftRight, Building2, CreditCard, DatabaseBackup, History, Search, Store } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
@@ -6,14 +6,15 @@ import { useAdminTitle } from '#client/features/admin/components/use-admin-title
 import { BackupTab } from './backup-tab.tsx';
 import { BranchesTab } from './branches-tab.tsx';
 import { Exchange1cTab } from './exchange-1c-tab.tsx';
+import { PaymentSettingsTab } from './payment-settings-form.tsx';
 import { SeoSettingsTab } from './seo-settings-form.tsx';
 import { ShopSettingsTab } from './shop-settings-form.tsx';
 import { StaffLogTab } from './staff-log-tab.tsx';
 
-const TABS = ['shop', 'branches', 'seo', 'exchange-1c', 'backup', 'log'] as const;
+const TABS = ['shop', 'branches', 'payment', 'seo', 'exchange-1c', 'backup', 'log'] as const;
 type Tab = (typeof TABS)[number];
 
-/** 'Настройки магазина': shop, branches, SEO, exchange with 1C, backup and staff action log tabs; the open tab is kept in the address. */
+/** 'Настройки магазина': shop, branches, payment, SEO, exchange with 1C, backup and staff action log tabs; the open tab is kept in the address. */
 export default function SettingsPage() {
   useAdminTitle('Настройки магазина');
   const [params, setParams] = useSearchParams();
@@ -36,6 +37,10 @@ export default function SettingsPage() {
           <TabsTrigger value="branches">
             <Building2 aria-hidden />
             Филиалы
+          </TabsTrigger>
+          <TabsTrigger value="payment">
+            <CreditCard aria-hidden />
+            Оплата
           </TabsTrigger>
           <TabsTrigger value="seo">
             <Search aria-hidden />
@@ -61,6 +66,9 @@ export default function SettingsPage() {
         </TabsContent>
         <TabsContent value="branches">
           <BranchesTab />
+        </TabsContent>
+        <TabsContent value="payment">
+          <PaymentSettingsTab />
         </TabsContent>
         <TabsContent value="seo">
           <SeoSettingsTab />

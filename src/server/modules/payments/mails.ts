@@ -1,0 +1,36 @@
+/** The customer's letters about an online payment. */
+import { layoutMail } from '../../mail/templates.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import { formatRubExact } from '#shared/money.ts';
+import type { ShopSettings } from '#shared/schemas/settings.ts';
+
+type OrderFacts = { id: number; customerName: string; customerEmail: string };
+const orderLink = (publicUrl: string, id: number) => `${publicUrl}/order-complete/${id}`;
+
+export const paymentReceivedMail = (shop: ShopSettings, order: OrderFacts, amountKopecks: number, publicUrl: string) =>
+  layoutMail(shop, order.customerEmail, `Оплата получена: заказ № ${order.id}`, [
+    `Здравствуйте, ${order.customerName}!`,
+    `Оплата получена: ${formatRubExact(amountKopecks / 100)} за заказ № ${order.id}. Кассовый чек придёт отдельным письмом.`,
+    `Следить за заказом можно в личном кабинете: ${orderLink(publicUrl, order.id)}`,
+  ]);
+
+export const paymentCanceledMail = (shop: ShopSettings, order: OrderFacts, reason: string, holdUntil: Date | null, publicUrl: string) =>
+  layoutMail(shop, order.customerEmail, `Оплата не прошла: заказ № ${order.id}`, [
+    `Здравствуйте, ${order.customerName}!`,
+    `Оплата заказа № ${order.id} не прошла: ${reason}. Деньги не списаны.`,
+    `Оплатить заказ ещё раз можно на странице заказа${holdUntil ? ` до ${formatDateTime(holdUntil)}` : ''}: ${orderLink(publicUrl, order.id)}`,
+  ]);
+
+export const holdExpiredMail = (shop: ShopSettings, order: OrderFacts, publicUrl: string) =>
+  layoutMail(shop, order.customerEmail, `Заказ № ${order.id} отменён`, [
+    `Здравствуйте, ${order.customerName}!`,
+    `Заказ № ${order.id} не был оплачен вовремя, и мы его отменили: товар снова в продаже.`,
+    `Если заказ ещё нужен, оформите его заново: ${publicUrl}/cart. Подробности заказа: ${orderLink(publicUrl, order.id)}`,
+  ]);
+
+export const refundMail = (shop: ShopSettings, order: OrderFacts, amountKopecks: number, publicUrl: string) =>
+  layoutMail(shop, order.customerEmail, `Возврат по заказу № ${order.id}`, [
+    `Здравствуйте, ${order.customerName}!`,
+    `Мы вернули ${formatRubExact(amountKopecks / 100)} за заказ № ${order.id}. Деньги поступят на карту или счёт, с которых была оплата, обычно в течение нескольких дней.`,
+    `Подробности заказа: ${orderLink(publicUrl, order.id)}`,
+  ]);

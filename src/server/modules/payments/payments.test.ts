@@ -1,0 +1,389 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { cartWith, createCustomer, pickProducts, readProduct, setProduct, validOrderBody, type TestCustomer } from '../../../../tests/helpers/customers.ts';
+import { startYooKassa, type StandInReceipt, type YooKassaStandIn } from '../../../../tests/stand-ins/yookassa.ts';
+import { DEFAULT_PAYMENT_SETTINGS, DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
+import type { PaymentSettingsAnswer } from '#shared/schemas/payments.ts';
+import type { AdminOrderDetail, Order, PlacedOrder } from '#shared/types.ts';
+import { formatRub, formatRubExact } from '#shared/money.ts';
+import { runHoldScan } from './hold.ts';
+
+let ctx: TestContext;
+let yookassa: YooKassaStandIn;
+let admin: string;
+let customer: TestCustomer;
+let productId: number;
+
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+
+beforeAll(async () => {
+  yookassa = await startYooKassa({
+    deliver: (notification) => ctx.app.inject({ method: 'POST', url: '/api/payments/yookassa', payload: notification }),
+  });
+  ctx = await createTestApp({ YOOKASSA_SHOP_ID: yookassa.shopId, YOOKASSA_SECRET_KEY: yookassa.secretKey, YOOKASSA_API_URL: yookassa.apiUrl });
+  admin = await ctx.login();
+  customer = await createCustomer(ctx);
+  const [product] = await pickProducts(ctx.database.db, 1);
+  productId = product!.id;
+  await setProduct(ctx.database.db, productId, { stock: 100, price: 1000 });
+});
+afterAll(async () => {
+  await ctx.close();
+  await yookassa.stop();
+});
+
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, cookie?: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+
+/** 3 × 1 000 ₽ at 20 % VAT and 500 ₽ delivery: 4 100 ₽. */
+async function placeOnline(quantity = 3, product = productId): Promise<{ order: PlacedOrder; cartId: string }> {
+  const cartId = await cartWith(ctx, [[product, quantity]]);
+  const res = await inject('POST', '/api/orders', customer.cookie, validOrderBody(cartId, { paymentMethod: 'online' }));
+  expect(res.statusCode).toBe(201);
+  return { order: res.json() as PlacedOrder, cartId };
+}
+const readOrder = async (id: number, cookie = customer.cookie) => (await inject('GET', `/api/orders/${id}`, cookie)).json() as Order;
+const readAdmin = async (id: number) => (await inject('GET', `/api/admin/orders/${id}`, admin)).json() as AdminOrderDetail;
+const paymentsOf = (orderId: number) => [...yookassa.payments.values()].filter((p) => p.metadata?.orderId === String(orderId));
+const paymentIdOf = (order: PlacedOrder) => order.confirmationUrl!.split('/').pop()!;
+const scan = () => runHoldScan({ db: ctx.database.db, mailer: ctx.app.deps.mailer, config: ctx.app.deps.config, log: silent, now: ctx.clock.now() });
+const putPaymentSettings = (patch: object) => inject('PUT', '/api/admin/settings/payment', admin, { ...DEFAULT_PAYMENT_SETTINGS, ...patch });
+
+describe('placing an online order', () => {
+  it('creates one payment with the order total, return address, description, order id and receipt', async () => {
+    ctx.mails.length = 0;
+    const { order } = await placeOnline();
+    expect(order.totalAmount).toBe(4100);
+    expect(order.confirmationUrl).toBe(`${yookassa.url}/checkout/${paymentIdOf(order)}`);
+    expect(order.payment).toMatchObject({ state: 'pending', canPay: true, paidAmount: 0 });
+    expect(new Date(order.payment!.holdUntil!).getTime() - ctx.clock.now().getTime()).toBe(60 * 60_000);
+    const request = yookassa.requests.find((r) => r.path === '/payments' && r.idempotenceKey === `order-${order.id}-attempt-1`)!;
+    expect(request.body).toMatchObject({
+      amount: { value: '4100.00', currency: 'RUB' },
+      capture: true,
+      confirmation: { type: 'redirect', return_url: `http://shop.test/order-complete/${order.id}?payment=return` },
+      description: `Заказ № ${order.id}`,
+      metadata: { orderId: String(order.id) },
+    });
+    const receipt = yookassa.receipts.get(paymentIdOf(order))!;
+    expect(receipt.customer).toEqual({ email: 'ivan.petrov@example.ru' });
+    expect(receipt.tax_system_code).toBe(1);
+    // 3 × (1 000 ₽ + 20 %) and delivery, at the calculated rate 20/120 of a prepayment.
+    expect(receipt.items.map((i) => [i.quantity, i.amount.value, i.vat_code, i.payment_subject, i.payment_mode])).toEqual([
+      ['3.00', '1200.00', 6, 'commodity', 'full_prepayment'],
+      ['1.00', '500.00', 6, 'service', 'full_prepayment'],
+    ]);
+    const confirmation = ctx.mails.find((m) => m.subject.startsWith(`Заказ № ${order.id} оформлен`))!;
+    expect(confirmation.text).toContain(`/order-complete/${order.id}`);
+    expect(confirmation.text).not.toContain('после подтверждения заказа менеджером');
+  });
+
+  it('is created once however often the customer clicks «Оплатить» or retries the order', async () => {
+    const { order, cartId } = await placeOnline();
+    const clicks = await Promise.all([1, 2, 3, 4].map(() => inject('POST', `/api/orders/${order.id}/payment`, customer.cookie)));
+    for (const click of clicks) {
+      expect(click.statusCode).toBe(200);
+      expect(click.json().confirmationUrl).toBe(order.confirmationUrl);
+    }
+    const retry = await inject('POST', '/api/orders', customer.cookie, validOrderBody(cartId, { paymentMethod: 'online', cartGeneration: 0 }));
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().confirmationUrl).toBe(order.confirmationUrl);
+    expect(paymentsOf(order.id)).toHaveLength(1);
+  });
+
+  it('keeps the order unpaid when YooKassa cannot be reached, and «Оплатить» works later with the same key', async () => {
+    yookassa.failNext(500, 2);
+    const { order } = await placeOnline();
+    expect(order.confirmationUrl).toBeNull();
+    expect(order.payment).toMatchObject({ state: 'pending', canPay: true });
+    const later = await inject('POST', `/api/orders/${order.id}/payment`, customer.cookie);
+    expect(later.statusCode).toBe(502);
+    expect(later.json().message).toBe('Платёжный сервис сейчас недоступен. Заказ сохранён, оплатить его можно позже на странице заказа.');
+    const ok = await inject('POST', `/api/orders/${order.id}/payment`, customer.cookie);
+    expect(ok.statusCode).toBe(200);
+    expect(paymentsOf(order.id)).toHaveLength(1);
+    expect(new Set(yookassa.requests.filter((r) => r.path === '/payments' && (r.body as { metadata?: { orderId?: string } }).metadata?.orderId === String(order.id)).map((r) => r.idempotenceKey))).toEqual(
+      new Set([`order-${order.id}-attempt-1`]),
+    );
+  });
+});
+
+describe('notifications', () => {
+  it('a succeeded payment makes the order paid, once, with history and the letter «Оплата получена»', async () => {
+    const { order } = await placeOnline();
+    ctx.mails.length = 0;
+    await yookassa.setPaymentStatus(paymentIdOf(order), 'succeeded', { notify: true });
+    await yookassa.notify('payment.succeeded', yookassa.payments.get(paymentIdOf(order)));
+    // A late cancellation after success changes nothing (the API says succeeded).
+    await yookassa.notify('payment.canceled', { ...yookassa.payments.get(paymentIdOf(order)), status: 'canceled' });
+    const seen = await readOrder(order.id);
+    expect(seen.paymentStatus).toBe('paid');
+    expect(seen.payment).toMatchObject({ state: 'paid', canPay: false, paidAmount: 4100, holdUntil: null });
+    const detail = await readAdmin(order.id);
+    expect(detail.history.filter((h) => h.field === 'payment').map((h) => [h.fromValue, h.toValue])).toEqual([['pending', 'paid']]);
+    expect(ctx.mails.filter((m) => m.subject.startsWith(`Оплата получена: заказ № ${order.id}`))).toHaveLength(1);
+    const again = await inject('POST', `/api/orders/${order.id}/payment`, customer.cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Заказ уже оплачен');
+  });
+
+  it('forged notifications change nothing: not succeeded at the API, another order, another amount, unknown id', async () => {
+    const { order } = await placeOnline();
+    const id = paymentIdOf(order);
+    const forged = { ...yookassa.payments.get(id)!, status: 'succeeded', paid: true };
+    const answer = await yookassa.notify('payment.succeeded', forged);
+    expect((answer as { statusCode: number }).statusCode).toBe(200);
+    expect((await readAdmin(order.id)).paymentStatus).toBe('pending');
+
+    // A real succeeded payment at YooKassa, but made for another order.
+    const other = await placeOnline();
+    const stored = yookassa.payments.get(paymentIdOf(other.order))!;
+    stored.metadata = { orderId: String(order.id) };
+    await yookassa.setPaymentStatus(stored.id, 'succeeded', { notify: true });
+    expect((await readAdmin(order.id)).paymentStatus).toBe('pending');
+    expect((await readAdmin(other.order.id)).paymentStatus).toBe('pending');
+
+    // The order's own payment, but YooKassa says another amount was paid.
+    yookassa.payments.get(id)!.amount = { value: '10.00', currency: 'RUB' };
+    await yookassa.setPaymentStatus(id, 'succeeded', { notify: true });
+    expect((await readAdmin(order.id)).paymentStatus).toBe('pending');
+
+    const unknown = await yookassa.notify('payment.succeeded', { id: '2f6e0000-000f-5000-9000-1b5c3c8a0000', status: 'succeeded' });
+    expect((unknown as { statusCode: number }).statusCode).toBe(200);
+    // Server to server: the browsers' same-origin check does not apply to it.
+    const fromYooKassa = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/yookassa',
+      headers: { origin: 'https://yookassa.ru', 'sec-fetch-site': 'cross-site' },
+      payload: { type: 'notification', event: 'payment.succeeded', object: { id: id } },
+    });
+    expect(fromYooKassa.statusCode).toBe(200);
+    expect((await readAdmin(order.id)).paymentStatus).toBe('pending');
+    const garbage = await inject('POST', '/api/payments/yookassa', undefined, { event: 'payment.succeeded' });
+    expect(garbage.statusCode).toBe(400);
+  });
+
+  it('a cancelled payment says why in Russian; «Оплатить» then makes a second payment', async () => {
+    const { order } = await placeOnline();
+    ctx.mails.length = 0;
+    await yookassa.setPaymentStatus(paymentIdOf(order), 'canceled', { notify: true, reason: 'insufficient_funds' });
+    const seen = await readOrder(order.id);
+    expect(seen.paymentStatus).toBe('failed');
+    expect(seen.payment).toMatchObject({ state: 'canceled', cancellationReason: 'Недостаточно средств', canPay: true });
+    expect(ctx.mails.find((m) => m.subject.startsWith(`Оплата не прошла: заказ № ${order.id}`))!.text).toContain('недостаточно средств');
+    const again = await inject('POST', `/api/orders/${order.id}/payment`, customer.cookie);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().confirmationUrl).not.toBe(order.confirmationUrl);
+    expect(paymentsOf(order.id)).toHaveLength(2);
+    expect(yookassa.requests.some((r) => r.idempotenceKey === `order-${order.id}-attempt-2`)).toBe(true);
+    expect((await readOrder(order.id)).payment).toMatchObject({ state: 'pending', cancellationReason: null });
+  });
+
+  it("the payment page's «Оплатить» pays, tells the shop and comes back to the order page", async () => {
+    const { order } = await placeOnline();
+    const page = await fetch(order.confirmationUrl!);
+    const html = await page.text();
+    expect(html).toContain('Оплатить');
+    expect(html).toContain('Отменить оплату');
+    const paid = await fetch(`${order.confirmationUrl}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`http://shop.test/order-complete/${order.id}?payment=return`);
+    expect((await readAdmin(order.id)).paymentStatus).toBe('paid');
+  });
+
+  it('the return page shows the real state before any notification arrives', async () => {
+    const { order } = await placeOnline();
+    await yookassa.setPaymentStatus(paymentIdOf(order), 'succeeded');
+    const seen = await readOrder(order.id);
+    expect(seen.paymentStatus).toBe('paid');
+    expect(seen.payment?.state).toBe('paid');
+  });
+});
+
+describe('the hold of an unpaid order', () => {
+  it('after the hold the payment is cancelled, the order cancelled, its stock returned and the customer told', async () => {
+    // A product of its own: the other tests' orders, cancelled by the same scan, return theirs.
+    const [, held] = await pickProducts(ctx.database.db, 2);
+    await setProduct(ctx.database.db, held!.id, { stock: 10, price: 1000 });
+    const stockBefore = 10;
+    const { order } = await placeOnline(2, held!.id);
+    const paidMeanwhile = await placeOnline(1, held!.id);
+    await yookassa.setPaymentStatus(paymentIdOf(paidMeanwhile.order), 'succeeded');
+    expect((await readProduct(ctx.database.db, held!.id))!.stock).toBe(stockBefore - 3);
+
+    ctx.clock.advance(59 * 60_000);
+    expect(await scan()).toBe(0);
+    ctx.clock.advance(2 * 60_000);
+    ctx.mails.length = 0;
+    // The orders of the tests above have waited as long: they go too.
+    expect(await scan()).toBeGreaterThanOrEqual(1);
+
+    expect(yookassa.payments.get(paymentIdOf(order))!.status).toBe('canceled');
+    const seen = await readOrder(order.id);
+    expect(seen.status).toBe('cancelled');
+    expect(seen.payment).toMatchObject({ state: 'canceled', canPay: false, cancellationReason: 'Время на оплату заказа истекло, заказ отменён' });
+    expect((await readProduct(ctx.database.db, held!.id))!.stock).toBe(stockBefore - 1);
+    expect(ctx.mails.filter((m) => m.subject.startsWith(`Заказ № ${order.id} отменён`))).toHaveLength(1);
+    expect((await readOrder(paidMeanwhile.order.id)).paymentStatus).toBe('paid');
+    const late = await inject('POST', `/api/orders/${order.id}/payment`, customer.cookie);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('Заказ отменён, оплатить его нельзя');
+    ctx.clock.advance(60_000);
+    expect(await scan()).toBe(0);
+  });
+});
+
+describe('staff cancelling an unpaid order', () => {
+  it('cancels its open payment at YooKassa, so the page left open cannot take the money', async () => {
+    const { order } = await placeOnline();
+    const res = await inject('PATCH', `/api/orders/${order.id}/status`, admin, { status: 'cancelled' });
+    expect(res.statusCode).toBe(200);
+    expect(yookassa.payments.get(paymentIdOf(order))!.status).toBe('canceled');
+    expect((res.json() as AdminOrderDetail).payment).toMatchObject({ state: 'canceled', canPay: false, cancellationReason: 'Заказ отменён' });
+  });
+});
+
+describe('refunds', () => {
+  it('staff refund part, then the rest; the order becomes «Возвращён»; customers cannot refund', async () => {
+    const { order } = await placeOnline();
+    await yookassa.setPaymentStatus(paymentIdOf(order), 'succeeded', { notify: true });
+    const manager = await createCustomer(ctx, 'manager');
+    const url = `/api/admin/orders/${order.id}/refunds`;
+    expect((await inject('POST', url, customer.cookie, { amount: 100 })).statusCode).toBe(403);
+
+    const tooMuch = await inject('POST', url, manager.cookie, { amount: 5000 });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().errors.amount).toEqual([`Вернуть можно не больше ${formatRub(4100)}`]);
+    const zero = await inject('POST', url, manager.cookie, { amount: 0 });
+    expect(zero.json().errors.amount).toEqual(['Сумма возврата должна быть больше нуля']);
+
+    const partial = await inject('POST', url, manager.cookie, { amount: 1000, reason: 'Вернули один товар' });
+    expect(partial.statusCode).toBe(200);
+    const afterPartial = partial.json() as AdminOrderDetail;
+    expect(afterPartial.paymentStatus).toBe('paid');
+    expect(afterPartial.payment).toMatchObject({ state: 'partially_refunded', refundedAmount: 1000, refundableAmount: 3100 });
+    expect(afterPartial.payment!.refunds).toMatchObject([{ amount: 1000, status: 'succeeded', createdBy: manager.username }]);
+    const refundRequest = yookassa.requests.find((r) => r.path === '/refunds' && r.idempotenceKey === `refund-${afterPartial.payment!.refunds[0]!.id}`)!;
+    expect(refundRequest.body).toMatchObject({ payment_id: paymentIdOf(order), amount: { value: '1000.00', currency: 'RUB' } });
+    expect((refundRequest.body as { receipt: StandInReceipt }).receipt.items).toHaveLength(1);
+
+    const overRest = await inject('POST', url, admin, { amount: 3100.01 });
+    expect(overRest.json().errors.amount).toEqual([`Вернуть можно не больше ${formatRub(3100)}`]);
+    const withKopecks = await inject('POST', url, admin, { amount: 0.5 });
+    expect(withKopecks.statusCode).toBe(200);
+    expect(ctx.mails.at(-1)!.text).toContain(`Мы вернули ${formatRubExact(0.5)} за заказ № ${order.id}`);
+    expect(formatRubExact(0.5)).toMatch(/^0,50\s₽$/);
+    const log = (await inject('GET', '/api/admin/staff-actions?kind=order.refund', admin)).json() as { actions: { objectId: string; details: unknown }[] };
+    expect(log.actions[0]).toMatchObject({ objectId: String(order.id), details: { amount: 0.5 } });
+    const rest = await inject('POST', url, admin, { amount: 3099.5 });
+    const full = rest.json() as AdminOrderDetail;
+    expect(full.paymentStatus).toBe('refunded');
+    expect(full.payment).toMatchObject({ state: 'refunded', refundedAmount: 4100, refundableAmount: 0 });
+    expect(full.history.filter((h) => h.field === 'payment').map((h) => h.toValue)).toEqual(['paid', 'refunded']);
+    expect((await readOrder(order.id)).payment).toMatchObject({ state: 'refunded', refundedAmount: 4100 });
+    const more = await inject('POST', url, admin, { amount: 1 });
+    expect(more.statusCode).toBe(409);
+    expect(more.json().message).toBe('Деньги за этот заказ уже возвращены полностью');
+  });
+
+  it('an unpaid order cannot be refunded', async () => {
+    const { order } = await placeOnline();
+    const res = await inject('POST', `/api/admin/orders/${order.id}/refunds`, admin, { amount: 100 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Заказ не оплачен онлайн: возвращать нечего');
+  });
+});
+
+describe('settings and receipts', () => {
+  it('the tab «Оплата» says whether the shop is connected and where notifications go; bad values are refused in Russian', async () => {
+    const res = await inject('GET', '/api/admin/settings/payment', admin);
+    expect(res.json()).toEqual({ settings: DEFAULT_PAYMENT_SETTINGS, configured: true, notificationUrl: 'http://shop.test/api/payments/yookassa' } satisfies PaymentSettingsAnswer);
+    expect(res.body).not.toContain(yookassa.secretKey);
+    const manager = await createCustomer(ctx, 'manager');
+    expect((await inject('GET', '/api/admin/settings/payment', manager.cookie)).statusCode).toBe(403);
+    const bad = await putPaymentSettings({ holdMinutes: 5, taxSystemCode: 9, goodsPaymentMode: 'barter' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.holdMinutes).toEqual(['Укажите целое число минут от 10 до 4320 (3 суток)']);
+    expect(bad.json().errors.taxSystemCode).toEqual(['Выберите систему налогообложения']);
+    expect(bad.json().errors.goodsPaymentMode).toEqual(['Выберите способ расчёта']);
+  });
+
+  it('the VAT rate and the settings flow into the receipt; receipts can be switched off', async () => {
+    await inject('PUT', '/api/admin/settings/shop', admin, { ...DEFAULT_SHOP_SETTINGS, vatRate: 22 });
+    await putPaymentSettings({ taxSystemCode: 2, goodsPaymentMode: 'full_payment', deliveryPaymentMode: 'full_payment' });
+    const at22 = (await placeOnline()).order;
+    expect(at22.totalAmount).toBe(4160);
+    const receipt = yookassa.receipts.get(paymentIdOf(at22))!;
+    expect(receipt.tax_system_code).toBe(2);
+    expect(receipt.items.map((i) => [i.quantity, i.amount.value, i.vat_code])).toEqual([
+      ['3.00', '1220.00', 11],
+      ['1.00', '500.00', 11],
+    ]);
+
+    await inject('PUT', '/api/admin/settings/shop', admin, { ...DEFAULT_SHOP_SETTINGS, vatRate: 0 });
+    await putPaymentSettings({});
+    const untaxed = (await placeOnline()).order;
+    expect(yookassa.receipts.get(paymentIdOf(untaxed))!.items.map((i) => [i.amount.value, i.vat_code])).toEqual([
+      ['1000.00', 1],
+      ['500.00', 1],
+    ]);
+
+    // 7 × 1 000 ₽ at 10 %: the VAT spreads over the units to the kopeck.
+    await inject('PUT', '/api/admin/settings/shop', admin, { ...DEFAULT_SHOP_SETTINGS, vatRate: 10 });
+    await setProduct(ctx.database.db, productId, { stock: 100, price: 333.33 });
+    const uneven = (await placeOnline(7)).order;
+    const items = yookassa.receipts.get(paymentIdOf(uneven))!.items;
+    const sum = items.reduce((total, i) => total + Math.round(Number(i.amount.value) * 100) * Number(i.quantity), 0);
+    expect(sum).toBe(Math.round(uneven.totalAmount * 100));
+    expect(items.every((i) => i.vat_code === 5)).toBe(true);
+
+    await setProduct(ctx.database.db, productId, { stock: 100, price: 1000 });
+    await inject('PUT', '/api/admin/settings/shop', admin, DEFAULT_SHOP_SETTINGS);
+    await putPaymentSettings({ receiptsEnabled: false });
+    const noReceipt = (await placeOnline()).order;
+    expect(yookassa.receipts.get(paymentIdOf(noReceipt))).toBeUndefined();
+    await putPaymentSettings({});
+  });
+});
+
+describe('access', () => {
+  it("another customer's order is not found, neither to read nor to pay", async () => {
+    const { order } = await placeOnline();
+    const stranger = await createCustomer(ctx);
+    expect((await inject('GET', `/api/orders/${order.id}`, stranger.cookie)).statusCode).toBe(404);
+    const pay = await inject('POST', `/api/orders/${order.id}/payment`, stranger.cookie);
+    expect(pay.statusCode).toBe(404);
+    expect(pay.json().message).toBe('Заказ не найден');
+    expect((await inject('POST', `/api/orders/${order.id}/payment`)).statusCode).toBe(401);
+  });
+});
+
+describe('without YooKassa credentials', () => {
+  it('online payment works as before: the order waits for a manager’s link and «Оплатить» says it is not configured', async () => {
+    const plain = await createTestApp();
+    try {
+      const buyer = await createCustomer(plain);
+      const [product] = await pickProducts(plain.database.db, 1);
+      await setProduct(plain.database.db, product!.id, { stock: 5, price: 1000 });
+      const cartId = randomCart();
+      expect((await plain.app.inject({ method: 'POST', url: '/api/cart/items', payload: { cartId, productId: product!.id, quantity: 1 } })).statusCode).toBe(201);
+      const placed = await plain.app.inject({ method: 'POST', url: '/api/orders', headers: { cookie: buyer.cookie }, payload: validOrderBody(cartId, { paymentMethod: 'online' }) });
+      expect(placed.statusCode).toBe(201);
+      const order = placed.json() as PlacedOrder;
+      expect(order.confirmationUrl).toBeNull();
+      expect(order.paymentStatus).toBe('pending');
+      expect(order.payment).toEqual({ state: 'not_configured', cancellationReason: null, canPay: false, paidAmount: 0, refundedAmount: 0, holdUntil: null });
+      expect(plain.mails.find((m) => m.subject.startsWith(`Заказ № ${order.id} оформлен`))!.text).toContain('Ссылку на оплату мы пришлём отдельным письмом');
+      const pay = await plain.app.inject({ method: 'POST', url: `/api/orders/${order.id}/payment`, headers: { cookie: buyer.cookie } });
+      expect(pay.statusCode).toBe(503);
+      expect(pay.json().message).toBe('Онлайн-оплата не настроена');
+      const adminCookie = await plain.login();
+      const settings = await plain.app.inject({ method: 'GET', url: '/api/admin/settings/payment', headers: { cookie: adminCookie } });
+      expect(settings.json().configured).toBe(false);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+const randomCart = () => crypto.randomUUID();

@@ -1,0 +1,103 @@
+/**
+ * The 54-FZ receipt YooKassa sends to the tax service with a payment or a refund: one line per
+ * order line and delivery as its own line, each with the VAT code of the rate the order was
+ * placed with (orders.vat_rate). A receipt's amounts include VAT, while the shop charges VAT on
+ * top of the subtotal (rounded to whole roubles for the order): the order's VAT is spread over
+ * the lines so that the receipt adds up to the order's total to the kopeck.
+ */
+import type { orderItems, orders } from '../../db/schema.ts';
+import type { PaymentMode, PaymentSettings } from '#shared/schemas/payments.ts';
+import { yooAmount, type YooReceipt, type YooReceiptItem } from './yookassa.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+const DESCRIPTION_MAX = 128;
+
+/** Payments taken before the goods are handed over: 54-FZ wants the calculated rate (20/120) on them. */
+const PREPAYMENT_MODES: readonly PaymentMode[] = ['full_prepayment', 'partial_prepayment', 'advance'];
+
+/**
+ * YooKassa's vat_code (https://yookassa.ru/developers/54fz/parameters-values): 1 без НДС,
+ * 2 0 %, 3 10 %, 4 20 %, 5 10/110, 6 20/120, 11 22 %, 12 22/122.
+ */
+export function vatCode(rate: number, mode: PaymentMode): number {
+  const prepaid = PREPAYMENT_MODES.includes(mode);
+  switch (rate) {
+    case 0:
+      return 1;
+    case 10:
+      return prepaid ? 5 : 3;
+    case 20:
+      return prepaid ? 6 : 4;
+    case 22:
+      return prepaid ? 12 : 11;
+    default:
+      throw new Error(`No YooKassa VAT code for ${rate} %`);
+  }
+}
+
+const description = (text: string) => (text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX - 1)}…` : text);
+
+function line(text: string, quantity: number, unitKopecks: number, rate: number, subject: string, mode: PaymentMode): YooReceiptItem {
+  return {
+    description: description(text),
+    quantity: quantity.toFixed(2),
+    amount: yooAmount(unitKopecks),
+    vat_code: vatCode(rate, mode),
+    payment_subject: subject,
+    payment_mode: mode,
+  };
+}
+
+/** Each line's total with its share of the order's VAT (largest remainders, so the shares add up exactly). */
+function grossTotals(order: OrderRow, items: ItemRow[]): number[] {
+  const base = order.subtotalKopecks;
+  if (base === 0) return items.map((item) => item.totalKopecks);
+  const exact = items.map((item) => (item.totalKopecks * order.vatKopecks) / base);
+  const shares = exact.map(Math.floor);
+  let left = order.vatKopecks - shares.reduce((sum, share) => sum + share, 0);
+  const byRemainder = exact.map((value, i) => ({ i, rest: value - Math.floor(value) })).sort((a, b) => b.rest - a.rest);
+  for (const { i } of byRemainder) {
+    if (left <= 0) break;
+    shares[i]! += 1;
+    left -= 1;
+  }
+  return items.map((item, i) => item.totalKopecks + shares[i]!);
+}
+
+/**
+ * An order line whose total does not divide by its quantity becomes two receipt lines (the
+ * unit price in kopecks, and the few units one kopeck dearer), so the receipt is exact.
+ */
+function goodsLines(item: ItemRow, gross: number, order: OrderRow, settings: PaymentSettings): YooReceiptItem[] {
+  const unit = Math.floor(gross / item.quantity);
+  const dearer = gross - unit * item.quantity;
+  const make = (quantity: number, price: number) =>
+    line(item.productName, quantity, price, order.vatRate, settings.goodsPaymentSubject, settings.goodsPaymentMode);
+  if (dearer === 0) return [make(item.quantity, unit)];
+  return [make(item.quantity - dearer, unit), make(dearer, unit + 1)];
+}
+
+/** The receipt of the whole order: its lines and its delivery. */
+export function orderReceipt(order: OrderRow, items: ItemRow[], settings: PaymentSettings): YooReceipt {
+  const gross = grossTotals(order, items);
+  const lines = items.flatMap((item, i) => goodsLines(item, gross[i]!, order, settings));
+  if (order.deliveryKopecks > 0) {
+    lines.push(line('Доставка', 1, order.deliveryKopecks, order.vatRate, settings.deliveryPaymentSubject, settings.deliveryPaymentMode));
+  }
+  return { customer: { email: order.customerEmail }, items: lines, tax_system_code: settings.taxSystemCode };
+}
+
+/**
+ * A refund's receipt: the whole order's lines when everything is returned; otherwise one line
+ * «Возврат по заказу № N» for the amount (which goods a partial refund is for is not recorded).
+ */
+export function refundReceipt(order: OrderRow, items: ItemRow[], settings: PaymentSettings, amountKopecks: number): YooReceipt {
+  if (amountKopecks === order.totalKopecks) return orderReceipt(order, items, settings);
+  return {
+    customer: { email: order.customerEmail },
+    items: [line(`Возврат по заказу № ${order.id}`, 1, amountKopecks, order.vatRate, settings.goodsPaymentSubject, settings.goodsPaymentMode)],
+    tax_system_code: settings.taxSystemCode,
+  };
+}

@@ -1,0 +1,239 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { formatRub, hasPrice } from '../../src/shared/money.ts';
+import type { PaymentSettingsAnswer } from '../../src/shared/schemas/payments.ts';
+import { E2E_YOOKASSA_URL } from './env.ts';
+import { adminApi, axeViolations, expect, test, waitForHydration } from './fixtures.ts';
+
+type ApiProduct = { id: number; slug: string; name: string; price: number | null; stock: number | null };
+type StandInRequest = { method: string; path: string; idempotenceKey: string | null; body: { metadata?: { orderId?: string } } | null };
+
+const PASSWORD = 'Крепкий-пароль-2026';
+
+/** A new customer, logged in in this context (the registration answer sets the session). */
+async function registerCustomer(api: APIRequestContext, tag: string) {
+  const unique = `${tag}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const email = `pay.${unique}@example.ru`;
+  const res = await api.post('/api/register', { data: { username: `pay_${unique}`, email, password: PASSWORD, consent: true } });
+  expect(res.status(), await res.text()).toBe(201);
+  return email;
+}
+
+async function buyableProduct(api: APIRequestContext) {
+  const list = (await (await api.get('/api/products?limit=48')).json()) as { products: ApiProduct[] };
+  const product = list.products.find((p) => hasPrice(p.price) && (p.stock ?? 0) >= 10);
+  expect(product, 'a product in stock').toBeDefined();
+  return product!;
+}
+
+/** An online order placed through the API as checkout does it; the answer names YooKassa's page. */
+async function placeOnlineOrder(api: APIRequestContext, email: string) {
+  const product = await buyableProduct(api);
+  const cartId = crypto.randomUUID();
+  expect((await api.post('/api/cart/items', { data: { cartId, productId: product.id, quantity: 1 } })).ok()).toBe(true);
+  const cart = (await (await api.get(`/api/cart/${cartId}`)).json()) as { generation: number };
+  const res = await api.post('/api/orders', {
+    data: {
+      customerName: 'Ольга Платёжная',
+      customerEmail: email,
+      customerPhone: '+7 900 321-54-76',
+      address: 'ул. Мира, д. 5, кв. 12',
+      city: 'Волгоград',
+      postalCode: '400005',
+      paymentMethod: 'online',
+      consent: true,
+      cartId,
+      cartGeneration: cart.generation,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const order = (await res.json()) as { id: number; totalAmount: number; confirmationUrl: string | null };
+  expect(order.confirmationUrl).toMatch(new RegExp(`^${E2E_YOOKASSA_URL}/checkout/`));
+  return order as { id: number; totalAmount: number; confirmationUrl: string };
+}
+
+/** The payments the stand-in was asked to create for this order. */
+async function paymentsCreatedFor(api: APIRequestContext, orderId: number) {
+  const requests = (await (await api.get(`${E2E_YOOKASSA_URL}/__test/requests`)).json()) as StandInRequest[];
+  return requests.filter((r) => r.method === 'POST' && r.path === '/payments' && r.body?.metadata?.orderId === String(orderId));
+}
+
+const standInPage = (page: Page) => page.getByRole('heading', { name: 'Тестовая оплата ЮKassa' });
+
+test.describe('online payment through YooKassa (the local stand-in)', () => {
+  test('@mobile a customer checks out with «Онлайн оплата», pays on YooKassa\'s page and comes back to «Оплачен»', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    const email = await registerCustomer(page.request, 'm');
+    const product = await buyableProduct(page.request);
+
+    await page.goto(`/product/${product.slug}`);
+    await waitForHydration(page);
+    await page.getByRole('main').getByRole('button', { name: 'Добавить в корзину' }).first().click();
+    await expect(page.getByText('Товар успешно добавлен в вашу корзину', { exact: true })).toBeVisible();
+
+    await page.goto('/checkout');
+    await waitForHydration(page);
+    const form = page.getByRole('form', { name: 'Оформление заказа' });
+    await form.getByLabel('Имя и фамилия').fill('Ольга Платёжная');
+    await expect(form.getByLabel('Email')).toHaveValue(email);
+    await form.getByLabel('Телефон').fill('+7 900 321-54-76');
+    await form.getByRole('textbox', { name: 'Адрес', exact: true }).fill('ул. Мира, д. 5, кв. 12');
+    await form.getByLabel('Город').fill('Волгоград');
+    await form.getByLabel('Почтовый индекс').fill('400005');
+    await form.getByRole('radio', { name: /Онлайн оплата/ }).check();
+    await form.getByRole('checkbox', { name: /согласие на обработку/ }).click();
+
+    // An impatient double click: one order, one payment.
+    await form.getByRole('button', { name: /Оформить заказ на/ }).dblclick();
+    await expect(page).toHaveURL(new RegExp(`^${E2E_YOOKASSA_URL}/checkout/`), { timeout: 15_000 });
+    await expect(standInPage(page)).toBeVisible();
+    const description = await page.getByText(/^Заказ №\s*\d+$/).textContent();
+    const orderId = Number(description!.replace(/\D/g, ''));
+    expect(await paymentsCreatedFor(page.request, orderId)).toHaveLength(1);
+    const mine = (await (await page.request.get('/api/orders/my-orders')).json()) as { orders: { id: number }[] };
+    expect(mine.orders.map((o) => o.id)).toEqual([orderId]);
+
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await expect(page).toHaveURL(new RegExp(`/order-complete/${orderId}\\?payment=return$`));
+    await expect(page.getByRole('heading', { name: 'Спасибо за заказ!' })).toBeVisible();
+    await expect(page.getByTestId('payment-state')).toHaveText('Оплачен');
+    await expect(page.getByRole('button', { name: 'Оплатить' })).toHaveCount(0);
+    await waitForHydration(page);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The personal account says the same.
+    await page.goto('/profile');
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: `Заказ № ${orderId}` }) });
+    await expect(card.getByTestId('order-payment-state')).toHaveText('Оплачен');
+    await expect(card.getByRole('button', { name: 'Оплатить' })).toHaveCount(0);
+  });
+
+  test('@mobile a cancelled payment shows its reason, and «Оплатить» starts a new one that goes through', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    const email = await registerCustomer(page.request, 'c');
+    const order = await placeOnlineOrder(page.request, email);
+
+    // Waiting for payment: the order page offers it and says how long the order is held.
+    await page.goto(`/order-complete/${order.id}`);
+    await waitForHydration(page);
+    await expect(page.getByTestId('payment-state')).toHaveText('Ожидает оплаты');
+    await expect(page.getByText(/^Заказ ждёт оплаты до \d{2}:\d{2}$/)).toBeVisible();
+
+    await page.goto(order.confirmationUrl);
+    await page.getByRole('button', { name: 'Отменить оплату' }).click();
+    await expect(page).toHaveURL(new RegExp(`/order-complete/${order.id}\\?payment=return$`));
+    await expect(page.getByTestId('payment-state')).toHaveText('Оплата отменена: Время на оплату истекло');
+    await expect(page.getByText(/^Заказ ждёт оплаты до \d{2}:\d{2}$/)).toBeVisible();
+    await waitForHydration(page);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The list in the profile offers the payment too.
+    await page.goto('/profile');
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: `Заказ № ${order.id}` }) });
+    await expect(card.getByTestId('order-payment-state')).toHaveText('Оплата отменена: Время на оплату истекло');
+    await waitForHydration(page);
+    await card.getByRole('button', { name: 'Оплатить' }).click();
+    await expect(standInPage(page)).toBeVisible();
+    expect(page.url()).not.toBe(order.confirmationUrl);
+    expect(await paymentsCreatedFor(page.request, order.id)).toHaveLength(2);
+
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await expect(page).toHaveURL(new RegExp(`/order-complete/${order.id}\\?payment=return$`));
+    await expect(page.getByTestId('payment-state')).toHaveText('Оплачен');
+  });
+
+  test('@desktop an administrator refunds part of a paid order, then the rest', async ({ page, playwright, baseURL, consoleErrors }) => {
+    void consoleErrors;
+    const customer = await playwright.request.newContext({ baseURL });
+    const email = await registerCustomer(customer, 'r');
+    const order = await placeOnlineOrder(customer, email);
+    const paymentId = new URL(order.confirmationUrl).pathname.split('/').pop()!;
+    // The payment goes through at YooKassa, which tells the shop.
+    const paid = await customer.post(`${E2E_YOOKASSA_URL}/__test/payments/${paymentId}/status`, { data: { status: 'succeeded', notify: true } });
+    expect(paid.status()).toBe(200);
+
+    expect((await page.request.post('/api/login', { data: { username: 'admin', password: 'Admin-e2e-pass-2026' } })).status()).toBe(200);
+    await page.goto('/admin/orders');
+    await page.getByRole('button', { name: `Детали заказа №${order.id}` }).first().click();
+    const detail = page.getByRole('dialog', { name: `Заказ №${order.id}` });
+    await expect(detail.getByTestId('admin-payment-state')).toHaveText('Оплачен');
+    await expect(detail.getByTestId('admin-paid-amount')).toHaveText(formatRub(order.totalAmount));
+
+    await detail.getByRole('button', { name: 'Вернуть деньги' }).click();
+    const refund = page.getByRole('dialog', { name: `Вернуть деньги по заказу №${order.id}` });
+    const amount = refund.getByLabel('Сумма возврата, ₽');
+    await expect(amount).toHaveValue(String(order.totalAmount));
+    // What cannot be refunded is said before anything is sent.
+    await amount.fill('0');
+    await refund.getByRole('button', { name: 'Вернуть деньги' }).click();
+    await expect(refund.getByText('Сумма возврата должна быть больше нуля')).toBeVisible();
+    await amount.fill(String(order.totalAmount + 1));
+    await refund.getByRole('button', { name: 'Вернуть деньги' }).click();
+    await expect(refund.getByText(/^Нельзя вернуть больше, чем доступно к возврату: /)).toBeVisible();
+
+    await amount.fill('100');
+    await refund.getByLabel('Причина').fill('Покупатель вернул одну позицию');
+    await refund.getByRole('button', { name: 'Вернуть деньги' }).click();
+    await expect(refund).toHaveCount(0);
+    await expect(page.getByText('Возврат оформлен', { exact: true })).toBeVisible();
+    await expect(detail.getByTestId('admin-payment-state')).toHaveText(`Частично возвращён: ${formatRub(100)}`);
+    await expect(detail.getByTestId('admin-refunded-amount')).toHaveText(formatRub(100));
+    await expect(detail.getByRole('list', { name: 'Возвраты' }).getByRole('listitem')).toHaveCount(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await detail.getByRole('button', { name: 'Вернуть деньги' }).click();
+    await refund.getByRole('button', { name: 'Вся сумма' }).click();
+    await expect(amount).toHaveValue(String(order.totalAmount - 100));
+    await refund.getByRole('button', { name: 'Вернуть деньги' }).click();
+    await expect(refund).toHaveCount(0);
+    await expect(detail.getByTestId('admin-payment-state')).toHaveText('Возвращён');
+    await expect(detail.getByTestId('admin-refunded-amount')).toHaveText(formatRub(order.totalAmount));
+    await expect(detail.getByRole('list', { name: 'Возвраты' }).getByRole('listitem')).toHaveCount(2);
+    await expect(detail.getByRole('button', { name: 'Вернуть деньги' })).toHaveCount(0);
+
+    // The customer's order page says so too.
+    const seen = (await (await customer.get(`/api/orders/${order.id}`)).json()) as { payment: { state: string } };
+    expect(seen.payment.state).toBe('refunded');
+    await customer.dispose();
+  });
+
+  test('the «Оплата» settings tab shows the connection and saves the receipts and the hold time', async ({ page, baseURL, consoleErrors }) => {
+    void consoleErrors;
+    const admin = await adminApi(baseURL!);
+    const original = (await (await admin.get('/api/admin/settings/payment')).json()) as PaymentSettingsAnswer;
+    try {
+      expect((await page.request.post('/api/login', { data: { username: 'admin', password: 'Admin-e2e-pass-2026' } })).status()).toBe(200);
+      await page.goto('/admin/settings');
+      await page.getByRole('tab', { name: 'Оплата' }).click();
+      await expect(page).toHaveURL(/\?tab=payment$/);
+      await expect(page.getByText('ЮKassa подключена', { exact: true })).toBeVisible();
+      await expect(page.getByLabel('Адрес для HTTP-уведомлений')).toHaveValue(`${baseURL}/api/payments/yookassa`);
+      // The secret never reaches the page.
+      await expect(page.locator('body')).not.toContainText('test_stand_in_secret_key');
+      expect(await axeViolations(page)).toEqual([]);
+
+      const form = page.getByRole('form', { name: 'Настройки онлайн-оплаты' });
+      const hold = form.getByLabel('Время на оплату, минут');
+      await hold.fill('5');
+      await form.getByRole('button', { name: 'Сохранить настройки' }).click();
+      await expect(form.getByText('Укажите целое число минут от 10 до 4320 (3 суток)')).toBeVisible();
+
+      await hold.fill('90');
+      await form.getByLabel('Система налогообложения').selectOption({ label: 'Упрощённая, доходы (УСН доходы)' });
+      await form.getByLabel('Доставка: предмет расчёта').selectOption({ label: 'Услуга' });
+      await form.getByRole('switch', { name: 'Отправлять чеки через ЮKassa' }).click();
+      await form.getByRole('button', { name: 'Сохранить настройки' }).click();
+      await expect(page.getByText('Настройки сохранены', { exact: true })).toBeVisible();
+
+      await page.reload();
+      await expect(hold).toHaveValue('90');
+      await expect(form.getByLabel('Система налогообложения')).toHaveValue('2');
+      await expect(form.getByRole('switch', { name: 'Отправлять чеки через ЮKassa' })).toHaveAttribute('aria-checked', String(!original.settings.receiptsEnabled));
+      const saved = (await (await admin.get('/api/admin/settings/payment')).json()) as PaymentSettingsAnswer;
+      expect(saved.settings).toMatchObject({ holdMinutes: 90, taxSystemCode: 2, deliveryPaymentSubject: 'service', receiptsEnabled: !original.settings.receiptsEnabled });
+      expect(JSON.stringify(saved)).not.toContain('test_stand_in_secret_key');
+    } finally {
+      expect((await admin.put('/api/admin/settings/payment', { data: original.settings })).status()).toBe(200);
+      await admin.dispose();
+    }
+  });
+});
