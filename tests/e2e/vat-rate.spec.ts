@@ -59,3 +59,23 @@ test('an admin sets the VAT rate: the checkout summary follows it, «Без НД
     expect((await page.request.put('/api/admin/settings/shop', { data: original })).status()).toBe(200);
   }
 });
+
+test('«Отменить изменения» puts back what is saved, also after the settings were saved once', async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  const res = await page.request.post('/api/login', { data: { username: 'admin', password: 'Admin-e2e-pass-2026' } });
+  expect(res.status()).toBe(200);
+  const original = (await (await page.request.get('/api/admin/settings/shop')).json()) as ShopSettings;
+  try {
+    await setVatRate(page, '10 %');
+    const name = page.getByLabel('Название магазина');
+    const select = page.getByRole('combobox', { name: 'Ставка НДС' });
+    await name.fill('Черновик, который не сохраняют');
+    await select.selectOption({ label: '22 %' });
+    await page.getByRole('button', { name: 'Отменить изменения' }).click();
+    await expect(name).toHaveValue(original.shopName);
+    await expect(select).toHaveValue('10');
+    await expect(page.getByRole('button', { name: 'Сохранить настройки' })).toBeDisabled();
+  } finally {
+    expect((await page.request.put('/api/admin/settings/shop', { data: original })).status()).toBe(200);
+  }
+});

@@ -19,3 +19,10 @@ export function FormActions({ dirty, saving, onCancel, saveLabel = 'Сохран
     </div>
   );
 }
+
+/**
+ * The settings forms keep what was typed when the server's copy refreshes in the background
+ * (`resetOptions: { keepDirtyValues: true }`), and react-hook-form applies those options to every
+ * `reset()` as well: saving and «Отменить изменения» pass this to replace what was typed.
+ */
+export const REPLACE_TYPED = { keepDirtyValues: false } as const;

@@ -10,7 +10,7 @@ import { FormField, fieldControlProps } from '#client/components/ui/form-field.t
 import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { FormActions } from '#client/features/admin/components/form-actions.tsx';
+import { FormActions, REPLACE_TYPED } from '#client/features/admin/components/form-actions.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import {
   EXCHANGE_1C_PASSWORD_MIN,
@@ -36,9 +36,6 @@ const valuesOf = (s: Exchange1cSettings): Exchange1cSettingsInput => ({
   mayHide: s.mayHide,
   warehouses: s.warehouses.map(({ id, branchId }) => ({ id, branchId })),
 });
-
-/** A save or a cancel replaces what was typed too (by default the form keeps typed values when the server's values change). */
-const REPLACE_TYPED = { keepDirtyValues: false };
 
 /** The address 1C calls, with a copy button and where it goes in 1C. */
 function ExchangeUrl({ url }: { url: string }) {

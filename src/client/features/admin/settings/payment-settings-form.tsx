@@ -23,7 +23,7 @@ import {
   type PaymentSettings,
   type PaymentSettingsAnswer,
 } from '#shared/schemas/payments.ts';
-import { FormActions } from '#client/features/admin/components/form-actions.tsx';
+import { FormActions, REPLACE_TYPED } from '#client/features/admin/components/form-actions.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { adminPaymentSettingsQuery, useSavePaymentSettings } from './api.ts';
 import { FieldGrid, FormSkeleton, SwitchRow, useLoadErrorToast } from './settings-form-parts.tsx';
@@ -111,7 +111,7 @@ function PaymentForm({ data }: { data: PaymentSettings }) {
 
   const save = useSavePaymentSettings({
     onSuccess: (saved) => {
-      reset(saved.settings);
+      reset(saved.settings, REPLACE_TYPED);
       toast({ title: 'Настройки сохранены', description: 'Настройки онлайн-оплаты обновлены', variant: 'success' });
     },
     onError: (error) => {
@@ -195,7 +195,7 @@ function PaymentForm({ data }: { data: PaymentSettings }) {
           </FormField>
         </FieldGrid>
       </fieldset>
-      <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => reset(data)} />
+      <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => reset(data, REPLACE_TYPED)} />
     </form>
   );
 }

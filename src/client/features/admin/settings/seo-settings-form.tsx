@@ -13,7 +13,7 @@ import { SeoSettingsSchema, type SeoSettings } from '#shared/schemas/settings.ts
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { adminSeoSettingsQuery, useSaveSettings } from './api.ts';
 import { FieldGrid, FormSkeleton, useLoadErrorToast } from './settings-form-parts.tsx';
-import { FormActions } from '#client/features/admin/components/form-actions.tsx';
+import { FormActions, REPLACE_TYPED } from '#client/features/admin/components/form-actions.tsx';
 
 type Field = FieldPath<SeoSettings>;
 const FIELDS: readonly Field[] = ['siteTitle', 'metaDescription', 'metaKeywords', 'ogImage', 'googleAnalyticsId', 'yandexMetrikaId'];
@@ -36,7 +36,7 @@ function SeoForm({ data }: { data: SeoSettings }) {
 
   const save = useSaveSettings('seo', {
     onSuccess: (saved) => {
-      reset(saved);
+      reset(saved, REPLACE_TYPED);
       toast({ title: 'Настройки сохранены', description: 'SEO настройки обновлены', variant: 'success' });
     },
     onError: (error) => {
@@ -85,7 +85,7 @@ function SeoForm({ data }: { data: SeoSettings }) {
           <Input inputMode="numeric" spellCheck={false} placeholder="12345678" {...control('yandexMetrikaId')} />
         </FormField>
       </FieldGrid>
-      <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => reset(data)} />
+      <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => reset(data, REPLACE_TYPED)} />
     </form>
   );
 }

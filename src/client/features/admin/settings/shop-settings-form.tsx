@@ -14,7 +14,7 @@ import { ShopSettingsSchema, type ShopSettings } from '#shared/schemas/settings.
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { adminShopSettingsQuery, useSaveSettings } from './api.ts';
 import { FieldGrid, FormSkeleton, SwitchRow, useLoadErrorToast } from './settings-form-parts.tsx';
-import { FormActions } from '#client/features/admin/components/form-actions.tsx';
+import { FormActions, REPLACE_TYPED } from '#client/features/admin/components/form-actions.tsx';
 
 type Field = FieldPath<ShopSettings>;
 const FIELDS: readonly Field[] = [
@@ -55,7 +55,7 @@ function ShopForm({ data }: { data: ShopSettings }) {
 
   const save = useSaveSettings('shop', {
     onSuccess: (saved) => {
-      reset(saved);
+      reset(saved, REPLACE_TYPED);
       toast({ title: 'Настройки сохранены', description: 'Основные настройки магазина обновлены', variant: 'success' });
     },
     onError: (error) => {
@@ -139,7 +139,7 @@ function ShopForm({ data }: { data: ShopSettings }) {
           />
         ))}
       </div>
-      <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => reset(data)} />
+      <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => reset(data, REPLACE_TYPED)} />
     </form>
   );
 }
