@@ -101,9 +101,12 @@ export type OrderHistoryEntry = {
   toValue: string;
   changedAt: string;
   changedBy: { id: number; username: string } | null;
-  /** '1c': the change came from the exchange with 1C, not from a person. */
-  source: '1c' | null;
+  /** The change came from the exchange with 1C or from YooKassa's payment events, not from a person. */
+  source: OrderHistorySource | null;
 };
+
+export const ORDER_HISTORY_SOURCES = ['1c', 'yookassa'] as const;
+export type OrderHistorySource = (typeof ORDER_HISTORY_SOURCES)[number];
 
 /** Back office: one order with its lines and the history of its status changes. */
 export type AdminOrderDetail = Omit<Order, 'payment'> & {

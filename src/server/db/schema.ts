@@ -379,7 +379,7 @@ export const orderStatusHistory = pgTable(
     fromValue: text('from_value'),
     toValue: text('to_value').notNull(),
     changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
-    /** A change no person made: '1c' for one that came from the accounting system's exchange. */
+    /** A change no person made: '1c' from the accounting system's exchange, 'yookassa' from a payment event. */
     source: text('source'),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },

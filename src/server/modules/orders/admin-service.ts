@@ -15,7 +15,7 @@ import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
 import { branchesById, toOrderDto } from './service.ts';
 import { paymentsOfOrders, type PaymentView } from '../payments/view.ts';
 import type { AdminOrderListQuery, OrderStatusChange } from '#shared/schemas/admin-order.ts';
-import type { AdminOrderDetail, AdminOrderSummary, OrderHistoryEntry } from '#shared/types.ts';
+import { ORDER_HISTORY_SOURCES, type AdminOrderDetail, type AdminOrderSummary, type OrderHistoryEntry } from '#shared/types.ts';
 
 /** Text search over the order number, the customer's name, e-mail and phone. */
 function textCondition(query: string): SQL | undefined {
@@ -135,7 +135,7 @@ export async function getOrderForStaff(db: Db, id: number, view: PaymentView): P
         toValue: h.toValue,
         changedAt: h.changedAt.toISOString(),
         changedBy: h.changedById !== null && h.changedByName !== null ? { id: h.changedById, username: h.changedByName } : null,
-        source: h.source === '1c' ? '1c' : null,
+        source: ORDER_HISTORY_SOURCES.find((source) => source === h.source) ?? null,
       }),
     ),
   };

@@ -120,7 +120,7 @@ describe('notifications', () => {
     expect(seen.paymentStatus).toBe('paid');
     expect(seen.payment).toMatchObject({ state: 'paid', canPay: false, paidAmount: 4100, holdUntil: null });
     const detail = await readAdmin(order.id);
-    expect(detail.history.filter((h) => h.field === 'payment').map((h) => [h.fromValue, h.toValue])).toEqual([['pending', 'paid']]);
+    expect(detail.history.filter((h) => h.field === 'payment').map((h) => [h.fromValue, h.toValue, h.source])).toEqual([['pending', 'paid', 'yookassa']]);
     expect(ctx.mails.filter((m) => m.subject.startsWith(`Оплата получена: заказ № ${order.id}`))).toHaveLength(1);
     const again = await inject('POST', `/api/orders/${order.id}/payment`, customer.cookie);
     expect(again.statusCode).toBe(409);

@@ -181,7 +181,7 @@ export async function applyPayment(deps: PaymentDeps, payment: YooPayment): Prom
       .set({ status: payment.status, cancellationReason: payment.status === 'canceled' ? reason : null, updatedAt: deps.now })
       .where(eq(payments.id, row.id));
     const history = (toValue: string) =>
-      tx.insert(orderStatusHistory).values({ orderId: order.id, field: 'payment', fromValue: order.paymentStatus, toValue, changedBy: null, changedAt: deps.now });
+      tx.insert(orderStatusHistory).values({ orderId: order.id, field: 'payment', fromValue: order.paymentStatus, toValue, source: 'yookassa', changedAt: deps.now });
     if (payment.status === 'succeeded' && (order.paymentStatus === 'pending' || order.paymentStatus === 'failed')) {
       await tx.update(orders).set({ paymentStatus: 'paid', updatedAt: deps.now }).where(eq(orders.id, order.id));
       await history('paid');

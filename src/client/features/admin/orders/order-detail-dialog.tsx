@@ -21,7 +21,7 @@ import { paths } from '#client/paths.ts';
 import { PAYMENT_METHOD_LABELS, vatLineLabel } from '#shared/constants.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
-import type { AdminOrderDetail, OrderHistoryEntry } from '#shared/types.ts';
+import type { AdminOrderDetail, OrderHistoryEntry, OrderHistorySource } from '#shared/types.ts';
 import { adminOrderQuery } from './api.ts';
 import { PaymentStatusBadge, orderStatusLabel, paymentStatusLabel } from './order-badges.tsx';
 import { OrderPaymentSection } from './order-payment-section.tsx';
@@ -173,10 +173,12 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-/** Who made a history entry: a staff member, 1C's exchange, or nobody named (the customer placing it, a payment). */
+const SOURCE_NAMES: Record<OrderHistorySource, string> = { '1c': '1С (обмен)', yookassa: 'ЮKassa' };
+
+/** Who made a history entry: a staff member, 1C's exchange, YooKassa, or nobody named (the customer placing it, the shop itself). */
 function historyAuthor(entry: OrderHistoryEntry): string {
   if (entry.changedBy) return entry.changedBy.username;
-  return entry.source === '1c' ? '1С (обмен)' : 'покупатель или система';
+  return entry.source ? SOURCE_NAMES[entry.source] : 'покупатель или система';
 }
 
 /** 'Детали заказа': customer, address, payment, lines with the prices of the day, totals, history. */
