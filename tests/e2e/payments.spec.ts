@@ -178,6 +178,7 @@ test.describe('online payment through YooKassa (the local stand-in)', () => {
     await expect(detail.getByTestId('admin-payment-state')).toHaveText(`Частично возвращён: ${formatRub(100)}`);
     await expect(detail.getByTestId('admin-refunded-amount')).toHaveText(formatRub(100));
     await expect(detail.getByRole('list', { name: 'Возвраты' }).getByRole('listitem')).toHaveCount(1);
+    await expect(detail.getByRole('list', { name: 'Возвраты' })).toContainText('Причина: Покупатель вернул одну позицию');
     expect(await axeViolations(page)).toEqual([]);
 
     await detail.getByRole('button', { name: 'Вернуть деньги' }).click();

@@ -119,6 +119,8 @@ export const PaymentRefundSchema = z.object({
   createdAt: z.string(),
   /** Who asked for it: the staff member's name, null when the account is gone. */
   createdBy: z.string().nullable(),
+  /** Why staff refunded, as typed in the refund dialog. */
+  reason: z.string().nullable(),
 });
 export type PaymentRefund = z.infer<typeof PaymentRefundSchema>;
 

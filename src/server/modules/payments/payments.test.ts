@@ -262,7 +262,7 @@ describe('refunds', () => {
     const afterPartial = partial.json() as AdminOrderDetail;
     expect(afterPartial.paymentStatus).toBe('paid');
     expect(afterPartial.payment).toMatchObject({ state: 'partially_refunded', refundedAmount: 1000, refundableAmount: 3100 });
-    expect(afterPartial.payment!.refunds).toMatchObject([{ amount: 1000, status: 'succeeded', createdBy: manager.username }]);
+    expect(afterPartial.payment!.refunds).toMatchObject([{ amount: 1000, status: 'succeeded', createdBy: manager.username, reason: 'Вернули один товар' }]);
     const refundRequest = yookassa.requests.find((r) => r.path === '/refunds' && r.idempotenceKey === `refund-${afterPartial.payment!.refunds[0]!.id}`)!;
     expect(refundRequest.body).toMatchObject({ payment_id: paymentIdOf(order), amount: { value: '1000.00', currency: 'RUB' } });
     expect((refundRequest.body as { receipt: StandInReceipt }).receipt.items).toHaveLength(1);

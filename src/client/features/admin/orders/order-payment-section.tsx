@@ -97,11 +97,11 @@ function RefundDialog({ orderId, payment, open, onClose }: { orderId: number; pa
               </Button>
             </div>
           </FormField>
-          <FormField label="Причина" htmlFor="refund-reason" error={errors.reason?.message} hint="Видна сотрудникам в истории заказа">
+          <FormField label="Причина" htmlFor="refund-reason" error={errors.reason?.message} hint="Видна сотрудникам в списке возвратов заказа">
             <Textarea
               rows={3}
               maxLength={REFUND_REASON_MAX}
-              {...fieldControlProps('refund-reason', { error: errors.reason?.message, hint: 'Видна сотрудникам в истории заказа' })}
+              {...fieldControlProps('refund-reason', { error: errors.reason?.message, hint: 'Видна сотрудникам в списке возвратов заказа' })}
               {...register('reason')}
             />
           </FormField>
@@ -151,6 +151,7 @@ export function OrderPaymentSection({ orderId, payment }: { orderId: number; pay
               <span className="font-medium tabular-nums">{formatRubExact(r.amount)}</span>
               <span>{REFUND_STATUS_LABELS[r.status]}</span>
               <span className="text-muted-foreground">{r.createdBy ?? 'удалённый сотрудник'}</span>
+              {r.reason && <span className="basis-full text-muted-foreground">Причина: {r.reason}</span>}
             </li>
           ))}
         </ol>
