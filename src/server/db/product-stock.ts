@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, sql, type SQLWrapper } from 'drizzle-orm';
 import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
 import type { Db, Tx } from './connection.ts';
 import { branches, products, productStock } from './schema.ts';
@@ -27,17 +27,37 @@ export async function setProductStock(tx: Db | Tx, productId: number, quantities
  * batches): the given quantities are written, and every product in `productIds` gets its sum.
  */
 export async function setProductsStock(tx: Db | Tx, productIds: number[], quantities: ProductBranchQuantity[]): Promise<void> {
-  if (quantities.length > 0) {
-    const json = JSON.stringify(quantities.map((q) => ({ p: q.productId, b: q.branchId, q: q.quantity })));
-    await tx.execute(sql`
-      insert into ${productStock} (product_id, branch_id, quantity)
-      select p, b, q from jsonb_to_recordset(${json}::jsonb) as x(p int, b int, q int)
-      on conflict (product_id, branch_id) do update set quantity = excluded.quantity`);
-  }
+  await writeBranchQuantities(tx, quantities);
   if (productIds.length === 0) return;
   await tx.execute(sql`
-    update ${products} set stock = coalesce((select sum(ps.quantity) from ${productStock} ps where ps.product_id = ${products.id}), 0)::int
+    update ${products} set stock = ${stockTotalOf(products.id)}
     where ${products.id} in (select jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb)::int)`);
+}
+
+/** The branch quantities of setProductsStock, for a caller that writes the products' sums together with other columns. */
+export async function writeBranchQuantities(tx: Db | Tx, quantities: ProductBranchQuantity[]): Promise<void> {
+  if (quantities.length === 0) return;
+  const json = JSON.stringify(quantities.map((q) => ({ p: q.productId, b: q.branchId, q: q.quantity })));
+  await tx.execute(sql`
+    insert into ${productStock} (product_id, branch_id, quantity)
+    select p, b, q from jsonb_to_recordset(${json}::jsonb) as x(p int, b int, q int)
+    on conflict (product_id, branch_id) do update set quantity = excluded.quantity`);
+}
+
+/** A product's `stock`: the sum over its branches, for a statement that updates `products`. */
+export const stockTotalOf = (productId: SQLWrapper) => sql`coalesce((select sum(ps.quantity) from ${productStock} ps where ps.product_id = ${productId}), 0)::int`;
+
+/**
+ * Locks the branch quantities of these products, the first step of the lock order of a write that
+ * sums them. The ids drive the plan (an index lookup per product) whatever the statistics say:
+ * a table the planner has no statistics of yet would otherwise be scanned whole for every batch.
+ */
+export async function lockBranchQuantities(tx: Tx, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await tx.execute(sql`
+    select ps.product_id from ${productStock} ps
+    where ps.product_id in (select jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb)::int)
+    for update of ps`);
 }
 
 /** The head office's id: stock written without a branch (a plain «Остаток») is kept there. */

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection.ts';
-import { products, productStock } from '../../db/schema.ts';
-import { headBranchId, setProductsStock, type ProductBranchQuantity } from '../../db/product-stock.ts';
+import { products } from '../../db/schema.ts';
+import { headBranchId, lockBranchQuantities, stockTotalOf, writeBranchQuantities, type ProductBranchQuantity } from '../../db/product-stock.ts';
 import { catalogChanged } from '../products/catalog-events.ts';
 import { nextTurn } from '../supplier-import/deps.ts';
 import { child, childrenOf, endsWith, streamElements, textAt, type XmlNode } from './commerceml/xml-stream.ts';
@@ -122,41 +122,50 @@ function planOf(ctx: Context, offer: XmlNode): OfferPlan {
   return { id1c: textAt(offer, 'Ид'), priceKopecks, stock };
 }
 
+/**
+ * One batch in one transaction and five statements whatever its size: the products found, their
+ * branch quantities locked (the lock order of every stock write: the branch quantities, then the
+ * products), the quantities written, then each product's price and stock total in one update that
+ * leaves a product whose price and total stay the same untouched.
+ */
 async function applyBatch(ctx: Context, plans: OfferPlan[]) {
   await ctx.deps.db.transaction(async (tx: Tx) => {
     const found = await tx.select({ id: products.id, exchange1cId: products.exchange1cId }).from(products).where(inArray(products.exchange1cId, plans.map((p) => p.id1c)));
     const idOf = new Map(found.map((p) => [p.exchange1cId!, p.id]));
-    const ids = found.map((p) => p.id);
-    // The lock order of every stock write: the branch quantities, then the products.
-    if (ids.length > 0) {
-      await tx.select({ productId: productStock.productId }).from(productStock).where(inArray(productStock.productId, ids)).for('update');
-      await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids)).for('update');
-    }
-    const prices: { id: number; price: number }[] = [];
+    await lockBranchQuantities(
+      tx,
+      found.map((p) => p.id),
+    );
+    const writes: { id: number; price: number | null; stocked: boolean }[] = [];
     const quantities: ProductBranchQuantity[] = [];
-    const stocked: number[] = [];
+    let prices = 0;
     for (const plan of plans) {
       const productId = idOf.get(plan.id1c);
       if (productId === undefined) {
         ctx.report.add('skipped');
         continue;
       }
-      if (plan.priceKopecks !== null) prices.push({ id: productId, price: plan.priceKopecks });
-      if (plan.stock) {
-        stocked.push(productId);
-        for (const [branchId, quantity] of plan.stock) quantities.push({ productId, branchId, quantity });
-      }
+      if (plan.priceKopecks === null && !plan.stock) continue;
+      if (plan.priceKopecks !== null) prices++;
+      writes.push({ id: productId, price: plan.priceKopecks, stocked: plan.stock !== null });
+      for (const [branchId, quantity] of plan.stock ?? []) quantities.push({ productId, branchId, quantity });
     }
-    if (prices.length > 0) {
-      const json = JSON.stringify(prices);
+    await writeBranchQuantities(tx, quantities);
+    if (writes.length > 0) {
+      const json = JSON.stringify(writes);
       await tx.execute(sql`
-        update ${products} set price_kopecks = v.price, updated_at = ${ctx.deps.clock().toISOString()}::timestamptz
-        from jsonb_to_recordset(${json}::jsonb) as v(id int, price int)
-        where ${products.id} = v.id and ${products.priceKopecks} is distinct from v.price`);
+        update ${products} set
+          price_kopecks = coalesce(v.price, ${products.priceKopecks}),
+          updated_at = case when ${products.priceKopecks} is distinct from coalesce(v.price, ${products.priceKopecks})
+            then ${ctx.deps.clock().toISOString()}::timestamptz else ${products.updatedAt} end,
+          stock = case when v.stocked then t.total else ${products.stock} end
+        from jsonb_to_recordset(${json}::jsonb) as v(id int, price int, stocked boolean)
+          cross join lateral (select case when v.stocked then ${stockTotalOf(sql`v.id`)} end as total) t
+        where ${products.id} = v.id
+          and (${products.priceKopecks} is distinct from coalesce(v.price, ${products.priceKopecks}) or (v.stocked and ${products.stock} is distinct from t.total))`);
     }
-    await setProductsStock(tx, stocked, quantities);
-    ctx.report.add('prices', prices.length);
-    ctx.report.add('stock', stocked.length);
+    ctx.report.add('prices', prices);
+    ctx.report.add('stock', writes.filter((w) => w.stocked).length);
   });
 }
 
