@@ -7,6 +7,7 @@ import type { PaymentSettingsAnswer } from '#shared/schemas/payments.ts';
 import type { AdminOrderDetail, Order, PlacedOrder } from '#shared/types.ts';
 import { formatRub, formatRubExact } from '#shared/money.ts';
 import { runHoldScan } from './hold.ts';
+import { payments } from '../../db/schema.ts';
 
 let ctx: TestContext;
 let yookassa: YooKassaStandIn;
@@ -375,8 +376,13 @@ describe('without YooKassa credentials', () => {
       expect(order.payment).toEqual({ state: 'not_configured', cancellationReason: null, canPay: false, paidAmount: 0, refundedAmount: 0, holdUntil: null });
       expect(plain.mails.find((m) => m.subject.startsWith(`Заказ № ${order.id} оформлен`))!.text).toContain('Ссылку на оплату мы пришлём отдельным письмом');
       const pay = await plain.app.inject({ method: 'POST', url: `/api/orders/${order.id}/payment`, headers: { cookie: buyer.cookie } });
-      expect(pay.statusCode).toBe(503);
+      expect(pay.statusCode).toBe(409);
       expect(pay.json().message).toBe('Онлайн-оплата не настроена');
+      // Whose order it is is answered first: another customer learns nothing more than «not found».
+      const stranger = await createCustomer(plain);
+      const theirs = await plain.app.inject({ method: 'POST', url: `/api/orders/${order.id}/payment`, headers: { cookie: stranger.cookie } });
+      expect(theirs.statusCode).toBe(404);
+      expect(await plain.database.db.select().from(payments)).toEqual([]);
       const adminCookie = await plain.login();
       const settings = await plain.app.inject({ method: 'GET', url: '/api/admin/settings/payment', headers: { cookie: adminCookie } });
       expect(settings.json().configured).toBe(false);

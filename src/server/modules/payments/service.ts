@@ -42,8 +42,9 @@ const ORDER_NOT_FOUND = 'Заказ не найден';
 
 const viewOf = (deps: PaymentDeps): PaymentView => ({ configured: deps.config.yookassa !== null, now: deps.now });
 
+/** Without credentials online payment is a state of the shop, not a failure: 409, not 5xx. */
 function clientOf(deps: PaymentDeps) {
-  if (!deps.config.yookassa) throw new HttpError(503, NOT_CONFIGURED_MESSAGE);
+  if (!deps.config.yookassa) throw conflict(NOT_CONFIGURED_MESSAGE);
   return yookassaClient(deps.config.yookassa);
 }
 
@@ -89,6 +90,7 @@ async function currentAttempt(deps: PaymentDeps, orderId: number, owner: number 
     if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') throw conflict(ALREADY_PAID_MESSAGE);
     if (order.status === 'cancelled') throw conflict(ORDER_CANCELLED_MESSAGE);
     if (holdPassed(order, deps.now)) throw conflict(HOLD_PASSED_MESSAGE);
+    clientOf(deps);
     const [latest] = await tx.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.attempt)).limit(1);
     if (latest?.status === 'pending') return latest;
     if (latest?.status === 'waiting_for_capture') throw conflict(PAYMENT_IN_PROGRESS_MESSAGE);
@@ -121,10 +123,10 @@ async function currentAttempt(deps: PaymentDeps, orderId: number, owner: number 
  * when the last one was cancelled. `owner`: the customer asking (null: the shop itself, at checkout).
  */
 export async function startPayment(deps: PaymentDeps, orderId: number, owner: number | null): Promise<string> {
-  const client = clientOf(deps);
   // Two rounds at most: a payment found cancelled at YooKassa is replaced by a new attempt once.
   for (let round = 0; round < 2; round++) {
     const row = await currentAttempt(deps, orderId, owner);
+    const client = clientOf(deps);
     try {
       if (row.yookassaId) {
         const payment = await client.getPayment(row.yookassaId);
