@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 type FilterValue = string | number | null;
@@ -13,16 +14,26 @@ export function useListFilters<F extends Record<string, FilterValue>>(
   defaults: F,
 ): [WithPage<F>, (patch: Partial<WithPage<F>>) => void] {
   const [params, setParams] = useSearchParams();
-  const page = Number(params.get('page'));
-  const filters: WithPage<F> = { ...read(params), page: Number.isInteger(page) && page > 0 ? page : 1 };
+  // Two changes before the page re-renders (two fields filled at once) must both stay: the next
+  // address is built on the last one asked for, not on the render's.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
+  const filtersOf = (from: URLSearchParams): WithPage<F> => {
+    const page = Number(from.get('page'));
+    return { ...read(from), page: Number.isInteger(page) && page > 0 ? page : 1 };
+  };
+  const filters = filtersOf(params);
   const update = (patch: Partial<WithPage<F>>) => {
     const paging = 'page' in patch;
-    const next: WithPage<F> = { ...filters, ...patch, page: paging ? (patch.page ?? 1) : 1 };
+    const next: WithPage<F> = { ...filtersOf(latest.current), ...patch, page: paging ? (patch.page ?? 1) : 1 };
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(next)) {
       if (key !== 'page' && value !== null && value !== defaults[key]) search.set(key, String(value));
     }
     if (next.page > 1) search.set('page', String(next.page));
+    latest.current = search;
     setParams(search, { replace: !paging });
   };
   return [filters, update];
