@@ -57,6 +57,33 @@ const featureBoundary = {
   },
 };
 
+/** `src/server/integrations/<provider>/…` of a path, or null. */
+function integrationOf(filePath) {
+  const match = /src\/server\/integrations\/([^/]+)\//.exec(filePath);
+  return match ? match[1] : null;
+}
+
+/**
+ * An integration translates between one outside system and the shop's doors; it never imports
+ * another integration (what two need lives in core/, jobs/ or a domain module).
+ */
+const integrationBoundary = {
+  meta: { type: 'problem', messages: { cross: 'Integration "{{from}}" must not import integration "{{to}}"; move what both need to core/, jobs/ or a domain module.' } },
+  create(context) {
+    const file = context.filename.replaceAll('\\', '/');
+    const own = integrationOf(file);
+    return {
+      ImportDeclaration(node) {
+        if (!own) return;
+        const source = String(node.source.value);
+        const resolved = source.startsWith('#server/') ? `src/server/${source.slice('#server/'.length)}` : source.startsWith('.') ? path.posix.join(path.posix.dirname(file), source) : null;
+        const to = resolved && integrationOf(resolved);
+        if (to && to !== own) context.report({ node, messageId: 'cross', data: { from: own, to } });
+      },
+    };
+  },
+};
+
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 /** Search is one room: the rest of the server enters it through catalog-search.ts (and reads query words with query.ts). */
@@ -69,12 +96,13 @@ export default tseslint.config(
   { ignores: ['dist*/', 'smbuild*', 'node_modules/', 'data/', 'test-results/', 'playwright-report/'] },
   ...tseslint.configs.recommended,
   {
-    plugins: { local: { rules: { 'feature-boundary': featureBoundary } } },
+    plugins: { local: { rules: { 'feature-boundary': featureBoundary, 'integration-boundary': integrationBoundary } } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  { files: ['src/server/integrations/**/*.ts'], rules: { 'local/integration-boundary': 'error' } },
   {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
@@ -126,7 +154,7 @@ export default tseslint.config(
     ]),
   },
   {
-    files: ['src/server/modules/**/routes.ts'],
+    files: ['src/server/modules/**/routes.ts', 'src/server/integrations/**/routes.ts'],
     rules: restrict([
       { group: ['#client/*', '**/client/**'], message: 'the server loads the built SSR bundle, never client source' },
       { group: ['drizzle-orm', 'drizzle-orm/*', '**/db/**', '#server/db/*'], message: 'a route never touches the database: call a service' },

@@ -1,6 +1,6 @@
 /**
  * Writes the supplier price lists the importer's tests read, as suppliers send them:
- * `npx tsx scripts/make-supplier-fixtures.ts` (into src/server/modules/supplier-import/sources/fixtures/).
+ * `npx tsx scripts/make-supplier-fixtures.ts` (into src/server/integrations/price-lists/sources/fixtures/).
  * The output is deterministic and committed; run again after changing this script.
  *
  * `writeLargePriceList` makes big lists for benchmarks (not committed).
@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 
-export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../src/server/modules/supplier-import/sources/fixtures');
+export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../src/server/integrations/price-lists/sources/fixtures');
 
 /** Every date written into the files and their archives, so each run gives the same bytes. */
 const FIXED_DATE = new Date(Date.UTC(2026, 10, 1, 9, 0, 0));

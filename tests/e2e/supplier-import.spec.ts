@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { axeViolations, expect, isMobile, test } from './fixtures.ts';
 
 const ADMIN = { username: 'admin', password: 'Admin-e2e-pass-2026' };
-const FIXTURES = path.resolve(import.meta.dirname, '../../src/server/modules/supplier-import/sources/fixtures');
+const FIXTURES = path.resolve(import.meta.dirname, '../../src/server/integrations/price-lists/sources/fixtures');
 
 async function login(request: APIRequestContext) {
   const res = await request.post('/api/login', { data: ADMIN });

@@ -5,7 +5,7 @@ import type { ApplyImportInput, CheckImportInput, ImportDetail, ImportRowsPage, 
 import type { TestContext } from './test-app.ts';
 
 /** The price lists the parsers' tests read too, as suppliers send them. */
-export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../../src/server/modules/supplier-import/sources/fixtures');
+export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../../src/server/integrations/price-lists/sources/fixtures');
 export const fixture = (name: string) => path.join(FIXTURES_DIR, name);
 
 const BOUNDARY = '----shoptestimportboundary9Qx2';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../src/server/modules/web-scraper/fixtures');
+const FIXTURES = path.resolve(import.meta.dirname, '../../src/server/integrations/supplier-sites/fixtures');
 
 /** The supplier sites' product pages (fixtures), by the path this site serves them at. */
 export const SUPPLIER_PAGES = {

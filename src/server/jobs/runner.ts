@@ -10,8 +10,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection.ts';
 import { jobs } from '../db/schema.ts';
+import type { JobStatus, JobView } from '#shared/jobs.ts';
 
-export type JobStatus = 'queued' | 'running' | 'paused' | 'stopped' | 'done' | 'failed';
+export type { JobView };
+
 export type JobRequest = 'stop' | 'pause';
 
 export type JobContext<P> = {
@@ -42,19 +44,6 @@ export type JobHooks<P> = {
    * true in this one place.
    */
   settled?: (job: { id: number; payload: P; status: SettledStatus; result: unknown; error: string | null }) => Promise<void>;
-};
-
-export type JobView = {
-  id: number;
-  kind: string;
-  status: JobStatus;
-  progressDone: number;
-  progressTotal: number;
-  result: unknown;
-  error: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
 };
 
 type JobRow = typeof jobs.$inferSelect;

@@ -38,7 +38,7 @@ export function registerSecurity(app: App) {
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
     // 1C's «Обмен с сайтом» is a program, not a browser: no ambient cookies of another site,
-    // its own HTTP Basic sign-in and cookie (modules/exchange-1c/session.ts).
+    // its own HTTP Basic sign-in and cookie (integrations/1c/session.ts).
     if (isExchange1c(request.url)) return;
     // YooKassa's notifications come from its servers, not a browser (and are checked against the API).
     if (request.url === YOOKASSA_NOTIFICATION_PATH) return;

@@ -2,6 +2,7 @@ import { productFieldsOf } from '../scraped-product.ts';
 import type { ProductData } from './product.ts';
 import type { ScrapeResult } from './web-scraper.ts';
 import { z } from './z.ts';
+import type { JobStatus } from '../jobs.ts';
 
 /**
  * «Массовая загрузка» (/admin/mass-scraper): many product pages of suppliers' sites fetched by a
@@ -130,8 +131,6 @@ export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
 };
 
 export type ItemCounts = Record<ItemStatus, number>;
-
-export type JobStatus = 'queued' | 'running' | 'paused' | 'stopped' | 'done' | 'failed';
 
 /** A run as the list and the progress panel show it (its id is the job's). */
 export type RunView = {

@@ -3,7 +3,7 @@ import { requiredText, z } from './z.ts';
 /**
  * The supplier importer's contract (/admin/supplier-importer): suppliers, their remembered
  * settings, imports, their rows and the request bodies. The server validates with these schemas
- * and the screen imports the same ones; the file readers (`src/server/modules/supplier-import/sources/`)
+ * and the screen imports the same ones; the file readers (`src/server/integrations/price-lists/sources/`)
  * take their reading shapes (fields, read options, mapping, preview) from here.
  */
 

@@ -3,8 +3,8 @@ import type { Db } from '#server/db/connection.ts';
 import { setProductsStock, type ProductBranchQuantity } from '#server/db/product-stock.ts';
 import { branches, categories, products } from '#server/db/schema.ts';
 import { demoCategories, demoProducts, mulberry32, type DemoCategory, type DemoProduct, type Rng } from './catalog-data.ts';
+import { DAY_MS } from '../../core/time.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** 19 columns a row: 500 rows stay far below PostgreSQL's 65 535 bind parameters. */
 const BATCH_SIZE = 500;
 

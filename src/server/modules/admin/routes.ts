@@ -3,7 +3,7 @@ import { z } from '#shared/schemas/z.ts';
 import type { App } from '../../core/app-types.ts';
 import { HttpError, badRequest } from '../../core/http-errors.ts';
 import { getDashboard } from './service.ts';
-import { UPLOAD_MAX_BYTES, UPLOAD_SIZE_MESSAGE, saveUpload } from './uploads.ts';
+import { UPLOAD_MAX_BYTES, UPLOAD_SIZE_MESSAGE, saveUpload } from '../../core/pictures.ts';
 
 const CacheBuster = z.object({ t: z.string().optional() });
 const TAGS = ['Панель управления'];

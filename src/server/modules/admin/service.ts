@@ -5,8 +5,8 @@ import { categoryProductCounts } from '../categories/admin-service.ts';
 import { LOW_STOCK_THRESHOLD } from '#shared/constants.ts';
 import { kopecksToRub } from '#shared/money.ts';
 import type { AdminDashboard } from '#shared/types.ts';
+import { DAY_MS } from '../../core/time.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const DASHBOARD_PERIOD_DAYS = 30;
 const LATEST_ORDERS = 5;
 const LOW_STOCK_ITEMS = 5;

@@ -3,11 +3,9 @@
  * Monday, or on the 1st of every month.
  */
 import type { BackupFrequency } from '#shared/schemas/backup.ts';
+import { DAY_MS, SHOP_OFFSET_MS } from '../../core/time.ts';
 
-/** Shop time (Moscow) is UTC+3 all year: backup slots and file names are in it. */
-export const SHOP_OFFSET_MS = 3 * 60 * 60 * 1000;
 const BACKUP_HOUR = 3;
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A moment given as shop wall-clock fields (month 0-based). */
 const fromShopClock = (year: number, month: number, day: number) => new Date(Date.UTC(year, month, day, BACKUP_HOUR) - SHOP_OFFSET_MS);

@@ -22,7 +22,8 @@ import {
 } from '#shared/schemas/backup.ts';
 import type { BackupFile, BackupOverview } from '#shared/types.ts';
 import { queryRows, writeSqlDump } from './sql-dump.ts';
-import { DAY_MS, SHOP_OFFSET_MS, nextSlot } from './schedule.ts';
+import { DAY_MS, SHOP_OFFSET_MS } from '../../core/time.ts';
+import { nextSlot } from './schedule.ts';
 
 export type BackupDeps = { config: Config; database: Database };
 

@@ -2,8 +2,8 @@ import { idParams } from '#shared/schemas/z.ts';
 import { AdminOrderListQuerySchema, OrderStatusChangeSchema } from '#shared/schemas/admin-order.ts';
 import type { App } from '../../core/app-types.ts';
 import { changeOrderStatus, getOrderForStaff, listOrdersForStaff } from './admin-service.ts';
-import { paymentDeps } from '../payments/routes.ts';
-import { cancelOpenPayments } from '../payments/service.ts';
+import { paymentDeps } from '../../integrations/yookassa/routes.ts';
+import { cancelOpenPayments } from '../../integrations/yookassa/service.ts';
 
 const OrderParams = idParams('Некорректный номер заказа');
 

@@ -13,7 +13,7 @@ import { kopecksToRub } from '#shared/money.ts';
 import { shopDayEnd, shopDayStart } from '#shared/dates.ts';
 import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
 import { branchesById, toOrderDto } from './service.ts';
-import { paymentsOfOrders, type PaymentView } from '../payments/view.ts';
+import { paymentsOfOrders, type PaymentView } from '../../integrations/yookassa/view.ts';
 import type { AdminOrderListQuery, OrderStatusChange } from '#shared/schemas/admin-order.ts';
 import { ORDER_HISTORY_SOURCES, type AdminOrderDetail, type AdminOrderSummary, type OrderHistoryEntry } from '#shared/types.ts';
 

@@ -8,8 +8,8 @@ import type { App } from '../../core/app-types.ts';
 import { HttpError, notFound } from '../../core/http-errors.ts';
 import { checkoutSettings, placeOrder } from '../../flows/checkout.ts';
 import { getSettings } from '../settings/service.ts';
-import { paymentDeps } from '../payments/routes.ts';
-import { refreshOrderPayment, startPayment } from '../payments/service.ts';
+import { paymentDeps } from '../../integrations/yookassa/routes.ts';
+import { refreshOrderPayment, startPayment } from '../../integrations/yookassa/service.ts';
 import { ORDER_NOT_FOUND, findOrder, getOrderForViewer, listUserOrders } from './service.ts';
 
 const tags = ['Заказы'];

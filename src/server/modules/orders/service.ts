@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import { notFound } from '../../core/http-errors.ts';
 import { listBranches } from '../branches/service.ts';
-import { customerPayment, paymentsOfOrders, type PaymentView } from '../payments/view.ts';
+import { customerPayment, paymentsOfOrders, type PaymentView } from '../../integrations/yookassa/view.ts';
 import { isStaff } from '#shared/constants.ts';
 import type { DeliveryMethod } from '#shared/delivery.ts';
 import { kopecksToRub } from '#shared/money.ts';

@@ -10,10 +10,10 @@ import { shopDayEnd, shopDayStart } from '#shared/dates.ts';
 import type { StaffActionListQuery } from '#shared/schemas/staff-action.ts';
 import type { StaffAction, StaffActionKind, StaffActionPerson } from '#shared/staff-actions.ts';
 import { PASSWORD_FIELD, type Snapshot } from './snapshots.ts';
+import { DAY_MS } from '../../core/time.ts';
 
 /** Entries are kept this long; the database refuses to delete them before 400 days. */
 export const KEEP_DAYS = 730;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type StaffActor = { userId: number; username: string; ip: string };
 export type StaffEntry = {

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { isJobActive } from '#shared/jobs.ts';
 import { apiRequest, toQueryString } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import type { ProductData } from '#shared/schemas/product.ts';
@@ -7,16 +8,12 @@ import type {
   ItemDetail,
   ItemStatus,
   ItemsPage,
-  JobStatus,
   PublishInput,
   PublishResult,
   RunView,
   StartRunInput,
 } from '#shared/schemas/mass-scraper.ts';
 import { invalidateCatalog } from '#client/features/admin/lib/catalog.ts';
-
-/** A run still on its way: the screen keeps reading its progress. */
-export const isActive = (status: JobStatus) => status === 'queued' || status === 'running';
 
 /** How often a run on its way is read again. */
 const PROGRESS_MS = 1500;
@@ -27,7 +24,7 @@ export const runsQuery = () =>
   queryOptions({
     queryKey: [...KEY, 'runs'],
     queryFn: ({ client, signal }) => apiRequest<RunView[]>('/api/admin/mass-scraper/runs', { client, signal }),
-    refetchInterval: (query) => (query.state.data?.some((run) => isActive(run.status)) ? PROGRESS_MS : false),
+    refetchInterval: (query) => (query.state.data?.some((run) => isJobActive(run.status)) ? PROGRESS_MS : false),
     staleTime: 0,
   });
 
@@ -35,7 +32,7 @@ export const runQuery = (id: number) =>
   queryOptions({
     queryKey: [...KEY, 'runs', id],
     queryFn: ({ client, signal }) => apiRequest<RunView>(`/api/admin/mass-scraper/runs/${id}`, { client, signal }),
-    refetchInterval: (query) => (query.state.data && !isActive(query.state.data.status) ? false : PROGRESS_MS),
+    refetchInterval: (query) => (query.state.data && !isJobActive(query.state.data.status) ? false : PROGRESS_MS),
     staleTime: 0,
   });
 

@@ -1,5 +1,6 @@
 import type { BadgeProps } from '#client/components/ui/badge.tsx';
-import type { ItemStatus, JobStatus, RunView } from '#shared/schemas/mass-scraper.ts';
+import type { JobStatus } from '#shared/jobs.ts';
+import type { ItemStatus, RunView } from '#shared/schemas/mass-scraper.ts';
 
 export const RUN_STATUS_LABELS: Record<JobStatus, string> = {
   queued: 'Ждёт очереди',

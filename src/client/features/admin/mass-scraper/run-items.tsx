@@ -15,7 +15,8 @@ import { ListPagination, useLastPageAtMost } from '#client/features/admin/compon
 import { ListSkeleton } from '#client/features/admin/components/list-skeleton.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { SearchBox } from '#client/features/admin/components/search-box.tsx';
-import { isActive, itemsQuery, useDiscard, usePublish, type ItemFilters } from './api.ts';
+import { isJobActive } from '#shared/jobs.ts';
+import { itemsQuery, useDiscard, usePublish, type ItemFilters } from './api.ts';
 import { ItemDialog } from './item-dialog.tsx';
 import { ITEM_STATUS_VARIANTS } from './labels.ts';
 import { PublishDialog } from './publish-dialog.tsx';
@@ -171,7 +172,7 @@ function PublishProblems({ result, onClose }: { result: PublishResult; onClose: 
 
 /** The review list of a run: filter, search, check cards, publish or discard them. */
 export function RunItems({ run, filters, onFilters }: { run: RunView; filters: ItemFilters; onFilters: (patch: Partial<ItemFilters>) => void }) {
-  const list = useQuery(itemsQuery(run.id, filters, isActive(run.status)));
+  const list = useQuery(itemsQuery(run.id, filters, isJobActive(run.status)));
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [opened, setOpened] = useState<number | null>(null);
   const [publishOpen, setPublishOpen] = useState(false);
@@ -251,7 +252,7 @@ export function RunItems({ run, filters, onFilters }: { run: RunView; filters: I
           <Inbox className="size-8 text-muted-foreground" aria-hidden />
           <p className="font-semibold">{filtered ? 'Ничего не найдено' : 'Страниц пока нет'}</p>
           <p className="text-sm text-muted-foreground">
-            {filtered ? 'Измените фильтр или запрос.' : isActive(run.status) ? 'Ссылки собираются, результаты появятся здесь.' : 'В этом запуске не оказалось страниц.'}
+            {filtered ? 'Измените фильтр или запрос.' : isJobActive(run.status) ? 'Ссылки собираются, результаты появятся здесь.' : 'В этом запуске не оказалось страниц.'}
           </p>
         </div>
       ) : (

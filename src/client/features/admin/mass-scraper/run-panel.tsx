@@ -5,7 +5,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { cn } from '#client/lib/utils.ts';
 import type { RunView } from '#shared/schemas/mass-scraper.ts';
-import { isActive, useRunAction, type RunAction } from './api.ts';
+import { isJobActive } from '#shared/jobs.ts';
+import { useRunAction, type RunAction } from './api.ts';
 import { RUN_STATUS_LABELS, RUN_STATUS_VARIANTS, sourceLabel, when } from './labels.ts';
 
 const ACTION_DONE: Record<RunAction, string> = {
@@ -56,7 +57,7 @@ export function RunPanel({ run }: { run: RunView }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {isActive(run.status) && (
+          {isJobActive(run.status) && (
             <Button variant="outline" onClick={() => act('pause')} disabled={action.isPending}>
               <Pause aria-hidden />
               Пауза
@@ -68,7 +69,7 @@ export function RunPanel({ run }: { run: RunView }) {
               Продолжить
             </Button>
           )}
-          {(isActive(run.status) || run.status === 'paused') && (
+          {(isJobActive(run.status) || run.status === 'paused') && (
             <Button variant="outline" className="text-destructive hover:text-destructive" onClick={() => act('stop')} disabled={action.isPending}>
               <Square aria-hidden />
               Остановить

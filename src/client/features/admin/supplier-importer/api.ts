@@ -14,24 +14,8 @@ import type {
   RowAction,
   Supplier,
 } from '#shared/schemas/supplier-import.ts';
+import { isJobActive, type JobView } from '#shared/jobs.ts';
 
-/** A background job as GET /api/admin/jobs/:id answers it (the job engine's shape). */
-export type JobStatus = 'queued' | 'running' | 'paused' | 'stopped' | 'done' | 'failed';
-export type Job = {
-  id: number;
-  kind: string;
-  status: JobStatus;
-  progressDone: number;
-  /** 0 until the job knows how much there is. */
-  progressTotal: number;
-  error: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-};
-
-/** A job still on its way: the screen keeps asking about it. */
-export const isJobActive = (status: JobStatus) => status === 'queued' || status === 'running';
 
 /** How often a running job's progress is read. */
 const JOB_POLL_MS = 1000;
@@ -89,7 +73,7 @@ export const importRowsQuery = (id: number, filter: RowsFilter) =>
 export const jobQuery = (id: number) =>
   queryOptions({
     queryKey: ['admin', 'jobs', id],
-    queryFn: ({ client, signal }) => apiRequest<Job>(`/api/admin/jobs/${id}`, { client, signal }),
+    queryFn: ({ client, signal }) => apiRequest<JobView>(`/api/admin/jobs/${id}`, { client, signal }),
     refetchInterval: (query) => (query.state.data && !isJobActive(query.state.data.status) ? false : JOB_POLL_MS),
     staleTime: 0,
   });
@@ -263,10 +247,10 @@ export function useRollbackImport(id: number, callbacks: MutationCallbacks<Impor
 }
 
 /** Asks a running job to stop; it stops at its next checkpoint, which the progress poll shows. */
-export function useStopJob(callbacks: MutationCallbacks<Job, number>) {
+export function useStopJob(callbacks: MutationCallbacks<JobView, number>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (jobId: number) => apiRequest<Job>(`/api/admin/jobs/${jobId}/stop`, { method: 'POST' }),
+    mutationFn: (jobId: number) => apiRequest<JobView>(`/api/admin/jobs/${jobId}/stop`, { method: 'POST' }),
     onSuccess: (job, jobId) => {
       void queryClient.invalidateQueries({ queryKey: jobQuery(jobId).queryKey });
       callbacks.onSuccess?.(job, jobId);

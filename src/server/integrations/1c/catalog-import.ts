@@ -1,0 +1,363 @@
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { rowsOf, type Db, type Tx } from '../../db/connection.ts';
+import { products, suppliers } from '../../db/schema.ts';
+import { uniqueSlugs } from '../../db/unique-slug.ts';
+import { loadCatalogAdapter, recordSupplierCategories, type CatalogAdapter } from '../../modules/catalog-adapter/adapter.ts';
+import { catalogChanged } from '../../modules/products/catalog-events.ts';
+import { nextTurn } from '../../jobs/next-turn.ts';
+import { SUPPLIERS } from '#shared/constants.ts';
+import { SPECS_HEADING } from '#shared/scraped-product.ts';
+import { child, childrenOf, endsWith, isTrue, streamElements, textAt, type XmlNode } from './commerceml/xml-stream.ts';
+import type { ExchangeDeps } from './deps.ts';
+import { storeExchangePicture } from './pictures.ts';
+import { ImportReport } from './report.ts';
+import { readExchangeSettings } from './settings.ts';
+
+/**
+ * import.xml: the classifier's groups become supplier categories of the supplier «1С» (the
+ * catalogue adapter lists them for mapping), the catalogue's products are created or updated
+ * by their 1C Ид, then by Артикул. The file is read twice: first whole, to check it is well
+ * formed and to learn the groups and properties (1C writes them before the products), then
+ * product by product, in batches of one transaction each. A broken file changes nothing.
+ */
+
+/** The supplier the adapter shows 1C's groups under. */
+export const EXCHANGE_SUPPLIER = { code: '1С', name: '1С: обмен с сайтом' };
+const BATCH = 500;
+const DESCRIPTION_MAX = 20_000;
+/** Requisites 1C writes for its own bookkeeping: not a customer's specification. */
+const SERVICE_REQUISITES = new Set(['ВидНоменклатуры', 'ТипНоменклатуры', 'Полное наименование', 'НаименованиеПолное', 'Код']);
+/** Properties that name the brand. */
+const BRAND_PROPERTIES = new Set(['производитель', 'бренд', 'торговая марка', 'марка', 'изготовитель']);
+
+type Property = { name: string; values: Map<string, string> };
+type Classifier = { groups: Map<string, string>; properties: Map<string, Property>; onlyChanges: boolean; products: number };
+
+type ProductPlan = {
+  id1c: string;
+  sku: string;
+  name: string;
+  description: string;
+  group: string | null;
+  pictures: string[];
+  deleted: boolean;
+  brand: string | null;
+};
+
+/** Nested groups as paths: «Электроинструмент / Дрели». */
+function readGroups(node: XmlNode, parents: string[], into: Map<string, string>) {
+  for (const group of childrenOf(node, 'Группа')) {
+    const name = textAt(group, 'Наименование').replace(/\s+/g, ' ');
+    const id = textAt(group, 'Ид');
+    const path = name ? [...parents, name] : parents;
+    if (id && path.length > 0) into.set(id, path.join(' / '));
+    const nested = child(group, 'Группы');
+    if (nested) readGroups(nested, path, into);
+  }
+}
+
+/** A property with its dictionary values (ТипЗначений «Справочник»). */
+function readProperty(node: XmlNode): [string, Property] | null {
+  const id = textAt(node, 'Ид');
+  if (!id) return null;
+  const values = new Map<string, string>();
+  for (const variants of childrenOf(node, 'ВариантыЗначений')) {
+    for (const entry of variants.children) {
+      const valueId = textAt(entry, 'ИдЗначения');
+      if (valueId) values.set(valueId, textAt(entry, 'Значение'));
+    }
+  }
+  return [id, { name: textAt(node, 'Наименование'), values }];
+}
+
+const isGroups = (path: readonly string[]) => endsWith(path, 'Классификатор', 'Группы');
+const isProperty = (path: readonly string[]) => endsWith(path, 'Классификатор', 'Свойства', 'Свойство') || endsWith(path, 'Классификатор', 'Свойства', 'СвойствоНоменклатуры');
+const isProduct = (path: readonly string[]) => endsWith(path, 'Каталог', 'Товары', 'Товар');
+const isOnlyChanges = (path: readonly string[]) => endsWith(path, 'Каталог', 'СодержитТолькоИзменения');
+
+/** The first pass: the whole file read, its classifier kept. */
+async function readClassifier(file: string, label: string): Promise<Classifier> {
+  const result: Classifier = { groups: new Map(), properties: new Map(), onlyChanges: false, products: 0 };
+  const elements = streamElements(file, label, {
+    collect: (path) => isGroups(path) || isProperty(path) || isOnlyChanges(path),
+    onOpen: (path, attributes) => {
+      if (path.at(-1) === 'Каталог' && isTrue(attributes['СодержитТолькоИзменения'])) result.onlyChanges = true;
+      if (isProduct(path)) result.products++;
+    },
+  });
+  for await (const { path, node } of elements) {
+    if (isGroups(path)) readGroups(node, [], result.groups);
+    else if (isOnlyChanges(path)) result.onlyChanges ||= isTrue(node.text);
+    else {
+      const property = readProperty(node);
+      if (property) result.properties.set(...property);
+    }
+  }
+  return result;
+}
+
+/** A product's specifications: property values (dictionary values resolved) and requisites. */
+function specsOf(node: XmlNode, classifier: Classifier): { lines: string[]; brand: string | null } {
+  const lines: string[] = [];
+  let brand: string | null = textAt(node, 'Изготовитель', 'Наименование') || null;
+  for (const value of childrenOf(child(node, 'ЗначенияСвойств'), 'ЗначенияСвойства')) {
+    const property = classifier.properties.get(textAt(value, 'Ид'));
+    const name = property?.name || textAt(value, 'Наименование');
+    const texts = childrenOf(value, 'Значение')
+      .map((v) => v.text.trim())
+      .map((v) => property?.values.get(v) ?? v)
+      .filter(Boolean);
+    if (!name || texts.length === 0) continue;
+    if (BRAND_PROPERTIES.has(name.toLowerCase())) brand ??= texts[0]!;
+    lines.push(`${name}: ${texts.join(', ')}`);
+  }
+  for (const requisite of childrenOf(child(node, 'ЗначенияРеквизитов'), 'ЗначениеРеквизита')) {
+    const name = textAt(requisite, 'Наименование');
+    const value = childrenOf(requisite, 'Значение').map((v) => v.text.trim()).filter(Boolean).join(', ');
+    if (name && value && !SERVICE_REQUISITES.has(name)) lines.push(`${name}: ${value}`);
+  }
+  return { lines, brand };
+}
+
+function cut(text: string, max: number) {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+function planOf(node: XmlNode, classifier: Classifier): ProductPlan {
+  const { lines, brand } = specsOf(node, classifier);
+  const description = [textAt(node, 'Описание'), lines.length > 0 ? `${SPECS_HEADING}\n${lines.join('\n')}` : ''].filter(Boolean).join('\n\n');
+  const groupId = textAt(node, 'Группы', 'Ид');
+  return {
+    id1c: textAt(node, 'Ид'),
+    sku: textAt(node, 'Артикул').replace(/\s+/g, ' '),
+    name: textAt(node, 'Наименование').replace(/\s+/g, ' '),
+    description: cut(description, DESCRIPTION_MAX),
+    group: groupId ? (classifier.groups.get(groupId) ?? null) : null,
+    pictures: childrenOf(node, 'Картинка').map((p) => p.text.trim()).filter(Boolean),
+    deleted: isTrue(textAt(node, 'ПометкаУдаления')) || textAt(node, 'Статус') === 'Удален' || node.attributes['Статус'] === 'Удален',
+    brand,
+  };
+}
+
+/** The supplier «1С» (created on the first exchange): its groups are the adapter's supplier categories. */
+async function exchangeSupplierId(db: Db): Promise<number> {
+  await db.insert(suppliers).values(EXCHANGE_SUPPLIER).onConflictDoNothing({ target: suppliers.code });
+  const [row] = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.code, EXCHANGE_SUPPLIER.code));
+  return row!.id;
+}
+
+type Existing = { id: number; sku: string; exchange1cId: string | null; categoryId: number | null; awaiting: boolean; isActive: boolean };
+
+type Context = { deps: ExchangeDeps; folder: string; adapter: CatalogAdapter; supplierId: number; report: ImportReport; listed: Set<string>; createdSkus: Set<string> };
+
+/** The brand a 1C product names, when it is one of the shop's suppliers (DCK, P.I.T). */
+function supplierOf(ctx: Context, plan: ProductPlan): string | null {
+  const code = plan.brand ? ctx.adapter.brandFor(plan.brand) : null;
+  return code !== null && (SUPPLIERS as readonly string[]).includes(code) ? code : null;
+}
+
+async function pictureOf(ctx: Context, plan: ProductPlan): Promise<string | null> {
+  // The product page shows one picture: the first one that can be stored.
+  for (const name of plan.pictures) {
+    const stored = await storeExchangePicture(ctx.deps.db, ctx.deps.config.dataDir, ctx.folder, name);
+    if ('url' in stored) {
+      ctx.report.add('pictures');
+      return stored.url;
+    }
+    ctx.report.error(`Товар «${plan.name}»: ${stored.message}`);
+  }
+  return null;
+}
+
+async function findExisting(tx: Tx, plans: ProductPlan[]): Promise<{ byId: Map<string, Existing>; bySku: Map<string, Existing> }> {
+  const columns = { id: products.id, sku: products.sku, exchange1cId: products.exchange1cId, categoryId: products.categoryId, awaiting: products.awaitingCategory, isActive: products.isActive };
+  const ids = plans.map((p) => p.id1c);
+  const skus = plans.map((p) => p.sku).filter(Boolean);
+  const [found, bySkuRows] = await Promise.all([
+    tx.select(columns).from(products).where(inArray(products.exchange1cId, ids)).for('update'),
+    skus.length === 0 ? [] : tx.select(columns).from(products).where(inArray(products.sku, skus)).for('update'),
+  ]);
+  return { byId: new Map(found.map((p) => [p.exchange1cId!, p])), bySku: new Map(bySkuRows.map((p) => [p.sku, p])) };
+}
+
+type Write = { plan: ProductPlan; imageUrl: string | null; categoryId: number | null; supplier: string | null };
+
+/** One batch: pictures stored first (files, outside the transaction), then every write in one transaction. */
+async function applyBatch(ctx: Context, plans: ProductPlan[]) {
+  const pictures = new Map<string, string | null>();
+  for (const plan of plans) if (!plan.deleted && plan.pictures.length > 0) pictures.set(plan.id1c, await pictureOf(ctx, plan));
+  await ctx.deps.db.transaction(async (tx) => {
+    const { byId, bySku } = await findExisting(tx, plans);
+    const updates: (Write & { product: Existing })[] = [];
+    const creates: Write[] = [];
+    const hides: number[] = [];
+    for (const plan of plans) {
+      let product = byId.get(plan.id1c);
+      if (!product && plan.sku) {
+        const other = bySku.get(plan.sku);
+        if (other?.exchange1cId && other.exchange1cId !== plan.id1c) {
+          ctx.report.add('skipped');
+          ctx.report.error(`Товар «${plan.name}»: артикул ${plan.sku} уже у другого товара из 1С (Ид ${other.exchange1cId})`);
+          continue;
+        }
+        product = other;
+      }
+      if (plan.deleted) {
+        if (product?.isActive) hides.push(product.id);
+        else ctx.report.add('skipped');
+        continue;
+      }
+      const categoryId = ctx.adapter.categoryFor({ supplierId: ctx.supplierId, supplierCategory: plan.group, name: plan.name });
+      const write: Write = { plan, imageUrl: pictures.get(plan.id1c) ?? null, categoryId, supplier: supplierOf(ctx, plan) };
+      if (product) {
+        updates.push({ ...write, product });
+        continue;
+      }
+      if (!plan.sku) {
+        ctx.report.add('skipped');
+        ctx.report.error(`Товар «${plan.name}» (Ид ${plan.id1c}): нет артикула, товар не создан`);
+      } else if (ctx.createdSkus.has(plan.sku)) {
+        ctx.report.add('skipped');
+        ctx.report.error(`Товар «${plan.name}»: артикул ${plan.sku} повторяется в выгрузке`);
+      } else {
+        ctx.createdSkus.add(plan.sku);
+        creates.push(write);
+      }
+    }
+    await updateProducts(tx, updates, ctx.deps.clock());
+    await createProducts(tx, creates, ctx.deps.clock());
+    if (hides.length > 0) await tx.update(products).set({ isActive: false, updatedAt: ctx.deps.clock() }).where(inArray(products.id, hides));
+    ctx.report.add('updated', updates.length);
+    ctx.report.add('created', creates.length);
+    ctx.report.add('hidden', hides.length);
+  });
+}
+
+/*
+ * Each batch's writes are one statement, their rows one JSON parameter unpacked by the database
+ * (jsonb_to_recordset), as the supplier importer writes its batches.
+ */
+
+/**
+ * Name, description, group, picture and 1C Ид. The category follows the adapter when it gives
+ * one (a product placed by hand keeps its place otherwise); a product waiting for its category
+ * goes on sale once it has one. Visibility set by staff is not touched.
+ */
+async function updateProducts(tx: Tx, updates: (Write & { product: Existing })[], now: Date) {
+  if (updates.length === 0) return;
+  const json = JSON.stringify(
+    updates.map((u) => ({
+      id: u.product.id,
+      id1c: u.plan.id1c,
+      name: u.plan.name || null,
+      description: u.plan.description,
+      group_path: u.plan.group,
+      image_url: u.imageUrl,
+      category_id: u.categoryId,
+      supplier: u.supplier,
+      activate: u.product.awaiting && u.categoryId !== null,
+    })),
+  );
+  await tx.execute(sql`
+    update ${products} set exchange_1c_id = v.id1c, name = coalesce(v.name, ${products.name}), description = v.description,
+      supplier_category = coalesce(v.group_path, ${products.supplierCategory}), image_url = coalesce(v.image_url, ${products.imageUrl}),
+      category_id = coalesce(v.category_id, ${products.categoryId}), supplier = coalesce(v.supplier, ${products.supplier}),
+      awaiting_category = ${products.awaitingCategory} and v.category_id is null,
+      is_active = ${products.isActive} or v.activate, updated_at = ${now.toISOString()}::timestamptz
+    from jsonb_to_recordset(${json}::jsonb) as v(id int, id1c text, name text, description text, group_path text, image_url text,
+      category_id int, supplier text, activate boolean)
+    where ${products.id} = v.id`);
+}
+
+/** New products: on sale once the adapter places them, otherwise waiting in «Без категории». */
+async function createProducts(tx: Tx, creates: Write[], now: Date) {
+  if (creates.length === 0) return;
+  const slugs = await uniqueSlugs(tx as unknown as Db, creates.map((c) => ({ name: c.plan.name, sku: c.plan.sku })), 'tovar');
+  const json = JSON.stringify(
+    creates.map((c, i) => ({
+      slug: slugs[i],
+      name: c.plan.name,
+      sku: c.plan.sku,
+      description: c.plan.description,
+      image_url: c.imageUrl,
+      category_id: c.categoryId,
+      supplier: c.supplier,
+      group_path: c.plan.group,
+      id1c: c.plan.id1c,
+    })),
+  );
+  const at = now.toISOString();
+  await tx.execute(sql`
+    insert into ${products} (slug, name, sku, description, image_url, category_id, awaiting_category, is_active, supplier, supplier_category,
+      exchange_1c_id, created_at, updated_at)
+    select slug, name, sku, description, image_url, category_id, category_id is null, category_id is not null, supplier, group_path, id1c,
+      ${at}::timestamptz, ${at}::timestamptz
+    from jsonb_to_recordset(${json}::jsonb) as x(slug text, name text, sku text, description text, image_url text, category_id int,
+      supplier text, group_path text, id1c text)`);
+}
+
+/** A full export (not «only changes») hides the 1C products it no longer lists, when the settings allow. */
+async function hideUnlisted(ctx: Context) {
+  const listed = JSON.stringify([...ctx.listed]);
+  const hidden = rowsOf<{ id: number }>(
+    await ctx.deps.db.execute(sql`
+      update ${products} set is_active = false, updated_at = ${ctx.deps.clock().toISOString()}::timestamptz
+      where ${and(isNotNull(products.exchange1cId), eq(products.isActive, true))}
+        and not exists (select 1 from jsonb_array_elements_text(${listed}::jsonb) as l(id) where l.id = ${products.exchange1cId})
+      returning id`),
+  );
+  ctx.report.add('hidden', hidden.length);
+}
+
+export type FileProgress = (done: number, total: number) => Promise<void>;
+
+/** Imports one import.xml of the exchange folder. */
+export async function importCatalogFile(deps: ExchangeDeps, folder: string, file: string, label: string, progress: FileProgress): Promise<ImportReport> {
+  const report = new ImportReport();
+  const classifier = await readClassifier(file, label);
+  const supplierId = await exchangeSupplierId(deps.db);
+  await recordSupplierCategories(deps.db, supplierId, [...classifier.groups.values()]);
+  report.add('groups', classifier.groups.size);
+  const ctx: Context = { deps, folder, adapter: await loadCatalogAdapter(deps.db), supplierId, report, listed: new Set(), createdSkus: new Set() };
+  let batch: ProductPlan[] = [];
+  let done = 0;
+  let characteristics = 0;
+  const flush = async () => {
+    await applyBatch(ctx, batch);
+    done += batch.length;
+    batch = [];
+    await progress(done, classifier.products);
+    await nextTurn();
+  };
+  for await (const { node } of streamElements(file, label, { collect: isProduct })) {
+    const plan = planOf(node, classifier);
+    if (!plan.id1c) {
+      report.add('skipped');
+      report.error(`Товар «${plan.name || 'без названия'}» без Ид пропущен`);
+      continue;
+    }
+    ctx.listed.add(plan.id1c);
+    // Characteristics (`товар#вариант`) would be products of their own: not supported yet.
+    if (plan.id1c.includes('#')) {
+      characteristics++;
+      continue;
+    }
+    if (!plan.name && !plan.deleted) {
+      report.add('skipped');
+      report.error(`Товар с Ид ${plan.id1c} без наименования пропущен`);
+      continue;
+    }
+    batch.push(plan);
+    if (batch.length >= BATCH) await flush();
+  }
+  if (batch.length > 0) await flush();
+  if (characteristics > 0) {
+    report.add('skipped', characteristics);
+    report.error(`Характеристики товаров (${characteristics}) не поддерживаются: пропущены`);
+  }
+  const { mayHide } = await readExchangeSettings(deps.db);
+  if (!classifier.onlyChanges && mayHide) await hideUnlisted(ctx);
+  catalogChanged();
+  return report;
+}
+

@@ -1,0 +1,70 @@
+import type { FastifyError } from 'fastify';
+import type { App } from '../../core/app-types.ts';
+import { z } from '#shared/schemas/z.ts';
+import { Exchange1cLogQuerySchema, Exchange1cSettingsInputSchema } from '#shared/schemas/exchange-1c.ts';
+import type { ExchangeDeps } from './deps.ts';
+import { dispatch } from './dispatcher.ts';
+import { failure } from './mode.ts';
+import { FILE_LIMIT } from './files.ts';
+import { IMPORT_JOB, runImportJob, settleImportJob, type ImportPayload } from './import-job.ts';
+import { listExchangeLog } from './log.ts';
+import { EXCHANGE_COOKIE } from './session.ts';
+import { getExchangeSettingsView, saveExchangeSettings } from './settings.ts';
+
+const TAGS = ['Обмен с 1С'];
+/** A part of a file is at most FILE_LIMIT bytes (announced on init); a little over for safety. */
+const BODY_LIMIT = FILE_LIMIT + 64 * 1024;
+/** As 1C sends them; unknown values are answered by the dispatcher in its own words. */
+const ExchangeQuerySchema = z.object({ type: z.string().optional(), mode: z.string().optional(), filename: z.string().optional() });
+
+export default async function exchange1cRoutes(app: App) {
+  const deps: ExchangeDeps = { db: app.deps.db, config: app.deps.config, clock: app.deps.clock, jobs: app.jobs, log: app.log };
+  app.jobs.handle<ImportPayload>(IMPORT_JOB, (job) => runImportJob(deps, job), { settled: (job) => settleImportJob(deps, job) });
+
+  // 1C is not a browser: it signs in with HTTP Basic and its own cookie (session.ts), sends raw
+  // bodies of any type and reads plain UTF-8 text. Its own plugin context, so only these two
+  // routes take every body as bytes.
+  await app.register(async (exchange) => {
+    exchange.removeAllContentTypeParsers();
+    exchange.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+    exchange.route({
+      method: ['GET', 'POST'],
+      url: '/1c/exchange',
+      bodyLimit: BODY_LIMIT,
+      config: { access: 'public' },
+      schema: { tags: TAGS, summary: 'Обмен с 1С (CommerceML 2): checkauth, init, file, import', querystring: ExchangeQuerySchema },
+      errorHandler: (error: FastifyError, request, reply) => {
+        request.log.error({ err: error }, '1C exchange call failed');
+        const reason = error.statusCode === 413 ? `Часть файла больше ${FILE_LIMIT} байт` : 'Внутренняя ошибка сервера при обмене';
+        return reply.status(200).type('text/plain; charset=utf-8').send(failure(reason));
+      },
+      handler: async (request, reply) => {
+        const query = request.query as z.infer<typeof ExchangeQuerySchema>;
+        const answer = await dispatch(deps, {
+          type: query.type,
+          mode: query.mode,
+          filename: query.filename,
+          authorization: request.headers.authorization,
+          cookie: request.cookies[EXCHANGE_COOKIE],
+          ip: request.ip,
+          body: Buffer.isBuffer(request.body) ? request.body : undefined,
+        });
+        return reply.type('text/plain; charset=utf-8').send(answer);
+      },
+    });
+  });
+
+  app.get('/admin/settings/exchange-1c', { config: { access: 'admin' }, schema: { tags: TAGS, summary: 'Настройки обмена с 1С' } }, async () =>
+    getExchangeSettingsView(app.deps.db, app.deps.config),
+  );
+  app.put(
+    '/admin/settings/exchange-1c',
+    { config: { access: 'admin', staffLog: 'settings.exchange-1c' }, schema: { tags: TAGS, summary: 'Сохранить настройки обмена с 1С', body: Exchange1cSettingsInputSchema } },
+    async (request) => saveExchangeSettings(app.deps.db, app.deps.config, request.body, app.deps.clock()),
+  );
+  app.get(
+    '/admin/exchange-1c/log',
+    { config: { access: 'admin' }, schema: { tags: TAGS, summary: 'Журнал обмена с 1С', querystring: Exchange1cLogQuerySchema } },
+    async (request) => listExchangeLog(app.deps.db, request.query.page),
+  );
+}

@@ -1,0 +1,208 @@
+/**
+ * The shop's orders as 1C reads them from `sale&mode=query`: a CommerceML 2 document
+ * (`КоммерческаяИнформация`, one `Документ` «Заказ товара» per order), the shape 1C's standard
+ * «Обмен с сайтом» (УТ, КА, УНФ) loads, elements in the order the sites 1C works with write them
+ * (`Время` after `Контрагенты`, a line's requisites and taxes after its sum). Pure: the rows in,
+ * the XML text out.
+ */
+import { XMLBuilder } from 'fast-xml-parser';
+import type { orderItems, orders } from '../../../db/schema.ts';
+import {
+  ORDER_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  VAT_RATE_LABELS,
+  type OrderStatus,
+  type PaymentMethod,
+  type PaymentStatus,
+  type VatRate,
+} from '#shared/constants.ts';
+import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '#shared/delivery.ts';
+import type { Branch } from '#shared/schemas/branches.ts';
+import { SHOP_OFFSET_MS } from '../../../core/time.ts';
+
+export const SCHEMA_VERSION = '2.08';
+
+/** The delivery's service line: one Ид for every order, so 1C maps it to one service once. */
+export const DELIVERY_LINE_ID = 'ORDER_DELIVERY';
+export const DELIVERY_LINE_NAME = 'Доставка заказа';
+
+/** The names of the order's requisites 1C reads back (and may send changed, see changes.ts). */
+export const REQUISITES = {
+  status: 'Статус заказа',
+  paymentMethod: 'Метод оплаты',
+  paymentStatus: 'Статус оплаты',
+  paid: 'Заказ оплачен',
+  cancelled: 'Отменен',
+  deliveryMethod: 'Способ доставки',
+  pickupBranch: 'Пункт самовывоза',
+  comment: 'Комментарий покупателя',
+} as const;
+
+type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+export type SaleOrder = {
+  order: OrderRow;
+  /** `exchangeId`: the product's Ид in 1C when it came from 1C. */
+  lines: { item: OrderItemRow; exchangeId: string | null }[];
+  pickupBranch: Branch | null;
+};
+
+/** Moscow has kept UTC+3 all year since 2014; 1C reads dates without a zone as its own local time. */
+const shopLocal = (date: Date) => new Date(date.getTime() + SHOP_OFFSET_MS).toISOString().slice(0, 19);
+
+/** Kopecks as CommerceML's decimal roubles: 1299050 → '12990.50'. */
+const amount = (kopecks: number) => (kopecks / 100).toFixed(2);
+
+/** Characters XML 1.0 cannot carry at all (escaping does not help): dropped from the customer's texts. */
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+const clean = (text: string) => text.replace(NOT_XML, '');
+
+const requisite = (name: string, value: string) => ({ Наименование: name, Значение: clean(value) });
+
+const PIECE = { '@_Код': '796', '@_НаименованиеПолное': 'Штука', '@_МеждународноеСокращение': 'PCE', '#text': 'шт' };
+
+/** The rate as 1C names it: '20', or «Без НДС». */
+const rateText = (rate: number) => (rate === 0 ? VAT_RATE_LABELS[0] : String(rate));
+
+function taxes(rate: number, kopecks: number | null) {
+  const name = { Наименование: 'НДС' };
+  return {
+    СтавкиНалогов: { СтавкаНалога: { ...name, Ставка: rateText(rate) } },
+    // The shop adds VAT on top of its prices, so it is not included in the lines' sums.
+    ...(kopecks === null ? {} : { Налоги: { Налог: { ...name, УчтеноВСумме: 'false', Сумма: amount(kopecks), Ставка: rateText(rate) } } }),
+  };
+}
+
+/**
+ * The order's VAT shared out over its lines in proportion to their sums, the remainder kopecks
+ * going to the largest fractions, so the lines add up to exactly the VAT the customer was charged.
+ */
+export function vatPerLine(lineKopecks: number[], vatKopecks: number): number[] {
+  const subtotal = lineKopecks.reduce((sum, k) => sum + k, 0);
+  if (subtotal === 0) return lineKopecks.map(() => 0);
+  const exact = lineKopecks.map((k) => (k * vatKopecks) / subtotal);
+  const shares = exact.map(Math.floor);
+  let left = vatKopecks - shares.reduce((sum, k) => sum + k, 0);
+  const byFraction = exact.map((x, i) => ({ i, fraction: x - Math.floor(x) })).sort((a, b) => b.fraction - a.fraction || a.i - b.i);
+  for (const { i } of byFraction) {
+    if (left <= 0) break;
+    shares[i]! += 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+const kind = (value: 'Товар' | 'Услуга') => ({
+  ЗначениеРеквизита: [requisite('ВидНоменклатуры', value), requisite('ТипНоменклатуры', value)],
+});
+
+function goodsLines({ order, lines }: SaleOrder) {
+  const vat = vatPerLine(
+    lines.map((l) => l.item.totalKopecks),
+    order.vatKopecks,
+  );
+  return lines.map(({ item, exchangeId }, i) => ({
+    // A product that came from 1C is named by its 1C Ид; the shop's own products by the shop's id.
+    Ид: exchangeId ?? (item.productId !== null ? String(item.productId) : (item.productSku ?? `line-${item.id}`)),
+    ...(item.productSku ? { Артикул: clean(item.productSku) } : {}),
+    Наименование: clean(item.productName),
+    БазоваяЕдиница: PIECE,
+    ЦенаЗаЕдиницу: amount(item.unitPriceKopecks),
+    Количество: item.quantity,
+    Сумма: amount(item.totalKopecks),
+    ЗначенияРеквизитов: kind('Товар'),
+    ...taxes(order.vatRate, vat[i]!),
+  }));
+}
+
+/** Delivery is a service line; the shop charges no VAT on it. */
+function deliveryLine(order: OrderRow) {
+  return {
+    Ид: DELIVERY_LINE_ID,
+    Наименование: DELIVERY_LINE_NAME,
+    БазоваяЕдиница: PIECE,
+    ЦенаЗаЕдиницу: amount(order.deliveryKopecks),
+    Количество: 1,
+    Сумма: amount(order.deliveryKopecks),
+    ЗначенияРеквизитов: kind('Услуга'),
+    ...taxes(0, null),
+  };
+}
+
+const branchText = (b: Branch) => `${b.city}, ${b.address}`;
+
+function customer({ order, pickupBranch }: SaleOrder) {
+  const address =
+    order.deliveryMethod === 'pickup'
+      ? pickupBranch && `Самовывоз: ${branchText(pickupBranch)}`
+      : [order.postalCode, order.city, order.address].filter(Boolean).join(', ');
+  return {
+    Контрагент: {
+      // A customer is one 1C counterparty across their orders: the account, or the e-mail of a deleted one.
+      Ид: order.userId !== null ? `user-${order.userId}` : `email-${clean(order.customerEmail)}`,
+      Наименование: clean(order.customerName),
+      ПолноеНаименование: clean(order.customerName),
+      Роль: 'Покупатель',
+      ...(address ? { АдресРегистрации: { Представление: clean(address) } } : {}),
+      Контакты: {
+        Контакт: [
+          { Тип: 'Почта', Значение: clean(order.customerEmail) },
+          { Тип: 'Телефон рабочий', Значение: clean(order.customerPhone) },
+        ],
+      },
+    },
+  };
+}
+
+function requisites({ order, pickupBranch }: SaleOrder) {
+  const list = [
+    requisite(REQUISITES.paymentMethod, PAYMENT_METHOD_LABELS[order.paymentMethod as PaymentMethod] ?? order.paymentMethod),
+    requisite(REQUISITES.paymentStatus, PAYMENT_STATUS_LABELS[order.paymentStatus as PaymentStatus] ?? order.paymentStatus),
+    requisite(REQUISITES.paid, String(order.paymentStatus === 'paid')),
+    requisite(REQUISITES.status, ORDER_STATUS_LABELS[order.status as OrderStatus] ?? order.status),
+    requisite(REQUISITES.cancelled, String(order.status === 'cancelled')),
+    requisite(REQUISITES.deliveryMethod, DELIVERY_METHOD_LABELS[order.deliveryMethod as DeliveryMethod] ?? order.deliveryMethod),
+  ];
+  if (pickupBranch) list.push(requisite(REQUISITES.pickupBranch, branchText(pickupBranch)));
+  if (order.notes) list.push(requisite(REQUISITES.comment, order.notes));
+  return { ЗначениеРеквизита: list };
+}
+
+function orderDocument(sale: SaleOrder) {
+  const { order } = sale;
+  const placed = shopLocal(order.createdAt);
+  return {
+    Ид: String(order.id),
+    Номер: String(order.id),
+    Дата: placed.slice(0, 10),
+    ХозОперация: 'Заказ товара',
+    Роль: 'Продавец',
+    Валюта: 'руб',
+    Курс: 1,
+    Сумма: amount(order.totalKopecks),
+    Контрагенты: customer(sale),
+    Время: placed.slice(11),
+    ...(order.notes ? { Комментарий: clean(order.notes) } : {}),
+    // The order's own rate (decision 021), not today's setting.
+    Налоги: { Налог: { Наименование: 'НДС', УчтеноВСумме: 'false', Сумма: amount(order.vatKopecks), Ставка: rateText(order.vatRate as VatRate) } },
+    Товары: { Товар: [...goodsLines(sale), ...(order.deliveryKopecks > 0 ? [deliveryLine(order)] : [])] },
+    ЗначенияРеквизитов: requisites(sale),
+  };
+}
+
+const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, indentBy: '  ' });
+
+/** The whole answer to `sale&mode=query`; no orders gives a valid document with none. */
+export function saleDocument(sales: SaleOrder[], now: Date): string {
+  return builder.build({
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    КоммерческаяИнформация: {
+      '@_xmlns': 'urn:1C.ru:commerceml_2',
+      '@_ВерсияСхемы': SCHEMA_VERSION,
+      '@_ДатаФормирования': shopLocal(now),
+      Документ: sales.map(orderDocument),
+    },
+  }) as string;
+}

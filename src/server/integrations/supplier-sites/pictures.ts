@@ -1,0 +1,52 @@
+import type { Config } from '../../config.ts';
+import { FetchError } from '../../core/safe-fetch.ts';
+import type { PageFetch } from './page-fetch.ts';
+import type { StoredPicture } from '#shared/schemas/web-scraper.ts';
+import { PICTURE_MAX_BYTES, UPLOAD_TYPE_MESSAGE, detectImage, saveUpload, toWebp } from '../../core/pictures.ts';
+
+/**
+ * A supplier's pictures become the shop's own: downloaded through the safe fetcher, checked by
+ * their content like an upload, converted to WebP no larger than the product page needs, and
+ * stored with the uploads. The shop never shows a picture from another site.
+ */
+
+/** More pictures than a product card needs are not downloaded. */
+export const PICTURES_LIMIT = 10;
+/** Pictures downloaded at once: one page's pictures come from one or two hosts. */
+const PARALLEL = 3;
+
+export type PictureResult = { pictures: StoredPicture[]; errors: { source: string; message: string }[] };
+
+/** Stores the first PICTURES_LIMIT pictures in their order; a picture that fails is reported, not fatal. */
+export async function storePictures(sources: string[], config: Config, fetch: PageFetch): Promise<PictureResult> {
+  const wanted = sources.slice(0, PICTURES_LIMIT);
+  const outcomes: ({ url: string } | { message: string })[] = [];
+  for (let i = 0; i < wanted.length; i += PARALLEL) {
+    outcomes.push(...(await Promise.all(wanted.slice(i, i + PARALLEL).map((source) => storePicture(source, config, fetch)))));
+  }
+  const result: PictureResult = { pictures: [], errors: [] };
+  outcomes.forEach((outcome, index) => {
+    const source = wanted[index]!;
+    if ('url' in outcome) result.pictures.push({ source, url: outcome.url });
+    else result.errors.push({ source, message: outcome.message });
+  });
+  return result;
+}
+
+async function storePicture(source: string, config: Config, fetch: PageFetch): Promise<{ url: string } | { message: string }> {
+  let bytes: Buffer;
+  try {
+    bytes = (await fetch(source, { maxBytes: PICTURE_MAX_BYTES, accept: ['image/'] })).body;
+  } catch (error) {
+    if (error instanceof FetchError) return { message: error.message };
+    throw error;
+  }
+  if (!detectImage(bytes)) return { message: UPLOAD_TYPE_MESSAGE };
+  let webp: Buffer;
+  try {
+    webp = await toWebp(bytes);
+  } catch {
+    return { message: 'Изображение повреждено: его не удалось прочитать' };
+  }
+  return saveUpload(config.dataDir, webp);
+}

@@ -1,0 +1,419 @@
+/**
+ * Online payment of orders through YooKassa (docs/decisions/022): starting or resuming a
+ * payment, applying what the API says about a payment or a refund (notifications, the order
+ * page, the hold scan all use applyPayment/applyRefund), refunds, and cancelling orders whose
+ * hold has passed unpaid. YooKassa's word is only ever taken from the API itself.
+ */
+import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/connection.ts';
+import { orderItems, orderStatusHistory, orders, paymentRefunds, payments } from '../../db/schema.ts';
+import { HttpError, badRequest, conflict, notFound } from '../../core/http-errors.ts';
+import { maskEmail } from '../../core/log.ts';
+import type { Mailer, MailMessage } from '../../mail/transport.ts';
+import { getSettings } from '../../modules/settings/service.ts';
+import { changeOrderStatus, getOrderForStaff } from '../../modules/orders/admin-service.ts';
+import { cancellationReasonText, type RefundRequest } from '#shared/schemas/payments.ts';
+import { formatRubExact, rubToKopecks } from '#shared/money.ts';
+import type { AdminOrderDetail } from '#shared/types.ts';
+import { holdExpiredMail, paymentCanceledMail, paymentReceivedMail, refundMail } from './mails.ts';
+import { orderReceipt, refundReceipt } from './receipt.ts';
+import { holdPassed, refundableKopecks, type PaymentRow, type PaymentView } from './view.ts';
+import { YooKassaError, kopecksOf, yooAmount, yookassaClient, type CreatePaymentBody, type YooPayment, type YooRefund } from './yookassa.ts';
+
+export type PaymentDeps = {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'yookassa'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  now: Date;
+};
+
+export const NOT_CONFIGURED_MESSAGE = 'Онлайн-оплата не настроена';
+export const UNREACHABLE_MESSAGE = 'Платёжный сервис сейчас недоступен. Заказ сохранён, оплатить его можно позже на странице заказа.';
+export const ALREADY_PAID_MESSAGE = 'Заказ уже оплачен';
+export const ORDER_CANCELLED_MESSAGE = 'Заказ отменён, оплатить его нельзя';
+export const HOLD_PASSED_MESSAGE = 'Время на оплату заказа истекло: заказ будет отменён, а товар вернётся в продажу';
+export const NOT_ONLINE_MESSAGE = 'Этот заказ оплачивается при получении';
+export const PAYMENT_IN_PROGRESS_MESSAGE = 'Оплата уже проходит подтверждение в банке. Обновите страницу через минуту.';
+const REFUND_FAILED_MESSAGE = 'Платёжный сервис не выполнил возврат. Попробуйте ещё раз или проверьте возврат в личном кабинете ЮKassa.';
+const ORDER_NOT_FOUND = 'Заказ не найден';
+
+const viewOf = (deps: PaymentDeps): PaymentView => ({ configured: deps.config.yookassa !== null, now: deps.now });
+
+/** Without credentials online payment is a state of the shop, not a failure: 409, not 5xx. */
+function clientOf(deps: PaymentDeps) {
+  if (!deps.config.yookassa) throw conflict(NOT_CONFIGURED_MESSAGE);
+  return yookassaClient(deps.config.yookassa);
+}
+
+export const returnUrl = (publicUrl: string, orderId: number) => `${publicUrl}/order-complete/${orderId}?payment=return`;
+const idempotenceKey = (orderId: number, attempt: number) => `order-${orderId}-attempt-${attempt}`;
+
+async function sendMail(deps: PaymentDeps, message: MailMessage, orderId: number) {
+  try {
+    await deps.mailer.send(message);
+  } catch (error) {
+    deps.log.error({ err: error, orderId, to: maskEmail(message.to) }, 'payment mail failed');
+  }
+}
+
+/** The payment request of an order: the same order always gives the same body (so one key, one payment). */
+async function paymentBody(deps: PaymentDeps, orderId: number): Promise<CreatePaymentBody> {
+  const [[order], items, settings] = await Promise.all([
+    deps.db.select().from(orders).where(eq(orders.id, orderId)),
+    deps.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)),
+    getSettings(deps.db, 'payment'),
+  ]);
+  return {
+    amount: yooAmount(order!.totalKopecks),
+    capture: true,
+    confirmation: { type: 'redirect', return_url: returnUrl(deps.config.publicUrl, orderId) },
+    description: `Заказ № ${orderId}`,
+    metadata: { orderId: String(orderId) },
+    ...(settings.receiptsEnabled ? { receipt: orderReceipt(order!, items, settings) } : {}),
+  };
+}
+
+/**
+ * The attempt to pay with now: the latest one while it may still be paid, else a new one. Its row
+ * (with its Idempotence-Key) is written under the order's lock before the API is asked, so
+ * clicks and retries that race all send the same key.
+ */
+async function currentAttempt(deps: PaymentDeps, orderId: number, owner: number | null): Promise<PaymentRow> {
+  const holdMinutes = (await getSettings(deps.db, 'payment')).holdMinutes;
+  return deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order || (owner !== null && order.userId !== owner)) throw notFound(ORDER_NOT_FOUND);
+    if (order.paymentMethod !== 'online') throw conflict(NOT_ONLINE_MESSAGE);
+    if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') throw conflict(ALREADY_PAID_MESSAGE);
+    if (order.status === 'cancelled') throw conflict(ORDER_CANCELLED_MESSAGE);
+    if (holdPassed(order, deps.now)) throw conflict(HOLD_PASSED_MESSAGE);
+    clientOf(deps);
+    const [latest] = await tx.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.attempt)).limit(1);
+    if (latest?.status === 'pending') return latest;
+    if (latest?.status === 'waiting_for_capture') throw conflict(PAYMENT_IN_PROGRESS_MESSAGE);
+    if (latest?.status === 'succeeded') throw conflict(ALREADY_PAID_MESSAGE);
+    const attempt = (latest?.attempt ?? 0) + 1;
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        orderId,
+        attempt,
+        idempotenceKey: idempotenceKey(orderId, attempt),
+        amountKopecks: order.totalKopecks,
+        createdAt: deps.now,
+        updatedAt: deps.now,
+      })
+      .returning();
+    const set: Partial<typeof orders.$inferInsert> = { updatedAt: deps.now };
+    if (order.paymentHoldUntil === null) set.paymentHoldUntil = new Date(deps.now.getTime() + holdMinutes * 60_000);
+    if (order.paymentStatus === 'failed') {
+      set.paymentStatus = 'pending';
+      await tx.insert(orderStatusHistory).values({ orderId, field: 'payment', fromValue: 'failed', toValue: 'pending', changedBy: owner, changedAt: deps.now });
+    }
+    await tx.update(orders).set(set).where(eq(orders.id, orderId));
+    return row!;
+  });
+}
+
+/**
+ * Where to send the customer to pay the order: the current payment's page, or a new payment's
+ * when the last one was cancelled. `owner`: the customer asking (null: the shop itself, at checkout).
+ */
+export async function startPayment(deps: PaymentDeps, orderId: number, owner: number | null): Promise<string> {
+  // Two rounds at most: a payment found cancelled at YooKassa is replaced by a new attempt once.
+  for (let round = 0; round < 2; round++) {
+    const row = await currentAttempt(deps, orderId, owner);
+    const client = clientOf(deps);
+    try {
+      if (row.yookassaId) {
+        const payment = await client.getPayment(row.yookassaId);
+        await applyPayment(deps, payment);
+        if (payment.status === 'canceled') continue;
+        if (payment.status !== 'pending') throw conflict(payment.status === 'succeeded' ? ALREADY_PAID_MESSAGE : PAYMENT_IN_PROGRESS_MESSAGE);
+        if (payment.confirmation?.confirmation_url) return payment.confirmation.confirmation_url;
+        if (row.confirmationUrl) return row.confirmationUrl;
+        throw new YooKassaError('YooKassa: a pending payment without confirmation_url', null);
+      }
+      const payment = await client.createPayment(await paymentBody(deps, orderId), row.idempotenceKey);
+      const url = payment.confirmation?.confirmation_url ?? null;
+      await deps.db
+        .update(payments)
+        .set({ yookassaId: payment.id, status: 'pending', confirmationUrl: url, updatedAt: deps.now })
+        .where(and(eq(payments.id, row.id), sql`${payments.yookassaId} is null`));
+      if (!url) throw new YooKassaError('YooKassa: the new payment has no confirmation_url', null);
+      return url;
+    } catch (error) {
+      if (!(error instanceof YooKassaError)) throw error;
+      deps.log.error({ err: error, orderId }, 'YooKassa payment could not be started');
+      throw new HttpError(502, UNREACHABLE_MESSAGE);
+    }
+  }
+  throw new HttpError(502, UNREACHABLE_MESSAGE);
+}
+
+export type ApplyOutcome = 'unknown' | 'mismatch' | 'unchanged' | 'changed';
+
+/**
+ * Brings our records in line with a payment object fetched from the API (never a notification's
+ * body). Checks it is ours: a known id, the order in its metadata, the amount and currency of
+ * the attempt. Final states stay final: a repeated or late event changes nothing.
+ */
+export async function applyPayment(deps: PaymentDeps, payment: YooPayment): Promise<ApplyOutcome> {
+  const [row] = await deps.db.select().from(payments).where(eq(payments.yookassaId, payment.id));
+  if (!row) {
+    deps.log.warn({ paymentId: payment.id }, 'YooKassa payment unknown to the shop');
+    return 'unknown';
+  }
+  if (payment.metadata?.orderId !== String(row.orderId) || payment.amount?.currency !== 'RUB' || kopecksOf(payment.amount) !== row.amountKopecks) {
+    deps.log.warn({ paymentId: payment.id, orderId: row.orderId }, 'YooKassa payment does not match its order');
+    return 'mismatch';
+  }
+  let mail: (() => Promise<void>) | null = null;
+  const outcome = await deps.db.transaction(async (tx): Promise<ApplyOutcome> => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId)).for('update');
+    const [current] = await tx.select().from(payments).where(eq(payments.id, row.id)).for('update');
+    if (!order || !current) return 'unknown';
+    if (current.status === 'succeeded' || current.status === 'canceled' || current.status === payment.status) return 'unchanged';
+    const reason = payment.cancellation_details?.reason ?? null;
+    await tx
+      .update(payments)
+      .set({ status: payment.status, cancellationReason: payment.status === 'canceled' ? reason : null, updatedAt: deps.now })
+      .where(eq(payments.id, row.id));
+    const history = (toValue: string) =>
+      tx.insert(orderStatusHistory).values({ orderId: order.id, field: 'payment', fromValue: order.paymentStatus, toValue, source: 'yookassa', changedAt: deps.now });
+    if (payment.status === 'succeeded' && (order.paymentStatus === 'pending' || order.paymentStatus === 'failed')) {
+      await tx.update(orders).set({ paymentStatus: 'paid', updatedAt: deps.now }).where(eq(orders.id, order.id));
+      await history('paid');
+      if (order.status === 'cancelled') deps.log.warn({ orderId: order.id }, 'a cancelled order was paid: refund it');
+      mail = async () => sendMail(deps, paymentReceivedMail(await getSettings(deps.db, 'shop'), order, row.amountKopecks, deps.config.publicUrl), order.id);
+    }
+    const [latest] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.attempt)).limit(1);
+    if (payment.status === 'canceled' && latest?.id === row.id && order.paymentStatus === 'pending') {
+      await tx.update(orders).set({ paymentStatus: 'failed', updatedAt: deps.now }).where(eq(orders.id, order.id));
+      await history('failed');
+      // Cancelled by the shop itself (the hold passing) is told by the order's own letter.
+      if (order.status !== 'cancelled' && reason !== 'canceled_by_merchant') {
+        const text = cancellationReasonText(reason) ?? 'оплата отклонена';
+        const hold = holdPassed(order, deps.now) ? null : order.paymentHoldUntil;
+        mail = async () =>
+          sendMail(deps, paymentCanceledMail(await getSettings(deps.db, 'shop'), order, text.toLowerCase(), hold, deps.config.publicUrl), order.id);
+      }
+    }
+    return 'changed';
+  });
+  if (mail) await (mail as () => Promise<void>)();
+  return outcome;
+}
+
+/** A refund fetched from the API: its row follows, and a fully refunded order becomes 'refunded'. */
+export async function applyRefund(deps: PaymentDeps, refund: YooRefund): Promise<ApplyOutcome> {
+  const [row] = await deps.db
+    .select({ refund: paymentRefunds, paymentYookassaId: payments.yookassaId })
+    .from(paymentRefunds)
+    .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+    .where(eq(paymentRefunds.yookassaId, refund.id));
+  if (!row) {
+    deps.log.warn({ refundId: refund.id }, 'YooKassa refund unknown to the shop');
+    return 'unknown';
+  }
+  if (row.paymentYookassaId !== refund.payment_id || kopecksOf(refund.amount) !== row.refund.amountKopecks || refund.amount.currency !== 'RUB') {
+    deps.log.warn({ refundId: refund.id }, 'YooKassa refund does not match its record');
+    return 'mismatch';
+  }
+  const orderId = row.refund.orderId;
+  let mailAmount = 0;
+  const outcome = await deps.db.transaction(async (tx): Promise<ApplyOutcome> => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const [current] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, row.refund.id)).for('update');
+    if (!order || !current || current.status !== 'pending' || refund.status === 'pending') return 'unchanged';
+    await tx.update(paymentRefunds).set({ status: refund.status, updatedAt: deps.now }).where(eq(paymentRefunds.id, current.id));
+    if (refund.status !== 'succeeded') return 'changed';
+    mailAmount = current.amountKopecks;
+    const [paymentRows, refundRows] = await Promise.all([
+      tx.select().from(payments).where(eq(payments.orderId, orderId)),
+      tx.select().from(paymentRefunds).where(and(eq(paymentRefunds.orderId, orderId), eq(paymentRefunds.status, 'succeeded'))),
+    ]);
+    if (refundableKopecks(paymentRows, refundRows) === 0 && order.paymentStatus === 'paid') {
+      await tx.update(orders).set({ paymentStatus: 'refunded', updatedAt: deps.now }).where(eq(orders.id, orderId));
+      await tx
+        .insert(orderStatusHistory)
+        .values({ orderId, field: 'payment', fromValue: 'paid', toValue: 'refunded', changedBy: current.createdBy, changedAt: deps.now });
+    }
+    return 'changed';
+  });
+  if (mailAmount > 0) {
+    const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+    await sendMail(deps, refundMail(await getSettings(deps.db, 'shop'), order!, mailAmount, deps.config.publicUrl), orderId);
+  }
+  return outcome;
+}
+
+/** The events the shop listens to; others are acknowledged and ignored. */
+const PAYMENT_EVENTS = new Set(['payment.succeeded', 'payment.canceled', 'payment.waiting_for_capture']);
+
+/**
+ * A notification: only the event's name and the object's id are read from it; the object itself
+ * is fetched from the API. An API failure is thrown (the route answers 503 and YooKassa repeats
+ * the notification later).
+ */
+export async function handleNotification(deps: PaymentDeps, event: string, objectId: string): Promise<ApplyOutcome> {
+  if (!deps.config.yookassa) return 'unknown';
+  const client = yookassaClient(deps.config.yookassa);
+  const fetchOrUnknown = async <T>(fetchIt: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await fetchIt();
+    } catch (error) {
+      if (error instanceof YooKassaError && error.status === 404) return null;
+      throw error;
+    }
+  };
+  if (PAYMENT_EVENTS.has(event)) {
+    const payment = await fetchOrUnknown(() => client.getPayment(objectId));
+    return payment ? applyPayment(deps, payment) : 'unknown';
+  }
+  if (event === 'refund.succeeded') {
+    const refund = await fetchOrUnknown(() => client.getRefund(objectId));
+    return refund ? applyRefund(deps, refund) : 'unknown';
+  }
+  deps.log.info({ event }, 'YooKassa notification ignored');
+  return 'unchanged';
+}
+
+/**
+ * Reading an order whose payment is not settled asks the API (so the return page shows the real
+ * state before the notification arrives). A failure leaves the order as it was.
+ */
+export async function refreshOrderPayment(deps: PaymentDeps, orderId: number): Promise<void> {
+  if (!deps.config.yookassa) return;
+  const [latest] = await deps.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.attempt)).limit(1);
+  if (!latest?.yookassaId || latest.status === 'succeeded' || latest.status === 'canceled') return;
+  try {
+    await applyPayment(deps, await yookassaClient(deps.config.yookassa).getPayment(latest.yookassaId));
+  } catch (error) {
+    if (!(error instanceof YooKassaError)) throw error;
+    deps.log.warn({ err: error, orderId }, 'YooKassa payment could not be refreshed');
+  }
+}
+
+/** Staff refund all or part of a paid online order (POST /refunds, keyed by the refund row). */
+export async function refundOrder(deps: PaymentDeps, orderId: number, input: RefundRequest, actorId: number): Promise<AdminOrderDetail> {
+  const client = clientOf(deps);
+  const amount = rubToKopecks(input.amount);
+  const settings = await getSettings(deps.db, 'payment');
+  const { refundRow, paymentRow } = await deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    const paymentRows = await tx.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.attempt));
+    const paid = paymentRows.find((p) => p.status === 'succeeded');
+    if (order.paymentMethod !== 'online' || order.paymentStatus !== 'paid' || !paid?.yookassaId) {
+      throw conflict(order.paymentStatus === 'refunded' ? 'Деньги за этот заказ уже возвращены полностью' : 'Заказ не оплачен онлайн: возвращать нечего');
+    }
+    const refunds = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId));
+    const refundable = refundableKopecks(paymentRows, refunds);
+    if (amount > refundable) {
+      const message = `Вернуть можно не больше ${formatRubExact(refundable / 100)}`;
+      throw badRequest(message, { amount: [message] });
+    }
+    const [created] = await tx
+      .insert(paymentRefunds)
+      .values({ orderId, paymentId: paid.id, amountKopecks: amount, reason: input.reason || null, createdBy: actorId, createdAt: deps.now, updatedAt: deps.now })
+      .returning();
+    return { refundRow: created!, paymentRow: paid };
+  });
+  const [[order], items] = await Promise.all([
+    deps.db.select().from(orders).where(eq(orders.id, orderId)),
+    deps.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)),
+  ]);
+  const body = {
+    payment_id: paymentRow.yookassaId!,
+    amount: yooAmount(amount),
+    ...(input.reason ? { description: input.reason } : {}),
+    ...(settings.receiptsEnabled ? { receipt: refundReceipt(order!, items, settings, amount) } : {}),
+  };
+  const key = `refund-${refundRow.id}`;
+  let refund: YooRefund;
+  try {
+    // One repeat with the same key: a lost answer is answered again, never refunded twice.
+    refund = await client.createRefund(body, key).catch((error: unknown) => {
+      if (error instanceof YooKassaError && (error.status === null || error.status >= 500)) return client.createRefund(body, key);
+      throw error;
+    });
+  } catch (error) {
+    if (!(error instanceof YooKassaError)) throw error;
+    deps.log.error({ err: error, orderId }, 'YooKassa refund failed');
+    await deps.db.update(paymentRefunds).set({ status: 'canceled', updatedAt: deps.now }).where(eq(paymentRefunds.id, refundRow.id));
+    throw new HttpError(502, REFUND_FAILED_MESSAGE);
+  }
+  await deps.db.update(paymentRefunds).set({ yookassaId: refund.id, updatedAt: deps.now }).where(eq(paymentRefunds.id, refundRow.id));
+  await applyRefund(deps, refund);
+  return getOrderForStaff(deps.db, orderId, viewOf(deps));
+}
+
+/**
+ * Cancels an order's open payments at YooKassa, after asking about each once more (one that
+ * succeeded meanwhile is applied instead). False when the API could not be asked: the caller must
+ * not treat the order as unpaid.
+ */
+export async function cancelOpenPayments(deps: PaymentDeps, orderId: number): Promise<boolean> {
+  if (!deps.config.yookassa) return true;
+  const client = yookassaClient(deps.config.yookassa);
+  const open = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['pending', 'waiting_for_capture']), sql`${payments.yookassaId} is not null`));
+  try {
+    for (const row of open) {
+      let payment = await client.getPayment(row.yookassaId!);
+      if (payment.status === 'pending' || payment.status === 'waiting_for_capture') {
+        payment = await client.cancelPayment(row.yookassaId!, `${row.idempotenceKey}-cancel`);
+      }
+      await applyPayment(deps, payment);
+    }
+    return true;
+  } catch (error) {
+    if (!(error instanceof YooKassaError)) throw error;
+    deps.log.warn({ err: error, orderId }, 'open YooKassa payments could not be cancelled');
+    return false;
+  }
+}
+
+const HOLD_BATCH = 50;
+
+/**
+ * Unpaid online orders whose hold has passed: the payment is asked about once more (a payment
+ * that succeeded meanwhile keeps the order), cancelled at YooKassa while still open, then the
+ * order is cancelled the way staff cancel one (stock back to its branches, history) and the
+ * customer told. An order whose payment the API cannot confirm either way is left for the next look.
+ */
+export async function expireUnpaidOrders(deps: PaymentDeps): Promise<number> {
+  if (!deps.config.yookassa) return 0;
+  const due = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        lte(orders.paymentHoldUntil, deps.now),
+        inArray(orders.paymentStatus, ['pending', 'failed']),
+        ne(orders.status, 'cancelled'),
+        eq(orders.paymentMethod, 'online'),
+      ),
+    )
+    .orderBy(asc(orders.paymentHoldUntil))
+    .limit(HOLD_BATCH);
+  let cancelled = 0;
+  for (const { id } of due) {
+    if (!(await cancelOpenPayments(deps, id))) continue;
+    const still = (order: { status: string; paymentStatus: string }) =>
+      order.status !== 'cancelled' && (order.paymentStatus === 'pending' || order.paymentStatus === 'failed');
+    const before = await deps.db.select({ status: orders.status, paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, id));
+    if (!before[0] || !still(before[0])) continue;
+    const detail = await changeOrderStatus(deps.db, id, { status: 'cancelled' }, null, viewOf(deps), still);
+    if (detail.status !== 'cancelled') continue;
+    cancelled++;
+    await sendMail(deps, holdExpiredMail(await getSettings(deps.db, 'shop'), detail, deps.config.publicUrl), id);
+  }
+  return cancelled;
+}
