@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
+import { ZipRefused, guardZip, openZip, type ZipLimits, type ZipProblem } from '../../core/zip-guard.ts';
 import type { Exchange1cType } from '#shared/schemas/exchange-1c.ts';
 
 /**
@@ -18,7 +19,7 @@ export const FILE_LIMIT = 20 * 1024 * 1024;
 export const MAX_FILE_BYTES = 2 * 1024 * 1024 * 1024;
 
 /** Guards against a zip bomb: what an archive may unpack to. */
-export const ZIP_LIMITS = {
+export const ZIP_LIMITS: ZipLimits = {
   entries: 200_000,
   entryBytes: MAX_FILE_BYTES,
   totalBytes: 4 * 1024 * 1024 * 1024,
@@ -78,65 +79,40 @@ function byteLimit(limit: number, onBytes: (n: number) => void, name: string) {
   });
 }
 
-const openZip = (file: string) =>
-  new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true, autoClose: true, validateEntrySizes: true, strictFileNames: false }, (error, zip) => (error ? reject(error) : resolve(zip))),
-  );
-
 const openEntry = (zip: yauzl.ZipFile, entry: yauzl.Entry) =>
   new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))));
 
-/** Every entry's name and size checked before anything is written: a bomb is refused whole. */
-function checkEntry(entry: yauzl.Entry, totals: ZipTotals) {
-  totals.entries++;
-  totals.bytes += entry.uncompressedSize;
-  totals.packed += entry.compressedSize;
-  if (totals.entries > ZIP_LIMITS.entries) throw new ExchangeFileError(`Архив отклонён: больше ${ZIP_LIMITS.entries} файлов`);
-  if (entry.uncompressedSize > ZIP_LIMITS.entryBytes || totals.bytes > ZIP_LIMITS.totalBytes) throw new ExchangeFileError('Архив отклонён: распакованные файлы слишком велики');
-  const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
-  if (entry.uncompressedSize >= ZIP_LIMITS.ratioFrom && ratio > ZIP_LIMITS.ratio) throw new ExchangeFileError(`Архив отклонён: файл ${entry.fileName} сжат подозрительно сильно (похоже на zip-бомбу)`);
-  if ((entry.generalPurposeBitFlag & 0x1) !== 0) throw new ExchangeFileError('Архив отклонён: зашифрованные архивы не поддерживаются');
-  // Many small entries, each under ratioFrom, are judged together: 300 files of 1 MB packed to 1 KB each are one bomb.
-  if (totals.bytes >= ZIP_LIMITS.ratioFrom && totals.bytes / Math.max(1, totals.packed) > ZIP_LIMITS.ratio) {
-    throw new ExchangeFileError('Архив отклонён: файлы сжаты подозрительно сильно (похоже на zip-бомбу)');
+/** The guard's verdict in the exchange's words. */
+function refusal(problem: ZipProblem, file: string): ExchangeFileError {
+  switch (problem.kind) {
+    case 'entries':
+      return new ExchangeFileError(`Архив отклонён: больше ${ZIP_LIMITS.entries} файлов`);
+    case 'size':
+      return new ExchangeFileError('Архив отклонён: распакованные файлы слишком велики');
+    case 'ratio':
+      return new ExchangeFileError(
+        problem.fileName === null
+          ? 'Архив отклонён: файлы сжаты подозрительно сильно (похоже на zip-бомбу)'
+          : `Архив отклонён: файл ${problem.fileName} сжат подозрительно сильно (похоже на zip-бомбу)`,
+      );
+    case 'encrypted':
+      return new ExchangeFileError('Архив отклонён: зашифрованные архивы не поддерживаются');
+    case 'broken': {
+      // yauzl checks names itself (absolute, `..`, `\\`) and stops with its own words.
+      const unsafe = /^(?:invalid relative path|absolute path|invalid characters in fileName): (.*)$/.exec(problem.message);
+      if (unsafe) return new ExchangeFileError(`Архив отклонён: недопустимое имя файла ${unsafe[1]!.slice(0, 200)}`);
+      return new ExchangeFileError(`Архив ${path.basename(file)} повреждён или не является zip-архивом`);
+    }
   }
-}
-
-type ZipTotals = { entries: number; bytes: number; packed: number };
-
-/** The names an archive holds, checked (a first pass: nothing is written when one is bad). */
-async function scanZip(file: string): Promise<void> {
-  const zip = await openZip(file);
-  const totals: ZipTotals = { entries: 0, bytes: 0, packed: 0 };
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      try {
-        if (!entry.fileName.endsWith('/')) {
-          safeRelativePath(entry.fileName);
-          checkEntry(entry, totals);
-        }
-        zip.readEntry();
-      } catch (error) {
-        zip.close();
-        reject(error);
-      }
-    });
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
 }
 
 /** Unpacks an archive into the folder after checking it whole; the archive is then removed. */
 export async function unpackZip(folder: string, file: string): Promise<string[]> {
   try {
-    await scanZip(file);
+    // Every entry's name and size checked before anything is written: a bomb is refused whole.
+    await guardZip(file, ZIP_LIMITS, (entry) => void safeRelativePath(entry.fileName));
   } catch (error) {
-    if (error instanceof ExchangeFileError) throw error;
-    // yauzl checks names itself (absolute, `..`, `\\`) and stops with its own words.
-    const unsafe = error instanceof Error ? /^(?:invalid relative path|absolute path|invalid characters in fileName): (.*)$/.exec(error.message) : null;
-    if (unsafe) throw new ExchangeFileError(`Архив отклонён: недопустимое имя файла ${unsafe[1]!.slice(0, 200)}`);
-    throw new ExchangeFileError(`Архив ${path.basename(file)} повреждён или не является zip-архивом`);
+    throw error instanceof ZipRefused ? refusal(error.problem, file) : error;
   }
   const zip = await openZip(file);
   const written: string[] = [];

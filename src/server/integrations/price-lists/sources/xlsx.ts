@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
+import { ZipRefused, guardZip, type ZipLimits, type ZipProblem } from '../../../core/zip-guard.ts';
 import { SourceError } from './source-error.ts';
 import type { TableRow } from './table.ts';
 
@@ -27,6 +28,59 @@ async function assertCompleteZip(filePath: string): Promise<void> {
   } finally {
     await file.close();
   }
+}
+
+/**
+ * What a workbook may unpack to, judged before ExcelJS reads a byte: it keeps every shared string
+ * in memory and parks sheets in temporary files, so a few megabytes packed thousands of times
+ * would take the server's memory or disk.
+ */
+export const XLSX_LIMITS: ZipLimits = { entries: 10_000, entryBytes: 256 * 1024 * 1024, totalBytes: 512 * 1024 * 1024, ratio: 200, ratioFrom: 1024 * 1024 };
+/** The shared strings are held in memory whole. */
+export const SHARED_STRINGS_MAX_BYTES = 40 * 1024 * 1024;
+/** Bounds of what a price list can be: rows, columns of a row, and Excel's own limit on a cell's text. */
+export const XLSX_MAX_ROWS = 500_000;
+export const XLSX_MAX_COLUMNS = 1_000;
+export const XLSX_MAX_CELL_CHARS = 32_767;
+
+const SPLIT = 'Разделите прайс-лист на несколько файлов';
+
+function refusal(problem: ZipProblem): SourceError {
+  switch (problem.kind) {
+    case 'entries':
+      return new SourceError(`Файл Excel отклонён: в архиве больше ${XLSX_LIMITS.entries} частей`);
+    case 'size':
+      return new SourceError(`Файл Excel слишком велик в распакованном виде (больше ${XLSX_LIMITS.totalBytes / 1024 / 1024} МБ). ${SPLIT}`);
+    case 'ratio':
+      return new SourceError('Файл Excel отклонён: данные сжаты подозрительно сильно (похоже на zip-бомбу)');
+    case 'encrypted':
+      return new SourceError('Файл Excel зашифрован: сохраните его без пароля');
+    case 'broken':
+      return new SourceError(BROKEN);
+  }
+}
+
+async function assertSafeZip(filePath: string): Promise<void> {
+  try {
+    await guardZip(filePath, XLSX_LIMITS, (entry) => {
+      if (/(^|\/)sharedStrings\.xml$/i.test(entry.fileName) && entry.uncompressedSize > SHARED_STRINGS_MAX_BYTES) {
+        throw new SourceError(`В файле Excel слишком много текста в ячейках (больше ${SHARED_STRINGS_MAX_BYTES / 1024 / 1024} МБ). ${SPLIT}`);
+      }
+    });
+  } catch (error) {
+    throw error instanceof ZipRefused ? refusal(error.problem) : error;
+  }
+}
+
+/** A row within the bounds of a price list, or the reason it is not one. */
+function boundedCells(rowNumber: number, values: ExcelJS.CellValue[]): string[] {
+  if (rowNumber > XLSX_MAX_ROWS) throw new SourceError(`В листе больше ${XLSX_MAX_ROWS.toLocaleString('ru-RU')} строк. ${SPLIT}`);
+  if (values.length - 1 > XLSX_MAX_COLUMNS) throw new SourceError(`В строке ${rowNumber} больше ${XLSX_MAX_COLUMNS} столбцов: это не похоже на прайс-лист`);
+  return Array.from({ length: Math.max(values.length - 1, 0) }, (_, i) => {
+    const text = cellText(values[i + 1]);
+    if (text.length > XLSX_MAX_CELL_CHARS) throw new SourceError(`В строке ${rowNumber} ячейка длиннее ${XLSX_MAX_CELL_CHARS} символов: так Excel не сохраняет`);
+    return text;
+  });
 }
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
@@ -100,9 +154,7 @@ async function closeWorkbook(current: StreamedSheet, sheetsLeft: SheetIterator, 
 async function* sheetRows(reader: StreamedSheet, sheetsLeft: SheetIterator, input: fs.ReadStream): AsyncGenerator<TableRow> {
   try {
     for await (const row of reader) {
-      const values = row.values as ExcelJS.CellValue[];
-      const cells = Array.from({ length: Math.max(values.length - 1, 0) }, (_, i) => cellText(values[i + 1]));
-      yield { rowNumber: row.number, cells };
+      yield { rowNumber: row.number, cells: boundedCells(row.number, row.values as ExcelJS.CellValue[]) };
     }
   } catch (error) {
     throw error instanceof SourceError ? error : new SourceError(BROKEN);
@@ -117,6 +169,7 @@ async function* sheetRows(reader: StreamedSheet, sheetsLeft: SheetIterator, inpu
  */
 export async function openXlsx(filePath: string, wanted?: string): Promise<XlsxSheet> {
   await assertCompleteZip(filePath);
+  await assertSafeZip(filePath);
   const input = fs.createReadStream(filePath);
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',

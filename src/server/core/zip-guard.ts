@@ -1,0 +1,81 @@
+import yauzl from 'yauzl';
+
+/**
+ * A zip archive from outside (1C's export, an XLSX price list) is judged by its central directory
+ * before any reader inflates a byte: how many entries, how large each and all of them say they
+ * unpack, and how hard they are packed. A bomb packs thousands of times; real XML 5 to 30 times.
+ */
+export type ZipLimits = {
+  entries: number;
+  entryBytes: number;
+  totalBytes: number;
+  /** Uncompressed to compressed, for one entry and for the archive as a whole. */
+  ratio: number;
+  /** Below this (one entry, or all together) the ratio is not judged: a tiny file of spaces packs very well. */
+  ratioFrom: number;
+};
+
+export type ZipProblem =
+  | { kind: 'entries' }
+  | { kind: 'size'; fileName: string }
+  | { kind: 'ratio'; fileName: string | null }
+  | { kind: 'encrypted' }
+  | { kind: 'broken'; message: string };
+
+/** Why an archive was refused; each integration says it in its own words. */
+export class ZipRefused extends Error {
+  constructor(readonly problem: ZipProblem) {
+    super(problem.kind);
+  }
+}
+
+export const openZip = (file: string) =>
+  new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.open(file, { lazyEntries: true, autoClose: true, validateEntrySizes: true, strictFileNames: false }, (error, zip) => (error ? reject(error) : resolve(zip))),
+  );
+
+/**
+ * Reads the archive's directory and throws ZipRefused at the first entry over a limit;
+ * `checkEntry` adds the caller's own rules (names). Nothing is inflated here.
+ */
+export async function guardZip(file: string, limits: ZipLimits, checkEntry: (entry: yauzl.Entry) => void = () => {}): Promise<yauzl.Entry[]> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await openZip(file);
+  } catch (error) {
+    throw new ZipRefused({ kind: 'broken', message: error instanceof Error ? error.message : String(error) });
+  }
+  const entries: yauzl.Entry[] = [];
+  const totals = { bytes: 0, packed: 0 };
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      try {
+        if (!entry.fileName.endsWith('/')) {
+          checkEntry(entry);
+          judge(entry, entries.length + 1, totals, limits);
+          entries.push(entry);
+        }
+        zip.readEntry();
+      } catch (error) {
+        zip.close();
+        reject(error);
+      }
+    });
+    zip.on('end', resolve);
+    zip.on('error', (error: Error) => reject(new ZipRefused({ kind: 'broken', message: error.message })));
+    zip.readEntry();
+  });
+  return entries;
+}
+
+function judge(entry: yauzl.Entry, count: number, totals: { bytes: number; packed: number }, limits: ZipLimits) {
+  totals.bytes += entry.uncompressedSize;
+  totals.packed += entry.compressedSize;
+  if (count > limits.entries) throw new ZipRefused({ kind: 'entries' });
+  if (entry.uncompressedSize > limits.entryBytes || totals.bytes > limits.totalBytes) throw new ZipRefused({ kind: 'size', fileName: entry.fileName });
+  const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
+  if (entry.uncompressedSize >= limits.ratioFrom && ratio > limits.ratio) throw new ZipRefused({ kind: 'ratio', fileName: entry.fileName });
+  // Many small entries, each under ratioFrom, are judged together: 300 files of 1 MB packed to 1 KB each are one bomb.
+  if (totals.bytes >= limits.ratioFrom && totals.bytes / Math.max(1, totals.packed) > limits.ratio) throw new ZipRefused({ kind: 'ratio', fileName: null });
+  if ((entry.generalPurposeBitFlag & 0x1) !== 0) throw new ZipRefused({ kind: 'encrypted' });
+}
