@@ -10,6 +10,7 @@
  * database handle so that several apps in one process never hear each other); a listener's
  * failure is logged and never undoes or breaks the change.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/connection.ts';
@@ -70,6 +71,7 @@ const listenersByDb = new WeakMap<Db, Listener[]>();
  * Listens to every order change made through the door on this database; answers the way to stop.
  * Listeners run one after another after the commit, in the order they were added; the door waits
  * for them (so the answer of the request that made the change already shows what they did).
+ * Changes a listener makes are told after the event it heard, to every listener.
  */
 export function onOrderChange(db: Db, name: string, run: Listener['run'], log: Listener['log']): () => void {
   const list = listenersByDb.get(db) ?? [];
@@ -82,18 +84,34 @@ export function onOrderChange(db: Db, name: string, run: Listener['run'], log: L
   };
 }
 
+/**
+ * The events still to be told in the delivery this code runs in. A listener that changes an order
+ * itself (YooKassa failing the payment of an order it heard cancelled) has its events told after
+ * the event it is hearing has reached every listener, so each listener hears an order's changes in
+ * the order they were made.
+ */
+const delivery = new AsyncLocalStorage<OrderChangeEvent[]>();
+
 async function announce(db: Db, events: OrderChangeEvent[]): Promise<void> {
   const list = listenersByDb.get(db);
-  if (!list) return;
-  for (const event of events) {
-    for (const listener of [...list]) {
-      try {
-        await listener.run(event);
-      } catch (error) {
-        listener.log.error({ err: error, orderId: event.orderId, field: event.field, to: event.to, listener: listener.name }, 'order change listener failed');
+  if (!list || events.length === 0) return;
+  const pending = delivery.getStore();
+  if (pending) {
+    pending.push(...events);
+    return;
+  }
+  const queue = [...events];
+  await delivery.run(queue, async () => {
+    for (let event = queue.shift(); event; event = queue.shift()) {
+      for (const listener of [...list]) {
+        try {
+          await listener.run(event);
+        } catch (error) {
+          listener.log.error({ err: error, orderId: event.orderId, field: event.field, to: event.to, listener: listener.name }, 'order change listener failed');
+        }
       }
     }
-  }
+  });
 }
 
 type OrderMove = BranchMove & { name: string };
