@@ -1,8 +1,11 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameters whose values are secrets: the password-reset link's token (page and API). */
-const SECRET_PARAM = /([?&]token=)[^&#]*/gi;
+/**
+ * Query parameters whose values are secrets: the password-reset link's token, and anything named
+ * like a password, token or secret (a form sent before its script loaded, a mistyped link).
+ */
+const SECRET_PARAM = /([?&][^=&#]*(?:pass|pwd|token|secret)[^=&#]*=)[^&#]*/gi;
 
 /** A URL as it may be written to a log: secret parameters keep their name, not their value. */
 export const redactUrl = (url: string) => url.replace(SECRET_PARAM, (_match, name: string) => `${name}[redacted]`);

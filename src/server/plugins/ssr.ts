@@ -137,9 +137,14 @@ export function registerSsr(app: App, source: SsrSource) {
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: 'Не найдено' });
+    // A form sent before the page's script loaded posts to the page itself (the forms that carry
+    // a password say method="post", so it is never in an address): the page comes back by 303,
+    // and what was typed is neither read nor logged.
+    const formPost = request.method === 'POST' && !request.url.startsWith('/api/');
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !formPost) return reply.status(404).send({ message: 'Не найдено' });
     const single = singleSlashPath(request.url);
-    if (single !== null) return reply.redirect(single, 301);
+    if (single !== null) return reply.redirect(single, formPost ? 303 : 301);
+    if (formPost) return reply.redirect(request.url, 303);
     if (request.url.startsWith('/api/')) return reply.status(404).send({ message: 'Не найдено' });
     // Missing files (an extension in the last segment) get a plain 404, not a page render.
     if (/\.[a-z0-9]{2,5}$/i.test(request.url.split('?')[0]!)) return reply.status(404).type('text/plain').send('Not found');

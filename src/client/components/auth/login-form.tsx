@@ -50,7 +50,7 @@ export function LoginForm({ onSuccess, idPrefix = 'login' }: LoginFormProps) {
   const aria = (name: (typeof FIELDS)[number]) => fieldControlProps(id(name), { error: errors[name]?.message, required: true });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Вход">
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Вход">
       <FormField label="Имя пользователя" htmlFor={id('username')} required error={errors.username?.message}>
         <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...aria('username')} {...register('username')} />
       </FormField>

@@ -81,7 +81,7 @@ export function RegisterForm({ onSuccess, idPrefix = 'register' }: RegisterFormP
   const aria = (name: Field, hint?: string) => fieldControlProps(id(name), { hint, error: errors[name]?.message, required: true });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Регистрация">
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Регистрация">
       <FormField label="Имя пользователя" htmlFor={id('username')} required error={errors.username?.message}>
         <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...aria('username')} {...register('username')} />
       </FormField>

@@ -27,7 +27,7 @@ export function NewsletterForm() {
     subscribe.mutate(parsed.data.email);
   };
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-2">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-2">
       <label htmlFor="newsletter-email" className="text-sm font-semibold text-header-foreground">
         Подписка на новости и акции
       </label>

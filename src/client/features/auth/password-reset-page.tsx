@@ -108,7 +108,7 @@ function RequestForm() {
           </p>
         </>
       ) : (
-        <form noValidate onSubmit={handleSubmit((values) => send.mutate(values))} className="grid gap-4" aria-label="Запрос ссылки для восстановления пароля">
+        <form method="post" noValidate onSubmit={handleSubmit((values) => send.mutate(values))} className="grid gap-4" aria-label="Запрос ссылки для восстановления пароля">
           <FormField label="Email" htmlFor="reset-email" required error={emailError}>
             <Input
               type="email"
@@ -230,7 +230,7 @@ function ResetForm({ token }: { token: string }) {
 
   return (
     <Shell title="Новый пароль" description="Придумайте новый пароль для входа в личный кабинет.">
-      <form noValidate onSubmit={handleSubmit((values) => reset.mutate(values))} className="grid gap-4" aria-label="Новый пароль">
+      <form method="post" noValidate onSubmit={handleSubmit((values) => reset.mutate(values))} className="grid gap-4" aria-label="Новый пароль">
         <FormField label="Новый пароль" htmlFor="reset-password" required hint={NEW_PASSWORD_HINT} error={errors.password?.message}>
           <PasswordInput autoComplete="new-password" {...field('password', NEW_PASSWORD_HINT)} {...register('password')} />
         </FormField>

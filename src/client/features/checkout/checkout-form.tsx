@@ -233,7 +233,7 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
 
   return (
     <>
-      <form noValidate onSubmit={(event) => void handleSubmit(submitValues)(event)} className="grid gap-6" aria-label="Оформление заказа">
+      <form method="post" noValidate onSubmit={(event) => void handleSubmit(submitValues)(event)} className="grid gap-6" aria-label="Оформление заказа">
         <Card>
           <CardHeader>
             <CardTitle as="h2">Контактные данные</CardTitle>

@@ -102,7 +102,7 @@ function AddressDialog({
           <DialogTitle>{address ? 'Изменить адрес' : 'Новый адрес доставки'}</DialogTitle>
           <DialogDescription>Поля со звёздочкой обязательны. Адрес можно будет выбрать при оформлении заказа.</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={address ? 'Изменение адреса' : 'Новый адрес'}>
+        <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={address ? 'Изменение адреса' : 'Новый адрес'}>
           <FormField label="Название" hint={LABEL_HINT} {...field('label')}>
             <Input {...control_('label', { required: false, hint: LABEL_HINT })} />
           </FormField>

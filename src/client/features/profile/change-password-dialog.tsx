@@ -46,6 +46,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form
+      method="post"
       noValidate
       className="grid gap-4"
       aria-label="Смена пароля"

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ExchangeDeps } from './deps.ts';
-import { EXCHANGE_COOKIE, checkAuth, findExchangeSession, markInit } from './session.ts';
+import { EXCHANGE_COOKIE, checkAuth, findExchangeSession, markInit, type ExchangeSession } from './session.ts';
 import { ExchangeFileError, FILE_LIMIT, appendPart, exchangeFolder, resetFolder, resolveInFolder } from './files.ts';
 import { importMode } from './import-job.ts';
 import { failure, success, type ModeHandler } from './mode.ts';
@@ -80,20 +80,37 @@ export type DispatchRequest = {
   body: Buffer | undefined;
 };
 
-/** Answers one call of the exchange. */
-export async function dispatch(deps: ExchangeDeps, request: DispatchRequest): Promise<string> {
-  const now = deps.clock();
+type Admitted = { checkauth: true } | { checkauth: false; type: Exchange1cType; mode: string; handler: ModeHandler; session: ExchangeSession };
+
+/** Whether the call may go on (exchange on, known type and mode, a live session), or the failure to answer. */
+async function admit(deps: ExchangeDeps, request: Omit<DispatchRequest, 'body'>, now: Date): Promise<Admitted | string> {
   const settings = await readExchangeSettings(deps.db);
   if (!settings.enabled) return failure('Обмен с 1С выключен');
   const modes = MODES[request.type as Exchange1cType];
   if (!modes) return failure(`Неизвестный тип обмена: ${String(request.type ?? '').slice(0, 50) || 'не указан'}`);
-  if (request.mode === 'checkauth') {
-    const result = await checkAuth(deps.db, request.authorization, request.ip, now, deps.config.rateLimitFactor);
-    return result.ok ? success(EXCHANGE_COOKIE, result.token) : failure(result.reason);
-  }
+  if (request.mode === 'checkauth') return { checkauth: true };
   const handler = request.mode === undefined ? undefined : Object.hasOwn(modes, request.mode) ? modes[request.mode] : undefined;
   if (!handler) return failure(`Неизвестный режим обмена: ${String(request.mode ?? '').slice(0, 50) || 'не указан'}`);
   const session = await findExchangeSession(deps.db, request.cookie, now);
   if (!session) return failure('Нет сеанса обмена: сначала mode=checkauth (или сеанс истёк)');
-  return handler(deps, { type: request.type as Exchange1cType, mode: request.mode!, filename: request.filename, session, body: request.body, now });
+  return { checkauth: false, type: request.type as Exchange1cType, mode: request.mode!, handler, session };
+}
+
+/** The failure a call gets before its body is read (a file part is up to FILE_LIMIT bytes), or null when it may send it. */
+export async function refusalBeforeBody(deps: ExchangeDeps, request: Omit<DispatchRequest, 'body'>): Promise<string | null> {
+  const admitted = await admit(deps, request, deps.clock());
+  if (typeof admitted === 'string') return admitted;
+  return admitted.checkauth ? failure('Режим checkauth принимается без тела запроса') : null;
+}
+
+/** Answers one call of the exchange. */
+export async function dispatch(deps: ExchangeDeps, request: DispatchRequest): Promise<string> {
+  const now = deps.clock();
+  const admitted = await admit(deps, request, now);
+  if (typeof admitted === 'string') return admitted;
+  if (admitted.checkauth) {
+    const result = await checkAuth(deps.db, request.authorization, request.ip, now, deps.config.rateLimitFactor);
+    return result.ok ? success(EXCHANGE_COOKIE, result.token) : failure(result.reason);
+  }
+  return admitted.handler(deps, { type: admitted.type, mode: admitted.mode, filename: request.filename, session: admitted.session, body: request.body, now });
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -204,6 +205,33 @@ describe('1C exchange: bad input is refused cleanly', () => {
     expect(await oneC.file('goods.zip', patched)).toBe('success');
     expect(await oneC.import('import.xml')).toBe('failure\nАрхив отклонён: недопустимое имя файла ../evil.xml');
     expect(fs.existsSync(path.join(folder, '..', 'evil.xml'))).toBe(false);
+  });
+
+  it('refuses a bomb of many small files, each under the size whose ratio is judged alone', async () => {
+    const bomb = new yazl.ZipFile();
+    for (let i = 0; i < 60; i++) bomb.addBuffer(Buffer.alloc(1024 * 1024 - 1), `import_files/part-${i}.xml`);
+    const bombBytes = await zipBytes(bomb);
+    expect(bombBytes.length).toBeLessThan(1024 * 1024);
+    const oneC = await signedIn();
+    expect(await oneC.file('bomb.zip', bombBytes)).toBe('success');
+    expect(await oneC.import('import.xml')).toBe('failure\nАрхив отклонён: файлы сжаты подозрительно сильно (похоже на zip-бомбу)');
+    expect(fs.existsSync(path.join(ctx.app.deps.config.dataDir, 'exchange-1c', 'catalog', 'import_files'))).toBe(false);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it("refuses a stranger's upload before reading its body: an endless one is answered, and the shop goes on", async () => {
+    // 20 MB announced, a first kilobyte sent, the rest never comes: only a refusal made before reading can answer.
+    const endless = new Readable({ read() {} });
+    endless.push(Buffer.alloc(1024, 0x41));
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/1c/exchange?type=catalog&mode=file&filename=import.xml',
+      headers: { 'content-type': 'application/octet-stream', 'content-length': String(20 * 1024 * 1024) },
+      payload: endless,
+    });
+    expect(answer.body).toBe('failure\nНет сеанса обмена: сначала mode=checkauth (или сеанс истёк)');
+    endless.destroy();
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
   it('refuses a wrong password, a call without the session cookie and an exchange switched off', async () => {

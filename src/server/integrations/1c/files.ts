@@ -87,20 +87,27 @@ const openEntry = (zip: yauzl.ZipFile, entry: yauzl.Entry) =>
   new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))));
 
 /** Every entry's name and size checked before anything is written: a bomb is refused whole. */
-function checkEntry(entry: yauzl.Entry, totals: { entries: number; bytes: number }) {
+function checkEntry(entry: yauzl.Entry, totals: ZipTotals) {
   totals.entries++;
   totals.bytes += entry.uncompressedSize;
+  totals.packed += entry.compressedSize;
   if (totals.entries > ZIP_LIMITS.entries) throw new ExchangeFileError(`Архив отклонён: больше ${ZIP_LIMITS.entries} файлов`);
   if (entry.uncompressedSize > ZIP_LIMITS.entryBytes || totals.bytes > ZIP_LIMITS.totalBytes) throw new ExchangeFileError('Архив отклонён: распакованные файлы слишком велики');
   const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
   if (entry.uncompressedSize >= ZIP_LIMITS.ratioFrom && ratio > ZIP_LIMITS.ratio) throw new ExchangeFileError(`Архив отклонён: файл ${entry.fileName} сжат подозрительно сильно (похоже на zip-бомбу)`);
   if ((entry.generalPurposeBitFlag & 0x1) !== 0) throw new ExchangeFileError('Архив отклонён: зашифрованные архивы не поддерживаются');
+  // Many small entries, each under ratioFrom, are judged together: 300 files of 1 MB packed to 1 KB each are one bomb.
+  if (totals.bytes >= ZIP_LIMITS.ratioFrom && totals.bytes / Math.max(1, totals.packed) > ZIP_LIMITS.ratio) {
+    throw new ExchangeFileError('Архив отклонён: файлы сжаты подозрительно сильно (похоже на zip-бомбу)');
+  }
 }
+
+type ZipTotals = { entries: number; bytes: number; packed: number };
 
 /** The names an archive holds, checked (a first pass: nothing is written when one is bad). */
 async function scanZip(file: string): Promise<void> {
   const zip = await openZip(file);
-  const totals = { entries: 0, bytes: 0 };
+  const totals: ZipTotals = { entries: 0, bytes: 0, packed: 0 };
   await new Promise<void>((resolve, reject) => {
     zip.on('entry', (entry: yauzl.Entry) => {
       try {

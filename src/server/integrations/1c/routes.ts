@@ -1,9 +1,9 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import type { App } from '../../core/app-types.ts';
 import { z } from '#shared/schemas/z.ts';
 import { Exchange1cLogQuerySchema, Exchange1cSettingsInputSchema } from '#shared/schemas/exchange-1c.ts';
 import type { ExchangeDeps } from './deps.ts';
-import { dispatch } from './dispatcher.ts';
+import { dispatch, refusalBeforeBody } from './dispatcher.ts';
 import { failure } from './mode.ts';
 import { FILE_LIMIT } from './files.ts';
 import { IMPORT_JOB, runImportJob, settleImportJob, type ImportPayload } from './import-job.ts';
@@ -16,6 +16,14 @@ const TAGS = ['Обмен с 1С'];
 const BODY_LIMIT = FILE_LIMIT + 64 * 1024;
 /** As 1C sends them; unknown values are answered by the dispatcher in its own words. */
 const ExchangeQuerySchema = z.object({ type: z.string().optional(), mode: z.string().optional(), filename: z.string().optional() });
+
+/** The call as the dispatcher reads it, without its body. */
+const callOf = (request: FastifyRequest) => {
+  const query = request.query as z.infer<typeof ExchangeQuerySchema>;
+  return { type: query.type, mode: query.mode, filename: query.filename, authorization: request.headers.authorization, cookie: request.cookies[EXCHANGE_COOKIE], ip: request.ip };
+};
+
+const hasBody = (headers: FastifyRequest['headers']) => Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
 
 export default async function exchange1cRoutes(app: App) {
   const deps: ExchangeDeps = { db: app.deps.db, config: app.deps.config, clock: app.deps.clock, jobs: app.jobs, log: app.log };
@@ -38,17 +46,16 @@ export default async function exchange1cRoutes(app: App) {
         const reason = error.statusCode === 413 ? `Часть файла больше ${FILE_LIMIT} байт` : 'Внутренняя ошибка сервера при обмене';
         return reply.status(200).type('text/plain; charset=utf-8').send(failure(reason));
       },
+      // A body (up to FILE_LIMIT bytes) is read only once the call is known to come from a live
+      // exchange session: a stranger's upload is refused before its first byte is buffered.
+      preParsing: async (request, reply, payload) => {
+        if (!hasBody(request.headers)) return payload;
+        const refused = await refusalBeforeBody(deps, callOf(request));
+        if (refused !== null) reply.type('text/plain; charset=utf-8').send(refused);
+        return payload;
+      },
       handler: async (request, reply) => {
-        const query = request.query as z.infer<typeof ExchangeQuerySchema>;
-        const answer = await dispatch(deps, {
-          type: query.type,
-          mode: query.mode,
-          filename: query.filename,
-          authorization: request.headers.authorization,
-          cookie: request.cookies[EXCHANGE_COOKIE],
-          ip: request.ip,
-          body: Buffer.isBuffer(request.body) ? request.body : undefined,
-        });
+        const answer = await dispatch(deps, { ...callOf(request), body: Buffer.isBuffer(request.body) ? request.body : undefined });
         return reply.type('text/plain; charset=utf-8').send(answer);
       },
     });

@@ -104,8 +104,12 @@ async function lockExistingCart(tx: Executor, cartId: string, now: Date): Promis
   return rows.length > 0;
 }
 
-/** New carts per address: each is a row that stays until it is cleaned up. */
-export const NEW_CART_LIMIT: RateRule = { limit: 30, windowMs: 60 * 60 * 1000, message: 'Слишком много новых корзин.' };
+/**
+ * New carts per address. A cart is one small row, and one address is often many customers (a
+ * mobile carrier's CGNAT, an office): the limit only stops a flood of rows, far above what a busy
+ * shared address opens in an hour.
+ */
+export const NEW_CART_LIMIT: RateRule = { limit: 2000, windowMs: 60 * 60 * 1000, message: 'Слишком много новых корзин.' };
 
 /**
  * Adds a product; a product already in the cart gets its quantity raised. The first addition

@@ -41,6 +41,7 @@ export function BackupDownloadDialog({ file, onClose }: { file: BackupFile | nul
           </DialogDescription>
         </DialogHeader>
         <form
+          method="post"
           noValidate
           className="grid gap-4"
           onSubmit={(event) => {
