@@ -154,6 +154,27 @@ export default tseslint.config(
     ]),
   },
   {
+    // The order's door and the other domain doors (docs/decisions/025): modules and flows never import an
+    // integration; integrations call the doors and listen to their events. Its own rule name
+    // (typescript-eslint's no-restricted-imports) so the blocks above and below, which set the base
+    // rule for the same files, neither replace it nor are replaced by it.
+    files: ['src/server/modules/**', 'src/server/flows/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // A leading '#' starts a comment in these gitignore-style patterns: the alias needs '\\#'.
+              group: ['**/integrations/**', '\\#server/integrations/*', '\\#server/integrations/**'],
+              message: 'modules and flows never import an integration: offer a port or an event (modules/orders/payments-port.ts, door.ts) that the integration provides or listens to',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/modules/**/routes.ts', 'src/server/integrations/**/routes.ts'],
     rules: restrict([
       { group: ['#client/*', '**/client/**'], message: 'the server loads the built SSR bundle, never client source' },

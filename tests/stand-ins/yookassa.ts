@@ -2,7 +2,8 @@
  * A local stand-in of the YooKassa API v3 (https://yookassa.ru/developers/api) for the tests: no
  * test reaches the internet. It follows the documented protocol where the shop relies on it:
  * - HTTP Basic with the shop id and secret key (401 otherwise);
- * - POST /payments, GET /payments/{id}, POST /payments/{id}/cancel, POST /refunds, GET /refunds/{id};
+ * - POST /payments, GET /payments/{id}, POST /payments/{id}/cancel (only `waiting_for_capture`: a
+ *   `pending` payment is refused with 400, as YooKassa does), POST /refunds, GET /refunds/{id};
  * - Idempotence-Key required on every POST; the same key with the same body answers the same
  *   object for 24 hours, the same key with another body is an error;
  * - a payment is `pending` until the customer pays or cancels on the stand-in's own page
@@ -205,6 +206,8 @@ export async function startYooKassa(options: StandInOptions = {}): Promise<YooKa
       if (!payment) return [404, error('not_found', 'Payment not found')];
       if (payment.status === 'canceled') return [200, payment];
       if (payment.status === 'succeeded') return [400, error('invalid_request', 'Payment is succeeded, use refunds')];
+      // YooKassa cancels through the API only a payment waiting for capture; a pending one waits for the customer or expires.
+      if (payment.status === 'pending') return [400, error('invalid_request', 'Payment can be cancelled only in waiting_for_capture status')];
       payment.status = 'canceled';
       payment.paid = false;
       payment.cancellation_details = { party: 'merchant', reason: 'canceled_by_merchant' };

@@ -10,7 +10,7 @@ import { notEnoughStockMessage, unavailableReason } from '../modules/cart/servic
 import { cartTotals, lineTotalKopecks } from '../modules/cart/totals.ts';
 import { newOrderNoticeMail, orderConfirmationMail } from '../modules/orders/mails.ts';
 import { findOrder } from '../modules/orders/service.ts';
-import type { PaymentView } from '../integrations/yookassa/view.ts';
+import type { PaymentView } from '../modules/orders/payments-port.ts';
 import { catalogChanged } from '../modules/products/catalog-events.ts';
 import { enforce, type RateRule } from '../modules/rate-limits/service.ts';
 import { getSettings } from '../modules/settings/service.ts';

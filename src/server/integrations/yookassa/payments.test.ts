@@ -219,7 +219,9 @@ describe('the hold of an unpaid order', () => {
     // The orders of the tests above have waited as long: they go too.
     expect(await scan()).toBeGreaterThanOrEqual(1);
 
-    expect(yookassa.payments.get(paymentIdOf(order))!.status).toBe('canceled');
+    // YooKassa cancels only a payment waiting for capture: a pending one is not asked to (it would be refused) and expires there.
+    expect(yookassa.payments.get(paymentIdOf(order))!.status).toBe('pending');
+    expect(yookassa.requests.some((r) => r.path === `/payments/${paymentIdOf(order)}/cancel`)).toBe(false);
     const seen = await readOrder(order.id);
     expect(seen.status).toBe('cancelled');
     expect(seen.payment).toMatchObject({ state: 'canceled', canPay: false, cancellationReason: 'Время на оплату заказа истекло, заказ отменён' });
@@ -235,12 +237,24 @@ describe('the hold of an unpaid order', () => {
 });
 
 describe('staff cancelling an unpaid order', () => {
-  it('cancels its open payment at YooKassa, so the page left open cannot take the money', async () => {
+  it('cancels its payment waiting for capture at YooKassa, so it cannot take the money', async () => {
     const { order } = await placeOnline();
+    await yookassa.setPaymentStatus(paymentIdOf(order), 'waiting_for_capture');
     const res = await inject('PATCH', `/api/orders/${order.id}/status`, admin, { status: 'cancelled' });
     expect(res.statusCode).toBe(200);
     expect(yookassa.payments.get(paymentIdOf(order))!.status).toBe('canceled');
+    expect(yookassa.requests.find((r) => r.path === `/payments/${paymentIdOf(order)}/cancel`)?.idempotenceKey).toBe(`order-${order.id}-attempt-1-cancel`);
     expect((res.json() as AdminOrderDetail).payment).toMatchObject({ state: 'canceled', canPay: false, cancellationReason: 'Заказ отменён' });
+  });
+
+  it('leaves a pending payment to YooKassa (it cannot be cancelled there) and shows the order’s payment as cancelled', async () => {
+    const { order } = await placeOnline();
+    const res = await inject('PATCH', `/api/orders/${order.id}/status`, admin, { status: 'cancelled' });
+    expect(res.statusCode).toBe(200);
+    expect(yookassa.payments.get(paymentIdOf(order))!.status).toBe('pending');
+    expect(yookassa.requests.some((r) => r.path === `/payments/${paymentIdOf(order)}/cancel`)).toBe(false);
+    expect((res.json() as AdminOrderDetail).payment).toMatchObject({ state: 'canceled', canPay: false, cancellationReason: 'Заказ отменён' });
+    expect((await readOrder(order.id)).payment).toMatchObject({ state: 'canceled', canPay: false });
   });
 });
 

@@ -4,6 +4,7 @@ import { RefundRequestSchema, type PaymentStart } from '#shared/schemas/payments
 import type { App } from '../../core/app-types.ts';
 import { enforce, type RateRule } from '../../modules/rate-limits/service.ts';
 import { registerHoldScan } from './hold.ts';
+import { registerOrderHooks } from './order-hooks.ts';
 import { handleNotification, refundOrder, startPayment, type PaymentDeps } from './service.ts';
 import { YooKassaError } from './yookassa.ts';
 
@@ -30,6 +31,7 @@ const OrderParams = idParams('Некорректный номер заказа')
 
 /** Online payment through YooKassa (docs/decisions/022). */
 export default async function paymentRoutes(app: App) {
+  registerOrderHooks(app);
   registerHoldScan(app);
 
   app.post(

@@ -8,12 +8,13 @@ import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
-import { orderItems, orderStatusHistory, orders, paymentRefunds, payments } from '../../db/schema.ts';
+import { orderItems, orders, paymentRefunds, payments } from '../../db/schema.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../core/http-errors.ts';
 import { maskEmail } from '../../core/log.ts';
 import type { Mailer, MailMessage } from '../../mail/transport.ts';
 import { getSettings } from '../../modules/settings/service.ts';
-import { changeOrderStatus, getOrderForStaff } from '../../modules/orders/admin-service.ts';
+import { getOrderForStaff } from '../../modules/orders/admin-service.ts';
+import { changeOrder, type OrderChange } from '../../modules/orders/door.ts';
 import { cancellationReasonText, type RefundRequest } from '#shared/schemas/payments.ts';
 import { formatRubExact, rubToKopecks } from '#shared/money.ts';
 import type { AdminOrderDetail } from '#shared/types.ts';
@@ -83,39 +84,48 @@ async function paymentBody(deps: PaymentDeps, orderId: number): Promise<CreatePa
  */
 async function currentAttempt(deps: PaymentDeps, orderId: number, owner: number | null): Promise<PaymentRow> {
   const holdMinutes = (await getSettings(deps.db, 'payment')).holdMinutes;
-  return deps.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order || (owner !== null && order.userId !== owner)) throw notFound(ORDER_NOT_FOUND);
-    if (order.paymentMethod !== 'online') throw conflict(NOT_ONLINE_MESSAGE);
-    if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') throw conflict(ALREADY_PAID_MESSAGE);
-    if (order.status === 'cancelled') throw conflict(ORDER_CANCELLED_MESSAGE);
-    if (holdPassed(order, deps.now)) throw conflict(HOLD_PASSED_MESSAGE);
-    clientOf(deps);
-    const [latest] = await tx.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.attempt)).limit(1);
-    if (latest?.status === 'pending') return latest;
-    if (latest?.status === 'waiting_for_capture') throw conflict(PAYMENT_IN_PROGRESS_MESSAGE);
-    if (latest?.status === 'succeeded') throw conflict(ALREADY_PAID_MESSAGE);
-    const attempt = (latest?.attempt ?? 0) + 1;
-    const [row] = await tx
-      .insert(payments)
-      .values({
-        orderId,
-        attempt,
-        idempotenceKey: idempotenceKey(orderId, attempt),
-        amountKopecks: order.totalKopecks,
-        createdAt: deps.now,
-        updatedAt: deps.now,
-      })
-      .returning();
-    const set: Partial<typeof orders.$inferInsert> = { updatedAt: deps.now };
-    if (order.paymentHoldUntil === null) set.paymentHoldUntil = new Date(deps.now.getTime() + holdMinutes * 60_000);
-    if (order.paymentStatus === 'failed') {
-      set.paymentStatus = 'pending';
-      await tx.insert(orderStatusHistory).values({ orderId, field: 'payment', fromValue: 'failed', toValue: 'pending', changedBy: owner, changedAt: deps.now });
-    }
-    await tx.update(orders).set(set).where(eq(orders.id, orderId));
-    return row!;
-  });
+  let attemptRow = null as PaymentRow | null;
+  // Through the order's door: a failed payment status goes back to pending with its history.
+  const author = owner === null ? ({ kind: 'system' } as const) : ({ kind: 'customer', userId: owner } as const);
+  await changeOrder(
+    deps.db,
+    orderId,
+    author,
+    async (order, tx): Promise<OrderChange | null> => {
+      if (owner !== null && order.userId !== owner) throw notFound(ORDER_NOT_FOUND);
+      if (order.paymentMethod !== 'online') throw conflict(NOT_ONLINE_MESSAGE);
+      if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') throw conflict(ALREADY_PAID_MESSAGE);
+      if (order.status === 'cancelled') throw conflict(ORDER_CANCELLED_MESSAGE);
+      if (holdPassed(order, deps.now)) throw conflict(HOLD_PASSED_MESSAGE);
+      clientOf(deps);
+      const [latest] = await tx.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.attempt)).limit(1);
+      if (latest?.status === 'pending') {
+        attemptRow = latest;
+        return null;
+      }
+      if (latest?.status === 'waiting_for_capture') throw conflict(PAYMENT_IN_PROGRESS_MESSAGE);
+      if (latest?.status === 'succeeded') throw conflict(ALREADY_PAID_MESSAGE);
+      const attempt = (latest?.attempt ?? 0) + 1;
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          orderId,
+          attempt,
+          idempotenceKey: idempotenceKey(orderId, attempt),
+          amountKopecks: order.totalKopecks,
+          createdAt: deps.now,
+          updatedAt: deps.now,
+        })
+        .returning();
+      attemptRow = row!;
+      return {
+        ...(order.paymentHoldUntil === null ? { paymentHoldUntil: new Date(deps.now.getTime() + holdMinutes * 60_000) } : {}),
+        ...(order.paymentStatus === 'failed' ? { paymentStatus: 'pending' } : {}),
+      };
+    },
+    deps.now,
+  );
+  return attemptRow!;
 }
 
 /**
@@ -172,38 +182,45 @@ export async function applyPayment(deps: PaymentDeps, payment: YooPayment): Prom
     return 'mismatch';
   }
   let mail: (() => Promise<void>) | null = null;
-  const outcome = await deps.db.transaction(async (tx): Promise<ApplyOutcome> => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId)).for('update');
-    const [current] = await tx.select().from(payments).where(eq(payments.id, row.id)).for('update');
-    if (!order || !current) return 'unknown';
-    if (current.status === 'succeeded' || current.status === 'canceled' || current.status === payment.status) return 'unchanged';
-    const reason = payment.cancellation_details?.reason ?? null;
-    await tx
-      .update(payments)
-      .set({ status: payment.status, cancellationReason: payment.status === 'canceled' ? reason : null, updatedAt: deps.now })
-      .where(eq(payments.id, row.id));
-    const history = (toValue: string) =>
-      tx.insert(orderStatusHistory).values({ orderId: order.id, field: 'payment', fromValue: order.paymentStatus, toValue, source: 'yookassa', changedAt: deps.now });
-    if (payment.status === 'succeeded' && (order.paymentStatus === 'pending' || order.paymentStatus === 'failed')) {
-      await tx.update(orders).set({ paymentStatus: 'paid', updatedAt: deps.now }).where(eq(orders.id, order.id));
-      await history('paid');
-      if (order.status === 'cancelled') deps.log.warn({ orderId: order.id }, 'a cancelled order was paid: refund it');
-      mail = async () => sendMail(deps, paymentReceivedMail(await getSettings(deps.db, 'shop'), order, row.amountKopecks, deps.config.publicUrl), order.id);
-    }
-    const [latest] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.attempt)).limit(1);
-    if (payment.status === 'canceled' && latest?.id === row.id && order.paymentStatus === 'pending') {
-      await tx.update(orders).set({ paymentStatus: 'failed', updatedAt: deps.now }).where(eq(orders.id, order.id));
-      await history('failed');
-      // Cancelled by the shop itself (the hold passing) is told by the order's own letter.
-      if (order.status !== 'cancelled' && reason !== 'canceled_by_merchant') {
-        const text = cancellationReasonText(reason) ?? 'оплата отклонена';
-        const hold = holdPassed(order, deps.now) ? null : order.paymentHoldUntil;
-        mail = async () =>
-          sendMail(deps, paymentCanceledMail(await getSettings(deps.db, 'shop'), order, text.toLowerCase(), hold, deps.config.publicUrl), order.id);
+  let outcome: ApplyOutcome = 'unchanged';
+  // Through the order's door, YooKassa as the author: the payment row follows in the same transaction.
+  await changeOrder(
+    deps.db,
+    row.orderId,
+    { kind: 'yookassa' },
+    async (order, tx): Promise<OrderChange | null> => {
+      const [current] = await tx.select().from(payments).where(eq(payments.id, row.id)).for('update');
+      if (!current) {
+        outcome = 'unknown';
+        return null;
       }
-    }
-    return 'changed';
-  });
+      if (current.status === 'succeeded' || current.status === 'canceled' || current.status === payment.status) return null;
+      const reason = payment.cancellation_details?.reason ?? null;
+      await tx
+        .update(payments)
+        .set({ status: payment.status, cancellationReason: payment.status === 'canceled' ? reason : null, updatedAt: deps.now })
+        .where(eq(payments.id, row.id));
+      outcome = 'changed';
+      if (payment.status === 'succeeded' && (order.paymentStatus === 'pending' || order.paymentStatus === 'failed')) {
+        if (order.status === 'cancelled') deps.log.warn({ orderId: order.id }, 'a cancelled order was paid: refund it');
+        mail = async () => sendMail(deps, paymentReceivedMail(await getSettings(deps.db, 'shop'), order, row.amountKopecks, deps.config.publicUrl), order.id);
+        return { paymentStatus: 'paid' };
+      }
+      const [latest] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.attempt)).limit(1);
+      if (payment.status === 'canceled' && latest?.id === row.id && order.paymentStatus === 'pending') {
+        // Cancelled by the shop itself (the hold passing, the order cancelled) is told by the order's own letter, if any.
+        if (order.status !== 'cancelled' && reason !== 'canceled_by_merchant') {
+          const text = cancellationReasonText(reason) ?? 'оплата отклонена';
+          const hold = holdPassed(order, deps.now) ? null : order.paymentHoldUntil;
+          mail = async () =>
+            sendMail(deps, paymentCanceledMail(await getSettings(deps.db, 'shop'), order, text.toLowerCase(), hold, deps.config.publicUrl), order.id);
+        }
+        return { paymentStatus: 'failed' };
+      }
+      return null;
+    },
+    deps.now,
+  );
   if (mail) await (mail as () => Promise<void>)();
   return outcome;
 }
@@ -225,25 +242,28 @@ export async function applyRefund(deps: PaymentDeps, refund: YooRefund): Promise
   }
   const orderId = row.refund.orderId;
   let mailAmount = 0;
-  const outcome = await deps.db.transaction(async (tx): Promise<ApplyOutcome> => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    const [current] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, row.refund.id)).for('update');
-    if (!order || !current || current.status !== 'pending' || refund.status === 'pending') return 'unchanged';
-    await tx.update(paymentRefunds).set({ status: refund.status, updatedAt: deps.now }).where(eq(paymentRefunds.id, current.id));
-    if (refund.status !== 'succeeded') return 'changed';
-    mailAmount = current.amountKopecks;
-    const [paymentRows, refundRows] = await Promise.all([
-      tx.select().from(payments).where(eq(payments.orderId, orderId)),
-      tx.select().from(paymentRefunds).where(and(eq(paymentRefunds.orderId, orderId), eq(paymentRefunds.status, 'succeeded'))),
-    ]);
-    if (refundableKopecks(paymentRows, refundRows) === 0 && order.paymentStatus === 'paid') {
-      await tx.update(orders).set({ paymentStatus: 'refunded', updatedAt: deps.now }).where(eq(orders.id, orderId));
-      await tx
-        .insert(orderStatusHistory)
-        .values({ orderId, field: 'payment', fromValue: 'paid', toValue: 'refunded', changedBy: current.createdBy, changedAt: deps.now });
-    }
-    return 'changed';
-  });
+  let outcome: ApplyOutcome = 'unchanged';
+  // The refund's author is the staff member who asked for it (the history names them).
+  const author = row.refund.createdBy === null ? ({ kind: 'system' } as const) : ({ kind: 'staff', userId: row.refund.createdBy } as const);
+  await changeOrder(
+    deps.db,
+    orderId,
+    author,
+    async (order, tx): Promise<OrderChange | null> => {
+      const [current] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, row.refund.id)).for('update');
+      if (!current || current.status !== 'pending' || refund.status === 'pending') return null;
+      await tx.update(paymentRefunds).set({ status: refund.status, updatedAt: deps.now }).where(eq(paymentRefunds.id, current.id));
+      outcome = 'changed';
+      if (refund.status !== 'succeeded') return null;
+      mailAmount = current.amountKopecks;
+      const [paymentRows, refundRows] = await Promise.all([
+        tx.select().from(payments).where(eq(payments.orderId, orderId)),
+        tx.select().from(paymentRefunds).where(and(eq(paymentRefunds.orderId, orderId), eq(paymentRefunds.status, 'succeeded'))),
+      ]);
+      return refundableKopecks(paymentRows, refundRows) === 0 && order.paymentStatus === 'paid' ? { paymentStatus: 'refunded' } : null;
+    },
+    deps.now,
+  );
   if (mailAmount > 0) {
     const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
     await sendMail(deps, refundMail(await getSettings(deps.db, 'shop'), order!, mailAmount, deps.config.publicUrl), orderId);
@@ -353,9 +373,13 @@ export async function refundOrder(deps: PaymentDeps, orderId: number, input: Ref
 }
 
 /**
- * Cancels an order's open payments at YooKassa, after asking about each once more (one that
- * succeeded meanwhile is applied instead). False when the API could not be asked: the caller must
- * not treat the order as unpaid.
+ * Cancels what YooKassa lets the shop cancel of an order's open payments, after asking about each
+ * once more (what changed meanwhile, a success included, is applied). YooKassa cancels through the
+ * API only a payment `waiting_for_capture` (https://yookassa.ru/developers/api#cancel_payment); a
+ * `pending` one cannot be cancelled by the shop: it stays until the customer pays or YooKassa lets
+ * it expire, and its later notification is applied as any other (a success on a cancelled order is
+ * logged for a refund). False when the API could not be asked: the caller must not treat the
+ * order as unpaid.
  */
 export async function cancelOpenPayments(deps: PaymentDeps, orderId: number): Promise<boolean> {
   if (!deps.config.yookassa) return true;
@@ -367,7 +391,7 @@ export async function cancelOpenPayments(deps: PaymentDeps, orderId: number): Pr
   try {
     for (const row of open) {
       let payment = await client.getPayment(row.yookassaId!);
-      if (payment.status === 'pending' || payment.status === 'waiting_for_capture') {
+      if (payment.status === 'waiting_for_capture') {
         payment = await client.cancelPayment(row.yookassaId!, `${row.idempotenceKey}-cancel`);
       }
       await applyPayment(deps, payment);
@@ -406,14 +430,13 @@ export async function expireUnpaidOrders(deps: PaymentDeps): Promise<number> {
   let cancelled = 0;
   for (const { id } of due) {
     if (!(await cancelOpenPayments(deps, id))) continue;
+    // The shop itself cancels, through the order's door, if the order is still unpaid under its lock.
     const still = (order: { status: string; paymentStatus: string }) =>
       order.status !== 'cancelled' && (order.paymentStatus === 'pending' || order.paymentStatus === 'failed');
-    const before = await deps.db.select({ status: orders.status, paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, id));
-    if (!before[0] || !still(before[0])) continue;
-    const detail = await changeOrderStatus(deps.db, id, { status: 'cancelled' }, null, viewOf(deps), still);
-    if (detail.status !== 'cancelled') continue;
+    const result = await changeOrder(deps.db, id, { kind: 'system' }, (order) => (still(order) ? { status: 'cancelled' } : null), deps.now);
+    if (!result.changed) continue;
     cancelled++;
-    await sendMail(deps, holdExpiredMail(await getSettings(deps.db, 'shop'), detail, deps.config.publicUrl), id);
+    await sendMail(deps, holdExpiredMail(await getSettings(deps.db, 'shop'), result.before, deps.config.publicUrl), id);
   }
   return cancelled;
 }

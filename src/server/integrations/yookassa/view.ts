@@ -7,14 +7,15 @@ import type { Db } from '../../db/connection.ts';
 import type { orders} from '../../db/schema.ts';
 import { paymentRefunds, payments, users } from '../../db/schema.ts';
 import { kopecksToRub } from '#shared/money.ts';
+import type { PaymentView } from '../../modules/orders/payments-port.ts';
 import { cancellationReasonText, type AdminOrderPayment, type OrderPaymentState, type RefundStatus } from '#shared/schemas/payments.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 type RefundRow = typeof paymentRefunds.$inferSelect & { createdByName: string | null };
 
-/** Whether the shop takes online payment (YooKassa credentials) and the time to judge the hold by. */
-export type PaymentView = { configured: boolean; now: Date };
+/** Whether the shop takes online payment (YooKassa credentials) and the time to judge the hold by: the orders module's. */
+export type { PaymentView };
 
 export const HOLD_PASSED_REASON = 'Время на оплату заказа истекло, заказ отменён';
 const ORDER_CANCELLED_REASON = 'Заказ отменён';
@@ -93,6 +94,3 @@ export async function paymentsOfOrders(db: Db, rows: OrderRow[], view: PaymentVi
   }
   return result;
 }
-
-/** The customer's view: the staff view without the refunds. */
-export const customerPayment = ({ refunds: _refunds, refundableAmount: _refundable, ...payment }: AdminOrderPayment) => payment;

@@ -2,8 +2,6 @@ import { idParams } from '#shared/schemas/z.ts';
 import { AdminOrderListQuerySchema, OrderStatusChangeSchema } from '#shared/schemas/admin-order.ts';
 import type { App } from '../../core/app-types.ts';
 import { changeOrderStatus, getOrderForStaff, listOrdersForStaff } from './admin-service.ts';
-import { paymentDeps } from '../../integrations/yookassa/routes.ts';
-import { cancelOpenPayments } from '../../integrations/yookassa/service.ts';
 
 const OrderParams = idParams('Некорректный номер заказа');
 
@@ -43,14 +41,7 @@ export default async function orderAdminRoutes(app: App) {
         body: OrderStatusChangeSchema,
       },
     },
-    async (request) => {
-      const detail = await changeOrderStatus(app.deps.db, request.params.id, request.body, request.user!.id, paymentView());
-      // A cancelled order must not be paid afterwards on a YooKassa page left open.
-      if (request.body.status === 'cancelled' && detail.paymentMethod === 'online' && (detail.paymentStatus === 'pending' || detail.paymentStatus === 'failed')) {
-        await cancelOpenPayments(paymentDeps(app, request), detail.id);
-        return getOrderForStaff(app.deps.db, detail.id, paymentView());
-      }
-      return detail;
-    },
+    // Through the order's door: the payment integration hears a cancellation and cancels what it can.
+    async (request) => changeOrderStatus(app.deps.db, request.params.id, request.body, request.user!.id, paymentView()),
   );
 }

@@ -8,8 +8,7 @@ import type { App } from '../../core/app-types.ts';
 import { HttpError, notFound } from '../../core/http-errors.ts';
 import { checkoutSettings, placeOrder } from '../../flows/checkout.ts';
 import { getSettings } from '../settings/service.ts';
-import { paymentDeps } from '../../integrations/yookassa/routes.ts';
-import { refreshOrderPayment, startPayment } from '../../integrations/yookassa/service.ts';
+import { orderPayments } from './payments-port.ts';
 import { ORDER_NOT_FOUND, findOrder, getOrderForViewer, listUserOrders } from './service.ts';
 
 const tags = ['Заказы'];
@@ -51,11 +50,12 @@ export default async function orderRoutes(app: App) {
         },
       );
       let answer: PlacedOrder = { ...order, confirmationUrl: null };
-      if (order.paymentMethod === 'online' && configured && order.payment?.canPay) {
+      const payments = orderPayments(app.deps.db);
+      if (order.paymentMethod === 'online' && configured && order.payment?.canPay && payments) {
         // A retry of the same cart resumes the same payment. When YooKassa cannot be reached the
         // order stands, unpaid: its page offers «Оплатить» again.
         try {
-          const confirmationUrl = await startPayment(paymentDeps(app, request), order.id, request.user!.id);
+          const confirmationUrl = await payments.start(order.id, request.user!.id, request.log);
           answer = { ...(await findOrder(app.deps.db, order.id, paymentView()))!, confirmationUrl };
         } catch (error) {
           if (!(error instanceof HttpError)) throw error;
@@ -78,8 +78,9 @@ export default async function orderRoutes(app: App) {
       const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
       if (id <= 0) throw notFound(ORDER_NOT_FOUND);
       const order = await getOrderForViewer(app.deps.db, id, request.user!, paymentView());
-      if (order.payment && (order.payment.state === 'pending' || order.payment.state === 'waiting')) {
-        await refreshOrderPayment(paymentDeps(app, request), id);
+      const payments = orderPayments(app.deps.db);
+      if (payments && order.payment && (order.payment.state === 'pending' || order.payment.state === 'waiting')) {
+        await payments.refresh(id, request.log);
         return getOrderForViewer(app.deps.db, id, request.user!, paymentView());
       }
       return order;

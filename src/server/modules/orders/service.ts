@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import { notFound } from '../../core/http-errors.ts';
 import { listBranches } from '../branches/service.ts';
-import { customerPayment, paymentsOfOrders, type PaymentView } from '../../integrations/yookassa/view.ts';
+import { customerPayment, paymentsOf, type PaymentView } from './payments-port.ts';
 import { isStaff } from '#shared/constants.ts';
 import type { DeliveryMethod } from '#shared/delivery.ts';
 import { kopecksToRub } from '#shared/money.ts';
@@ -75,7 +75,7 @@ export async function withItems(db: Db, rows: OrderRow[], view: PaymentView): Pr
       .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
       .orderBy(asc(orderItems.id)),
     branchesById(db),
-    paymentsOfOrders(db, rows, view),
+    paymentsOf(db, rows, view),
   ]);
   const byOrder = new Map<number, OrderItemRow[]>();
   for (const item of items) {

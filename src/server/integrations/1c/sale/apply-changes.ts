@@ -1,6 +1,6 @@
 /**
  * 1C's changes to the shop's orders: «Статус заказа», «Оплачен»/«Заказ оплачен»/«Дата оплаты» and
- * «Отменен», applied through the order service (cancelling returns the stock, every change goes
+ * «Отменен», applied through the order's door (cancelling returns the stock, every change goes
  * to the order's history with 1C as its author). One document's problem is reported in Russian
  * and the others still go through.
  */
@@ -8,7 +8,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
 import { orders } from '../../../db/schema.ts';
 import { HttpError } from '../../../core/http-errors.ts';
-import { applyOrderChange } from '../../../modules/orders/admin-service.ts';
+import { changeOrder } from '../../../modules/orders/door.ts';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '#shared/constants.ts';
 import type { OrderStatusChange } from '#shared/schemas/admin-order.ts';
 import type { ExchangeDocument } from './read-documents.ts';
@@ -106,7 +106,7 @@ export async function applyDocuments(db: Db, documents: ExchangeDocument[], now:
     errors.push(...docErrors);
     if (!change.status && !change.paymentStatus) continue;
     try {
-      if (await applyOrderChange(db, id, change, { source: '1c' }, now)) changed += 1;
+      if ((await changeOrder(db, id, { kind: '1c' }, change, now)).changed) changed += 1;
     } catch (error) {
       // Un-cancelling an order whose goods are gone: the service says which and keeps the order as it was.
       if (!(error instanceof HttpError)) throw error;

@@ -1,0 +1,221 @@
+/**
+ * The order's door (docs/decisions/025, «The order's door»): the ONE function that changes an
+ * order's status or payment status. Staff, the customer, the shop itself (an unpaid order's hold),
+ * YooKassa and the exchange with 1C all come through `changeOrder`; nobody else writes
+ * `orders.status`, `orders.payment_status` or `order_status_history` (checkout's first insert of
+ * a new order excepted). One transaction: the order row is locked, the caller may decide under
+ * that lock (and write its own tables in the same transaction), the stock follows a cancellation
+ * or its undoing, and every change is written to the history with its author. After the commit
+ * each change is announced to the listeners of the order's database (an in-process bus, one per
+ * database handle so that several apps in one process never hear each other); a listener's
+ * failure is logged and never undoes or breaks the change.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/connection.ts';
+import { branchQuantities, returnToBranch, sellFromBranch, type BranchMove } from '../../db/product-stock.ts';
+import { branches, orderItems, orderStatusHistory, orders, products } from '../../db/schema.ts';
+import { conflict, notFound } from '../../core/http-errors.ts';
+import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
+import type { OrderStatus, PaymentStatus } from '#shared/constants.ts';
+
+/**
+ * Who changes an order. `customer` and `staff` are people (the history names them); `system` is
+ * the shop itself (an unpaid order's hold passing; the history names nobody, shown as «покупатель
+ * или система»); `yookassa` and `1c` are the outside systems (history `source`, shown as «ЮKassa»
+ * and «1С (обмен)»).
+ */
+export type OrderChangeAuthor =
+  | { kind: 'customer'; userId: number }
+  | { kind: 'staff'; userId: number }
+  | { kind: 'system' }
+  | { kind: 'yookassa' }
+  | { kind: '1c' };
+
+/** What a change sets. `paymentHoldUntil` is no status: it is written without history or event. */
+export type OrderChange = { status?: OrderStatus; paymentStatus?: PaymentStatus; paymentHoldUntil?: Date };
+
+/** One change of one field, announced after the commit. */
+export type OrderChangeEvent = {
+  orderId: number;
+  field: 'status' | 'payment';
+  from: string;
+  to: string;
+  author: OrderChangeAuthor;
+  at: Date;
+};
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * The change to make, decided under the order's row lock: a fixed change, or a function of the
+ * locked order (it may read and write the caller's own tables with `tx`; null changes nothing;
+ * throwing rolls everything back).
+ */
+export type OrderChangeRequest = OrderChange | ((order: OrderRow, tx: Tx) => Promise<OrderChange | null> | OrderChange | null);
+
+export type OrderChangeResult = {
+  /** Whether a status or payment status changed. */
+  changed: boolean;
+  /** The order as it was locked, before the change. */
+  before: OrderRow;
+  events: OrderChangeEvent[];
+};
+
+type Listener = { name: string; run: (event: OrderChangeEvent) => Promise<void> | void; log: Pick<FastifyBaseLogger, 'error'> };
+
+const listenersByDb = new WeakMap<Db, Listener[]>();
+
+/**
+ * Listens to every order change made through the door on this database; answers the way to stop.
+ * Listeners run one after another after the commit, in the order they were added; the door waits
+ * for them (so the answer of the request that made the change already shows what they did).
+ * Changes a listener makes are told after the event it heard, to every listener.
+ */
+export function onOrderChange(db: Db, name: string, run: Listener['run'], log: Listener['log']): () => void {
+  const list = listenersByDb.get(db) ?? [];
+  const listener: Listener = { name, run, log };
+  list.push(listener);
+  listenersByDb.set(db, list);
+  return () => {
+    const at = list.indexOf(listener);
+    if (at >= 0) list.splice(at, 1);
+  };
+}
+
+/**
+ * The events still to be told in the delivery this code runs in. A listener that changes an order
+ * itself (YooKassa failing the payment of an order it heard cancelled) has its events told after
+ * the event it is hearing has reached every listener, so each listener hears an order's changes in
+ * the order they were made.
+ */
+const delivery = new AsyncLocalStorage<OrderChangeEvent[]>();
+
+async function announce(db: Db, events: OrderChangeEvent[]): Promise<void> {
+  const list = listenersByDb.get(db);
+  if (!list || events.length === 0) return;
+  const pending = delivery.getStore();
+  if (pending) {
+    pending.push(...events);
+    return;
+  }
+  const queue = [...events];
+  await delivery.run(queue, async () => {
+    for (let event = queue.shift(); event; event = queue.shift()) {
+      for (const listener of [...list]) {
+        try {
+          await listener.run(event);
+        } catch (error) {
+          listener.log.error({ err: error, orderId: event.orderId, field: event.field, to: event.to, listener: listener.name }, 'order change listener failed');
+        }
+      }
+    }
+  });
+}
+
+type OrderMove = BranchMove & { name: string };
+
+/**
+ * An order's units per product and branch. Lines from before branches existed have no branch:
+ * their stock was the head office's (migration 0006 moved it there).
+ */
+async function orderMoves(tx: Tx, orderId: number): Promise<OrderMove[]> {
+  const [head] = await tx.select({ id: branches.id }).from(branches).where(eq(branches.slug, HEAD_BRANCH_SLUG));
+  const rows = await tx
+    .select({ productId: orderItems.productId, branchId: orderItems.stockBranchId, quantity: orderItems.quantity, name: orderItems.productName })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const moves = new Map<string, OrderMove>();
+  for (const row of rows) {
+    // Products since deleted from the catalogue have no stock to move.
+    if (row.productId === null) continue;
+    const branchId = row.branchId ?? head!.id;
+    const key = `${row.productId}:${branchId}`;
+    const entry = moves.get(key);
+    if (entry) entry.quantity += row.quantity;
+    else moves.set(key, { productId: row.productId, branchId, quantity: row.quantity, name: row.name });
+  }
+  // Always in the same order, so two transactions never wait for each other in a circle.
+  return [...moves.values()].sort((a, b) => a.productId - b.productId || a.branchId - b.branchId);
+}
+
+/** Cancelling: the order's units go back on the shelf of the branch they came from. */
+async function returnStock(tx: Tx, orderId: number, now: Date) {
+  for (const move of await orderMoves(tx, orderId)) await returnToBranch(tx, move, now);
+}
+
+/** Un-cancelling: the units are taken again from the same branches, or nothing changes when one is short. */
+async function takeStock(tx: Tx, orderId: number, now: Date) {
+  for (const move of await orderMoves(tx, orderId)) {
+    // Staff restore an order as it was, even of a product taken off sale since.
+    if ((await sellFromBranch(tx, move, now, { activeOnly: false })) === 'sold') continue;
+    const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, move.productId));
+    const [branch] = await tx.select({ cityIn: branches.cityIn }).from(branches).where(eq(branches.id, move.branchId));
+    const available = (await branchQuantities(tx, move.productId)).find((q) => q.branchId === move.branchId)?.quantity ?? 0;
+    throw conflict(
+      `Недостаточно товара «${product?.name ?? move.name}» в филиале в ${branch?.cityIn ?? ''}: нужно ${move.quantity} шт., в наличии ${available} шт. Статус заказа не изменён.`,
+    );
+  }
+}
+
+/** The history columns of an author: a person's id, an outside system's name, or neither. */
+function historyAuthor(author: OrderChangeAuthor): Pick<typeof orderStatusHistory.$inferInsert, 'changedBy' | 'source'> {
+  switch (author.kind) {
+    case 'customer':
+    case 'staff':
+      return { changedBy: author.userId, source: null };
+    case 'yookassa':
+    case '1c':
+      return { changedBy: null, source: author.kind };
+    case 'system':
+      return { changedBy: null, source: null };
+  }
+}
+
+/**
+ * Changes an order's status and/or payment status (see the file's head). Setting the value it
+ * already has changes nothing and announces nothing. Cancelling returns each line's units to its
+ * branch; leaving `cancelled` takes them again (409 naming the product when a branch is short,
+ * nothing changed). 404 for an unknown order.
+ */
+export async function changeOrder(
+  db: Db,
+  orderId: number,
+  author: OrderChangeAuthor,
+  request: OrderChangeRequest,
+  now: Date,
+): Promise<OrderChangeResult> {
+  const result = await db.transaction(async (tx): Promise<OrderChangeResult> => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw notFound('Заказ не найден');
+    const change = typeof request === 'function' ? await request(order, tx) : request;
+    const events: OrderChangeEvent[] = [];
+    if (!change) return { changed: false, before: order, events };
+
+    const set: Partial<typeof orders.$inferInsert> = {};
+    if (change.status && change.status !== order.status) {
+      if (change.status === 'cancelled') await returnStock(tx, orderId, now);
+      else if (order.status === 'cancelled') await takeStock(tx, orderId, now);
+      set.status = change.status;
+      events.push({ orderId, field: 'status', from: order.status, to: change.status, author, at: now });
+    }
+    if (change.paymentStatus && change.paymentStatus !== order.paymentStatus) {
+      set.paymentStatus = change.paymentStatus;
+      events.push({ orderId, field: 'payment', from: order.paymentStatus, to: change.paymentStatus, author, at: now });
+    }
+    if (change.paymentHoldUntil && change.paymentHoldUntil.getTime() !== order.paymentHoldUntil?.getTime()) set.paymentHoldUntil = change.paymentHoldUntil;
+    if (Object.keys(set).length === 0) return { changed: false, before: order, events };
+
+    await tx.update(orders).set({ ...set, updatedAt: now }).where(eq(orders.id, orderId));
+    if (events.length > 0) {
+      const by = historyAuthor(author);
+      await tx
+        .insert(orderStatusHistory)
+        .values(events.map((e) => ({ orderId, field: e.field, fromValue: e.from, toValue: e.to, ...by, changedAt: now })));
+    }
+    return { changed: events.length > 0, before: order, events };
+  });
+  await announce(db, result.events);
+  return result;
+}
