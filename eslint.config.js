@@ -112,45 +112,45 @@ export default tseslint.config(
   {
     files: ['src/shared/**'],
     rules: restrict([
-      { group: ['#server/*', '#client/*', '**/server/**', '**/client/**'], message: 'shared imports neither side' },
+      { group: ['\\#server/*', '\\#client/*', '**/server/**', '**/client/**'], message: 'shared imports neither side' },
       { group: ['node:*', 'fs', 'path', 'react', 'react-*', 'drizzle-orm*', 'fastify*', 'pg'], message: 'shared stays pure: no I/O, no framework' },
     ]),
   },
-  { files: ['src/client/**'], rules: restrict([{ group: ['#server/*', '**/server/**', 'node:*'], message: 'client never imports server code' }]) },
+  { files: ['src/client/**'], rules: restrict([{ group: ['\\#server/*', '**/server/**', 'node:*'], message: 'client never imports server code' }]) },
   {
     files: ['src/client/lib/**', 'src/client/components/**'],
     rules: restrict([
-      { group: ['#server/*', '**/server/**', 'node:*'], message: 'client never imports server code' },
-      { group: ['#client/features/*', '#client/app/*', '**/features/**', '**/app/**', '#client/routes*'], message: 'lib and components come before features' },
+      { group: ['\\#server/*', '**/server/**', 'node:*'], message: 'client never imports server code' },
+      { group: ['\\#client/features/*', '\\#client/app/*', '**/features/**', '**/app/**', '\\#client/routes*'], message: 'lib and components come before features' },
     ]),
   },
   {
     files: ['src/server/**'],
     rules: restrict([
-      { group: ['#client/*', '**/client/**'], message: 'the server loads the built SSR bundle, never client source' },
+      { group: ['\\#client/*', '**/client/**'], message: 'the server loads the built SSR bundle, never client source' },
       SEARCH_ENTRANCE,
     ]),
   },
   // Inside its own room search may use its parts.
   {
     files: ['src/server/modules/products/search/**'],
-    rules: restrict([{ group: ['#client/*', '**/client/**'], message: 'the server loads the built SSR bundle, never client source' }]),
+    rules: restrict([{ group: ['\\#client/*', '**/client/**'], message: 'the server loads the built SSR bundle, never client source' }]),
   },
   {
     // The layers under the modules: the database (seed included), mail and configuration.
     files: ['src/server/db/**', 'src/server/mail/**', 'src/server/config.ts'],
     rules: restrict([
-      { group: ['#client/*', '**/client/**'], message: 'the server loads the built SSR bundle, never client source' },
-      { group: ['**/modules/**', '**/plugins/**', '**/flows/**', '#server/modules/*', '#server/plugins/*', '#server/flows/*'], message: 'the layers under the modules import none of them' },
+      { group: ['\\#client/*', '**/client/**'], message: 'the server loads the built SSR bundle, never client source' },
+      { group: ['**/modules/**', '**/plugins/**', '**/flows/**', '\\#server/modules/*', '\\#server/plugins/*', '\\#server/flows/*'], message: 'the layers under the modules import none of them' },
     ]),
   },
   {
     // The core is what every module and plugin stands on; importing one of them back makes a circle.
     files: ['src/server/core/**'],
     rules: restrict([
-      { group: ['#client/*', '**/client/**'], message: 'the server loads the built SSR bundle, never client source' },
-      { group: ['**/modules/**', '**/plugins/**', '**/flows/**', '#server/modules/*', '#server/plugins/*', '#server/flows/*'], message: 'the core imports no module, plugin or flow' },
-      { group: ['**/db/**', '#server/db/*', 'drizzle-orm', 'drizzle-orm/*'], allowTypeImports: true, message: 'the core touches no database (it may name its types)' },
+      { group: ['\\#client/*', '**/client/**'], message: 'the server loads the built SSR bundle, never client source' },
+      { group: ['**/modules/**', '**/plugins/**', '**/flows/**', '\\#server/modules/*', '\\#server/plugins/*', '\\#server/flows/*'], message: 'the core imports no module, plugin or flow' },
+      { group: ['**/db/**', '\\#server/db/*', 'drizzle-orm', 'drizzle-orm/*'], allowTypeImports: true, message: 'the core touches no database (it may name its types)' },
     ]),
   },
   {
@@ -177,8 +177,8 @@ export default tseslint.config(
   {
     files: ['src/server/modules/**/routes.ts', 'src/server/integrations/**/routes.ts'],
     rules: restrict([
-      { group: ['#client/*', '**/client/**'], message: 'the server loads the built SSR bundle, never client source' },
-      { group: ['drizzle-orm', 'drizzle-orm/*', '**/db/**', '#server/db/*'], message: 'a route never touches the database: call a service' },
+      { group: ['\\#client/*', '**/client/**'], message: 'the server loads the built SSR bundle, never client source' },
+      { group: ['drizzle-orm', 'drizzle-orm/*', '**/db/**', '\\#server/db/*'], message: 'a route never touches the database: call a service' },
       SEARCH_ENTRANCE,
     ]),
   },
