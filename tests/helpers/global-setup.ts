@@ -19,6 +19,9 @@ export default async function setup() {
   const PGLITE_DUMP = path.join(os.tmpdir(), `shop-test-template-${runId}.tar.gz`);
   process.env.TEST_TEMPLATE_DB = TEMPLATE_DB_NAME;
   process.env.TEST_PGLITE_DUMP = PGLITE_DUMP;
+  // Each worker's data folder lives under this run's folder (test-config.ts: testDataDir).
+  const DATA_ROOT = path.join(os.tmpdir(), `shop-test-data-${runId}`);
+  process.env.TEST_DATA_ROOT = DATA_ROOT;
   const config = testConfig();
   const lite = await openDatabase({});
   await lite.migrate();
@@ -40,6 +43,7 @@ export default async function setup() {
 
   return async () => {
     fs.rmSync(PGLITE_DUMP, { force: true });
+    fs.rmSync(DATA_ROOT, { recursive: true, force: true });
     if (!process.env.TEST_DATABASE_URL) return;
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
