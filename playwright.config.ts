@@ -6,6 +6,31 @@ const PORT = E2E_PORT;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
+ * Specs by what they share on the one server and database (docs/decisions/026). Each group runs
+ * after the one before (project dependencies), so a test never meets another group's changes
+ * half made:
+ * - storefront: a customer's screens; each test makes its own accounts, carts and orders and only
+ *   reads what every page shows (settings, the catalogue). Both widths, two workers.
+ * - back office: staff screens that add, change and move products (importers, scrapers, the
+ *   catalogue, the adapter, 1C, the staff log); each finds its own rows by unique names, none
+ *   changes what another reads. Desktop width, two workers.
+ * - shop-wide: specs that change what every page shows while they run (the counters' consent
+ *   banner, the VAT rate, the shop's and a branch's phone, the payment settings). One worker,
+ *   desktop then phone width.
+ */
+const STOREFRONT = ['accounts', 'catalog', 'checkout', 'foundation', 'pickup', 'passwords'];
+const BACK_OFFICE = ['admin-catalog', 'catalog-adapter', 'exchange-1c-settings', 'mass-scraper', 'staff-log', 'supplier-import', 'web-scraper'];
+const SHOP_WIDE = ['admin-operations', 'branches', 'content-security-policy', 'payments', 'seo', 'vat-rate'];
+const specs = (names: string[]) => names.map((name) => `${name}.spec.ts`);
+
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined };
+const mobile = { ...devices['Pixel 7'], viewport: { width: 375, height: 812 }, channel: undefined };
+// A test tagged @desktop or @mobile is about that layout only (the dropdown menu, the burger menu);
+// one tagged @back-office is a staff screen, checked at desktop width only (staff work at desktops).
+const onlyDesktop = /@mobile/;
+const onlyMobile = /@desktop|@back-office/;
+
+/**
  * End-to-end tests drive the built app (production mode) on a fresh embedded database,
  * in the system Chromium at desktop and phone width.
  */
@@ -13,8 +38,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Files spread over the workers; a file's tests run in order in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {
@@ -26,9 +52,11 @@ export default defineConfig({
     },
   },
   projects: [
-    // A test tagged @desktop or @mobile is about that layout only (the dropdown menu, the burger menu).
-    { name: 'desktop', grepInvert: /@mobile/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined } },
-    { name: 'mobile', grepInvert: /@desktop/, use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 }, channel: undefined } },
+    { name: 'desktop', testMatch: specs(STOREFRONT), grepInvert: onlyDesktop, use: desktop },
+    { name: 'mobile', testMatch: specs(STOREFRONT), grepInvert: onlyMobile, use: mobile },
+    { name: 'back-office', testMatch: specs(BACK_OFFICE), grepInvert: onlyDesktop, use: desktop, dependencies: ['desktop', 'mobile'] },
+    { name: 'shop-wide desktop', testMatch: specs(SHOP_WIDE), grepInvert: onlyDesktop, use: desktop, workers: 1, dependencies: ['back-office'] },
+    { name: 'shop-wide mobile', testMatch: specs(SHOP_WIDE), grepInvert: onlyMobile, use: mobile, workers: 1, dependencies: ['shop-wide desktop'] },
   ],
   webServer: [
     {
