@@ -5,6 +5,8 @@
  * run on PGlite and on PostgreSQL; the browser-only parts (client navigation, consent, the
  * service worker, the install banner) stay in Playwright.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,10 +72,18 @@ type Product = {
 };
 
 let ctx: TestContext;
+let distDir: string;
 beforeAll(async () => {
-  ctx = await createTestApp({ PUBLIC_URL: BASE }, { ssr: sourceSsr(), staticRoot: PUBLIC_DIR });
+  // The sitemap dates the static pages by the build (DIST_DIR/client/index.html), as in production.
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-seo-dist-'));
+  fs.mkdirSync(path.join(distDir, 'client'));
+  fs.copyFileSync(path.resolve(PUBLIC_DIR, '../index.html'), path.join(distDir, 'client/index.html'));
+  ctx = await createTestApp({ PUBLIC_URL: BASE, DIST_DIR: distDir }, { ssr: sourceSsr(), staticRoot: PUBLIC_DIR });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
 
 /** A GET as a visitor's browser or a crawler sends it; `url` may be a full address of the shop. */
 const get = (url: string) => ctx.app.inject({ method: 'GET', url: url.startsWith(BASE) ? url.slice(BASE.length) || '/' : url });
