@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { STAND_IN_SECRET, STAND_IN_SHOP_ID } from './tests/stand-ins/yookassa.ts';
 import { E2E_DATA_DIR, E2E_PORT, E2E_PRODUCT_SITE_PORT, E2E_SUPPLIER_SITE_PORT, E2E_YOOKASSA_PORT, E2E_YOOKASSA_URL } from './tests/e2e/env.ts';
@@ -22,6 +23,9 @@ const STOREFRONT = ['accounts', 'catalog', 'checkout', 'foundation', 'pickup', '
 const BACK_OFFICE = ['admin-catalog', 'catalog-adapter', 'exchange-1c-settings', 'mass-scraper', 'staff-log', 'supplier-import', 'web-scraper'];
 const SHOP_WIDE = ['admin-operations', 'branches', 'content-security-policy', 'payments', 'seo', 'vat-rate'];
 const specs = (names: string[]) => names.map((name) => `${name}.spec.ts`);
+// A spec in no group would silently not run.
+const unlisted = fs.readdirSync('tests/e2e').filter((f) => f.endsWith('.spec.ts') && !specs([...STOREFRONT, ...BACK_OFFICE, ...SHOP_WIDE]).includes(f));
+if (unlisted.length) throw new Error(`playwright.config.ts: put ${unlisted.join(', ')} in a group (STOREFRONT, BACK_OFFICE or SHOP_WIDE)`);
 
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined };
 const mobile = { ...devices['Pixel 7'], viewport: { width: 375, height: 812 }, channel: undefined };
