@@ -12,19 +12,17 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * half made:
  * - storefront: a customer's screens; each test makes its own accounts, carts and orders and only
  *   reads what every page shows (settings, the catalogue). Both widths, two workers.
- * - back office: staff screens that add, change and move products (importers, scrapers, the
- *   catalogue, the adapter, 1C, the staff log); each finds its own rows by unique names, none
- *   changes what another reads. Desktop width, two workers.
  * - shop-wide: specs that change what every page shows while they run (the counters' consent
- *   banner, the VAT rate, the shop's and a branch's phone, the payment settings). One worker,
- *   desktop then phone width.
+ *   banner, the VAT rate, the shop's and a branch's phone, the payment settings, a product's
+ *   price in the staff log's test). One worker, desktop then phone width.
+ * - back office: staff screens that add, change and move products (importers, scrapers, the
+ *   catalogue, the adapter, 1C); each finds its own rows by unique names, none changes what
+ *   another reads. Desktop width, two workers. Last: the staff log's first page (checked with
+ *   axe) must not list their long before/after values yet, whose <pre> blocks scroll.
  */
-// The staff log's screen is checked with axe on its first page, which lists every staff action so
-// far: it runs before the back office's importers and scrapers, whose long before/after values
-// make <pre> blocks scroll (axe: scrollable-region-focusable), as it did in the old one-worker order.
-const STOREFRONT = ['accounts', 'catalog', 'checkout', 'foundation', 'pickup', 'passwords', 'staff-log'];
+const STOREFRONT = ['accounts', 'catalog', 'checkout', 'foundation', 'pickup', 'passwords'];
+const SHOP_WIDE = ['admin-operations', 'branches', 'content-security-policy', 'payments', 'seo', 'staff-log', 'vat-rate'];
 const BACK_OFFICE = ['admin-catalog', 'catalog-adapter', 'exchange-1c-settings', 'mass-scraper', 'supplier-import', 'web-scraper'];
-const SHOP_WIDE = ['admin-operations', 'branches', 'content-security-policy', 'payments', 'seo', 'vat-rate'];
 const specs = (names: string[]) => names.map((name) => `${name}.spec.ts`);
 // A spec in no group would silently not run.
 const unlisted = fs.readdirSync('tests/e2e').filter((f) => f.endsWith('.spec.ts') && !specs([...STOREFRONT, ...BACK_OFFICE, ...SHOP_WIDE]).includes(f));
@@ -61,9 +59,9 @@ export default defineConfig({
   projects: [
     { name: 'desktop', testMatch: specs(STOREFRONT), grepInvert: onlyDesktop, use: desktop },
     { name: 'mobile', testMatch: specs(STOREFRONT), grepInvert: onlyMobile, use: mobile },
-    { name: 'back-office', testMatch: specs(BACK_OFFICE), grepInvert: onlyDesktop, use: desktop, dependencies: ['desktop', 'mobile'] },
-    { name: 'shop-wide desktop', testMatch: specs(SHOP_WIDE), grepInvert: onlyDesktop, use: desktop, workers: 1, dependencies: ['back-office'] },
+    { name: 'shop-wide desktop', testMatch: specs(SHOP_WIDE), grepInvert: onlyDesktop, use: desktop, workers: 1, dependencies: ['desktop', 'mobile'] },
     { name: 'shop-wide mobile', testMatch: specs(SHOP_WIDE), grepInvert: onlyMobile, use: mobile, workers: 1, dependencies: ['shop-wide desktop'] },
+    { name: 'back-office', testMatch: specs(BACK_OFFICE), grepInvert: onlyDesktop, use: desktop, dependencies: ['shop-wide mobile'] },
   ],
   webServer: [
     {
