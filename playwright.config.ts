@@ -12,16 +12,16 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * half made:
  * - storefront: a customer's screens; each test makes its own accounts, carts and orders and only
  *   reads what every page shows (settings, the catalogue). Both widths, two workers.
- * - shop-wide: specs that change what every page shows while they run (the counters' consent
- *   banner, the VAT rate, the shop's and a branch's phone, the payment settings, a product's
+ * - shop-wide: specs that change what every page shows while they run (the counters named in the
+ *   SEO settings, whose consent banner then covers every page: seo-analytics, csp-counters; the VAT rate, the shop's and a branch's phone, the payment settings, a product's
  *   price in the staff log's test). One worker, desktop then phone width.
  * - back office: staff screens that add, change and move products (importers, scrapers, the
  *   catalogue, the adapter, 1C); each finds its own rows by unique names, none changes what
  *   another reads. Desktop width, two workers. Last: the staff log's first page (checked with
  *   axe) must not list their long before/after values yet, whose <pre> blocks scroll.
  */
-const STOREFRONT = ['accounts', 'catalog', 'checkout', 'foundation', 'pickup', 'passwords'];
-const SHOP_WIDE = ['admin-operations', 'branches', 'content-security-policy', 'payments', 'seo', 'staff-log', 'vat-rate'];
+const STOREFRONT = ['accounts', 'catalog', 'checkout', 'content-security-policy', 'foundation', 'passwords', 'pickup', 'seo'];
+const SHOP_WIDE = ['admin-operations', 'branches', 'csp-counters', 'payments', 'seo-analytics', 'staff-log', 'vat-rate'];
 const BACK_OFFICE = ['admin-catalog', 'catalog-adapter', 'exchange-1c-settings', 'mass-scraper', 'supplier-import', 'web-scraper'];
 const specs = (names: string[]) => names.map((name) => `${name}.spec.ts`);
 // A spec in no group would silently not run.
