@@ -1,9 +1,39 @@
+import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { STAND_IN_SECRET, STAND_IN_SHOP_ID } from './tests/stand-ins/yookassa.ts';
 import { E2E_DATA_DIR, E2E_PORT, E2E_PRODUCT_SITE_PORT, E2E_SUPPLIER_SITE_PORT, E2E_YOOKASSA_PORT, E2E_YOOKASSA_URL } from './tests/e2e/env.ts';
 
 const PORT = E2E_PORT;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Specs by what they share on the one server and database (docs/decisions/026). Each group runs
+ * after the one before (project dependencies), so a test never meets another group's changes
+ * half made:
+ * - storefront: a customer's screens; each test makes its own accounts, carts and orders and only
+ *   reads what every page shows (settings, the catalogue). Both widths, two workers.
+ * - shop-wide: specs that change what every page shows while they run (the counters named in the
+ *   SEO settings, whose consent banner then covers every page: seo-analytics, csp-counters; the VAT rate, the shop's and a branch's phone, the payment settings, a product's
+ *   price in the staff log's test). One worker, desktop then phone width.
+ * - back office: staff screens that add, change and move products (importers, scrapers, the
+ *   catalogue, the adapter, 1C); each finds its own rows by unique names, none changes what
+ *   another reads. Desktop width, two workers. Last: the staff log's first page (checked with
+ *   axe) must not list their long before/after values yet, whose <pre> blocks scroll.
+ */
+const STOREFRONT = ['accounts', 'catalog', 'checkout', 'content-security-policy', 'foundation', 'passwords', 'pickup', 'seo'];
+const SHOP_WIDE = ['admin-operations', 'branches', 'csp-counters', 'payments', 'seo-analytics', 'staff-log', 'vat-rate'];
+const BACK_OFFICE = ['admin-catalog', 'catalog-adapter', 'exchange-1c-settings', 'mass-scraper', 'supplier-import', 'web-scraper'];
+const specs = (names: string[]) => names.map((name) => `${name}.spec.ts`);
+// A spec in no group would silently not run.
+const unlisted = fs.readdirSync('tests/e2e').filter((f) => f.endsWith('.spec.ts') && !specs([...STOREFRONT, ...BACK_OFFICE, ...SHOP_WIDE]).includes(f));
+if (unlisted.length) throw new Error(`playwright.config.ts: put ${unlisted.join(', ')} in a group (STOREFRONT, BACK_OFFICE or SHOP_WIDE)`);
+
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined };
+const mobile = { ...devices['Pixel 7'], viewport: { width: 375, height: 812 }, channel: undefined };
+// A test tagged @desktop or @mobile is about that layout only (the dropdown menu, the burger menu);
+// one tagged @back-office is a staff screen, checked at desktop width only (staff work at desktops).
+const onlyDesktop = /@mobile/;
+const onlyMobile = /@desktop|@back-office/;
 
 /**
  * End-to-end tests drive the built app (production mode) on a fresh embedded database,
@@ -13,8 +43,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Files spread over the workers; a file's tests run in order in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {
@@ -26,9 +57,11 @@ export default defineConfig({
     },
   },
   projects: [
-    // A test tagged @desktop or @mobile is about that layout only (the dropdown menu, the burger menu).
-    { name: 'desktop', grepInvert: /@mobile/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined } },
-    { name: 'mobile', grepInvert: /@desktop/, use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 }, channel: undefined } },
+    { name: 'desktop', testMatch: specs(STOREFRONT), grepInvert: onlyDesktop, use: desktop },
+    { name: 'mobile', testMatch: specs(STOREFRONT), grepInvert: onlyMobile, use: mobile },
+    { name: 'shop-wide desktop', testMatch: specs(SHOP_WIDE), grepInvert: onlyDesktop, use: desktop, workers: 1, dependencies: ['desktop', 'mobile'] },
+    { name: 'shop-wide mobile', testMatch: specs(SHOP_WIDE), grepInvert: onlyMobile, use: mobile, workers: 1, dependencies: ['shop-wide desktop'] },
+    { name: 'back-office', testMatch: specs(BACK_OFFICE), grepInvert: onlyDesktop, use: desktop, dependencies: ['shop-wide mobile'] },
   ],
   webServer: [
     {

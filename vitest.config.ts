@@ -2,16 +2,33 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import type { UserConfig } from 'vite';
 import viteConfig from './vite.config.ts';
 
+/**
+ * Files that need a module registry of their own: `vi.mock` replaces a module for the whole
+ * file, so it must neither see a copy another file already loaded nor leak into the next file.
+ */
+const ISOLATED = ['src/server/modules/admin/access.test.ts'];
+
 const unit = {
   include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
   // Races need several real connections: those files run on the PostgreSQL server only.
   exclude: ['**/*.race.test.ts', '**/node_modules/**'],
 };
+const server = { include: ['src/server/**/*.test.ts'], exclude: ['**/node_modules/**'] };
 
 /**
  * Unit and API tests. The API suite runs on embedded PGlite always, and once more on a
  * PostgreSQL server when TEST_DATABASE_URL is set (CI sets it).
+ *
+ * Two workers (both cores), and each worker imports the app once for all its files
+ * (`isolate: false`): every file builds its own app on its own database copy and data folder
+ * (tests/helpers), so what a file keeps is its app, not module state. The few files that mock
+ * modules run isolated in projects of their own (docs/decisions/026).
  */
+const projects = (name: string, files: { include: string[]; exclude: string[] }, env: Record<string, string>) => [
+  { extends: true as const, test: { name, include: files.include, exclude: [...files.exclude, ...ISOLATED], isolate: false, env } },
+  { extends: true as const, test: { name: `${name}-isolated`, include: ISOLATED, isolate: true, env } },
+];
+
 export default mergeConfig(
   viteConfig as UserConfig,
   defineConfig({
@@ -19,11 +36,10 @@ export default mergeConfig(
       globalSetup: ['tests/helpers/global-setup.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
+      maxWorkers: 2,
       projects: [
-        { extends: true, test: { name: 'pglite', ...unit, env: { TEST_DB_KIND: 'pglite' } } },
-        ...(process.env.TEST_DATABASE_URL
-          ? [{ extends: true as const, test: { name: 'postgres', include: ['src/server/**/*.test.ts'], env: { TEST_DB_KIND: 'postgres' } } }]
-          : []),
+        ...projects('pglite', unit, { TEST_DB_KIND: 'pglite' }),
+        ...(process.env.TEST_DATABASE_URL ? projects('postgres', server, { TEST_DB_KIND: 'postgres' }) : []),
       ],
     },
   }),

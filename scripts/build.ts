@@ -8,6 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { build } from 'vite';
 import { NONCE_PLACEHOLDER } from '../src/server/core/content-security-policy.ts';
+import { buildIsFresh } from './build-freshness.ts';
 
 let commit = 'unknown';
 try {
@@ -20,6 +21,12 @@ process.env.BUILD_TIME ??= new Date().toISOString();
 
 // DIST_DIR lets several builds live side by side (parallel test runs); the server reads the same variable.
 const dist = process.env.DIST_DIR ?? 'dist';
+
+// `--if-stale` (npm test, test:e2e): keep a build newer than all its sources, so one run builds once.
+if (process.argv.includes('--if-stale') && buildIsFresh(dist)) {
+  console.log(`The build in ${dist} is newer than its sources: not building again`);
+  process.exit(0);
+}
 await build({ logLevel: 'warn', build: { outDir: `${dist}/client` } });
 await build({ logLevel: 'warn', build: { ssr: 'src/client/entry-server.tsx', outDir: `${dist}/server`, manifest: false } });
 

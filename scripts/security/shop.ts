@@ -14,6 +14,7 @@ import { seedIfEmpty } from '#server/db/seed/seed.ts';
 import { builtSsrSource } from '#server/plugins/ssr.ts';
 import { createSession, findSessionUser } from '#server/modules/auth/session-service.ts';
 import { testConfig } from '../../tests/helpers/test-config.ts';
+import { buildIsFresh } from '../build-freshness.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -26,21 +27,12 @@ export const LOWEST_ALLOWED: Record<Access, Role> = { public: 'anonymous', user:
 
 export const rank = (role: Role) => ROLES.indexOf(role);
 
-const newestMtime = (dir: string): number =>
-  fs.readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
-    const full = path.join(dir, entry.name);
-    return Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }, 0);
-
 /**
  * The production bundles in DIST_DIR, built first unless a build newer than every source file
  * is there already: the pages are judged as `npm start` serves them, never from a stale build.
  */
 export function ensureBuild(distDir: string): { built: boolean } {
-  const template = path.join(distDir, 'client/index.html');
-  const entry = path.join(distDir, 'server/entry-server.js');
-  const sources = Math.max(newestMtime(path.join(root, 'src')), fs.statSync(path.join(root, 'index.html')).mtimeMs);
-  if (fs.existsSync(template) && fs.existsSync(entry) && fs.statSync(entry).mtimeMs > sources) return { built: false };
+  if (buildIsFresh(distDir)) return { built: false };
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DIST_DIR: distDir } });
   return { built: true };
 }

@@ -25,7 +25,7 @@ async function asVisitor<T>(browser: Browser, run: (page: Page) => Promise<T>): 
   }
 }
 
-test.describe('back office: catalogue', () => {
+test.describe('back office: catalogue', { tag: '@back-office' }, () => {
   test('an admin creates a category and a product with an uploaded image, sees it in the shop, hides it and deletes it', async ({
     page,
     browser,

@@ -62,7 +62,7 @@ async function customerPage(browser: Browser, baseURL: string, username: string)
 
 const details = (page: Page, id: number) => page.getByRole('button', { name: `Детали заказа №${id}` });
 
-test.describe('back office: orders, customers, settings', () => {
+test.describe('back office: orders, customers, settings', { tag: '@back-office' }, () => {
   test('an admin filters orders by status and date, changes a status, and the customer sees it in the profile', async ({
     page,
     browser,

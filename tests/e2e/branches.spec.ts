@@ -60,7 +60,7 @@ test('the contacts page lists the five branches, each with its place on Yandex M
   await expect(page.locator('footer')).toContainText('г. Мариуполь, пр-т Металлургов, д. 54');
 });
 
-test('the administrator edits a branch; a bad phone is refused, the new one shows on the contacts page', async ({ page }) => {
+test('the administrator edits a branch; a bad phone is refused, the new one shows on the contacts page', { tag: '@back-office' }, async ({ page }) => {
   expect((await page.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
   await page.goto('/admin/settings?tab=branches');
   await expect(page.getByTestId('admin-branch')).toHaveCount(5);

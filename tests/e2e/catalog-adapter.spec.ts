@@ -18,7 +18,7 @@ async function asVisitor<T>(browser: Browser, run: (page: Page) => Promise<T>): 
   }
 }
 
-test('staff map supplier categories, see what a rule moves before saving it, apply the rules, and the products reach the shop', async ({
+test('staff map supplier categories, see what a rule moves before saving it, apply the rules, and the products reach the shop', { tag: '@back-office' }, async ({
   page,
   browser,
 }) => {

@@ -48,7 +48,7 @@ const offersXml = (priceType: { id: string; name: string }, warehouse: { id: str
 </КоммерческаяИнформация>
 `;
 
-test.describe('«Обмен с 1С»', () => {
+test.describe('«Обмен с 1С»', { tag: '@back-office' }, () => {
   test('an admin saves the exchange account, 1C exchanges, the admin maps its warehouse and reads the log', async ({ page, baseURL }) => {
     const res = await page.request.post('/api/login', { data: ADMIN });
     expect(res.status()).toBe(200);

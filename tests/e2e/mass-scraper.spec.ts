@@ -20,7 +20,7 @@ test.beforeEach(async () => {
 });
 test.afterEach(async () => site.close());
 
-test.describe('back office: mass scraper', () => {
+test.describe('back office: mass scraper', { tag: '@back-office' }, () => {
   test('staff run a few supplier pages, watch the progress, review a card and publish it into the catalogue', async ({ page }) => {
     test.setTimeout(120_000);
     const res = await page.request.post('/api/login', { data: ADMIN });

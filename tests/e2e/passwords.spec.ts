@@ -69,7 +69,7 @@ test('a customer changes their password in the profile; their other sessions end
   }
 });
 
-test('downloading a backup asks for the administrator’s password', async ({ page }, testInfo) => {
+test('downloading a backup asks for the administrator’s password', { tag: '@back-office' }, async ({ page }, testInfo) => {
   await login(page.request, ADMIN);
   await page.goto('/admin/settings?tab=backup');
   const create = page.getByRole('button', { name: 'Создать резервную копию' });
@@ -96,7 +96,7 @@ test('downloading a backup asks for the administrator’s password', async ({ pa
   await expect(dialog).toBeHidden();
 });
 
-test('changing a role asks for the administrator’s password; other edits do not', async ({ page }, testInfo) => {
+test('changing a role asks for the administrator’s password; other edits do not', { tag: '@back-office' }, async ({ page }, testInfo) => {
   await login(page.request, ADMIN);
   const username = `rol_${uniq()}`;
   const created = await page.request.post('/api/admin/users', {

@@ -197,7 +197,7 @@ test.describe('online payment through YooKassa (the local stand-in)', () => {
     await customer.dispose();
   });
 
-  test('the «Оплата» settings tab shows the connection and saves the receipts and the hold time', async ({ page, baseURL, consoleErrors }) => {
+  test('the «Оплата» settings tab shows the connection and saves the receipts and the hold time', { tag: '@back-office' }, async ({ page, baseURL, consoleErrors }) => {
     void consoleErrors;
     const admin = await adminApi(baseURL!);
     const original = (await (await admin.get('/api/admin/settings/payment')).json()) as PaymentSettingsAnswer;

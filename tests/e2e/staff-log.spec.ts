@@ -13,7 +13,7 @@ async function login(request: APIRequestContext, user: { username: string; passw
   expect(res.status(), `login as ${user.username}`).toBe(200);
 }
 
-test.describe('«Журнал действий»', () => {
+test.describe('«Журнал действий»', { tag: '@back-office' }, () => {
   test('an admin opens the log, filters it by person, kind and date, and reads what a manager changed', async ({ page, browser, baseURL }) => {
     await login(page.request, ADMIN);
     const username = `menedzher_${uniq()}`;

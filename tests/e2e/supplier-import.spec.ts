@@ -26,7 +26,7 @@ const columnSelect = (page: Page, header: string) => page.getByRole('combobox', 
 /** Rows of the dry run's table (desktop) or its cards (phone). */
 const importRows = (page: Page) => page.getByTestId(isMobile(page) ? 'import-row-card' : 'import-row');
 
-test.describe('back office: supplier price lists', () => {
+test.describe('back office: supplier price lists', { tag: '@back-office' }, () => {
   // The dry run and the apply log nothing; the client check and the refused file log their 4xx answers.
   test.use({ allowedConsoleErrors: /status of 422|: 422 / });
 

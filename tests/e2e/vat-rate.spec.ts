@@ -22,7 +22,7 @@ async function checkoutSummary(page: Page) {
   return page.getByRole('heading', { name: 'Ваш заказ' }).locator('xpath=ancestor::*[@data-slot="card"][1]');
 }
 
-test('an admin sets the VAT rate: the checkout summary follows it, «Без НДС» has no VAT line', async ({ page, request, consoleErrors }) => {
+test('an admin sets the VAT rate: the checkout summary follows it, «Без НДС» has no VAT line', { tag: '@back-office' }, async ({ page, request, consoleErrors }) => {
   void consoleErrors;
   const res = await page.request.post('/api/login', { data: { username: 'admin', password: 'Admin-e2e-pass-2026' } });
   expect(res.status()).toBe(200);
@@ -60,7 +60,7 @@ test('an admin sets the VAT rate: the checkout summary follows it, «Без НД
   }
 });
 
-test('«Отменить изменения» puts back what is saved, also after the settings were saved once', async ({ page, consoleErrors }) => {
+test('«Отменить изменения» puts back what is saved, also after the settings were saved once', { tag: '@back-office' }, async ({ page, consoleErrors }) => {
   void consoleErrors;
   const res = await page.request.post('/api/login', { data: { username: 'admin', password: 'Admin-e2e-pass-2026' } });
   expect(res.status()).toBe(200);

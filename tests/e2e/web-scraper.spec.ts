@@ -7,7 +7,7 @@ import { axeViolations, expect, isMobile, test } from './fixtures.ts';
 const ADMIN = { username: 'admin', password: 'Admin-e2e-pass-2026' };
 const PAGE_NAME = 'Дрель-шуруповёрт аккумуляторная DCK KDJZ20-13 (Type EM)';
 
-test.describe('back office: a product from a supplier\'s page', () => {
+test.describe('back office: a product from a supplier\'s page', { tag: '@back-office' }, () => {
   // Staff type addresses the server refuses; the API client logs those replies (spec 8).
   test.use({ allowedConsoleErrors: /status of 422|^POST \/api\/admin\/web-scraper\/extract: 422 / });
   test.describe.configure({ mode: 'serial' });

@@ -19,15 +19,21 @@ export default async function setup() {
   const PGLITE_DUMP = path.join(os.tmpdir(), `shop-test-template-${runId}.tar.gz`);
   process.env.TEST_TEMPLATE_DB = TEMPLATE_DB_NAME;
   process.env.TEST_PGLITE_DUMP = PGLITE_DUMP;
+  // Each worker's data folder lives under this run's folder (test-config.ts: testDataDir).
+  const DATA_ROOT = path.join(os.tmpdir(), `shop-test-data-${runId}`);
+  process.env.TEST_DATA_ROOT = DATA_ROOT;
   const config = testConfig();
-  const lite = await openDatabase({});
-  await lite.migrate();
-  await seedIfEmpty(lite.db, config, quietLog);
-  const dump = await lite.pglite!.dumpDataDir('gzip');
-  fs.writeFileSync(PGLITE_DUMP, Buffer.from(await dump.arrayBuffer()));
-  await lite.close();
-
-  if (process.env.TEST_DATABASE_URL) {
+  // The two templates are independent: made at once (PGlite works in this process, the server in its own).
+  const pglite = async () => {
+    const lite = await openDatabase({});
+    await lite.migrate();
+    await seedIfEmpty(lite.db, config, quietLog);
+    const dump = await lite.pglite!.dumpDataDir('gzip');
+    fs.writeFileSync(PGLITE_DUMP, Buffer.from(await dump.arrayBuffer()));
+    await lite.close();
+  };
+  const postgres = async () => {
+    if (!process.env.TEST_DATABASE_URL) return;
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${TEMPLATE_DB_NAME}`);
@@ -36,10 +42,12 @@ export default async function setup() {
     await server.migrate();
     await seedIfEmpty(server.db, config, quietLog);
     await server.close();
-  }
+  };
+  await Promise.all([pglite(), postgres()]);
 
   return async () => {
     fs.rmSync(PGLITE_DUMP, { force: true });
+    fs.rmSync(DATA_ROOT, { recursive: true, force: true });
     if (!process.env.TEST_DATABASE_URL) return;
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();

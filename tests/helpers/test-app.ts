@@ -61,10 +61,10 @@ export type TestContext = {
   close: () => Promise<void>;
 };
 
-/** The whole API on a fresh database copy, with captured mail and a controllable clock; `options.ssr` adds the pages. */
+/** The whole API on a fresh database copy, with captured mail and a controllable clock; `options.ssr` adds the pages, `options.staticRoot` the static files. */
 export async function createTestApp(
   configOverrides: Record<string, string> = {},
-  options: Pick<BuildOptions, 'ssr' | 'logger'> = {},
+  options: Pick<BuildOptions, 'ssr' | 'logger' | 'staticRoot'> = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   const mails: MailMessage[] = [];

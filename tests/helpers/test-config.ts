@@ -12,10 +12,18 @@ export const templateNames = () => ({
   dump: process.env.TEST_PGLITE_DUMP ?? path.join(os.tmpdir(), 'shop-test-template.tar.gz'),
 });
 
+/**
+ * The data folder (uploads, imports, 1C exchange files) of this test worker: files of two
+ * workers run at once, so each worker has its own, under the run's folder the global setup
+ * makes and removes (a worker runs its files one after another).
+ */
+export const testDataDir = () =>
+  path.join(process.env.TEST_DATA_ROOT ?? path.join(os.tmpdir(), 'shop-test-data'), `worker-${process.env.VITEST_POOL_ID ?? '0'}`);
+
 export const testConfig = (overrides: Record<string, string> = {}) =>
   loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: path.join(os.tmpdir(), 'shop-test-data'),
+    DATA_DIR: testDataDir(),
     PUBLIC_URL: 'http://shop.test',
     ADMIN_USERNAME: TEST_ADMIN.username,
     ADMIN_PASSWORD: TEST_ADMIN.password,
