@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
+import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { DeleteDialog } from '#client/features/admin/components/delete-dialog.tsx';
 import { FormDialog } from '#client/features/admin/components/form-dialog.tsx';
 import { EditDeleteButtons } from '#client/features/admin/components/row-actions.tsx';
@@ -81,13 +82,7 @@ export function BrandsTab() {
       >
         {(list) => (
           <Table>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead>Написание</TableHead>
-                <TableHead>Поставщик</TableHead>
-                <TableHead className="text-right">Действия</TableHead>
-              </TableRow>
-            </TableHeader>
+            <ListTableHeader columns={['Написание', 'Поставщик', { label: 'Действия', className: 'text-right' }]} />
             <TableBody>
               {list.map((alias) => (
                 <TableRow key={alias.alias} data-testid="brand-alias-row">

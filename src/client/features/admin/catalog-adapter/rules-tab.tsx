@@ -3,7 +3,8 @@ import { ListChecks } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
+import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { DeleteDialog } from '#client/features/admin/components/delete-dialog.tsx';
 import { EditDeleteButtons } from '#client/features/admin/components/row-actions.tsx';
 import { deleteToasts } from '#client/features/admin/lib/mutation-toasts.ts';
@@ -37,15 +38,7 @@ function Actions({ rule, onEdit, onDelete }: { rule: CategoryRuleView } & RuleAc
 function RulesTable({ rules, ...actions }: { rules: CategoryRuleView[] } & RuleActions) {
   return (
     <Table containerClassName="hidden md:block">
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead className="w-24">Приоритет</TableHead>
-          <TableHead>Условие</TableHead>
-          <TableHead>Поставщик</TableHead>
-          <TableHead>Категория магазина</TableHead>
-          <TableHead className="text-right">Действия</TableHead>
-        </TableRow>
-      </TableHeader>
+      <ListTableHeader columns={[{ label: 'Приоритет', className: 'w-24' }, 'Условие', 'Поставщик', 'Категория магазина', { label: 'Действия', className: 'text-right' }]} />
       <TableBody>
         {rules.map((rule) => (
           <TableRow key={rule.id} data-testid="adapter-rule-row">

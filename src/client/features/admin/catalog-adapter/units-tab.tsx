@@ -5,7 +5,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Card, CardContent } from '#client/components/ui/card.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
+import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { DeleteDialog } from '#client/features/admin/components/delete-dialog.tsx';
 import { FormDialog } from '#client/features/admin/components/form-dialog.tsx';
 import { EditDeleteButtons } from '#client/features/admin/components/row-actions.tsx';
@@ -148,14 +149,7 @@ export function UnitsTab() {
         {(list) => (
           <>
             <Table containerClassName="hidden md:block">
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead className="w-20">Порядок</TableHead>
-                  <TableHead>Что найти</TableHead>
-                  <TableHead>Чем заменить</TableHead>
-                  <TableHead className="text-right">Действия</TableHead>
-                </TableRow>
-              </TableHeader>
+              <ListTableHeader columns={[{ label: 'Порядок', className: 'w-20' }, 'Что найти', 'Чем заменить', { label: 'Действия', className: 'text-right' }]} />
               <TableBody>
                 {list.map((rule) => (
                   <TableRow key={rule.id} data-testid="unit-rule-row">

@@ -15,7 +15,8 @@ import {
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
+import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { paths } from '#client/paths.ts';
 import { PAYMENT_METHOD_LABELS, vatLineLabel } from '#shared/constants.ts';
@@ -93,14 +94,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
       <div className="grid gap-2">
         <h3 className="text-sm font-semibold">Товары ({order.itemCount} шт.)</h3>
         <Table containerClassName="hidden sm:block">
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>Товар</TableHead>
-              <TableHead className="text-right">Цена</TableHead>
-              <TableHead className="text-right">Кол-во</TableHead>
-              <TableHead className="text-right">Сумма</TableHead>
-            </TableRow>
-          </TableHeader>
+          <ListTableHeader columns={['Товар', { label: 'Цена', className: 'text-right' }, { label: 'Кол-во', className: 'text-right' }, { label: 'Сумма', className: 'text-right' }]} />
           <TableBody>
             {order.items.map((item) => (
               <TableRow key={item.id}>
