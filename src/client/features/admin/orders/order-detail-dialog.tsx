@@ -6,14 +6,8 @@ import { OrderStatusBadge } from '#client/components/order-status-badge.tsx';
 import { PickupBranchDetails } from '#client/components/pickup-branch-details.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx';
+import { DialogFooter } from '#client/components/ui/dialog.tsx';
+import { TitledDialog } from '#client/components/titled-dialog.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
 import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
@@ -194,39 +188,33 @@ export function OrderDetailDialog({
 
   const order = detail.data;
   return (
-    <Dialog open={orderId !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>Заказ №{orderId}</DialogTitle>
-          <DialogDescription>Цены указаны на момент оформления заказа.</DialogDescription>
-        </DialogHeader>
-        {failed ? (
-          <Alert variant="destructive">
-            <CircleAlert aria-hidden />
-            <AlertTitle>Не удалось загрузить детали заказа</AlertTitle>
-            <AlertDescription>{failed.message}</AlertDescription>
-          </Alert>
-        ) : order ? (
-          <OrderBody order={order} />
-        ) : (
-          <div className="grid gap-3" aria-busy="true" aria-label="Загрузка заказа">
-            <Skeleton className="h-6 w-48" />
-            <Skeleton className="h-24" />
-            <Skeleton className="h-40" />
-          </div>
-        )}
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Закрыть
+    <TitledDialog open={orderId !== null} title={<>Заказ №{orderId}</>} description="Цены указаны на момент оформления заказа." className="max-w-3xl" onClose={onClose}>
+      {failed ? (
+        <Alert variant="destructive">
+          <CircleAlert aria-hidden />
+          <AlertTitle>Не удалось загрузить детали заказа</AlertTitle>
+          <AlertDescription>{failed.message}</AlertDescription>
+        </Alert>
+      ) : order ? (
+        <OrderBody order={order} />
+      ) : (
+        <div className="grid gap-3" aria-busy="true" aria-label="Загрузка заказа">
+          <Skeleton className="h-6 w-48" />
+          <Skeleton className="h-24" />
+          <Skeleton className="h-40" />
+        </div>
+      )}
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose}>
+          Закрыть
+        </Button>
+        {order && (
+          <Button onClick={() => onChangeStatus({ id: order.id, status: order.status, paymentStatus: order.paymentStatus })}>
+            <Pencil aria-hidden />
+            Изменить статус
           </Button>
-          {order && (
-            <Button onClick={() => onChangeStatus({ id: order.id, status: order.status, paymentStatus: order.paymentStatus })}>
-              <Pencil aria-hidden />
-              Изменить статус
-            </Button>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        )}
+      </DialogFooter>
+    </TitledDialog>
   );
 }
