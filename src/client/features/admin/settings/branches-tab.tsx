@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { TitledDialog } from '#client/components/titled-dialog.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -17,7 +17,7 @@ import { formResolver } from '#client/lib/form-resolver.ts';
 import { BranchSchema, NewBranchSchema, type BranchInput } from '#shared/schemas/branch-form.ts';
 import type { AdminBranch } from '#shared/schemas/branches.ts';
 import { adminBranchesQuery, useDeleteBranch, useSaveBranch } from './api.ts';
-import { FormSkeleton, SwitchRow } from './settings-form-parts.tsx';
+import { FormSkeleton, SwitchField } from './settings-form-parts.tsx';
 
 type FormValues = {
   slug: string;
@@ -125,19 +125,13 @@ function BranchForm({ state, onDone }: { state: NonNullable<DialogState>; onDone
           <Input inputMode="numeric" {...field('sortOrder')} />
         </FormField>
       </div>
-      <Controller
+      <SwitchField
         control={control}
         name="pickup"
-        render={({ field: { value, onChange } }) => (
-          <SwitchRow
-            id="branch-pickup"
-            label="Выдаёт заказы"
-            description="Покупатели могут выбрать этот филиал для бесплатного самовывоза"
-            checked={value}
-            onCheckedChange={onChange}
-            disabled={save.isPending}
-          />
-        )}
+        id="branch-pickup"
+        label="Выдаёт заказы"
+        description="Покупатели могут выбрать этот филиал для бесплатного самовывоза"
+        disabled={save.isPending}
       />
       <DialogSaveFooter saving={save.isPending} onCancel={onDone} saveLabel={editing ? 'Сохранить' : 'Добавить'} />
     </form>
