@@ -56,16 +56,11 @@ type DialogState = { mode: 'create'; nextOrder: number } | { mode: 'edit'; branc
 
 function BranchForm({ state, onDone }: { state: NonNullable<DialogState>; onDone: () => void }) {
   const editing = state.mode === 'edit' ? state.branch : null;
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    formState: { errors },
-  } = useForm<FormValues>({
+  const { register, handleSubmit, control, setError, formState } = useForm<FormValues>({
     resolver: formResolver<FormValues>(editing ? BranchSchema : NewBranchSchema),
     defaultValues: valuesOf(editing, state.mode === 'create' ? state.nextOrder : 0),
   });
+  const { errors } = formState;
   const save = useSaveBranch(
     editing,
     saveToasts({

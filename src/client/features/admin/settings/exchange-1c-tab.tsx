@@ -125,14 +125,8 @@ function WarehouseRows({ view, branches, control }: { view: Exchange1cSettingsVi
 
 function Exchange1cForm({ view, branches }: { view: Exchange1cSettingsView; branches: AdminBranch[] }) {
   const { settings, priceTypes } = view;
-  const {
-    register,
-    handleSubmit,
-    control,
-    reset,
-    setError,
-    formState: { errors, isDirty },
-  } = useSettingsForm<Exchange1cSettingsInput>(Exchange1cSettingsInputSchema, valuesOf(settings));
+  const { register, handleSubmit, control, reset, setError, formState } = useSettingsForm<Exchange1cSettingsInput>(Exchange1cSettingsInputSchema, valuesOf(settings));
+  const { errors, isDirty } = formState;
   const save = useSaveExchange1c(
     settingsSaveToasts({
       reset: (saved) => reset(valuesOf(saved.settings), REPLACE_TYPED),

@@ -93,14 +93,8 @@ function NotificationUrl({ url }: { url: string }) {
 }
 
 function PaymentForm({ data }: { data: PaymentSettings }) {
-  const {
-    register,
-    handleSubmit,
-    control,
-    reset,
-    setError,
-    formState: { errors, isDirty },
-  } = useSettingsForm<PaymentSettings>(PaymentSettingsSchema, data);
+  const { register, handleSubmit, control, reset, setError, formState } = useSettingsForm<PaymentSettings>(PaymentSettingsSchema, data);
+  const { errors, isDirty } = formState;
 
   const save = useSavePaymentSettings(
     settingsSaveToasts({

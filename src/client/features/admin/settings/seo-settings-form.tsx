@@ -17,14 +17,8 @@ const FIELDS: readonly Field[] = ['siteTitle', 'metaDescription', 'metaKeywords'
 const OG_HINT = 'Показывается, когда ссылкой на сайт делятся в мессенджерах и соцсетях';
 
 function SeoForm({ data }: { data: SeoSettings }) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    control: formControl,
-    formState: { errors, isDirty },
-  } = useSettingsForm<SeoSettings>(SeoSettingsSchema, data);
+  const { register, handleSubmit, reset, setError, control: formControl, formState } = useSettingsForm<SeoSettings>(SeoSettingsSchema, data);
+  const { errors, isDirty } = formState;
 
   const save = useSaveSettings(
     'seo',

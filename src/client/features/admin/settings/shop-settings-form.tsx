@@ -35,14 +35,8 @@ const SWITCHES: { name: SwitchName; label: string; description: string }[] = [
 ];
 
 function ShopForm({ data }: { data: ShopSettings }) {
-  const {
-    register,
-    handleSubmit,
-    control,
-    reset,
-    setError,
-    formState: { errors, isDirty },
-  } = useSettingsForm<ShopSettings>(ShopSettingsSchema, data);
+  const { register, handleSubmit, control, reset, setError, formState } = useSettingsForm<ShopSettings>(ShopSettingsSchema, data);
+  const { errors, isDirty } = formState;
 
   const save = useSaveSettings(
     'shop',

@@ -63,16 +63,11 @@ function UserForm({ state, selfId, onDone }: { state: NonNullable<UserDialogStat
   const editing = state.mode === 'edit' ? state.user : null;
   const isSelf = editing !== null && editing.id === selfId;
   const schema = editing ? editSchema(editing) : AdminUserCreateSchema;
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    formState: { errors },
-  } = useForm<FormValues>({
+  const { register, handleSubmit, control, setError, formState } = useForm<FormValues>({
     resolver: formResolver<FormValues>(schema),
     defaultValues: editing ? fromUser(editing) : EMPTY,
   });
+  const { errors } = formState;
 
   const role = useWatch({ control, name: 'role' });
   const roleChanges = editing !== null && !isSelf && role !== editing.role;
