@@ -129,12 +129,8 @@ export function Component() {
         </ul>
       </section>
 
-      <BranchesSection
-        id="about-branches"
-        title="Наши филиалы"
+      <BranchesSection id="about-branches" title="Наши филиалы" className="mt-14" branches={branches}
         intro="В каждом филиале можно купить инструмент, забрать заказ с сайта и получить консультацию специалиста."
-        className="mt-14"
-        branches={branches}
         card={(branch) => (
             <li key={branch.id} id={branch.slug} className="flex flex-col gap-3 rounded-lg border bg-card p-5 shadow-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">

@@ -167,12 +167,8 @@ export function Component() {
         </section>
       </div>
 
-      <BranchesSection
-        id="contacts-branches"
-        title="Филиалы"
+      <BranchesSection id="contacts-branches" title="Филиалы" className="mt-12" branches={branches}
         intro="В филиалах можно купить инструмент и бесплатно забрать заказ с сайта. Адрес открывает место филиала на Яндекс Картах."
-        className="mt-12"
-        branches={branches}
         card={(branch) => (
             <li key={branch.id} id={branch.slug} className="rounded-lg border bg-card p-5 shadow-sm">
               <h3 className="font-semibold">
