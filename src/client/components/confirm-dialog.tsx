@@ -1,13 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx';
+import { DialogFooter } from '#client/components/ui/dialog.tsx';
+import { TitledDialog } from './titled-dialog.tsx';
 
 /**
  * A destructive action asked once more: 'Отмена' and the action's button (`confirm`: its icon and
@@ -39,30 +33,24 @@ export function ConfirmDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !pending && onClose()}>
-      <DialogContent className={className}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!pending && !confirmDisabled) onConfirm();
-          }}
-        >
-          {children}
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={pending}>
-              Отмена
-            </Button>
-            <Button type="submit" variant="destructive" disabled={pending || confirmDisabled}>
-              {confirm}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <TitledDialog open={open} title={title} description={description} className={className} busy={pending} onClose={onClose}>
+      <form
+        className="grid gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!pending && !confirmDisabled) onConfirm();
+        }}
+      >
+        {children}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={pending}>
+            Отмена
+          </Button>
+          <Button type="submit" variant="destructive" disabled={pending || confirmDisabled}>
+            {confirm}
+          </Button>
+        </DialogFooter>
+      </form>
+    </TitledDialog>
   );
 }

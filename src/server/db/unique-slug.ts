@@ -1,5 +1,6 @@
 import { and, eq, inArray, like, ne, or, type SQL } from 'drizzle-orm';
 import { HttpError } from '../core/http-errors.ts';
+import { retry } from '../core/retry.ts';
 import type { Db } from './connection.ts';
 import { products, type categories } from './schema.ts';
 import { isIdLike, slugify } from '#shared/slug.ts';
@@ -101,14 +102,7 @@ export async function chooseSlug(
  * is then refused as taken).
  */
 export async function withSlugRetry<T>(slugConstraint: string, write: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error, slugConstraint) && attempt < 3) continue;
-      throw error;
-    }
-  }
+  return retry(write, { retries: 3, shouldRetry: (error) => isUniqueViolation(error, slugConstraint) });
 }
 
 /** The PostgreSQL error code (and constraint) behind a driver or Drizzle error, if any. */

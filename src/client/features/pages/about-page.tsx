@@ -1,17 +1,15 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { BadgePercent, Boxes, Handshake, ShieldCheck, Truck, Wrench } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '#client/components/ui/badge.tsx';
-import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import type { MetaFn } from '#client/lib/page.ts';
-import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { paths } from '#client/paths.ts';
 import { BranchAddress } from './branch-address.tsx';
+import { BranchesSection, CompanyPage, useCompany } from './company-page.tsx';
 import { organizationJsonLd } from './organization-ld.ts';
 import { branchKind, branchServices } from '#client/lib/branch-details.ts';
-import { branchesQuery, useBranches } from '#client/lib/branches.ts';
+import { branchesQuery } from '#client/lib/branches.ts';
 import { telHref } from '#client/lib/utils.ts';
 
 export const meta: MetaFn = ({ settings, queryClient, url }) => ({
@@ -56,13 +54,10 @@ const advantages: Advantage[] = [
 ];
 
 export function Component() {
-  const { data: settings } = useSuspenseQuery(publicSettingsQuery());
-  const { shop } = settings;
-  const branches = useBranches();
+  const { shop, branches } = useCompany();
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
-      <Breadcrumbs items={[{ label: 'Главная', to: paths.home }, { label: 'О компании' }]} />
+    <CompanyPage title="О компании">
 
       <header className="mt-6 max-w-3xl space-y-4">
         <p className="text-sm font-semibold tracking-wider text-primary uppercase">Официальный дилер DCK и P.I.T</p>
@@ -134,15 +129,9 @@ export function Component() {
         </ul>
       </section>
 
-      <section aria-labelledby="about-branches" className="mt-14">
-        <h2 id="about-branches" className="text-2xl font-bold">
-          Наши филиалы
-        </h2>
-        <p className="mt-2 max-w-3xl text-muted-foreground">
-          В каждом филиале можно купить инструмент, забрать заказ с сайта и получить консультацию специалиста.
-        </p>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {branches.map((branch) => (
+      <BranchesSection id="about-branches" title="Наши филиалы" className="mt-14" branches={branches}
+        intro="В каждом филиале можно купить инструмент, забрать заказ с сайта и получить консультацию специалиста."
+        card={(branch) => (
             <li key={branch.id} id={branch.slug} className="flex flex-col gap-3 rounded-lg border bg-card p-5 shadow-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h3 className="text-lg font-semibold">{branch.city}</h3>
@@ -159,9 +148,8 @@ export function Component() {
                 ))}
               </ul>
             </li>
-          ))}
-        </ul>
-      </section>
+        )}
+      />
 
       <section
         aria-labelledby="about-cta"
@@ -188,6 +176,6 @@ export function Component() {
           </Button>
         </div>
       </section>
-    </div>
+    </CompanyPage>
   );
 }

@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { Clock, Mail, MapPin, Phone, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
-import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
@@ -13,14 +11,14 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import type { MetaFn } from '#client/lib/page.ts';
-import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { paths } from '#client/paths.ts';
 import { ContactMessageSchema, type ContactMessageInput } from '#shared/schemas/contact.ts';
 import { useSendContactMessage } from './api.ts';
 import { BranchAddress } from './branch-address.tsx';
+import { BranchesSection, CompanyPage, useCompany } from './company-page.tsx';
 import { organizationJsonLd } from './organization-ld.ts';
 import { branchKind } from '#client/lib/branch-details.ts';
-import { branchesQuery, useBranches } from '#client/lib/branches.ts';
+import { branchesQuery } from '#client/lib/branches.ts';
 import { telHref } from '#client/lib/utils.ts';
 
 export const meta: MetaFn = ({ settings, queryClient, url }) => ({
@@ -108,13 +106,10 @@ function ContactLine({ icon, label, children }: { icon: ReactNode; label: string
 }
 
 export function Component() {
-  const { data: settings } = useSuspenseQuery(publicSettingsQuery());
-  const { shop } = settings;
-  const branches = useBranches();
+  const { shop, branches } = useCompany();
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
-      <Breadcrumbs items={[{ label: 'Главная', to: paths.home }, { label: 'Контакты' }]} />
+    <CompanyPage title="Контакты">
       <header className="mt-6 max-w-3xl space-y-3">
         <h1 className="text-3xl leading-tight font-extrabold sm:text-4xl">Контакты</h1>
         <p className="text-lg text-muted-foreground">
@@ -172,15 +167,9 @@ export function Component() {
         </section>
       </div>
 
-      <section aria-labelledby="contacts-branches" className="mt-12">
-        <h2 id="contacts-branches" className="text-2xl font-bold">
-          Филиалы
-        </h2>
-        <p className="mt-2 max-w-3xl text-muted-foreground">
-          В филиалах можно купить инструмент и бесплатно забрать заказ с сайта. Адрес открывает место филиала на Яндекс Картах.
-        </p>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {branches.map((branch) => (
+      <BranchesSection id="contacts-branches" title="Филиалы" className="mt-12" branches={branches}
+        intro="В филиалах можно купить инструмент и бесплатно забрать заказ с сайта. Адрес открывает место филиала на Яндекс Картах."
+        card={(branch) => (
             <li key={branch.id} id={branch.slug} className="rounded-lg border bg-card p-5 shadow-sm">
               <h3 className="font-semibold">
                 {branch.city}
@@ -188,9 +177,8 @@ export function Component() {
               </h3>
               <BranchAddress branch={branch} className="mt-3" />
             </li>
-          ))}
-        </ul>
-      </section>
-    </div>
+        )}
+      />
+    </CompanyPage>
   );
 }

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
+import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { ListPagination, useLastPageAtMost } from '#client/features/admin/components/list-pagination.tsx';
 import { TabEmpty, TabLoading } from './tab-states.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
@@ -49,15 +50,7 @@ export function AwaitingTab() {
       </p>
       <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
         <Table containerClassName="hidden md:block">
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>Товар</TableHead>
-              <TableHead>Поставщик</TableHead>
-              <TableHead>Категория поставщика</TableHead>
-              <TableHead className="text-right">Цена</TableHead>
-              <TableHead>Добавлен</TableHead>
-            </TableRow>
-          </TableHeader>
+          <ListTableHeader columns={['Товар', 'Поставщик', 'Категория поставщика', { label: 'Цена', className: 'text-right' }, 'Добавлен']} />
           <TableBody>
             {products.map((product) => (
               <TableRow key={product.id} data-testid="awaiting-row">

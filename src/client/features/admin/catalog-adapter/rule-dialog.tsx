@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { applyServerErrors } from '#client/components/auth/field-errors.ts';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
-import { toast } from '#client/components/ui/toast-store.ts';
+import { FormDialog } from '#client/features/admin/components/form-dialog.tsx';
 import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
+import { saveToasts } from '#client/features/admin/lib/mutation-toasts.ts';
+import { formResolver } from '#client/lib/form-resolver.ts';
 import {
   CategoryRuleSchema,
   DEFAULT_RULE_PRIORITY,
@@ -19,7 +18,6 @@ import {
 } from '#shared/schemas/catalog-adapter.ts';
 import { adapterSuppliersQuery, rulePreviewQuery, supplierCategoriesQuery, useSaveRule } from './api.ts';
 import { RulePreview, useSettled } from './move-preview.tsx';
-import { DialogSaveFooter } from '#client/features/admin/components/dialog-save-footer.tsx';
 
 type FormValues = { kind: RuleKind; supplierId: string; pattern: string; categoryId: string; priority: string };
 const FIELDS = ['kind', 'supplierId', 'pattern', 'categoryId', 'priority'] as const;
@@ -56,7 +54,7 @@ export function RuleDialog({ rule, onClose }: { rule: CategoryRuleView | null; o
   const categories = useQuery(adminCategoriesQuery());
   const supplierCategories = useQuery(supplierCategoriesQuery());
   const { register, handleSubmit, control, setError, formState } = useForm<FormValues, unknown, CategoryRuleData>({
-    resolver: zodResolver(CategoryRuleSchema) as unknown as Resolver<FormValues, unknown, CategoryRuleData>,
+    resolver: formResolver<FormValues, CategoryRuleData>(CategoryRuleSchema),
     defaultValues: toValues(rule),
     mode: 'onTouched',
   });
@@ -73,83 +71,81 @@ export function RuleDialog({ rule, onClose }: { rule: CategoryRuleView | null; o
     ...new Set((supplierCategories.data ?? []).filter((row) => !values.supplierId || String(row.supplierId) === values.supplierId).map((row) => row.name)),
   ];
 
-  const save = useSaveRule(rule?.id ?? null, {
-    onSuccess: (saved) => {
-      toast({ title: rule ? 'Правило изменено' : 'Правило добавлено', description: `«${saved.pattern}» → ${saved.categoryName}`, variant: 'success' });
-      onClose();
-    },
-    onError: (error) => {
-      applyServerErrors(error, FIELDS, setError);
-      toast({ title: 'Не удалось сохранить правило', description: error.message, variant: 'destructive' });
-    },
-  });
+  const save = useSaveRule(
+    rule?.id ?? null,
+    saveToasts({
+      success: (saved) => ({ title: rule ? 'Правило изменено' : 'Правило добавлено', description: `«${saved.pattern}» → ${saved.categoryName}` }),
+      failure: 'Не удалось сохранить правило',
+      done: onClose,
+      fields: FIELDS,
+      setError,
+    }),
+  );
 
   const control_ = (name: (typeof FIELDS)[number], hint?: string) => fieldControlProps(`rule-${name}`, { hint, error: errors[name]?.message });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !save.isPending && onClose()}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-xl overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{rule ? 'Изменение правила' : 'Новое правило'}</DialogTitle>
-          <DialogDescription>Правило отправляет товары поставщика в категорию магазина.</DialogDescription>
-        </DialogHeader>
-        <form noValidate className="grid gap-4" onSubmit={handleSubmit((data) => save.mutate(data))}>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Вид правила" htmlFor="rule-kind" error={errors.kind?.message}>
-              <NativeSelect {...control_('kind')} {...register('kind')}>
-                {RULE_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {RULE_KIND_LABELS[kind]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField label="Поставщик" htmlFor="rule-supplierId" error={errors.supplierId?.message}>
-              <NativeSelect {...control_('supplierId')} {...register('supplierId')}>
-                <option value="">Любой поставщик</option>
-                {(suppliers.data ?? []).map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-          </div>
-          <FormField label={field.label} htmlFor="rule-pattern" required error={errors.pattern?.message} hint={field.hint}>
-            <Input
-              placeholder={field.placeholder}
-              spellCheck={values.kind !== 'name_pattern'}
-              autoComplete="off"
-              list={values.kind === 'category' ? 'rule-known-categories' : undefined}
-              className={values.kind === 'name_pattern' ? 'font-mono' : undefined}
-              {...control_('pattern', field.hint)}
-              {...register('pattern')}
-            />
-          </FormField>
-          <datalist id="rule-known-categories">
-            {knownNames.map((name) => (
-              <option key={name} value={name} />
+    <FormDialog
+      title={rule ? 'Изменение правила' : 'Новое правило'}
+      description="Правило отправляет товары поставщика в категорию магазина."
+      className="max-h-[calc(100dvh-2rem)] max-w-xl overflow-y-auto"
+      saving={save.isPending}
+      onSubmit={handleSubmit((data) => save.mutate(data))}
+      onClose={onClose}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Вид правила" htmlFor="rule-kind" error={errors.kind?.message}>
+          <NativeSelect {...control_('kind')} {...register('kind')}>
+            {RULE_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {RULE_KIND_LABELS[kind]}
+              </option>
             ))}
-          </datalist>
-          <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
-            <FormField label="Категория магазина" htmlFor="rule-categoryId" required error={errors.categoryId?.message}>
-              <NativeSelect {...control_('categoryId')} {...register('categoryId')}>
-                <option value="">Выберите категорию</option>
-                {(categories.data ?? []).map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField label="Приоритет" htmlFor="rule-priority" error={errors.priority?.message} hint="Меньше — раньше">
-              <Input type="number" inputMode="numeric" min={0} max={1000} {...control_('priority', 'Меньше — раньше')} {...register('priority')} />
-            </FormField>
-          </div>
-          <RulePreview plan={settled ? preview.data : undefined} pending={current !== null && (stale || preview.isFetching)} error={settled ? preview.error : null} />
-          <DialogSaveFooter saving={save.isPending} onCancel={onClose} />
-        </form>
-      </DialogContent>
-    </Dialog>
+          </NativeSelect>
+        </FormField>
+        <FormField label="Поставщик" htmlFor="rule-supplierId" error={errors.supplierId?.message}>
+          <NativeSelect {...control_('supplierId')} {...register('supplierId')}>
+            <option value="">Любой поставщик</option>
+            {(suppliers.data ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      <FormField label={field.label} htmlFor="rule-pattern" required error={errors.pattern?.message} hint={field.hint}>
+        <Input
+          placeholder={field.placeholder}
+          spellCheck={values.kind !== 'name_pattern'}
+          autoComplete="off"
+          list={values.kind === 'category' ? 'rule-known-categories' : undefined}
+          className={values.kind === 'name_pattern' ? 'font-mono' : undefined}
+          {...control_('pattern', field.hint)}
+          {...register('pattern')}
+        />
+      </FormField>
+      <datalist id="rule-known-categories">
+        {knownNames.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+      <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
+        <FormField label="Категория магазина" htmlFor="rule-categoryId" required error={errors.categoryId?.message}>
+          <NativeSelect {...control_('categoryId')} {...register('categoryId')}>
+            <option value="">Выберите категорию</option>
+            {(categories.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Приоритет" htmlFor="rule-priority" error={errors.priority?.message} hint="Меньше — раньше">
+          <Input type="number" inputMode="numeric" min={0} max={1000} {...control_('priority', 'Меньше — раньше')} {...register('priority')} />
+        </FormField>
+      </div>
+      <RulePreview plan={settled ? preview.data : undefined} pending={current !== null && (stale || preview.isFetching)} error={settled ? preview.error : null} />
+    </FormDialog>
   );
 }

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { ListChecks, Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ListChecks } from 'lucide-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
-import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
-import { toast } from '#client/components/ui/toast-store.ts';
-import { TabEmpty, TabLoading } from './tab-states.tsx';
-import { LoadError } from '#client/features/admin/components/load-error.tsx';
+import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
+import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
+import { DeleteDialog } from '#client/features/admin/components/delete-dialog.tsx';
+import { EditDeleteButtons } from '#client/features/admin/components/row-actions.tsx';
+import { deleteToasts } from '#client/features/admin/lib/mutation-toasts.ts';
+import { AddBar, TabList } from './tab-states.tsx';
 import { RULE_KIND_LABELS, type CategoryRuleView } from '#shared/schemas/catalog-adapter.ts';
 import { rulesQuery, useDeleteRule } from './api.ts';
 import { RuleDialog } from './rule-dialog.tsx';
@@ -26,36 +26,19 @@ function Condition({ rule }: { rule: CategoryRuleView }) {
 
 function Actions({ rule, onEdit, onDelete }: { rule: CategoryRuleView } & RuleActions) {
   return (
-    <div className="flex justify-end gap-1">
-      <Button variant="ghost" size="icon-sm" onClick={() => onEdit(rule)} aria-label={`Изменить правило «${rule.pattern}»`} title="Изменить">
-        <Pencil aria-hidden />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon-sm"
-        className="text-destructive hover:bg-destructive-muted hover:text-destructive"
-        onClick={() => onDelete(rule)}
-        aria-label={`Удалить правило «${rule.pattern}»`}
-        title="Удалить"
-      >
-        <Trash2 aria-hidden />
-      </Button>
-    </div>
+    <EditDeleteButtons
+      editLabel={`Изменить правило «${rule.pattern}»`}
+      deleteLabel={`Удалить правило «${rule.pattern}»`}
+      onEdit={() => onEdit(rule)}
+      onDelete={() => onDelete(rule)}
+    />
   );
 }
 
 function RulesTable({ rules, ...actions }: { rules: CategoryRuleView[] } & RuleActions) {
   return (
     <Table containerClassName="hidden md:block">
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead className="w-24">Приоритет</TableHead>
-          <TableHead>Условие</TableHead>
-          <TableHead>Поставщик</TableHead>
-          <TableHead>Категория магазина</TableHead>
-          <TableHead className="text-right">Действия</TableHead>
-        </TableRow>
-      </TableHeader>
+      <ListTableHeader columns={[{ label: 'Приоритет', className: 'w-24' }, 'Условие', 'Поставщик', 'Категория магазина', { label: 'Действия', className: 'text-right' }]} />
       <TableBody>
         {rules.map((rule) => (
           <TableRow key={rule.id} data-testid="adapter-rule-row">
@@ -104,55 +87,40 @@ export function RulesTab() {
   const rules = useQuery(rulesQuery());
   const [editing, setEditing] = useState<{ rule: CategoryRuleView | null } | null>(null);
   const [toDelete, setToDelete] = useState<CategoryRuleView | null>(null);
-  const remove = useDeleteRule({
-    onSuccess: (_answer, rule) => {
-      toast({ title: 'Правило удалено', description: `Товары остаются в своих категориях. «${rule.pattern}»`, variant: 'success' });
-      setToDelete(null);
-    },
-    onError: (error) => {
-      toast({ title: 'Не удалось удалить правило', description: error.message, variant: 'destructive' });
-      setToDelete(null);
-    },
-  });
-  const list = rules.data ?? [];
+  const remove = useDeleteRule(
+    deleteToasts((_answer, rule) => ({ title: 'Правило удалено', description: `Товары остаются в своих категориях. «${rule.pattern}»` }), 'Не удалось удалить правило', () =>
+      setToDelete(null),
+    ),
+  );
   const actions: RuleActions = { onEdit: (rule) => setEditing({ rule }), onDelete: setToDelete };
 
   return (
     <div className="grid gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-muted-foreground">
-          Правила пробуются по порядку: меньший приоритет раньше; при равном — категория поставщика, затем слово, затем шаблон.
-        </p>
-        <Button onClick={() => setEditing({ rule: null })} className="shrink-0">
-          <Plus aria-hidden />
-          Добавить правило
-        </Button>
-      </div>
-      {rules.isPending ? (
-        <TabLoading label="Загрузка правил" />
-      ) : rules.isError ? (
-        <LoadError title="Не удалось загрузить правила" error={rules.error} onRetry={() => void rules.refetch()} />
-      ) : list.length === 0 ? (
-        <TabEmpty icon={ListChecks} title="Правил пока нет" text="Добавьте правило или примите предложение на вкладке «Категории поставщиков»." />
-      ) : (
-        <>
-          <RulesTable rules={list} {...actions} />
-          <RuleCards rules={list} {...actions} />
-        </>
-      )}
+      <AddBar
+        text="Правила пробуются по порядку: меньший приоритет раньше; при равном — категория поставщика, затем слово, затем шаблон."
+        label="Добавить правило"
+        onAdd={() => setEditing({ rule: null })}
+      />
+      <TabList
+        query={rules}
+        loading="Загрузка правил"
+        failure="Не удалось загрузить правила"
+        empty={{ icon: ListChecks, title: 'Правил пока нет', text: 'Добавьте правило или примите предложение на вкладке «Категории поставщиков».' }}
+      >
+        {(list) => (
+          <>
+            <RulesTable rules={list} {...actions} />
+            <RuleCards rules={list} {...actions} />
+          </>
+        )}
+      </TabList>
       {editing && <RuleDialog key={editing.rule?.id ?? 'new'} rule={editing.rule} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={toDelete !== null}
+      <DeleteDialog
+        target={toDelete}
         title="Удалить правило?"
         description={<>Правило «{toDelete?.pattern}» больше не будет применяться. Товары, которые оно уже переместило, останутся на местах.</>}
-        confirm={
-          <>
-            {remove.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
-            Удалить
-          </>
-        }
         pending={remove.isPending}
-        onConfirm={() => toDelete && remove.mutate(toDelete)}
+        onConfirm={(rule) => remove.mutate(rule)}
         onClose={() => setToDelete(null)}
       />
     </div>

@@ -5,7 +5,8 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
+import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { TabEmpty, TabLoading } from './tab-states.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
@@ -160,14 +161,7 @@ export function SupplierCategoriesTab() {
         Всего: {list.length}, без правила: {unmapped}. Товары категорий без правила ждут во вкладке «Без категории» и не видны покупателям.
       </p>
       <Table containerClassName="hidden md:block">
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            <TableHead>Поставщик</TableHead>
-            <TableHead>Категория поставщика</TableHead>
-            <TableHead>Товаров</TableHead>
-            <TableHead>Категория магазина</TableHead>
-          </TableRow>
-        </TableHeader>
+        <ListTableHeader columns={['Поставщик', 'Категория поставщика', 'Товаров', 'Категория магазина']} />
         <TableBody>
           {list.map((row) => (
             <TableRow key={rowKey(row)} data-testid="supplier-category-row" className="align-top">

@@ -1,5 +1,9 @@
-import type { LucideIcon } from 'lucide-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Plus, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { LoadError } from '#client/features/admin/components/load-error.tsx';
 
 /** A tab's list is loading: a spinner with what is coming, on the card colour so it shows. */
 export function TabLoading({ label }: { label: string }) {
@@ -20,4 +24,37 @@ export function TabEmpty({ icon: Icon, title, text }: { icon: LucideIcon; title:
       <p className="max-w-md text-sm text-muted-foreground">{text}</p>
     </div>
   );
+}
+
+/** What a tab lists and its «Добавить …» button, side by side from the small breakpoint up. */
+export function AddBar({ text, label, onAdd }: { text: string; label: string; onAdd: () => void }) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm text-muted-foreground">{text}</p>
+      <Button onClick={onAdd} className="shrink-0">
+        <Plus aria-hidden />
+        {label}
+      </Button>
+    </div>
+  );
+}
+
+/** A tab's list: loading, its failure with «Повторить», nothing yet, or the items (`children`). */
+export function TabList<T>({
+  query,
+  loading,
+  failure,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T[]>;
+  loading: string;
+  failure: string;
+  empty: { icon: LucideIcon; title: string; text: string };
+  children: (list: T[]) => ReactNode;
+}) {
+  if (query.isPending) return <TabLoading label={loading} />;
+  if (query.isError) return <LoadError title={failure} error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) return <TabEmpty {...empty} />;
+  return children(query.data);
 }

@@ -4,7 +4,8 @@ import { CategoryIcon } from '#client/components/catalog/category-icon.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
+import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { adminPaths } from '#client/features/admin/paths.ts';
 import { productsCount } from '#shared/plural.ts';
 import type { AdminCategory } from '#shared/types.ts';
@@ -46,15 +47,7 @@ function Counts({ category }: { category: AdminCategory }) {
 export function CategoriesTable({ categories, onEdit, onDelete }: { categories: AdminCategory[] } & CategoryActions) {
   return (
     <Table containerClassName="hidden md:block">
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead className="w-14">Значок</TableHead>
-          <TableHead>Название</TableHead>
-          <TableHead>Slug</TableHead>
-          <TableHead>Товаров</TableHead>
-          <TableHead className="text-right">Действия</TableHead>
-        </TableRow>
-      </TableHeader>
+      <ListTableHeader columns={[{ label: 'Значок', className: 'w-14' }, 'Название', 'Slug', 'Товаров', { label: 'Действия', className: 'text-right' }]} />
       <TableBody>
         {categories.map((c) => (
           <TableRow key={c.id} data-testid="admin-category-row">

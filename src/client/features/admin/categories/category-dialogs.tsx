@@ -1,16 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
-import { applyServerErrors } from '#client/components/auth/field-errors.ts';
-import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
@@ -20,10 +9,13 @@ import { DEFAULT_CATEGORY_ICON, isCategoryIcon } from '#shared/category-icons.ts
 import { CategorySchema, type CategoryData } from '#shared/schemas/category.ts';
 import { isIdLike, slugify } from '#shared/slug.ts';
 import type { AdminCategory } from '#shared/types.ts';
+import { DeleteDialog } from '#client/features/admin/components/delete-dialog.tsx';
+import { FormDialog } from '#client/features/admin/components/form-dialog.tsx';
 import { SlugFromNameButton } from '#client/features/admin/components/slug-from-name-button.tsx';
+import { saveToasts } from '#client/features/admin/lib/mutation-toasts.ts';
+import { formResolver } from '#client/lib/form-resolver.ts';
 import { useDeleteCategory, useSaveCategory } from './api.ts';
 import { IconPicker } from './icon-picker.tsx';
-import { DialogSaveFooter } from '#client/features/admin/components/dialog-save-footer.tsx';
 
 type FormValues = { name: string; slug: string; description: string; icon: string };
 const FIELDS = ['name', 'slug', 'description', 'icon'] as const;
@@ -40,7 +32,7 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
   const isEdit = category !== null;
   const [autoSlug, setAutoSlug] = useState(!isEdit);
   const { register, handleSubmit, control, setValue, setError, formState } = useForm<FormValues, unknown, CategoryData>({
-    resolver: zodResolver(CategorySchema) as unknown as Resolver<FormValues, unknown, CategoryData>,
+    resolver: formResolver<FormValues, CategoryData>(CategorySchema),
     defaultValues: category
       ? { name: category.name, slug: category.slug, description: category.description, icon: isCategoryIcon(category.icon) ? category.icon : DEFAULT_CATEGORY_ICON }
       : { name: '', slug: '', description: '', icon: DEFAULT_CATEGORY_ICON },
@@ -49,16 +41,16 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
   const { errors } = formState;
   const [name, slug] = useWatch({ control, name: ['name', 'slug'] });
 
-  const save = useSaveCategory(category, {
-    onSuccess: (saved) => {
-      toast({ title: isEdit ? 'Категория обновлена' : 'Категория создана', description: saved.name, variant: 'success' });
-      onClose();
-    },
-    onError: (error) => {
-      applyServerErrors(error, FIELDS, setError);
-      toast({ title: isEdit ? 'Не удалось обновить категорию' : 'Не удалось создать категорию', description: error.message, variant: 'destructive' });
-    },
-  });
+  const save = useSaveCategory(
+    category,
+    saveToasts({
+      success: (saved) => ({ title: isEdit ? 'Категория обновлена' : 'Категория создана', description: saved.name }),
+      failure: isEdit ? 'Не удалось обновить категорию' : 'Не удалось создать категорию',
+      done: onClose,
+      fields: FIELDS,
+      setError,
+    }),
+  );
 
   const nameField = register('name', {
     onChange: (e: { target: { value: string } }) => {
@@ -73,37 +65,36 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
   });
 
   return (
-    <Dialog open onOpenChange={(next) => !next && !save.isPending && onClose()}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{isEdit ? 'Редактирование категории' : 'Новая категория'}</DialogTitle>
-          <DialogDescription>Название и значок видны покупателям в каталоге.</DialogDescription>
-        </DialogHeader>
-        <form noValidate className="grid gap-4" onSubmit={handleSubmit((data) => save.mutate(data))}>
-          <FormField label="Название" htmlFor="category-name" required error={errors.name?.message}>
-            <Input placeholder="Например, Перфораторы" {...control_('name')} {...nameField} />
-          </FormField>
-          <FormField label="Slug" htmlFor="category-slug" required error={errors.slug?.message} hint={`Адрес раздела: ${paths.category(slug || '…')}`}>
-            <div className="flex gap-2">
-              <Input spellCheck={false} autoCapitalize="off" {...control_('slug', true)} {...slugField} />
-              <SlugFromNameButton
-                onClick={() => {
-                  setValue('slug', slugFromName(name ?? ''), { shouldValidate: true });
-                  setAutoSlug(true);
-                }}
-              />
-            </div>
-          </FormField>
-          <FormField label="Описание" htmlFor="category-description" error={errors.description?.message}>
-            <Textarea rows={3} placeholder="Коротко о разделе" {...control_('description')} {...register('description')} />
-          </FormField>
-          <FormField label="Значок" htmlFor="category-icon" error={errors.icon?.message}>
-            <Controller control={control} name="icon" render={({ field }) => <IconPicker id="category-icon" value={field.value} onChange={field.onChange} />} />
-          </FormField>
-          <DialogSaveFooter saving={save.isPending} onCancel={onClose} saveLabel={isEdit ? 'Сохранить' : 'Создать'} />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={isEdit ? 'Редактирование категории' : 'Новая категория'}
+      description="Название и значок видны покупателям в каталоге."
+      className="max-w-xl"
+      saving={save.isPending}
+      saveLabel={isEdit ? 'Сохранить' : 'Создать'}
+      onSubmit={handleSubmit((data) => save.mutate(data))}
+      onClose={onClose}
+    >
+      <FormField label="Название" htmlFor="category-name" required error={errors.name?.message}>
+        <Input placeholder="Например, Перфораторы" {...control_('name')} {...nameField} />
+      </FormField>
+      <FormField label="Slug" htmlFor="category-slug" required error={errors.slug?.message} hint={`Адрес раздела: ${paths.category(slug || '…')}`}>
+        <div className="flex gap-2">
+          <Input spellCheck={false} autoCapitalize="off" {...control_('slug', true)} {...slugField} />
+          <SlugFromNameButton
+            onClick={() => {
+              setValue('slug', slugFromName(name ?? ''), { shouldValidate: true });
+              setAutoSlug(true);
+            }}
+          />
+        </div>
+      </FormField>
+      <FormField label="Описание" htmlFor="category-description" error={errors.description?.message}>
+        <Textarea rows={3} placeholder="Коротко о разделе" {...control_('description')} {...register('description')} />
+      </FormField>
+      <FormField label="Значок" htmlFor="category-icon" error={errors.icon?.message}>
+        <Controller control={control} name="icon" render={({ field }) => <IconPicker id="category-icon" value={field.value} onChange={field.onChange} />} />
+      </FormField>
+    </FormDialog>
   );
 }
 
@@ -121,18 +112,12 @@ export function DeleteCategoryDialog({ category, onClose }: { category: AdminCat
     },
   });
   return (
-    <ConfirmDialog
-      open={category !== null}
+    <DeleteDialog
+      target={category}
       title="Удалить категорию?"
       description={<>Категория «{category?.name}» будет удалена. Это действие нельзя отменить.</>}
-      confirm={
-        <>
-          {remove.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
-          Удалить
-        </>
-      }
       pending={remove.isPending}
-      onConfirm={() => category && remove.mutate(category)}
+      onConfirm={(c) => remove.mutate(c)}
       onClose={onClose}
     />
   );

@@ -6,16 +6,11 @@ import { OrderStatusBadge } from '#client/components/order-status-badge.tsx';
 import { PickupBranchDetails } from '#client/components/pickup-branch-details.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx';
+import { DialogFooter } from '#client/components/ui/dialog.tsx';
+import { TitledDialog } from '#client/components/titled-dialog.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
+import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { paths } from '#client/paths.ts';
 import { PAYMENT_METHOD_LABELS, vatLineLabel } from '#shared/constants.ts';
@@ -93,14 +88,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
       <div className="grid gap-2">
         <h3 className="text-sm font-semibold">Товары ({order.itemCount} шт.)</h3>
         <Table containerClassName="hidden sm:block">
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>Товар</TableHead>
-              <TableHead className="text-right">Цена</TableHead>
-              <TableHead className="text-right">Кол-во</TableHead>
-              <TableHead className="text-right">Сумма</TableHead>
-            </TableRow>
-          </TableHeader>
+          <ListTableHeader columns={['Товар', { label: 'Цена', className: 'text-right' }, { label: 'Кол-во', className: 'text-right' }, { label: 'Сумма', className: 'text-right' }]} />
           <TableBody>
             {order.items.map((item) => (
               <TableRow key={item.id}>
@@ -200,39 +188,33 @@ export function OrderDetailDialog({
 
   const order = detail.data;
   return (
-    <Dialog open={orderId !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>Заказ №{orderId}</DialogTitle>
-          <DialogDescription>Цены указаны на момент оформления заказа.</DialogDescription>
-        </DialogHeader>
-        {failed ? (
-          <Alert variant="destructive">
-            <CircleAlert aria-hidden />
-            <AlertTitle>Не удалось загрузить детали заказа</AlertTitle>
-            <AlertDescription>{failed.message}</AlertDescription>
-          </Alert>
-        ) : order ? (
-          <OrderBody order={order} />
-        ) : (
-          <div className="grid gap-3" aria-busy="true" aria-label="Загрузка заказа">
-            <Skeleton className="h-6 w-48" />
-            <Skeleton className="h-24" />
-            <Skeleton className="h-40" />
-          </div>
-        )}
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Закрыть
+    <TitledDialog open={orderId !== null} title={<>Заказ №{orderId}</>} description="Цены указаны на момент оформления заказа." className="max-w-3xl" onClose={onClose}>
+      {failed ? (
+        <Alert variant="destructive">
+          <CircleAlert aria-hidden />
+          <AlertTitle>Не удалось загрузить детали заказа</AlertTitle>
+          <AlertDescription>{failed.message}</AlertDescription>
+        </Alert>
+      ) : order ? (
+        <OrderBody order={order} />
+      ) : (
+        <div className="grid gap-3" aria-busy="true" aria-label="Загрузка заказа">
+          <Skeleton className="h-6 w-48" />
+          <Skeleton className="h-24" />
+          <Skeleton className="h-40" />
+        </div>
+      )}
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose}>
+          Закрыть
+        </Button>
+        {order && (
+          <Button onClick={() => onChangeStatus({ id: order.id, status: order.status, paymentStatus: order.paymentStatus })}>
+            <Pencil aria-hidden />
+            Изменить статус
           </Button>
-          {order && (
-            <Button onClick={() => onChangeStatus({ id: order.id, status: order.status, paymentStatus: order.paymentStatus })}>
-              <Pencil aria-hidden />
-              Изменить статус
-            </Button>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        )}
+      </DialogFooter>
+    </TitledDialog>
   );
 }

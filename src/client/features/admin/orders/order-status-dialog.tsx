@@ -2,14 +2,8 @@ import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx';
+import { DialogFooter } from '#client/components/ui/dialog.tsx';
+import { TitledDialog } from '#client/components/titled-dialog.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -110,14 +104,13 @@ function StatusForm({ order, onDone }: { order: StatusTarget; onDone: () => void
 /** 'Изменить статус': any of the five statuses and the payment status (decisions.md). */
 export function OrderStatusDialog({ order, onClose }: { order: StatusTarget | null; onClose: () => void }) {
   return (
-    <Dialog open={order !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Изменить статус заказа{order ? ` №${order.id}` : ''}</DialogTitle>
-          <DialogDescription>Изменение сохранится в истории заказа, покупатель увидит новый статус в личном кабинете.</DialogDescription>
-        </DialogHeader>
-        {order && <StatusForm key={`${order.id}-${order.status}-${order.paymentStatus}`} order={order} onDone={onClose} />}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={order !== null}
+      title={<>Изменить статус заказа{order ? ` №${order.id}` : ''}</>}
+      description="Изменение сохранится в истории заказа, покупатель увидит новый статус в личном кабинете."
+      onClose={onClose}
+    >
+      {order && <StatusForm key={`${order.id}-${order.status}-${order.paymentStatus}`} order={order} onDone={onClose} />}
+    </TitledDialog>
   );
 }

@@ -2,7 +2,8 @@ import { Eye, Pencil } from 'lucide-react';
 import { OrderStatusBadge } from '#client/components/order-status-badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
+import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { PAYMENT_METHOD_LABELS } from '#shared/constants.ts';
 import { formatDate, formatDateTime, formatTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
@@ -43,17 +44,7 @@ function RowButtons({ order, onDetails, onStatus, compact }: { order: AdminOrder
 export function OrdersTable({ orders, ...actions }: { orders: AdminOrderSummary[] } & OrderRowActions) {
   return (
     <Table containerClassName="hidden md:block">
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead>№</TableHead>
-          <TableHead>Дата</TableHead>
-          <TableHead>Покупатель</TableHead>
-          <TableHead className="text-right">Сумма</TableHead>
-          <TableHead>Оплата</TableHead>
-          <TableHead>Статус</TableHead>
-          <TableHead className="text-right">Действия</TableHead>
-        </TableRow>
-      </TableHeader>
+      <ListTableHeader columns={['№', 'Дата', 'Покупатель', { label: 'Сумма', className: 'text-right' }, 'Оплата', 'Статус', { label: 'Действия', className: 'text-right' }]} />
       <TableBody>
         {orders.map((order) => (
           <TableRow key={order.id} data-testid="admin-order-row">

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
+import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { adminPaths } from '#client/features/admin/paths.ts';
 import type { Product } from '#shared/types.ts';
 import { ProductThumb } from './product-thumb.tsx';
@@ -10,17 +11,7 @@ import { branchStockTitle } from './status.ts';
 export function ProductsTable({ products, onToggle, onDelete }: { products: Product[] } & RowActions) {
   return (
     <Table containerClassName="hidden md:block">
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead>Товар</TableHead>
-          <TableHead>Категория</TableHead>
-          <TableHead>Цена</TableHead>
-          <TableHead className="text-right">Остаток</TableHead>
-          <TableHead>Статус</TableHead>
-          <TableHead>В каталоге</TableHead>
-          <TableHead className="text-right">Действия</TableHead>
-        </TableRow>
-      </TableHeader>
+      <ListTableHeader columns={['Товар', 'Категория', 'Цена', { label: 'Остаток', className: 'text-right' }, 'Статус', 'В каталоге', { label: 'Действия', className: 'text-right' }]} />
       <TableBody>
         {products.map((product) => (
           <TableRow key={product.id} data-testid="admin-product-row">

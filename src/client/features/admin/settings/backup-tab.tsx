@@ -10,7 +10,8 @@ import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
+import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import {
@@ -56,15 +57,7 @@ function BackupList({ backups, onDownload }: { backups: BackupFile[]; onDownload
   return (
     <>
       <Table containerClassName="hidden md:block">
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            <TableHead>Создана</TableHead>
-            <TableHead>Как</TableHead>
-            <TableHead className="text-right">Размер</TableHead>
-            <TableHead>Файл</TableHead>
-            <TableHead className="text-right">Скачать</TableHead>
-          </TableRow>
-        </TableHeader>
+        <ListTableHeader columns={['Создана', 'Как', { label: 'Размер', className: 'text-right' }, 'Файл', { label: 'Скачать', className: 'text-right' }]} />
         <TableBody>
           {backups.map((file) => (
             <TableRow key={file.name} data-testid="backup-row">

@@ -1,24 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
-import { applyServerErrors } from '#client/components/auth/field-errors.ts';
-import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { TitledDialog } from '#client/components/titled-dialog.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { toast } from '#client/components/ui/toast-store.ts';
+import { DeleteDialog } from '#client/features/admin/components/delete-dialog.tsx';
 import { DialogSaveFooter } from '#client/features/admin/components/dialog-save-footer.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
+import { deleteToasts, saveToasts } from '#client/features/admin/lib/mutation-toasts.ts';
 import { branchKind, mapHref } from '#client/lib/branch-details.ts';
+import { formResolver } from '#client/lib/form-resolver.ts';
 import { BranchSchema, NewBranchSchema, type BranchInput } from '#shared/schemas/branch-form.ts';
 import type { AdminBranch } from '#shared/schemas/branches.ts';
 import { adminBranchesQuery, useDeleteBranch, useSaveBranch } from './api.ts';
-import { FormSkeleton, SwitchRow } from './settings-form-parts.tsx';
+import { FormSkeleton, SwitchField } from './settings-form-parts.tsx';
 
 type FormValues = {
   slug: string;
@@ -57,26 +56,21 @@ type DialogState = { mode: 'create'; nextOrder: number } | { mode: 'edit'; branc
 
 function BranchForm({ state, onDone }: { state: NonNullable<DialogState>; onDone: () => void }) {
   const editing = state.mode === 'edit' ? state.branch : null;
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    formState: { errors },
-  } = useForm<FormValues>({
-    resolver: zodResolver(editing ? BranchSchema : NewBranchSchema) as unknown as Resolver<FormValues>,
+  const { register, handleSubmit, control, setError, formState } = useForm<FormValues>({
+    resolver: formResolver<FormValues>(editing ? BranchSchema : NewBranchSchema),
     defaultValues: valuesOf(editing, state.mode === 'create' ? state.nextOrder : 0),
   });
-  const save = useSaveBranch(editing, {
-    onSuccess: (branch) => {
-      toast({ title: editing ? 'Филиал сохранён' : 'Филиал добавлен', description: branch.city, variant: 'success' });
-      onDone();
-    },
-    onError: (error) => {
-      applyServerErrors(error, FIELDS, setError);
-      toast({ title: 'Не удалось сохранить филиал', description: error.message, variant: 'destructive' });
-    },
-  });
+  const { errors } = formState;
+  const save = useSaveBranch(
+    editing,
+    saveToasts({
+      success: (branch) => ({ title: editing ? 'Филиал сохранён' : 'Филиал добавлен', description: branch.city }),
+      failure: 'Не удалось сохранить филиал',
+      done: onDone,
+      fields: FIELDS,
+      setError,
+    }),
+  );
   const field = (name: TextField, required = true) => ({
     ...fieldControlProps(`branch-${name}`, { error: errors[name]?.message, required }),
     readOnly: save.isPending,
@@ -126,19 +120,13 @@ function BranchForm({ state, onDone }: { state: NonNullable<DialogState>; onDone
           <Input inputMode="numeric" {...field('sortOrder')} />
         </FormField>
       </div>
-      <Controller
+      <SwitchField
         control={control}
         name="pickup"
-        render={({ field: { value, onChange } }) => (
-          <SwitchRow
-            id="branch-pickup"
-            label="Выдаёт заказы"
-            description="Покупатели могут выбрать этот филиал для бесплатного самовывоза"
-            checked={value}
-            onCheckedChange={onChange}
-            disabled={save.isPending}
-          />
-        )}
+        id="branch-pickup"
+        label="Выдаёт заказы"
+        description="Покупатели могут выбрать этот филиал для бесплатного самовывоза"
+        disabled={save.isPending}
       />
       <DialogSaveFooter saving={save.isPending} onCancel={onDone} saveLabel={editing ? 'Сохранить' : 'Добавить'} />
     </form>
@@ -182,16 +170,7 @@ export function BranchesTab() {
   const { data: branches, error, refetch } = useQuery(adminBranchesQuery());
   const [dialog, setDialog] = useState<DialogState>(null);
   const [deleting, setDeleting] = useState<AdminBranch | null>(null);
-  const remove = useDeleteBranch({
-    onSuccess: (result) => {
-      toast({ title: result.message, variant: 'success' });
-      setDeleting(null);
-    },
-    onError: (e) => {
-      toast({ title: 'Филиал не удалён', description: e.message, variant: 'destructive' });
-      setDeleting(null);
-    },
-  });
+  const remove = useDeleteBranch(deleteToasts((result) => ({ title: result.message }), 'Филиал не удалён', () => setDeleting(null)));
 
   return (
     <Card>
@@ -222,27 +201,22 @@ export function BranchesTab() {
           </ul>
         )}
       </CardContent>
-      <Dialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)}>
-        <DialogContent className="max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>{dialog?.mode === 'edit' ? `Филиал: ${dialog.branch.city}` : 'Новый филиал'}</DialogTitle>
-            <DialogDescription>Поля со звёздочкой обязательны</DialogDescription>
-          </DialogHeader>
-          {dialog && <BranchForm key={dialog.mode === 'edit' ? dialog.branch.id : 'new'} state={dialog} onDone={() => setDialog(null)} />}
-        </DialogContent>
-      </Dialog>
-      <ConfirmDialog
-        open={deleting !== null}
+      <TitledDialog
+        open={dialog !== null}
+        title={dialog?.mode === 'edit' ? `Филиал: ${dialog.branch.city}` : 'Новый филиал'}
+        description="Поля со звёздочкой обязательны"
+        className="max-w-2xl"
+        onClose={() => setDialog(null)}
+      >
+        {dialog && <BranchForm key={dialog.mode === 'edit' ? dialog.branch.id : 'new'} state={dialog} onDone={() => setDialog(null)} />}
+      </TitledDialog>
+      <DeleteDialog
+        target={deleting}
         title={`Удалить филиал «${deleting?.city ?? ''}»?`}
         description="Филиал, на складе которого есть товар или с которым связаны заказы, удалить нельзя — мы скажем почему."
-        confirm={
-          <>
-            <Trash2 aria-hidden />
-            Удалить
-          </>
-        }
         pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        spinner={false}
+        onConfirm={(branch) => remove.mutate(branch.id)}
         onClose={() => setDeleting(null)}
       />
     </Card>

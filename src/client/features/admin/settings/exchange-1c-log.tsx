@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
+import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { ListPagination, useLastPageAtMost } from '#client/features/admin/components/list-pagination.tsx';
 import { ListSkeleton } from '#client/features/admin/components/list-skeleton.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
@@ -70,16 +71,7 @@ const filesText = (files: string[]) => (files.length ? files.join(', ') : '—')
 function LogTable({ items }: { items: Exchange1cLogItem[] }) {
   return (
     <Table containerClassName="hidden border-t md:block">
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead>Время</TableHead>
-          <TableHead>Обмен</TableHead>
-          <TableHead>Файлы</TableHead>
-          <TableHead>Итоги</TableHead>
-          <TableHead>Ошибки</TableHead>
-          <TableHead>Статус</TableHead>
-        </TableRow>
-      </TableHeader>
+      <ListTableHeader columns={['Время', 'Обмен', 'Файлы', 'Итоги', 'Ошибки', 'Статус']} />
       <TableBody>
         {items.map((item) => (
           <TableRow key={item.id} data-testid="exchange-log-row">

@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Copy, Warehouse } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
-import { Controller, useForm, type Control, type FieldPath, type Resolver } from 'react-hook-form';
-import { applyServerErrors } from '#client/components/auth/field-errors.ts';
+import { Controller, type Control, type FieldPath } from 'react-hook-form';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
@@ -22,7 +20,7 @@ import {
 import type { AdminBranch } from '#shared/schemas/branches.ts';
 import { adminBranchesQuery, exchange1cSettingsQuery, useSaveExchange1c } from './api.ts';
 import { Exchange1cLog } from './exchange-1c-log.tsx';
-import { FieldGrid, FormSkeleton, SwitchRow, useLoadErrorToast } from './settings-form-parts.tsx';
+import { FieldGrid, FormSkeleton, settingsSaveToasts, SwitchField, useLoadErrorToast, useSettingsForm } from './settings-form-parts.tsx';
 
 type Field = FieldPath<Exchange1cSettingsInput>;
 const FIELDS: readonly Field[] = ['enabled', 'login', 'password', 'priceType', 'mayHide'];
@@ -127,30 +125,17 @@ function WarehouseRows({ view, branches, control }: { view: Exchange1cSettingsVi
 
 function Exchange1cForm({ view, branches }: { view: Exchange1cSettingsView; branches: AdminBranch[] }) {
   const { settings, priceTypes } = view;
-  const {
-    register,
-    handleSubmit,
-    control,
-    reset,
-    setError,
-    formState: { errors, isDirty },
-  } = useForm<Exchange1cSettingsInput>({
-    resolver: zodResolver(Exchange1cSettingsInputSchema) as unknown as Resolver<Exchange1cSettingsInput>,
-    defaultValues: valuesOf(settings),
-    // Server values replace the form once loaded; what the admin is typing is kept.
-    values: valuesOf(settings),
-    resetOptions: { keepDirtyValues: true },
-  });
-  const save = useSaveExchange1c({
-    onSuccess: (saved) => {
-      reset(valuesOf(saved.settings), REPLACE_TYPED);
-      toast({ title: 'Настройки сохранены', description: 'Настройки обмена с 1С обновлены', variant: 'success' });
-    },
-    onError: (error) => {
-      applyServerErrors(error, FIELDS, setError);
-      toast({ title: 'Ошибка сохранения', description: `Не удалось сохранить настройки обмена: ${error.message}`, variant: 'destructive' });
-    },
-  });
+  const { register, handleSubmit, control, reset, setError, formState } = useSettingsForm<Exchange1cSettingsInput>(Exchange1cSettingsInputSchema, valuesOf(settings));
+  const { errors, isDirty } = formState;
+  const save = useSaveExchange1c(
+    settingsSaveToasts({
+      reset: (saved) => reset(valuesOf(saved.settings), REPLACE_TYPED),
+      saved: 'Настройки обмена с 1С обновлены',
+      failed: 'Не удалось сохранить настройки обмена',
+      fields: FIELDS,
+      setError,
+    }),
+  );
   const passwordHint = settings.passwordSet
     ? 'Пароль задан. Оставьте поле пустым, чтобы не менять его.'
     : `Пароль не задан: без него 1С не подключится. Не короче ${EXCHANGE_1C_PASSWORD_MIN} символов.`;
@@ -167,18 +152,12 @@ function Exchange1cForm({ view, branches }: { view: Exchange1cSettingsView; bran
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <Controller
+          <SwitchField
             control={control}
             name="enabled"
-            render={({ field }) => (
-              <SwitchRow
-                id="exchange-enabled"
-                label="Обмен с 1С включён"
-                description="Выключенный обмен отвечает 1С отказом, данные сайта не меняются."
-                checked={field.value}
-                onCheckedChange={field.onChange}
-              />
-            )}
+            id="exchange-enabled"
+            label="Обмен с 1С включён"
+            description="Выключенный обмен отвечает 1С отказом, данные сайта не меняются."
           />
           <FieldGrid>
             <FormField label="Логин обмена" htmlFor="exchange-login" error={errors.login?.message} hint="Пользователь, которого 1С указывает при подключении">
@@ -225,18 +204,12 @@ function Exchange1cForm({ view, branches }: { view: Exchange1cSettingsView; bran
               </NativeSelect>
             </FormField>
           )}
-          <Controller
+          <SwitchField
             control={control}
             name="mayHide"
-            render={({ field }) => (
-              <SwitchRow
-                id="exchange-mayHide"
-                label="1С может скрывать товары"
-                description="Полная выгрузка из 1С скрывает на сайте товары из 1С, которых в ней больше нет. Товары с пометкой удаления скрываются всегда."
-                checked={field.value}
-                onCheckedChange={field.onChange}
-              />
-            )}
+            id="exchange-mayHide"
+            label="1С может скрывать товары"
+            description="Полная выгрузка из 1С скрывает на сайте товары из 1С, которых в ней больше нет. Товары с пометкой удаления скрываются всегда."
           />
         </CardContent>
       </Card>

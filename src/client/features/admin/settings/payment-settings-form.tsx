@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, Copy, TriangleAlert } from 'lucide-react';
-import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { type FieldPath } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
@@ -9,7 +8,6 @@ import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.ts
 import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import {
   HOLD_MINUTES_MAX,
   HOLD_MINUTES_MIN,
@@ -26,7 +24,7 @@ import {
 import { FormActions, REPLACE_TYPED } from '#client/features/admin/components/form-actions.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { adminPaymentSettingsQuery, useSavePaymentSettings } from './api.ts';
-import { FieldGrid, FormSkeleton, SwitchRow, useLoadErrorToast } from './settings-form-parts.tsx';
+import { FieldGrid, FormSkeleton, settingsSaveToasts, SwitchField, useLoadErrorToast, useSettingsForm } from './settings-form-parts.tsx';
 
 type Field = FieldPath<PaymentSettings>;
 const FIELDS: readonly Field[] = [
@@ -95,30 +93,18 @@ function NotificationUrl({ url }: { url: string }) {
 }
 
 function PaymentForm({ data }: { data: PaymentSettings }) {
-  const {
-    register,
-    handleSubmit,
-    control,
-    reset,
-    setError,
-    formState: { errors, isDirty },
-  } = useForm<PaymentSettings>({
-    resolver: zodResolver(PaymentSettingsSchema) as unknown as Resolver<PaymentSettings>,
-    defaultValues: data,
-    values: data,
-    resetOptions: { keepDirtyValues: true },
-  });
+  const { register, handleSubmit, control, reset, setError, formState } = useSettingsForm<PaymentSettings>(PaymentSettingsSchema, data);
+  const { errors, isDirty } = formState;
 
-  const save = useSavePaymentSettings({
-    onSuccess: (saved) => {
-      reset(saved.settings, REPLACE_TYPED);
-      toast({ title: 'Настройки сохранены', description: 'Настройки онлайн-оплаты обновлены', variant: 'success' });
-    },
-    onError: (error) => {
-      applyServerErrors(error, FIELDS, setError);
-      toast({ title: 'Ошибка сохранения', description: `Не удалось сохранить настройки: ${error.message}`, variant: 'destructive' });
-    },
-  });
+  const save = useSavePaymentSettings(
+    settingsSaveToasts({
+      reset: (saved) => reset(saved.settings, REPLACE_TYPED),
+      saved: 'Настройки онлайн-оплаты обновлены',
+      failed: 'Не удалось сохранить настройки',
+      fields: FIELDS,
+      setError,
+    }),
+  );
 
   const fieldProps = (name: Exclude<Field, 'receiptsEnabled'>, options?: { valueAsNumber?: boolean }, hint?: string) => {
     const error = errors[name]?.message;
@@ -158,18 +144,12 @@ function PaymentForm({ data }: { data: PaymentSettings }) {
 
       <fieldset className="grid gap-4 rounded-lg border p-3 sm:p-4">
         <legend className="px-1 text-sm font-semibold">Чеки по 54-ФЗ</legend>
-        <Controller
+        <SwitchField
           control={control}
           name="receiptsEnabled"
-          render={({ field }) => (
-            <SwitchRow
-              id="payment-receiptsEnabled"
-              label="Отправлять чеки через ЮKassa"
-              description="К каждому платежу и возврату прикладывается чек: товары заказа и доставка отдельной строкой, ставка НДС — та, с которой оформлен заказ. Чек приходит покупателю на email."
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
+          id="payment-receiptsEnabled"
+          label="Отправлять чеки через ЮKassa"
+          description="К каждому платежу и возврату прикладывается чек: товары заказа и доставка отдельной строкой, ставка НДС — та, с которой оформлен заказ. Чек приходит покупателю на email."
         />
         <FormField label="Система налогообложения" htmlFor="payment-taxSystemCode" error={errors.taxSystemCode?.message}>
           <NativeSelect {...fieldProps('taxSystemCode', { valueAsNumber: true })}>

@@ -1,18 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
+import { useWatch, type FieldPath } from 'react-hook-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { toast } from '#client/components/ui/toast-store.ts';
-import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { cn } from '#client/lib/utils.ts';
 import { META_DESCRIPTION_MAX } from '#shared/constants.ts';
 import { SeoSettingsSchema, type SeoSettings } from '#shared/schemas/settings.ts';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { adminSeoSettingsQuery, useSaveSettings } from './api.ts';
-import { FieldGrid, FormSkeleton, useLoadErrorToast } from './settings-form-parts.tsx';
+import { FieldGrid, FormSkeleton, settingsSaveToasts, useLoadErrorToast, useSettingsForm } from './settings-form-parts.tsx';
 import { FormActions, REPLACE_TYPED } from '#client/features/admin/components/form-actions.tsx';
 
 type Field = FieldPath<SeoSettings>;
@@ -20,30 +17,13 @@ const FIELDS: readonly Field[] = ['siteTitle', 'metaDescription', 'metaKeywords'
 const OG_HINT = 'Показывается, когда ссылкой на сайт делятся в мессенджерах и соцсетях';
 
 function SeoForm({ data }: { data: SeoSettings }) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    control: formControl,
-    formState: { errors, isDirty },
-  } = useForm<SeoSettings>({
-    resolver: zodResolver(SeoSettingsSchema) as unknown as Resolver<SeoSettings>,
-    defaultValues: data,
-    values: data,
-    resetOptions: { keepDirtyValues: true },
-  });
+  const { register, handleSubmit, reset, setError, control: formControl, formState } = useSettingsForm<SeoSettings>(SeoSettingsSchema, data);
+  const { errors, isDirty } = formState;
 
-  const save = useSaveSettings('seo', {
-    onSuccess: (saved) => {
-      reset(saved, REPLACE_TYPED);
-      toast({ title: 'Настройки сохранены', description: 'SEO настройки обновлены', variant: 'success' });
-    },
-    onError: (error) => {
-      applyServerErrors(error, FIELDS, setError);
-      toast({ title: 'Ошибка сохранения', description: `Не удалось сохранить настройки: ${error.message}`, variant: 'destructive' });
-    },
-  });
+  const save = useSaveSettings(
+    'seo',
+    settingsSaveToasts({ reset: (saved) => reset(saved, REPLACE_TYPED), saved: 'SEO настройки обновлены', failed: 'Не удалось сохранить настройки', fields: FIELDS, setError }),
+  );
 
   const control = (name: Field, hint?: string) => {
     const error = errors[name]?.message;

@@ -1,8 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
+import { Controller, useForm, type Control, type DefaultValues, type FieldPathByValue, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import type { z } from 'zod';
+import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { Label } from '#client/components/ui/label.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
+import { formResolver } from '#client/lib/form-resolver.ts';
+import type { MutationCallbacks } from '#client/lib/query-client.ts';
 
 /** A switch with its label and a line saying what it does. */
 export function SwitchRow({
@@ -57,4 +62,57 @@ export function useLoadErrorToast(error: Error | null, describe: (message: strin
 
 export function FieldGrid({ children }: { children: ReactNode }) {
   return <div className="grid gap-4 md:grid-cols-2">{children}</div>;
+}
+
+/** A boolean field of a settings form shown as a SwitchRow. */
+export function SwitchField<T extends FieldValues>({
+  control,
+  name,
+  ...row
+}: {
+  control: Control<T>;
+  name: FieldPathByValue<T, boolean>;
+  id: string;
+  label: string;
+  description: string;
+  disabled?: boolean;
+}) {
+  return <Controller control={control} name={name} render={({ field }) => <SwitchRow {...row} checked={field.value} onCheckedChange={field.onChange} />} />;
+}
+
+/**
+ * A settings form on the server's values: they replace the form once loaded (and after a save
+ * elsewhere), while what the admin is typing is kept.
+ */
+export function useSettingsForm<T extends FieldValues>(schema: z.ZodType, values: T) {
+  return useForm<T>({
+    resolver: formResolver<T>(schema),
+    defaultValues: values as DefaultValues<T>,
+    values,
+    resetOptions: { keepDirtyValues: true },
+  });
+}
+
+/**
+ * A settings form's save: the form takes the saved values (`reset`) and «Настройки сохранены»
+ * says `saved`; a refusal puts the server's messages under the fields and «Ошибка сохранения»
+ * says `failed` with the reason.
+ */
+export function settingsSaveToasts<T, F extends FieldValues>(options: {
+  reset: (saved: T) => void;
+  saved: string;
+  failed: string;
+  fields: readonly Path<F>[];
+  setError: UseFormSetError<F>;
+}): MutationCallbacks<T, F> {
+  return {
+    onSuccess: (saved) => {
+      options.reset(saved);
+      toast({ title: 'Настройки сохранены', description: options.saved, variant: 'success' });
+    },
+    onError: (error) => {
+      applyServerErrors(error, options.fields, options.setError);
+      toast({ title: 'Ошибка сохранения', description: `${options.failed}: ${error.message}`, variant: 'destructive' });
+    },
+  };
 }

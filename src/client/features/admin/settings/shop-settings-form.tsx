@@ -1,19 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
+import { useWatch, type FieldPath } from 'react-hook-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { toast } from '#client/components/ui/toast-store.ts';
-import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { DELIVERY_COST_RUB, VAT_RATE_LABELS, VAT_RATES } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
 import { ShopSettingsSchema, type ShopSettings } from '#shared/schemas/settings.ts';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { adminShopSettingsQuery, useSaveSettings } from './api.ts';
-import { FieldGrid, FormSkeleton, SwitchRow, useLoadErrorToast } from './settings-form-parts.tsx';
+import { FieldGrid, FormSkeleton, settingsSaveToasts, SwitchField, useLoadErrorToast, useSettingsForm } from './settings-form-parts.tsx';
 import { FormActions, REPLACE_TYPED } from '#client/features/admin/components/form-actions.tsx';
 
 type Field = FieldPath<ShopSettings>;
@@ -38,31 +35,19 @@ const SWITCHES: { name: SwitchName; label: string; description: string }[] = [
 ];
 
 function ShopForm({ data }: { data: ShopSettings }) {
-  const {
-    register,
-    handleSubmit,
-    control,
-    reset,
-    setError,
-    formState: { errors, isDirty },
-  } = useForm<ShopSettings>({
-    resolver: zodResolver(ShopSettingsSchema) as unknown as Resolver<ShopSettings>,
-    defaultValues: data,
-    // Server values replace the form once loaded; what the admin is typing is kept.
-    values: data,
-    resetOptions: { keepDirtyValues: true },
-  });
+  const { register, handleSubmit, control, reset, setError, formState } = useSettingsForm<ShopSettings>(ShopSettingsSchema, data);
+  const { errors, isDirty } = formState;
 
-  const save = useSaveSettings('shop', {
-    onSuccess: (saved) => {
-      reset(saved, REPLACE_TYPED);
-      toast({ title: 'Настройки сохранены', description: 'Основные настройки магазина обновлены', variant: 'success' });
-    },
-    onError: (error) => {
-      applyServerErrors(error, FIELDS, setError);
-      toast({ title: 'Ошибка сохранения', description: `Не удалось сохранить настройки: ${error.message}`, variant: 'destructive' });
-    },
-  });
+  const save = useSaveSettings(
+    'shop',
+    settingsSaveToasts({
+      reset: (saved) => reset(saved, REPLACE_TYPED),
+      saved: 'Основные настройки магазина обновлены',
+      failed: 'Не удалось сохранить настройки',
+      fields: FIELDS,
+      setError,
+    }),
+  );
 
   const text = (name: Exclude<Field, SwitchName>, options?: { valueAsNumber?: boolean }) => {
     const error = errors[name]?.message;
@@ -129,14 +114,7 @@ function ShopForm({ data }: { data: ShopSettings }) {
 
       <div className="grid gap-3">
         {SWITCHES.map(({ name, label, description }) => (
-          <Controller
-            key={name}
-            control={control}
-            name={name}
-            render={({ field }) => (
-              <SwitchRow id={`shop-${name}`} label={label} description={description} checked={field.value} onCheckedChange={field.onChange} />
-            )}
-          />
+          <SwitchField key={name} control={control} name={name} id={`shop-${name}`} label={label} description={description} />
         ))}
       </div>
       <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => reset(data, REPLACE_TYPED)} />

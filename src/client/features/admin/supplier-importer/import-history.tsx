@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, History } from 'lucide-react';
 import { Link } from 'react-router';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
+import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { adminPaths } from '#client/features/admin/paths.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import type { ImportCounts, ImportSummary } from '#shared/schemas/supplier-import.ts';
@@ -53,18 +54,7 @@ export function ImportHistory({ supplierId, page, onPageChange }: { supplierId: 
   return (
     <div className={list.isPlaceholderData ? 'grid gap-4 opacity-60 transition-opacity' : 'grid gap-4'}>
       <Table containerClassName="hidden md:block">
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            <TableHead>Дата</TableHead>
-            <TableHead>Файл</TableHead>
-            <TableHead>Кто</TableHead>
-            <TableHead>Статус</TableHead>
-            <TableHead>Итог</TableHead>
-            <TableHead className="text-right">
-              <span className="sr-only">Подробнее</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
+        <ListTableHeader columns={['Дата', 'Файл', 'Кто', 'Статус', 'Итог', { label: <span className="sr-only">Подробнее</span>, className: 'text-right' }]} />
         <TableBody>
           {data.imports.map((item) => (
             <TableRow key={item.id} data-testid="history-row">

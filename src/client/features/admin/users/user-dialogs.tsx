@@ -2,14 +2,8 @@ import type { ReactNode } from 'react';
 import { Ban } from 'lucide-react';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx';
+import { DialogFooter } from '#client/components/ui/dialog.tsx';
+import { TitledDialog } from '#client/components/titled-dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ROLE_LABELS, type Role } from '#shared/constants.ts';
 import { formatDateTime } from '#shared/dates.ts';
@@ -35,35 +29,29 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** 'Информация о клиенте': optional fields appear only when present (spec 2.15). */
 export function UserDetailsDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   return (
-    <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Информация о клиенте</DialogTitle>
-          <DialogDescription>{user ? `Учётная запись «${user.username}»` : ''}</DialogDescription>
-        </DialogHeader>
-        {user && (
-          <dl>
-            <Row label="ID">{user.id}</Row>
-            <Row label="Логин">{user.username}</Row>
-            <Row label="Email">{user.email ?? <span className="text-muted-foreground">Не указан</span>}</Row>
-            {user.phone && <Row label="Телефон">{user.phone}</Row>}
-            {user.fullName && <Row label="Полное имя">{user.fullName}</Row>}
-            {user.address && <Row label="Адрес">{user.address}</Row>}
-            <Row label="Роль">{roleLabel(user.role)}</Row>
-            <Row label="Статус">
-              <UserStatusBadge isActive={user.isActive} />
-            </Row>
-            <Row label="Дата регистрации">{formatDateTime(user.createdAt)}</Row>
-            {user.lastLogin && <Row label="Последний вход">{formatDateTime(user.lastLogin)}</Row>}
-          </dl>
-        )}
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Закрыть
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <TitledDialog open={user !== null} title="Информация о клиенте" description={user ? `Учётная запись «${user.username}»` : ''} onClose={onClose}>
+      {user && (
+        <dl>
+          <Row label="ID">{user.id}</Row>
+          <Row label="Логин">{user.username}</Row>
+          <Row label="Email">{user.email ?? <span className="text-muted-foreground">Не указан</span>}</Row>
+          {user.phone && <Row label="Телефон">{user.phone}</Row>}
+          {user.fullName && <Row label="Полное имя">{user.fullName}</Row>}
+          {user.address && <Row label="Адрес">{user.address}</Row>}
+          <Row label="Роль">{roleLabel(user.role)}</Row>
+          <Row label="Статус">
+            <UserStatusBadge isActive={user.isActive} />
+          </Row>
+          <Row label="Дата регистрации">{formatDateTime(user.createdAt)}</Row>
+          {user.lastLogin && <Row label="Последний вход">{formatDateTime(user.lastLogin)}</Row>}
+        </dl>
+      )}
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose}>
+          Закрыть
+        </Button>
+      </DialogFooter>
+    </TitledDialog>
   );
 }
 

@@ -1,15 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { formResolver } from '#client/lib/form-resolver.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx';
+import { DialogFooter } from '#client/components/ui/dialog.tsx';
+import { TitledDialog } from '#client/components/titled-dialog.tsx';
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
@@ -69,16 +63,11 @@ function UserForm({ state, selfId, onDone }: { state: NonNullable<UserDialogStat
   const editing = state.mode === 'edit' ? state.user : null;
   const isSelf = editing !== null && editing.id === selfId;
   const schema = editing ? editSchema(editing) : AdminUserCreateSchema;
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    formState: { errors },
-  } = useForm<FormValues>({
-    resolver: zodResolver(schema) as unknown as Resolver<FormValues>,
+  const { register, handleSubmit, control, setError, formState } = useForm<FormValues>({
+    resolver: formResolver<FormValues>(schema),
     defaultValues: editing ? fromUser(editing) : EMPTY,
   });
+  const { errors } = formState;
 
   const role = useWatch({ control, name: 'role' });
   const roleChanges = editing !== null && !isSelf && role !== editing.role;
@@ -201,16 +190,14 @@ function UserForm({ state, selfId, onDone }: { state: NonNullable<UserDialogStat
 /** 'Создание нового пользователя' and 'Редактирование пользователя': one form, the spec's rules. */
 export function UserFormDialog({ state, selfId, onClose }: { state: UserDialogState; selfId: number | null; onClose: () => void }) {
   return (
-    <Dialog open={state !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{state?.mode === 'edit' ? 'Редактирование пользователя' : 'Создание нового пользователя'}</DialogTitle>
-          <DialogDescription>
-            {state?.mode === 'edit' ? `Учётная запись «${state.user.username}»` : 'Новый покупатель, менеджер или администратор'}
-          </DialogDescription>
-        </DialogHeader>
-        {state && <UserForm key={state.mode === 'edit' ? state.user.id : 'new'} state={state} selfId={selfId} onDone={onClose} />}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={state !== null}
+      title={state?.mode === 'edit' ? 'Редактирование пользователя' : 'Создание нового пользователя'}
+      description={state?.mode === 'edit' ? `Учётная запись «${state.user.username}»` : 'Новый покупатель, менеджер или администратор'}
+      className="max-w-2xl"
+      onClose={onClose}
+    >
+      {state && <UserForm key={state.mode === 'edit' ? state.user.id : 'new'} state={state} selfId={selfId} onDone={onClose} />}
+    </TitledDialog>
   );
 }

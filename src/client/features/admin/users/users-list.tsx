@@ -1,7 +1,8 @@
 import { Ban, CheckCircle2, Eye, Pencil } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
+import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { formatDate, formatDateTime, formatTime } from '#shared/dates.ts';
 import type { AdminUser } from '#shared/types.ts';
 import { UserStatusBadge, roleLabel } from './user-dialogs.tsx';
@@ -65,17 +66,7 @@ const email = (user: AdminUser) => user.email ?? <span className="text-muted-for
 export function UsersTable({ users, ...actions }: { users: AdminUser[] } & UserActions) {
   return (
     <Table containerClassName="hidden rounded-none border-x-0 border-b-0 lg:block" className="[&_td]:px-2.5 [&_th]:px-2.5">
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead>ID</TableHead>
-          <TableHead>Логин</TableHead>
-          <TableHead>Email</TableHead>
-          <TableHead>Роль</TableHead>
-          <TableHead>Статус</TableHead>
-          <TableHead>Дата регистрации</TableHead>
-          <TableHead className="text-right">Действия</TableHead>
-        </TableRow>
-      </TableHeader>
+      <ListTableHeader columns={['ID', 'Логин', 'Email', 'Роль', 'Статус', 'Дата регистрации', { label: 'Действия', className: 'text-right' }]} />
       <TableBody>
         {users.map((user) => (
           <TableRow key={user.id} data-testid="admin-user-row">

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import { pipeline } from 'node:stream';
 import iconv from 'iconv-lite';
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { deepText, streamXmlElements, type XmlPosition } from '#server/core/xml-stream.ts';
 import { SourceError } from './source-error.ts';
 import type { RowError, SupplierRecord } from './types.ts';
 import { decodeStream } from './text-stream.ts';
@@ -15,25 +13,15 @@ const ROUBLES = new Set(['RUB', 'RUR']);
 /** The offer's children read as text; anything else in an offer is left out. */
 const OFFER_FIELDS = new Set(['url', 'price', 'oldprice', 'currencyId', 'categoryId', 'picture', 'name', 'typePrefix', 'vendor', 'model', 'vendorCode', 'description', 'param', 'count']);
 
-/** The encoding the XML declaration names (`<?xml … encoding="windows-1251"?>`), UTF-8 by default. */
-async function declaredEncoding(filePath: string): Promise<string> {
-  const file = await fs.promises.open(filePath, 'r');
-  try {
-    const head = Buffer.alloc(512);
-    const { bytesRead } = await file.read(head, 0, head.length, 0);
-    const declaration = /^\uFEFF?\s*<\?xml[^>]*encoding\s*=\s*["']([\w-]+)["']/i.exec(head.subarray(0, bytesRead).toString('latin1'));
-    return declaration ? declaration[1].toLowerCase() : 'utf-8';
-  } finally {
-    await file.close();
-  }
-}
-
 function textStream(encoding: string) {
   if (encoding === 'utf-8' || encoding === 'utf8') return decodeStream('utf-8');
   if (encoding === 'windows-1251' || encoding === 'cp1251') return decodeStream('windows-1251');
   if (iconv.encodingExists(encoding)) return iconv.decodeStream(encoding);
   throw new SourceError(`Кодировка «${encoding}» из заголовка XML не поддерживается: сохраните фид в UTF-8 или Windows-1251`);
 }
+
+/** The elements read whole: a category (before the offers) and an offer. */
+const COLLECTED = new Set(['yml_catalog/shop/categories/category', 'yml_catalog/shop/offers/offer']);
 
 type Category = { name: string; parentId?: string };
 
@@ -116,96 +104,47 @@ function offerRecord(offer: OfferDraft, categories: Map<string, Category>): YmlO
 }
 
 /** Where a not well-formed XML broke, in staff's words. */
-function notWellFormed(at: { line: number; column: number }): SourceError {
+function notWellFormed(at: XmlPosition): SourceError {
   return new SourceError(`Файл YML повреждён: XML не читается (строка ${at.line}, позиция ${at.column}). Проверьте, что файл скачан полностью`);
 }
 
 /**
- * The offers of a YML feed (yml_catalog/shop/offers/offer), streamed with saxes; each offer's
- * number (1-based, in file order) is its row number. Categories are collected on the way.
+ * The offers of a YML feed (yml_catalog/shop/offers/offer), streamed with the shared XML reader;
+ * each offer's number (1-based, in file order) is its row number. Categories are collected on
+ * the way (YML puts them before the offers).
  */
 export async function* ymlOffers(filePath: string): AsyncGenerator<YmlOffer> {
-  const source = fs.createReadStream(filePath);
-  const text = textStream(await declaredEncoding(filePath));
-  pipeline(source, text, () => {
-    // Errors reach the loop below through the text stream.
-  });
-
-  const parser = new SaxesParser({ xmlns: false, position: true });
   const categories = new Map<string, Category>();
-  const ready: YmlOffer[] = [];
-  const path: string[] = [];
   let offers = 0;
-  let offer: OfferDraft | null = null;
-  let category: (Category & { id: string }) | null = null;
-  /** The offer child being read (its text, descendants' text included) and its attributes. */
-  let field: { name: string; text: string; attributes: Record<string, string> } | null = null;
-  /** Where the XML first broke. */
-  let broken: { line: number; column: number } | null = null;
-
-  // After the first error the rest of the document means nothing: it is refused as a whole.
-  parser.on('error', () => {
-    broken ??= { line: parser.line, column: parser.column };
+  const elements = streamXmlElements(filePath, {
+    decoder: textStream,
+    names: 'qualified',
+    collect: (path) => COLLECTED.has(path.join('/')),
+    onOpen: (path) => {
+      if (path.length === 1 && path[0] !== 'yml_catalog') throw new SourceError(`Это XML, но не YML-каталог: в начале файла <${path[0]}>, а нужен <yml_catalog>`);
+    },
+    notWellFormed,
   });
-  parser.on('opentag', (tag: SaxesTagPlain) => {
-    if (broken) return;
-    path.push(tag.name);
-    if (path.length === 1 && tag.name !== 'yml_catalog') {
-      throw new SourceError(`Это XML, но не YML-каталог: в начале файла <${tag.name}>, а нужен <yml_catalog>`);
+  for await (const { node } of elements) {
+    if (node.name === 'category') {
+      const name = oneLine(deepText(node));
+      if (node.attributes.id && name) categories.set(node.attributes.id, { name, parentId: node.attributes.parentId });
+      continue;
     }
-    const where = path.join('/');
-    if (where === 'yml_catalog/shop/categories/category') {
-      category = { id: tag.attributes.id ?? '', parentId: tag.attributes.parentId, name: '' };
-    } else if (where === 'yml_catalog/shop/offers/offer') {
-      offers++;
-      offer = { rowNumber: offers, attributes: tag.attributes, fields: new Map(), params: [] };
-    } else if (offer && path.length === 5 && OFFER_FIELDS.has(tag.name)) {
-      field = { name: tag.name, text: '', attributes: tag.attributes };
-    }
-  });
-  const onText = (value: string) => {
-    if (broken) return;
-    if (field) field.text += value;
-    else if (category) category.name += value;
-  };
-  parser.on('text', onText);
-  parser.on('cdata', onText);
-  parser.on('closetag', () => {
-    if (broken) return;
-    const depth = path.length;
-    path.pop();
-    if (category && depth === 4) {
-      const name = oneLine(category.name);
-      if (category.id && name) categories.set(category.id, { name, parentId: category.parentId });
-      category = null;
-    } else if (field && depth === 5) {
+    offers++;
+    const offer: OfferDraft = { rowNumber: offers, attributes: node.attributes, fields: new Map(), params: [] };
+    for (const field of node.children) {
+      if (!OFFER_FIELDS.has(field.name)) continue;
+      const text = deepText(field);
       if (field.name === 'param') {
         const name = field.attributes.name?.trim();
-        const value = oneLine(field.text);
+        const value = oneLine(text);
         const unit = field.attributes.unit?.trim();
-        if (name && value) offer?.params.push({ name, value: unit ? `${value} ${unit}` : value });
+        if (name && value) offer.params.push({ name, value: unit ? `${value} ${unit}` : value });
       } else {
-        const values = offer?.fields.get(field.name) ?? [];
-        values.push(field.text);
-        offer?.fields.set(field.name, values);
+        offer.fields.set(field.name, [...(offer.fields.get(field.name) ?? []), text]);
       }
-      field = null;
-    } else if (offer && depth === 4) {
-      ready.push(offerRecord(offer, categories));
-      offer = null;
     }
-  });
-
-  try {
-    for await (const chunk of text as AsyncIterable<string>) {
-      parser.write(chunk);
-      if (broken) throw notWellFormed(broken);
-      yield* ready.splice(0);
-    }
-    parser.close();
-    if (broken) throw notWellFormed(broken);
-    yield* ready.splice(0);
-  } finally {
-    source.destroy();
+    yield offerRecord(offer, categories);
   }
 }

@@ -1,17 +1,8 @@
 import type { ProductOffer } from '#shared/schemas/web-scraper.ts';
 import { htmlToText } from './html-text.ts';
+import { schemaOffer, schemaProduct, schemaSpecs, somePictures } from './schema-product.ts';
 import type { Found, Page, Picture } from './types.ts';
-import {
-  absoluteUrl,
-  cleanBreadcrumbs,
-  cleanSpecs,
-  cleanText,
-  distinctOffers,
-  parseAvailability,
-  parseCurrency,
-  parsePriceKopecks,
-  pixels,
-} from './values.ts';
+import { absoluteUrl, cleanBreadcrumbs, cleanText, pixels } from './values.ts';
 
 /**
  * schema.org `Product` in `<script type="application/ld+json">`: a single object, an array, or
@@ -40,22 +31,17 @@ export function fromJsonLd(page: Page): Found {
 }
 
 function productOf(product: Node, baseUrl: string, resolve: (v: unknown) => unknown, breadcrumbList: Node | undefined): Found {
-  const offers = offersOf(product, resolve);
-  const first = offers[0];
   const name = typeof product.name === 'string' ? cleanText(htmlToText(product.name)) : undefined;
-  return {
+  return schemaProduct({
     name,
-    sku: cleanText(product.sku) ?? cleanText(product.mpn) ?? cleanText(product.productID) ?? first?.sku ?? undefined,
+    codes: [cleanText(product.sku), cleanText(product.mpn), cleanText(product.productID)],
     brand: nameOf(resolve(product.brand), resolve) ?? nameOf(resolve(product.manufacturer), resolve),
-    priceKopecks: first?.priceKopecks ?? undefined,
-    currency: first?.currency ?? undefined,
-    availability: first?.availability ?? undefined,
     description: typeof product.description === 'string' ? htmlToText(product.description) : undefined,
     pictures: picturesOf(product.image, baseUrl, resolve),
     specs: specsOf(product.additionalProperty, resolve),
     breadcrumbs: breadcrumbList ? breadcrumbsOf(breadcrumbList, resolve, name) : undefined,
-    offers: distinctOffers(offers),
-  };
+    offers: offersOf(product, resolve),
+  });
 }
 
 /** A JSON-LD block; a broken one (HTML comments, CDATA, bad JSON) is read where it can be, or skipped. */
@@ -138,13 +124,13 @@ function offersOf(product: Node, resolve: (v: unknown) => unknown): ProductOffer
 function offerOf(offer: Node, aggregate: Node | undefined): ProductOffer {
   const specification = list(offer.priceSpecification).find(isNode);
   const price = offer.price ?? specification?.price ?? offer.lowPrice;
-  return {
-    name: cleanText(offer.name) ?? (isNode(offer.itemOffered) ? cleanText(offer.itemOffered.name) : undefined) ?? null,
-    sku: cleanText(offer.sku) ?? cleanText(offer.mpn) ?? null,
-    priceKopecks: parsePriceKopecks(price) ?? null,
-    currency: parseCurrency(offer.priceCurrency ?? specification?.priceCurrency ?? aggregate?.priceCurrency) ?? null,
-    availability: parseAvailability(offer.availability ?? aggregate?.availability) ?? null,
-  };
+  return schemaOffer({
+    name: cleanText(offer.name) ?? (isNode(offer.itemOffered) ? cleanText(offer.itemOffered.name) : undefined),
+    sku: cleanText(offer.sku) ?? cleanText(offer.mpn),
+    price,
+    currency: offer.priceCurrency ?? specification?.priceCurrency ?? aggregate?.priceCurrency,
+    availability: offer.availability ?? aggregate?.availability,
+  });
 }
 
 /** `image`: an address, a list, an ImageObject (url or contentUrl, with width and height), or a mix. */
@@ -159,17 +145,17 @@ function picturesOf(value: unknown, baseUrl: string, resolve: (v: unknown) => un
       if (url) pictures.push({ url, width: pixels(item.width), height: pixels(item.height) });
     }
   }
-  return pictures.length > 0 ? pictures : undefined;
+  return somePictures(pictures);
 }
 
 /** `additionalProperty`: PropertyValue name, value and unit (`unitText`). */
 function specsOf(value: unknown, resolve: (v: unknown) => unknown) {
-  const pairs = list(value)
-    .map(resolve)
-    .filter(isNode)
-    .map((p) => ({ name: p.name, value: [cleanText(p.value), cleanText(p.unitText)].filter(Boolean).join(' ') }));
-  const specs = cleanSpecs(pairs);
-  return specs.length > 0 ? specs : undefined;
+  return schemaSpecs(
+    list(value)
+      .map(resolve)
+      .filter(isNode)
+      .map((p) => ({ name: p.name, value: [cleanText(p.value), cleanText(p.unitText)] })),
+  );
 }
 
 function breadcrumbsOf(node: Node, resolve: (v: unknown) => unknown, productName: string | undefined): string[] | undefined {

@@ -3,18 +3,9 @@ import type { Element } from 'domhandler';
 import type { ProductOffer } from '#shared/schemas/web-scraper.ts';
 import { htmlToText } from './html-text.ts';
 import { pictureOfImage } from './images.ts';
+import { schemaOffer, schemaProduct, schemaSpecs, somePictures } from './schema-product.ts';
 import type { Found, Page, Picture } from './types.ts';
-import {
-  absoluteUrl,
-  cleanBreadcrumbs,
-  cleanSpecs,
-  cleanText,
-  distinctOffers,
-  parseAvailability,
-  parseCurrency,
-  parsePriceKopecks,
-  pixels,
-} from './values.ts';
+import { absoluteUrl, cleanBreadcrumbs, cleanText, pixels } from './values.ts';
 
 /** schema.org microdata (`itemscope`, `itemtype`, `itemprop`) as the HTML standard defines its values. */
 
@@ -30,21 +21,16 @@ export function fromMicrodata(page: Page): Found {
   if (product.length === 0) return breadcrumbList.length ? { breadcrumbs: md.breadcrumbs(breadcrumbList, undefined) } : {};
 
   const name = md.text(product, 'name');
-  const offers = md.offers(product);
-  const first = offers[0];
-  return {
+  return schemaProduct({
     name,
-    sku: md.text(product, 'sku') ?? md.text(product, 'mpn') ?? md.text(product, 'productID') ?? first?.sku ?? undefined,
+    codes: [md.text(product, 'sku'), md.text(product, 'mpn'), md.text(product, 'productID')],
     brand: md.named(product, 'brand') ?? md.named(product, 'manufacturer'),
-    priceKopecks: first?.priceKopecks ?? undefined,
-    currency: first?.currency ?? undefined,
-    availability: first?.availability ?? undefined,
     description: md.html(product, 'description'),
     pictures: md.pictures(product),
     specs: md.specs(product),
     breadcrumbs: breadcrumbList.length ? md.breadcrumbs(breadcrumbList, name) : undefined,
-    offers: distinctOffers(offers),
-  };
+    offers: md.offers(product),
+  });
 }
 
 class Microdata {
@@ -113,13 +99,14 @@ class Microdata {
     const specification = this.props(offer, 'priceSpecification').first();
     const from = (name: string) =>
       this.text(offer, name) ?? (specification.length ? this.text(specification, name) : undefined) ?? (aggregate ? this.text(aggregate, name) : undefined);
-    return {
-      name: offer.is('[itemprop~="offers"]') ? (this.text(offer, 'name') ?? null) : null,
-      sku: offer.is('[itemprop~="offers"]') ? (this.text(offer, 'sku') ?? null) : null,
-      priceKopecks: parsePriceKopecks(from('price') ?? from('lowPrice')) ?? null,
-      currency: parseCurrency(from('priceCurrency')) ?? null,
-      availability: parseAvailability(from('availability')) ?? null,
-    };
+    const own = offer.is('[itemprop~="offers"]');
+    return schemaOffer({
+      name: own ? this.text(offer, 'name') : undefined,
+      sku: own ? this.text(offer, 'sku') : undefined,
+      price: from('price') ?? from('lowPrice'),
+      currency: from('priceCurrency'),
+      availability: from('availability'),
+    });
   }
 
   /** `image` properties: pictures (their largest variant), links or meta addresses. */
@@ -134,7 +121,7 @@ class Microdata {
           : ((url) => (url ? { url } : undefined))(this.value(item));
       if (picture) pictures.push(picture);
     });
-    return pictures.length > 0 ? pictures : undefined;
+    return somePictures(pictures);
   }
 
   private imageObject(item: Cheerio<Element>): Picture | undefined {
@@ -143,15 +130,15 @@ class Microdata {
   }
 
   specs(product: Cheerio<Element>) {
-    const pairs = this.props(product, 'additionalProperty')
-      .filter('[itemscope]')
-      .map((_, el) => {
-        const item = this.$(el);
-        return { name: this.text(item, 'name'), value: [this.text(item, 'value'), this.text(item, 'unitText')].filter(Boolean).join(' ') };
-      })
-      .get();
-    const specs = cleanSpecs(pairs);
-    return specs.length > 0 ? specs : undefined;
+    return schemaSpecs(
+      this.props(product, 'additionalProperty')
+        .filter('[itemscope]')
+        .map((_, el) => {
+          const item = this.$(el);
+          return { name: this.text(item, 'name'), value: [this.text(item, 'value'), this.text(item, 'unitText')] };
+        })
+        .get(),
+    );
   }
 
   breadcrumbs(list: Cheerio<Element>, productName: string | undefined): string[] | undefined {

@@ -1,5 +1,6 @@
 import { FetchError, safeFetch, type FetchAllowance, type FetchErrorCode, type SafeFetchOptions, type SafeFetchResult } from '../../../../core/safe-fetch.ts';
-import { sleep, type SiteGate } from './site-gate.ts';
+import { doublingDelay, retry } from '../../../../core/retry.ts';
+import type { SiteGate } from './site-gate.ts';
 
 /** What a run's fetches need besides the address: the size limit and the content types wanted. */
 export type FetchLimits = Pick<SafeFetchOptions, 'maxBytes' | 'accept' | 'timeoutMs'>;
@@ -42,23 +43,22 @@ export function politeFetch(options: {
     const site = options.site(host);
     const delay = () => Math.max(options.delayMs, site.crawlDelayMs);
     if (site.gaveUp) throw new FetchError('connect_failed', SITE_GAVE_UP);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const answer = await gate.run(host, delay(), signal, () => safeFetch(url, { ...limits, allow: options.allow, shopUrl: options.shopUrl }));
-        site.failuresInRow = 0;
-        return answer;
-      } catch (error) {
-        if (isRetryable(error) && attempt < MAX_RETRIES) {
-          // 2, 4, 8 times the site's pause on top of it: a site that is struggling gets room to recover.
-          await sleep(delay() * 2 ** (attempt + 1), signal);
-          continue;
-        }
-        if (isSiteTrouble(error)) {
-          site.failuresInRow++;
-          if (site.failuresInRow >= SITE_FAILURES_TO_STOP) site.gaveUp = true;
-        } else if (error instanceof FetchError) site.failuresInRow = 0;
-        throw error;
-      }
+    try {
+      const answer = await retry(() => gate.run(host, delay(), signal, () => safeFetch(url, { ...limits, allow: options.allow, shopUrl: options.shopUrl })), {
+        retries: MAX_RETRIES,
+        shouldRetry: isRetryable,
+        // 2, 4, 8 times the site's pause on top of it: a site that is struggling gets room to recover.
+        delayMs: doublingDelay(delay),
+        signal,
+      });
+      site.failuresInRow = 0;
+      return answer;
+    } catch (error) {
+      if (isSiteTrouble(error)) {
+        site.failuresInRow++;
+        if (site.failuresInRow >= SITE_FAILURES_TO_STOP) site.gaveUp = true;
+      } else if (error instanceof FetchError) site.failuresInRow = 0;
+      throw error;
     }
   };
 }

@@ -1,3 +1,5 @@
+import { sleep } from '../../../../core/retry.ts';
+
 /**
  * One request at a time per site, and a pause between them: every request of the mass scraper
  * to a site (robots.txt, sitemaps, pages) passes through the gate of its host. One gate serves
@@ -28,21 +30,4 @@ export class SiteGate {
       release();
     }
   }
-}
-
-/** Waits `ms` (nothing when not positive), or rejects as soon as `signal` is aborted. */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  signal.throwIfAborted();
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

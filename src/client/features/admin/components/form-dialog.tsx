@@ -1,0 +1,36 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import { TitledDialog } from '#client/components/titled-dialog.tsx';
+import { DialogSaveFooter } from './dialog-save-footer.tsx';
+
+/**
+ * A back-office dialog holding one form: its fields (`children`), then «Отмена» and the save
+ * button. It cannot be dismissed while `saving`. Mounted only while open.
+ */
+export function FormDialog({
+  title,
+  description,
+  className,
+  saving,
+  saveLabel,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  title: ReactNode;
+  description: ReactNode;
+  className?: string;
+  saving: boolean;
+  saveLabel?: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <TitledDialog title={title} description={description} className={className} busy={saving} onClose={onClose}>
+      <form noValidate className="grid gap-4" onSubmit={onSubmit}>
+        {children}
+        <DialogSaveFooter saving={saving} onCancel={onClose} saveLabel={saveLabel} />
+      </form>
+    </TitledDialog>
+  );
+}
