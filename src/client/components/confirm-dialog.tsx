@@ -35,6 +35,7 @@ export function ConfirmDialog({
   return (
     <TitledDialog open={open} title={title} description={description} className={className} busy={pending} onClose={onClose}>
       <form
+        method="post"
         className="grid gap-4"
         onSubmit={(event) => {
           event.preventDefault();

@@ -27,7 +27,7 @@ export function FormDialog({
 }) {
   return (
     <TitledDialog title={title} description={description} className={className} busy={saving} onClose={onClose}>
-      <form noValidate className="grid gap-4" onSubmit={onSubmit}>
+      <form method="post" noValidate className="grid gap-4" onSubmit={onSubmit}>
         {children}
         <DialogSaveFooter saving={saving} onCancel={onClose} saveLabel={saveLabel} />
       </form>

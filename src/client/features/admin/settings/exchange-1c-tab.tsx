@@ -143,7 +143,7 @@ function Exchange1cForm({ view, branches }: { view: Exchange1cSettingsView; bran
   const typeOptions = settings.priceType && !priceTypes.some((t) => t.id === settings.priceType) ? [...priceTypes, { id: settings.priceType, name: settings.priceType }] : priceTypes;
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="grid gap-4" aria-label="Настройки обмена с 1С">
+    <form method="post" noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="grid gap-4" aria-label="Настройки обмена с 1С">
       <Card>
         <CardHeader>
           <CardTitle as="h2">Подключение 1С</CardTitle>

@@ -104,7 +104,7 @@ function UserForm({ state, selfId, onDone }: { state: NonNullable<UserDialogStat
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => save.mutate(bodyOf(values)))} className="grid gap-4">
+    <form method="post" noValidate onSubmit={handleSubmit((values) => save.mutate(bodyOf(values)))} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Логин" htmlFor="user-username" required error={errors.username?.message}>
           <Input autoComplete="off" spellCheck={false} {...field('username')} />
