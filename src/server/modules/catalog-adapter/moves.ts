@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/connection.ts';
-import { categories, products } from '../../db/schema.ts';
+import { categories } from '../../db/schema.ts';
 import type { MovePlan, ProductMove, ReapplyPlan, ReapplyResult } from '#shared/schemas/catalog-adapter.ts';
-import { catalogChanged } from '../products/catalog-events.ts';
+import { catalogTransaction } from '../products/write/announce.ts';
+import { moveToCategory, placeAwaiting } from '../products/write/batch.ts';
 import { readRuleRows } from './adapter.ts';
 import { RuleSet } from './rules.ts';
 
@@ -117,18 +118,11 @@ export async function reapplyRules(db: Db, now: Date): Promise<ReapplyResult> {
       result.moved++;
       if (product.awaiting) result.activated++;
     }
-    await db.transaction(async (tx) => {
-      for (const [categoryId, ids] of placed) {
-        await tx.update(products).set({ categoryId, updatedAt: now }).where(inArray(products.id, ids));
-      }
-      for (const [categoryId, ids] of activated) {
-        await tx
-          .update(products)
-          .set({ categoryId, awaitingCategory: false, isActive: true, updatedAt: now })
-          .where(and(inArray(products.id, ids), eq(products.awaitingCategory, true)));
-      }
+    // The catalogue's door announces each batch that moved a product once it commits.
+    await catalogTransaction(db, async (tx) => {
+      for (const [categoryId, ids] of placed) await moveToCategory(tx, ids, categoryId, now);
+      for (const [categoryId, ids] of activated) await placeAwaiting(tx, ids, categoryId, now);
     });
   });
-  if (result.moved > 0) catalogChanged();
   return result;
 }
