@@ -1,5 +1,5 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx, Tx } from '../../../db/connection.ts';
+import type { DbOrTx, Tx } from '../../../db/connection.ts';
 import { catalogChanged } from '../catalog-events.ts';
 
 /**
@@ -22,7 +22,7 @@ const scopes = new WeakMap<object, Scope>();
 export async function catalogTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> {
   const outer = scopes.get(db);
   const scope: Scope = outer ?? { changed: false };
-  const result = await (db as Db).transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     scopes.set(tx, scope);
     try {
       return await work(tx);
