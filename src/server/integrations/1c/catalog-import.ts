@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connection.ts';
 import { products, suppliers } from '../../db/schema.ts';
 import { loadCatalogAdapter, recordSupplierCategories, type CatalogAdapter } from '../../modules/catalog-adapter/adapter.ts';
-import { catalogTransaction } from '../../modules/products/write/announce.ts';
+import { CatalogAnnouncement, catalogTransaction } from '../../modules/products/write/announce.ts';
 import { hideExchangeProductsExcept, hideProducts, insertProducts, updateExchangeCards } from '../../modules/products/write/batch.ts';
 import { nextTurn } from '../../jobs/next-turn.ts';
 import { SUPPLIERS } from '#shared/constants.ts';
@@ -148,7 +148,17 @@ async function exchangeSupplierId(db: Db): Promise<number> {
 
 type Existing = { id: number; sku: string; exchange1cId: string | null; categoryId: number | null; awaiting: boolean; isActive: boolean };
 
-type Context = { deps: ExchangeDeps; folder: string; adapter: CatalogAdapter; supplierId: number; report: ImportReport; listed: Set<string>; createdSkus: Set<string> };
+type Context = {
+  deps: ExchangeDeps;
+  folder: string;
+  adapter: CatalogAdapter;
+  supplierId: number;
+  report: ImportReport;
+  listed: Set<string>;
+  createdSkus: Set<string>;
+  /** The file's writes are announced once, when it is done (CatalogAnnouncement). */
+  announcement: CatalogAnnouncement;
+};
 
 /** The brand a 1C product names, when it is one of the shop's suppliers (DCK, P.I.T). */
 function supplierOf(ctx: Context, plan: ProductPlan): string | null {
@@ -230,7 +240,7 @@ async function applyBatch(ctx: Context, plans: ProductPlan[]) {
     ctx.report.add('updated', updates.length);
     ctx.report.add('created', creates.length);
     ctx.report.add('hidden', hides.length);
-  });
+  }, ctx.announcement);
 }
 
 /*
@@ -286,7 +296,8 @@ async function createProducts(tx: Tx, creates: Write[], now: Date) {
 
 /** A full export (not «only changes») hides the 1C products it no longer lists, when the settings allow. */
 async function hideUnlisted(ctx: Context) {
-  ctx.report.add('hidden', await hideExchangeProductsExcept(ctx.deps.db, [...ctx.listed], ctx.deps.clock()));
+  const hidden = await catalogTransaction(ctx.deps.db, (tx) => hideExchangeProductsExcept(tx, [...ctx.listed], ctx.deps.clock()), ctx.announcement);
+  ctx.report.add('hidden', hidden);
 }
 
 export type FileProgress = (done: number, total: number) => Promise<void>;
@@ -298,7 +309,7 @@ export async function importCatalogFile(deps: ExchangeDeps, folder: string, file
   const supplierId = await exchangeSupplierId(deps.db);
   await recordSupplierCategories(deps.db, supplierId, [...classifier.groups.values()]);
   report.add('groups', classifier.groups.size);
-  const ctx: Context = { deps, folder, adapter: await loadCatalogAdapter(deps.db), supplierId, report, listed: new Set(), createdSkus: new Set() };
+  const ctx: Context = { deps, folder, adapter: await loadCatalogAdapter(deps.db), supplierId, report, listed: new Set(), createdSkus: new Set(), announcement: new CatalogAnnouncement() };
   let batch: ProductPlan[] = [];
   let done = 0;
   let characteristics = 0;
@@ -336,8 +347,9 @@ export async function importCatalogFile(deps: ExchangeDeps, folder: string, file
     report.error(`Характеристики товаров (${characteristics}) не поддерживаются: пропущены`);
   }
   const { mayHide } = await readExchangeSettings(deps.db);
-  // Each write above was announced by the catalogue's door once committed.
   if (!classifier.onlyChanges && mayHide) await hideUnlisted(ctx);
+  // The file's committed writes, announced once (the catalogue's door marked them).
+  ctx.announcement.done();
   return report;
 }
 

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/connection.ts';
 import { products } from '../../db/schema.ts';
 import { headBranchId, type ProductBranchQuantity } from '../../db/product-stock.ts';
-import { catalogTransaction } from '../../modules/products/write/announce.ts';
+import { CatalogAnnouncement, catalogTransaction } from '../../modules/products/write/announce.ts';
 import { writeOfferPricesAndStock, type OfferWrite } from '../../modules/products/write/batch.ts';
 import { nextTurn } from '../../jobs/next-turn.ts';
 import { child, childrenOf, endsWith, streamElements, textAt, type XmlNode } from './commerceml/xml-stream.ts';
@@ -83,6 +83,8 @@ function totalQuantity(offer: XmlNode): number | null {
 type OfferPlan = { id1c: string; priceKopecks: number | null; stock: Map<number, number> | null };
 
 type Context = {
+  /** The file's writes are announced once, when it is done (CatalogAnnouncement). */
+  announcement: CatalogAnnouncement;
   deps: ExchangeDeps;
   report: ImportReport;
   priceType: string;
@@ -127,7 +129,7 @@ function planOf(ctx: Context, offer: XmlNode): OfferPlan {
  * One batch in one transaction and five statements whatever its size: the products found, then
  * the door's price and stock write (writeOfferPricesAndStock: their branch quantities locked, the
  * quantities written, each product's price and stock total in one update), announced once the
- * batch commits.
+ * file is done.
  */
 async function applyBatch(ctx: Context, plans: OfferPlan[]) {
   await catalogTransaction(ctx.deps.db, async (tx: Tx) => {
@@ -156,7 +158,7 @@ async function applyBatch(ctx: Context, plans: OfferPlan[]) {
     );
     ctx.report.add('prices', prices);
     ctx.report.add('stock', writes.filter((w) => w.stocked).length);
-  });
+  }, ctx.announcement);
 }
 
 /** Imports one offers.xml (or prices/rests file) of the exchange folder. */
@@ -168,6 +170,7 @@ export async function importOffersFile(deps: ExchangeDeps, file: string, label: 
   const [settings, warehouses] = await Promise.all([readExchangeSettings(deps.db), listWarehouses(deps.db)]);
   const mapped = warehouses.filter((w) => w.branchId !== null);
   const ctx: Context = {
+    announcement: new CatalogAnnouncement(),
     deps,
     report,
     priceType: settings.priceType,
@@ -213,6 +216,8 @@ export async function importOffersFile(deps: ExchangeDeps, file: string, label: 
   if (ctx.foreignCurrency > 0) report.error(`Цены не в рублях (${ctx.foreignCurrency}) пропущены`);
   const names = new Map(warehouses.map((w) => [w.id, w.name]));
   for (const id of ctx.unmapped) report.error(`Склад «${names.get(id) ?? id}» не сопоставлен с филиалом: его остатки не загружены`);
+  // The file's committed writes, announced once (the catalogue's door marked them).
+  ctx.announcement.done();
   return report;
 }
 

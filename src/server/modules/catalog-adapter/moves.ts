@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/connection.ts';
 import { categories } from '../../db/schema.ts';
 import type { MovePlan, ProductMove, ReapplyPlan, ReapplyResult } from '#shared/schemas/catalog-adapter.ts';
-import { catalogTransaction } from '../products/write/announce.ts';
+import { CatalogAnnouncement, catalogTransaction } from '../products/write/announce.ts';
 import { moveToCategory, placeAwaiting } from '../products/write/batch.ts';
 import { readRuleRows } from './adapter.ts';
 import { RuleSet } from './rules.ts';
@@ -101,6 +101,7 @@ export async function planReapply(db: Db): Promise<ReapplyPlan> {
 export async function reapplyRules(db: Db, now: Date): Promise<ReapplyResult> {
   const targetOf = await currentTargets(db);
   const result: ReapplyResult = { checked: 0, moved: 0, activated: 0, stillAwaiting: 0 };
+  const announcement = new CatalogAnnouncement();
   await scanScope(db, async (batch) => {
     result.checked += batch.length;
     const placed = new Map<number, number[]>();
@@ -118,11 +119,16 @@ export async function reapplyRules(db: Db, now: Date): Promise<ReapplyResult> {
       result.moved++;
       if (product.awaiting) result.activated++;
     }
-    // The catalogue's door announces each batch that moved a product once it commits.
-    await catalogTransaction(db, async (tx) => {
-      for (const [categoryId, ids] of placed) await moveToCategory(tx, ids, categoryId, now);
-      for (const [categoryId, ids] of activated) await placeAwaiting(tx, ids, categoryId, now);
-    });
+    await catalogTransaction(
+      db,
+      async (tx) => {
+        for (const [categoryId, ids] of placed) await moveToCategory(tx, ids, categoryId, now);
+        for (const [categoryId, ids] of activated) await placeAwaiting(tx, ids, categoryId, now);
+      },
+      announcement,
+    );
   });
+  // The run's moves, announced once (the catalogue's door marked them).
+  announcement.done();
   return result;
 }

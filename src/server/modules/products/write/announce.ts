@@ -11,15 +11,31 @@ import { catalogChanged } from '../catalog-events.ts';
 
 type Scope = { changed: boolean };
 
+/**
+ * One announcement for several transactions (an import file of many batches, a re-apply of the
+ * rules): each committed transaction given it marks it, and `done()` announces once at the end,
+ * as these callers always did. Every change made live costs the search index a look at its
+ * change feed, so a long run announcing per batch would slow itself down.
+ */
+export class CatalogAnnouncement {
+  changed = false;
+
+  done(): void {
+    if (!this.changed) return;
+    this.changed = false;
+    catalogChanged();
+  }
+}
+
 /** Transactions opened by catalogTransaction, with whether a door write ran in them. */
 const scopes = new WeakMap<object, Scope>();
 
 /**
  * Runs `work` in one transaction; the catalogue writes made in it (through this door) are
- * announced once, after the commit. Inside another catalogTransaction it is a savepoint of that
+ * announced once, after the commit (or marked on `announcement`, announced by its `done()`). Inside another catalogTransaction it is a savepoint of that
  * one, announced with the outer commit.
  */
-export async function catalogTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function catalogTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>, announcement?: CatalogAnnouncement): Promise<T> {
   const outer = scopes.get(db);
   const scope: Scope = outer ?? { changed: false };
   const result = await db.transaction(async (tx) => {
@@ -30,7 +46,9 @@ export async function catalogTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promis
       scopes.delete(tx);
     }
   });
-  if (!outer && scope.changed) catalogChanged();
+  if (outer || !scope.changed) return result;
+  if (announcement) announcement.changed = true;
+  else catalogChanged();
   return result;
 }
 
