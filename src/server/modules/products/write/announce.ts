@@ -15,7 +15,7 @@ type Scope = { changed: boolean };
  * One announcement for several transactions (an import file of many batches, a re-apply of the
  * rules): each committed transaction given it marks it, and `done()` announces once at the end,
  * as these callers always did. Every change made live costs the search index a look at its
- * change feed, so a long run announcing per batch would slow itself down.
+ * change feed, so a long run announcing per batch would have the index read its feed after every batch.
  */
 export class CatalogAnnouncement {
   changed = false;
