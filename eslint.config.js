@@ -84,6 +84,61 @@ const integrationBoundary = {
   },
 };
 
+/** The tables only their doors write: drizzle's names and the SQL names. */
+const DOOR_TABLES = new Set(['products', 'productStock']);
+/** SQL text that writes one of them: `insert into products`, `update product_stock`, `delete from "products"`… */
+const SQL_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:public\.)?("?)(?:products|product_stock)\1(?![\w.])/i;
+/** SQL text ending where the table comes next, as `${products}` in a drizzle `sql` template. */
+const SQL_WRITE_HEAD = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?$/i;
+
+/** `products`, `productStock`, or `schema.products`: a door table named in code. */
+function doorTableOf(node) {
+  if (!node) return null;
+  if (node.type === 'Identifier' && DOOR_TABLES.has(node.name)) return node.name;
+  if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier' && DOOR_TABLES.has(node.property.name)) return node.property.name;
+  return null;
+}
+
+/**
+ * `products` is written only through the catalogue's door (src/server/modules/products/write/)
+ * and `product_stock` only through the stock door (src/server/db/product-stock.ts): a drizzle
+ * `.insert/.update/.delete(products | productStock)` or SQL text that inserts into, updates or
+ * deletes from them anywhere else is an error (docs/decisions/025).
+ */
+const catalogueDoor = {
+  meta: {
+    type: 'problem',
+    messages: { write: 'Write of `{{table}}` outside its door: use modules/products/write/ (products) or db/product-stock.ts (stock).' },
+  },
+  create(context) {
+    const report = (node, table) => context.report({ node, messageId: 'write', data: { table } });
+    const sqlTable = (text) => /product_stock/i.test(text) ? 'product_stock' : 'products';
+    return {
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return;
+        if (!['insert', 'update', 'delete'].includes(callee.property.name)) return;
+        const table = doorTableOf(node.arguments[0]);
+        if (table) report(node, table);
+      },
+      TemplateLiteral(node) {
+        node.quasis.forEach((quasi, i) => {
+          const text = quasi.value.cooked ?? quasi.value.raw;
+          const match = SQL_WRITE.exec(text);
+          if (match) return report(node, sqlTable(match[0]));
+          const table = i < node.expressions.length && SQL_WRITE_HEAD.test(text) ? doorTableOf(node.expressions[i]) : null;
+          if (table) report(node, table);
+        });
+      },
+      Literal(node) {
+        if (typeof node.value !== 'string') return;
+        const match = SQL_WRITE.exec(node.value);
+        if (match) report(node, sqlTable(match[0]));
+      },
+    };
+  },
+};
+
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 /** Search is one room: the rest of the server enters it through catalog-search.ts (and reads query words with query.ts). */
@@ -96,13 +151,27 @@ export default tseslint.config(
   { ignores: ['dist*/', 'smbuild*', 'node_modules/', 'data/', 'test-results/', 'playwright-report/'] },
   ...tseslint.configs.recommended,
   {
-    plugins: { local: { rules: { 'feature-boundary': featureBoundary, 'integration-boundary': integrationBoundary } } },
+    plugins: { local: { rules: { 'feature-boundary': featureBoundary, 'integration-boundary': integrationBoundary, 'catalogue-door': catalogueDoor } } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
   { files: ['src/server/integrations/**/*.ts'], rules: { 'local/integration-boundary': 'error' } },
+  // One door per table: products through modules/products/write/, product_stock through db/product-stock.ts.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: [
+      'src/server/modules/products/write/**',
+      'src/server/db/product-stock.ts',
+      'src/server/db/seed/**',
+      'src/server/db/migrations/**',
+      '**/*.test.ts',
+      'tests/**',
+      'eslint.config.js',
+    ],
+    rules: { 'local/catalogue-door': 'error' },
+  },
   {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

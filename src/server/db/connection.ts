@@ -17,6 +17,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle, as `db.transaction` passes it. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Either: for a write that runs alone or inside a caller's transaction (no `as unknown as Db`). */
+export type DbOrTx = Db | Tx;
+
 /** `text` matched literally inside a LIKE pattern. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -9,6 +9,12 @@ export type BranchQuantity = { branchId: number; quantity: number };
 /** One product's quantity in one branch, for writes that touch many products at once. */
 export type ProductBranchQuantity = BranchQuantity & { productId: number };
 
+/*
+ * The stock door: every write of `product_stock` (and of `products.stock`, their sum) is here.
+ * The products door (modules/products/write/) calls it for the catalogue's writes; the checkout
+ * and orders call it for sales and returns and announce their change themselves.
+ */
+
 /**
  * Sets a product's quantity in the given branches (others keep theirs) and keeps `products.stock`
  * the sum over all branches: every answer that reads `stock` stays right. Call it inside the
@@ -109,6 +115,14 @@ export async function returnToBranch(tx: Tx, move: BranchMove, now: Date): Promi
       updatedAt: now,
     })
     .where(eq(products.id, move.productId));
+}
+
+/**
+ * Forgets a branch's quantities (a branch being deleted). Only a branch that holds nothing may
+ * go (the caller checks under its lock), so no product's total changes.
+ */
+export async function forgetBranchQuantities(tx: Tx, branchId: number): Promise<void> {
+  await tx.delete(productStock).where(eq(productStock.branchId, branchId));
 }
 
 /** A product's quantity in every branch that holds any (for the messages of a refused order). */

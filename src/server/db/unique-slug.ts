@@ -1,7 +1,7 @@
 import { and, eq, inArray, like, ne, or, type SQL } from 'drizzle-orm';
 import { HttpError } from '../core/http-errors.ts';
 import { retry } from '../core/retry.ts';
-import type { Db } from './connection.ts';
+import type { Db, DbOrTx } from './connection.ts';
 import { products, type categories } from './schema.ts';
 import { isIdLike, slugify } from '#shared/slug.ts';
 
@@ -31,7 +31,7 @@ export async function uniqueSlug(
 }
 
 /** The slugs in use that are `base` or `base-…`. */
-async function takenLike(db: Db, table: typeof products | typeof categories, base: string, excludeId?: number): Promise<Set<string>> {
+async function takenLike(db: DbOrTx, table: typeof products | typeof categories, base: string, excludeId?: number): Promise<Set<string>> {
   const conditions: SQL[] = [or(eq(table.slug, base), like(table.slug, `${base}-%`))!];
   if (excludeId !== undefined) conditions.push(ne(table.id, excludeId));
   const rows = await db.select({ slug: table.slug }).from(table).where(and(...conditions));
@@ -55,7 +55,7 @@ export const SLUG_TAKEN = 'Такой slug уже используется';
  * SKU; one indexed query for the whole batch, and the -2, -3… of uniqueSlug for the rare item whose
  * both choices are taken.
  */
-export async function uniqueSlugs(db: Db, items: { name: string; sku: string }[], fallback: string): Promise<string[]> {
+export async function uniqueSlugs(db: DbOrTx, items: { name: string; sku: string }[], fallback: string): Promise<string[]> {
   const choices = items.map(({ name, sku }) => {
     const base = slugBase(name, fallback);
     return [base, slugBase(`${base}-${sku}`, fallback)].filter((slug) => !isIdLike(slug));

@@ -1,9 +1,9 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { rowsOf, type Db, type Tx } from '../../db/connection.ts';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/connection.ts';
 import { products, suppliers } from '../../db/schema.ts';
-import { uniqueSlugs } from '../../db/unique-slug.ts';
 import { loadCatalogAdapter, recordSupplierCategories, type CatalogAdapter } from '../../modules/catalog-adapter/adapter.ts';
-import { catalogChanged } from '../../modules/products/catalog-events.ts';
+import { CatalogAnnouncement, catalogTransaction } from '../../modules/products/write/announce.ts';
+import { hideExchangeProductsExcept, hideProducts, insertProducts, updateExchangeCards } from '../../modules/products/write/batch.ts';
 import { nextTurn } from '../../jobs/next-turn.ts';
 import { SUPPLIERS } from '#shared/constants.ts';
 import { SPECS_HEADING } from '#shared/scraped-product.ts';
@@ -148,7 +148,17 @@ async function exchangeSupplierId(db: Db): Promise<number> {
 
 type Existing = { id: number; sku: string; exchange1cId: string | null; categoryId: number | null; awaiting: boolean; isActive: boolean };
 
-type Context = { deps: ExchangeDeps; folder: string; adapter: CatalogAdapter; supplierId: number; report: ImportReport; listed: Set<string>; createdSkus: Set<string> };
+type Context = {
+  deps: ExchangeDeps;
+  folder: string;
+  adapter: CatalogAdapter;
+  supplierId: number;
+  report: ImportReport;
+  listed: Set<string>;
+  createdSkus: Set<string>;
+  /** The file's writes are announced once, when it is done (CatalogAnnouncement). */
+  announcement: CatalogAnnouncement;
+};
 
 /** The brand a 1C product names, when it is one of the shop's suppliers (DCK, P.I.T). */
 function supplierOf(ctx: Context, plan: ProductPlan): string | null {
@@ -186,7 +196,7 @@ type Write = { plan: ProductPlan; imageUrl: string | null; categoryId: number | 
 async function applyBatch(ctx: Context, plans: ProductPlan[]) {
   const pictures = new Map<string, string | null>();
   for (const plan of plans) if (!plan.deleted && plan.pictures.length > 0) pictures.set(plan.id1c, await pictureOf(ctx, plan));
-  await ctx.deps.db.transaction(async (tx) => {
+  await catalogTransaction(ctx.deps.db, async (tx) => {
     const { byId, bySku } = await findExisting(tx, plans);
     const updates: (Write & { product: Existing })[] = [];
     const creates: Write[] = [];
@@ -226,16 +236,16 @@ async function applyBatch(ctx: Context, plans: ProductPlan[]) {
     }
     await updateProducts(tx, updates, ctx.deps.clock());
     await createProducts(tx, creates, ctx.deps.clock());
-    if (hides.length > 0) await tx.update(products).set({ isActive: false, updatedAt: ctx.deps.clock() }).where(inArray(products.id, hides));
+    await hideProducts(tx, hides, ctx.deps.clock());
     ctx.report.add('updated', updates.length);
     ctx.report.add('created', creates.length);
     ctx.report.add('hidden', hides.length);
-  });
+  }, ctx.announcement);
 }
 
 /*
- * Each batch's writes are one statement, their rows one JSON parameter unpacked by the database
- * (jsonb_to_recordset), as the supplier importer writes its batches.
+ * Each batch's writes are one statement, through the catalogue's door (modules/products/write/),
+ * as the supplier importer writes its batches.
  */
 
 /**
@@ -244,69 +254,50 @@ async function applyBatch(ctx: Context, plans: ProductPlan[]) {
  * goes on sale once it has one. Visibility set by staff is not touched.
  */
 async function updateProducts(tx: Tx, updates: (Write & { product: Existing })[], now: Date) {
-  if (updates.length === 0) return;
-  const json = JSON.stringify(
+  await updateExchangeCards(
+    tx,
     updates.map((u) => ({
       id: u.product.id,
-      id1c: u.plan.id1c,
+      exchange1cId: u.plan.id1c,
       name: u.plan.name || null,
       description: u.plan.description,
-      group_path: u.plan.group,
-      image_url: u.imageUrl,
-      category_id: u.categoryId,
+      supplierCategory: u.plan.group,
+      imageUrl: u.imageUrl,
+      categoryId: u.categoryId,
       supplier: u.supplier,
       activate: u.product.awaiting && u.categoryId !== null,
     })),
+    now,
   );
-  await tx.execute(sql`
-    update ${products} set exchange_1c_id = v.id1c, name = coalesce(v.name, ${products.name}), description = v.description,
-      supplier_category = coalesce(v.group_path, ${products.supplierCategory}), image_url = coalesce(v.image_url, ${products.imageUrl}),
-      category_id = coalesce(v.category_id, ${products.categoryId}), supplier = coalesce(v.supplier, ${products.supplier}),
-      awaiting_category = ${products.awaitingCategory} and v.category_id is null,
-      is_active = ${products.isActive} or v.activate, updated_at = ${now.toISOString()}::timestamptz
-    from jsonb_to_recordset(${json}::jsonb) as v(id int, id1c text, name text, description text, group_path text, image_url text,
-      category_id int, supplier text, activate boolean)
-    where ${products.id} = v.id`);
 }
 
 /** New products: on sale once the adapter places them, otherwise waiting in «Без категории». */
 async function createProducts(tx: Tx, creates: Write[], now: Date) {
-  if (creates.length === 0) return;
-  const slugs = await uniqueSlugs(tx as unknown as Db, creates.map((c) => ({ name: c.plan.name, sku: c.plan.sku })), 'tovar');
-  const json = JSON.stringify(
-    creates.map((c, i) => ({
-      slug: slugs[i],
+  await insertProducts(
+    tx,
+    creates.map((c) => ({
       name: c.plan.name,
       sku: c.plan.sku,
+      priceKopecks: null,
+      oldPriceKopecks: null,
       description: c.plan.description,
-      image_url: c.imageUrl,
-      category_id: c.categoryId,
+      shortDescription: '',
+      imageUrl: c.imageUrl,
+      categoryId: c.categoryId,
       supplier: c.supplier,
-      group_path: c.plan.group,
-      id1c: c.plan.id1c,
+      supplierSku: null,
+      supplierCategory: c.plan.group,
+      exchange1cId: c.plan.id1c,
+      isActive: c.categoryId !== null,
     })),
+    now,
   );
-  const at = now.toISOString();
-  await tx.execute(sql`
-    insert into ${products} (slug, name, sku, description, image_url, category_id, awaiting_category, is_active, supplier, supplier_category,
-      exchange_1c_id, created_at, updated_at)
-    select slug, name, sku, description, image_url, category_id, category_id is null, category_id is not null, supplier, group_path, id1c,
-      ${at}::timestamptz, ${at}::timestamptz
-    from jsonb_to_recordset(${json}::jsonb) as x(slug text, name text, sku text, description text, image_url text, category_id int,
-      supplier text, group_path text, id1c text)`);
 }
 
 /** A full export (not «only changes») hides the 1C products it no longer lists, when the settings allow. */
 async function hideUnlisted(ctx: Context) {
-  const listed = JSON.stringify([...ctx.listed]);
-  const hidden = rowsOf<{ id: number }>(
-    await ctx.deps.db.execute(sql`
-      update ${products} set is_active = false, updated_at = ${ctx.deps.clock().toISOString()}::timestamptz
-      where ${and(isNotNull(products.exchange1cId), eq(products.isActive, true))}
-        and not exists (select 1 from jsonb_array_elements_text(${listed}::jsonb) as l(id) where l.id = ${products.exchange1cId})
-      returning id`),
-  );
-  ctx.report.add('hidden', hidden.length);
+  const hidden = await catalogTransaction(ctx.deps.db, (tx) => hideExchangeProductsExcept(tx, [...ctx.listed], ctx.deps.clock()), ctx.announcement);
+  ctx.report.add('hidden', hidden);
 }
 
 export type FileProgress = (done: number, total: number) => Promise<void>;
@@ -318,7 +309,7 @@ export async function importCatalogFile(deps: ExchangeDeps, folder: string, file
   const supplierId = await exchangeSupplierId(deps.db);
   await recordSupplierCategories(deps.db, supplierId, [...classifier.groups.values()]);
   report.add('groups', classifier.groups.size);
-  const ctx: Context = { deps, folder, adapter: await loadCatalogAdapter(deps.db), supplierId, report, listed: new Set(), createdSkus: new Set() };
+  const ctx: Context = { deps, folder, adapter: await loadCatalogAdapter(deps.db), supplierId, report, listed: new Set(), createdSkus: new Set(), announcement: new CatalogAnnouncement() };
   let batch: ProductPlan[] = [];
   let done = 0;
   let characteristics = 0;
@@ -357,7 +348,8 @@ export async function importCatalogFile(deps: ExchangeDeps, folder: string, file
   }
   const { mayHide } = await readExchangeSettings(deps.db);
   if (!classifier.onlyChanges && mayHide) await hideUnlisted(ctx);
-  catalogChanged();
+  // The file's committed writes, announced once (the catalogue's door marked them).
+  ctx.announcement.done();
   return report;
 }
 

@@ -1,8 +1,9 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/connection.ts';
 import { products } from '../../db/schema.ts';
-import { headBranchId, lockBranchQuantities, stockTotalOf, writeBranchQuantities, type ProductBranchQuantity } from '../../db/product-stock.ts';
-import { catalogChanged } from '../../modules/products/catalog-events.ts';
+import { headBranchId, type ProductBranchQuantity } from '../../db/product-stock.ts';
+import { CatalogAnnouncement, catalogTransaction } from '../../modules/products/write/announce.ts';
+import { writeOfferPricesAndStock, type OfferWrite } from '../../modules/products/write/batch.ts';
 import { nextTurn } from '../../jobs/next-turn.ts';
 import { child, childrenOf, endsWith, streamElements, textAt, type XmlNode } from './commerceml/xml-stream.ts';
 import type { FileProgress } from './catalog-import.ts';
@@ -82,6 +83,8 @@ function totalQuantity(offer: XmlNode): number | null {
 type OfferPlan = { id1c: string; priceKopecks: number | null; stock: Map<number, number> | null };
 
 type Context = {
+  /** The file's writes are announced once, when it is done (CatalogAnnouncement). */
+  announcement: CatalogAnnouncement;
   deps: ExchangeDeps;
   report: ImportReport;
   priceType: string;
@@ -123,20 +126,16 @@ function planOf(ctx: Context, offer: XmlNode): OfferPlan {
 }
 
 /**
- * One batch in one transaction and five statements whatever its size: the products found, their
- * branch quantities locked (the lock order of every stock write: the branch quantities, then the
- * products), the quantities written, then each product's price and stock total in one update that
- * leaves a product whose price and total stay the same untouched.
+ * One batch in one transaction and five statements whatever its size: the products found, then
+ * the door's price and stock write (writeOfferPricesAndStock: their branch quantities locked, the
+ * quantities written, each product's price and stock total in one update), announced once the
+ * file is done.
  */
 async function applyBatch(ctx: Context, plans: OfferPlan[]) {
-  await ctx.deps.db.transaction(async (tx: Tx) => {
+  await catalogTransaction(ctx.deps.db, async (tx: Tx) => {
     const found = await tx.select({ id: products.id, exchange1cId: products.exchange1cId }).from(products).where(inArray(products.exchange1cId, plans.map((p) => p.id1c)));
     const idOf = new Map(found.map((p) => [p.exchange1cId!, p.id]));
-    await lockBranchQuantities(
-      tx,
-      found.map((p) => p.id),
-    );
-    const writes: { id: number; price: number | null; stocked: boolean }[] = [];
+    const writes: OfferWrite[] = [];
     const quantities: ProductBranchQuantity[] = [];
     let prices = 0;
     for (const plan of plans) {
@@ -150,23 +149,16 @@ async function applyBatch(ctx: Context, plans: OfferPlan[]) {
       writes.push({ id: productId, price: plan.priceKopecks, stocked: plan.stock !== null });
       for (const [branchId, quantity] of plan.stock ?? []) quantities.push({ productId, branchId, quantity });
     }
-    await writeBranchQuantities(tx, quantities);
-    if (writes.length > 0) {
-      const json = JSON.stringify(writes);
-      await tx.execute(sql`
-        update ${products} set
-          price_kopecks = coalesce(v.price, ${products.priceKopecks}),
-          updated_at = case when ${products.priceKopecks} is distinct from coalesce(v.price, ${products.priceKopecks})
-            then ${ctx.deps.clock().toISOString()}::timestamptz else ${products.updatedAt} end,
-          stock = case when v.stocked then t.total else ${products.stock} end
-        from jsonb_to_recordset(${json}::jsonb) as v(id int, price int, stocked boolean)
-          cross join lateral (select case when v.stocked then ${stockTotalOf(sql`v.id`)} end as total) t
-        where ${products.id} = v.id
-          and (${products.priceKopecks} is distinct from coalesce(v.price, ${products.priceKopecks}) or (v.stocked and ${products.stock} is distinct from t.total))`);
-    }
+    await writeOfferPricesAndStock(
+      tx,
+      found.map((p) => p.id),
+      writes,
+      quantities,
+      ctx.deps.clock(),
+    );
     ctx.report.add('prices', prices);
     ctx.report.add('stock', writes.filter((w) => w.stocked).length);
-  });
+  }, ctx.announcement);
 }
 
 /** Imports one offers.xml (or prices/rests file) of the exchange folder. */
@@ -178,6 +170,7 @@ export async function importOffersFile(deps: ExchangeDeps, file: string, label: 
   const [settings, warehouses] = await Promise.all([readExchangeSettings(deps.db), listWarehouses(deps.db)]);
   const mapped = warehouses.filter((w) => w.branchId !== null);
   const ctx: Context = {
+    announcement: new CatalogAnnouncement(),
     deps,
     report,
     priceType: settings.priceType,
@@ -223,7 +216,8 @@ export async function importOffersFile(deps: ExchangeDeps, file: string, label: 
   if (ctx.foreignCurrency > 0) report.error(`Цены не в рублях (${ctx.foreignCurrency}) пропущены`);
   const names = new Map(warehouses.map((w) => [w.id, w.name]));
   for (const id of ctx.unmapped) report.error(`Склад «${names.get(id) ?? id}» не сопоставлен с филиалом: его остатки не загружены`);
-  catalogChanged();
+  // The file's committed writes, announced once (the catalogue's door marked them).
+  ctx.announcement.done();
   return report;
 }
 

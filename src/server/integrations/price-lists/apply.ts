@@ -1,11 +1,12 @@
 import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db, type Tx } from '../../db/connection.ts';
+import type { Db, Tx } from '../../db/connection.ts';
 import { products, productStock, supplierImportRows, supplierImports } from '../../db/schema.ts';
-import { pgError, uniqueSlugs } from '../../db/unique-slug.ts';
+import { pgError } from '../../db/unique-slug.ts';
 import type { JobContext, SettledStatus } from '../../jobs/runner.ts';
 import { ABSENT_ACTION_LABELS, type AbsentAction, type ProductState, type RowAction } from '#shared/schemas/supplier-import.ts';
 import { loadCatalogAdapter, type CatalogAdapter } from '../../modules/catalog-adapter/adapter.ts';
-import { catalogChanged } from '../../modules/products/catalog-events.ts';
+import { catalogTransaction } from '../../modules/products/write/announce.ts';
+import { insertProducts, updateSupplierListings } from '../../modules/products/write/batch.ts';
 import { countRows, type RowPlan } from './check.ts';
 import { nextTurn } from '../../jobs/next-turn.ts';
 import type { ImportDeps, ImportJobPayload } from './deps.ts';
@@ -93,67 +94,45 @@ async function writeStock(tx: Tx, changes: { id: number; before: ProductState | 
   );
 }
 
-/*
- * The batch's writes are one statement each, their rows passed as one JSON parameter and unpacked
- * by the database (jsonb_to_recordset): 500 products cost one round trip, not 500 bound rows.
- */
-
-/** Writes changed products: price, old price, visibility and the supplier's code, SKU and category. */
+/** Writes changed products (price, old price, visibility and the supplier's code, SKU and category), then their stock. */
 async function updateProducts(tx: Tx, updates: Update[], now: Date) {
-  if (updates.length === 0) return;
-  const json = JSON.stringify(
+  await updateSupplierListings(
+    tx,
     updates.map((u) => ({
       id: u.id,
-      price: u.state.priceKopecks,
-      old_price: u.state.oldPriceKopecks,
-      active: u.state.isActive,
+      priceKopecks: u.state.priceKopecks,
+      oldPriceKopecks: u.state.oldPriceKopecks,
+      isActive: u.state.isActive,
       supplier: u.supplier,
-      supplier_sku: u.supplierSku,
-      supplier_category: u.supplierCategory,
+      supplierSku: u.supplierSku,
+      supplierCategory: u.supplierCategory,
     })),
+    now,
   );
-  await tx.execute(sql`
-    update ${products} set price_kopecks = v.price, original_price_kopecks = v.old_price, is_active = v.active,
-      supplier = v.supplier, supplier_sku = v.supplier_sku, supplier_category = v.supplier_category, updated_at = ${now.toISOString()}::timestamptz
-    from jsonb_to_recordset(${json}::jsonb) as v(id int, price int, old_price int, active boolean, supplier text, supplier_sku text, supplier_category text)
-    where ${products.id} = v.id`);
   await writeStock(tx, updates.map((u) => ({ id: u.id, before: u.before, after: u.state })));
 }
 
 /** New products with free slugs; returns their ids by row. */
 async function createProducts(ctx: ApplyContext, creates: Create[]): Promise<Map<number, number>> {
   if (creates.length === 0) return new Map();
-  const slugs = await uniqueSlugs(
-    ctx.tx as unknown as Db,
-    creates.map((c) => ({ name: c.plan.name!, sku: c.plan.sku })),
-    'tovar',
-  );
-  const json = JSON.stringify(
-    creates.map((c, i) => ({
-      slug: slugs[i],
-      name: c.plan.name,
+  const inserted = await insertProducts(
+    ctx.tx,
+    creates.map((c) => ({
+      name: c.plan.name!,
       sku: c.plan.sku,
-      price: c.plan.priceKopecks,
-      old_price: c.plan.oldPriceKopecks ?? null,
+      priceKopecks: c.plan.priceKopecks,
+      oldPriceKopecks: c.plan.oldPriceKopecks ?? null,
       description: c.plan.description,
-      short_description: c.plan.shortDescription,
-      image_url: c.plan.imageUrl,
-      category_id: c.categoryId,
-      supplier_sku: c.plan.supplierSku,
-      supplier_category: c.plan.supplierCategory,
-      active: c.after.isActive,
+      shortDescription: c.plan.shortDescription,
+      imageUrl: c.plan.imageUrl,
+      categoryId: c.categoryId,
+      supplier: ctx.supplier.code,
+      supplierSku: c.plan.supplierSku,
+      supplierCategory: c.plan.supplierCategory,
+      exchange1cId: null,
+      isActive: c.after.isActive,
     })),
-  );
-  const now = ctx.now.toISOString();
-  const inserted = rowsOf<{ id: number; sku: string }>(
-    await ctx.tx.execute(sql`
-      insert into ${products} (slug, name, sku, price_kopecks, original_price_kopecks, description, short_description, image_url, category_id,
-        awaiting_category, supplier, supplier_sku, supplier_category, is_active, created_at, updated_at)
-      select slug, name, sku, price, old_price, description, short_description, image_url, category_id,
-        category_id is null, ${ctx.supplier.code}, supplier_sku, supplier_category, active, ${now}::timestamptz, ${now}::timestamptz
-      from jsonb_to_recordset(${json}::jsonb) as x(slug text, name text, sku text, price int, old_price int, description text,
-        short_description text, image_url text, category_id int, supplier_sku text, supplier_category text, active boolean)
-      returning id, sku`),
+    ctx.now,
   );
   const idBySku = new Map(inserted.map((p) => [p.sku, p.id]));
   const ids = new Map(creates.map((c) => [c.rowId, idBySku.get(c.plan.sku)!]));
@@ -253,7 +232,7 @@ async function markFailed(deps: ImportDeps, row: PendingRow, error: unknown) {
 /** A batch in one transaction; when it fails, each of its rows in its own, the failing ones marked as errors. */
 async function applyRows(deps: ImportDeps, base: Omit<ApplyContext, 'tx'>, rows: PendingRow[]): Promise<void> {
   try {
-    await deps.db.transaction((tx) => applyBatch({ ...base, tx }, rows));
+    await catalogTransaction(deps.db, (tx) => applyBatch({ ...base, tx }, rows));
     return;
   } catch (error) {
     if (rows.length === 1) return markFailed(deps, rows[0]!, error);
@@ -261,7 +240,7 @@ async function applyRows(deps: ImportDeps, base: Omit<ApplyContext, 'tx'>, rows:
   }
   for (const row of rows) {
     try {
-      await deps.db.transaction((tx) => applyBatch({ ...base, tx }, [row]));
+      await catalogTransaction(deps.db, (tx) => applyBatch({ ...base, tx }, [row]));
     } catch (error) {
       await markFailed(deps, row, error);
     }
@@ -300,8 +279,8 @@ export async function runApply(deps: ImportDeps, job: JobContext<ImportJobPayloa
       .orderBy(asc(supplierImportRows.id))
       .limit(BATCH);
     if (rows.length === 0) break;
+    // Each committed batch is announced by the catalogue's door.
     await applyRows(deps, { ...base, now: deps.clock() }, rows);
-    catalogChanged();
     lastRowId = rows.at(-1)!.id;
     done += rows.length;
     await job.save({ done, total, checkpoint: { lastRowId } });

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/connection.ts';
-import { headBranchId, setProductsStock } from '../../db/product-stock.ts';
-import { orderItems, products, supplierImportRows, supplierImports } from '../../db/schema.ts';
+import { rowsOf } from '../../db/connection.ts';
+import { headBranchId } from '../../db/product-stock.ts';
+import { products, supplierImportRows, supplierImports } from '../../db/schema.ts';
 import { conflict } from '../../core/http-errors.ts';
 import { pluralRu, productsCount } from '#shared/plural.ts';
 import type { ImportDetail, ProductState } from '#shared/schemas/supplier-import.ts';
 import { stockRows } from './product-state.ts';
-import { catalogChanged } from '../../modules/products/catalog-events.ts';
+import { catalogTransaction } from '../../modules/products/write/announce.ts';
+import { rollBackImportProducts, type RestoredProduct, type StockBack } from '../../modules/products/write/batch.ts';
 import type { ImportDeps } from './deps.ts';
 import { canRollBack, importDetail, requireImport, type ImportRecord } from './summaries.ts';
 
@@ -36,22 +37,21 @@ const changedSince = (importId: number) => sql`
 /** A state's quantities by branch; a report older than the branches had all of it in the head office. */
 const branchesOf = (state: ProductState, head: number): Record<string, number> => state.branchStock ?? (state.stock ? { [head]: state.stock } : {});
 
-/** The branches' quantities back as they were before the import (and the products' sums with them). */
-async function restoreStock(tx: Tx, restored: { id: number; before: ProductState; after: ProductState }[]) {
-  const head = await headBranchId(tx);
-  // A product whose stock was unknown (null) before gets it back as null, its branches emptied.
-  await setProductsStock(
-    tx,
-    restored.filter((r) => r.before.stock !== null).map((r) => r.id),
-    restored.flatMap((r) => stockRows(r.id, branchesOf(r.after, head), branchesOf(r.before, head))),
-  );
-}
+/**
+ * The branches' quantities back as they were before the import (the products' sums with them);
+ * a product whose stock was unknown (null) before gets it back as null, its branches emptied.
+ */
+const stockBefore = (head: number) => (restored: RestoredProduct<ProductState>[]): StockBack => ({
+  productIds: restored.filter((r) => r.before.stock !== null).map((r) => r.id),
+  quantities: restored.flatMap((r) => stockRows(r.id, branchesOf(r.after, head), branchesOf(r.before, head))),
+});
 
 export async function rollbackImport(deps: ImportDeps, id: number): Promise<ImportDetail> {
   const imp = await requireImport(deps.db, id);
   if (!canRollBack(imp)) throw conflict(refusal(imp));
   const now = deps.clock();
-  const message = await deps.db.transaction(async (tx) => {
+  // The catalogue's door announces the rollback once this transaction commits.
+  const message = await catalogTransaction(deps.db, async (tx) => {
     // One rollback at a time: the second waits here, then finds the import rolled back.
     const [locked] = await tx.select().from(supplierImports).where(eq(supplierImports.id, id)).for('update');
     if (!locked || !canRollBack(locked)) throw conflict(refusal(locked ?? imp));
@@ -61,30 +61,13 @@ export async function rollbackImport(deps: ImportDeps, id: number): Promise<Impo
         `Откатить нельзя: после импорта ${pluralRu(changed!.n, 'изменился', 'изменились', 'изменились')} ${productsCount(changed!.n)} (цена, остаток, видимость или название). Измените их вручную или загрузите прайс-лист заново.`,
       );
     }
-    const restored = rowsOf<{ id: number; before: ProductState; after: ProductState }>(
-      await tx.execute(sql`
-        update ${products} p set price_kopecks = (r.before->>'priceKopecks')::int, original_price_kopecks = (r.before->>'oldPriceKopecks')::int,
-          stock = (r.before->>'stock')::int, is_active = (r.before->>'isActive')::boolean, name = r.before->>'name', updated_at = ${now.toISOString()}::timestamptz
-        from ${supplierImportRows} r
-        where r.import_id = ${id} and r.applied and r.action <> 'create' and r.before is not null and p.id = r.product_id
-          and (p.price_kopecks, p.original_price_kopecks, p.stock, p.is_active, p.name) is distinct from
-            ((r.before->>'priceKopecks')::int, (r.before->>'oldPriceKopecks')::int, (r.before->>'stock')::int, (r.before->>'isActive')::boolean, r.before->>'name')
-        returning p.id, r.before, r.after`),
-    );
-    await restoreStock(tx, restored);
-    const created = sql`select product_id from ${supplierImportRows} where import_id = ${id} and applied and action = 'create'`;
-    const ordered = sql`exists (select 1 from ${orderItems} oi where oi.product_id = ${products.id})`;
-    const hidden = rowsOf<{ id: number }>(
-      await tx.execute(sql`update ${products} set is_active = false, updated_at = ${now.toISOString()}::timestamptz where id in (${created}) and ${ordered} returning id`),
-    );
-    const removed = rowsOf<{ id: number }>(await tx.execute(sql`delete from ${products} where id in (${created}) and not ${ordered} returning id`));
-    const parts = [`возвращены прежние значения: ${productsCount(restored.length)}`, `удалены созданные: ${productsCount(removed.length)}`];
-    if (hidden.length > 0) parts.push(`скрыты, а не удалены, потому что уже есть в заказах: ${productsCount(hidden.length)}`);
+    const { restored, removed, hidden } = await rollBackImportProducts(tx, id, now, stockBefore(await headBranchId(tx)));
+    const parts = [`возвращены прежние значения: ${productsCount(restored)}`, `удалены созданные: ${productsCount(removed)}`];
+    if (hidden > 0) parts.push(`скрыты, а не удалены, потому что уже есть в заказах: ${productsCount(hidden)}`);
     const text = `Импорт откачен: ${parts.join('; ')}`;
     await tx.update(supplierImports).set({ status: 'rolled_back', rolledBackAt: now, message: text }).where(eq(supplierImports.id, id));
     return text;
   });
-  catalogChanged();
   deps.log.info({ import: id, message }, 'supplier import rolled back');
   return importDetail(deps.db, id);
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { branches, orderItems, orders, productStock } from '../../db/schema.ts';
+import { forgetBranchQuantities } from '../../db/product-stock.ts';
 import { isUniqueViolation } from '../../db/unique-slug.ts';
 import { HttpError, conflict, notFound } from '../../core/http-errors.ts';
 import { pluralRu, productsCount } from '#shared/plural.ts';
@@ -93,7 +94,7 @@ export async function deleteBranch(db: Db, id: number): Promise<{ success: true;
         `Филиал удалить нельзя: с ним ${pluralRu(ordered, 'связан', 'связаны', 'связаны')} ${ordered} ${pluralRu(ordered, 'заказ', 'заказа', 'заказов')}. Отключите в нём самовывоз, если он больше не выдаёт заказы.`,
       );
     }
-    await tx.delete(productStock).where(eq(productStock.branchId, id));
+    await forgetBranchQuantities(tx, id);
     await tx.delete(branches).where(eq(branches.id, id));
     return `Филиал «${branch.city}» удалён`;
   });

@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/connection.ts';
-import { categories, products } from '../../db/schema.ts';
+import { categories } from '../../db/schema.ts';
 import type { MovePlan, ProductMove, ReapplyPlan, ReapplyResult } from '#shared/schemas/catalog-adapter.ts';
-import { catalogChanged } from '../products/catalog-events.ts';
+import { CatalogAnnouncement, catalogTransaction } from '../products/write/announce.ts';
+import { moveToCategory, placeAwaiting } from '../products/write/batch.ts';
 import { readRuleRows } from './adapter.ts';
 import { RuleSet } from './rules.ts';
 
@@ -100,6 +101,7 @@ export async function planReapply(db: Db): Promise<ReapplyPlan> {
 export async function reapplyRules(db: Db, now: Date): Promise<ReapplyResult> {
   const targetOf = await currentTargets(db);
   const result: ReapplyResult = { checked: 0, moved: 0, activated: 0, stillAwaiting: 0 };
+  const announcement = new CatalogAnnouncement();
   await scanScope(db, async (batch) => {
     result.checked += batch.length;
     const placed = new Map<number, number[]>();
@@ -117,18 +119,16 @@ export async function reapplyRules(db: Db, now: Date): Promise<ReapplyResult> {
       result.moved++;
       if (product.awaiting) result.activated++;
     }
-    await db.transaction(async (tx) => {
-      for (const [categoryId, ids] of placed) {
-        await tx.update(products).set({ categoryId, updatedAt: now }).where(inArray(products.id, ids));
-      }
-      for (const [categoryId, ids] of activated) {
-        await tx
-          .update(products)
-          .set({ categoryId, awaitingCategory: false, isActive: true, updatedAt: now })
-          .where(and(inArray(products.id, ids), eq(products.awaitingCategory, true)));
-      }
-    });
+    await catalogTransaction(
+      db,
+      async (tx) => {
+        for (const [categoryId, ids] of placed) await moveToCategory(tx, ids, categoryId, now);
+        for (const [categoryId, ids] of activated) await placeAwaiting(tx, ids, categoryId, now);
+      },
+      announcement,
+    );
   });
-  if (result.moved > 0) catalogChanged();
+  // The run's moves, announced once (the catalogue's door marked them).
+  announcement.done();
   return result;
 }

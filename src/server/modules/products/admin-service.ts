@@ -1,27 +1,24 @@
-import { count, eq, inArray } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/connection.ts';
-import { headBranchId, setProductStock } from '../../db/product-stock.ts';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
 import { branches, categories, products } from '../../db/schema.ts';
 import { chooseSlug, isUniqueViolation, withSlugRetry } from '../../db/unique-slug.ts';
 import { HttpError, badRequest, notFound } from '../../core/http-errors.ts';
 import { rubToKopecks } from '#shared/money.ts';
 import type { ProductData, ProductImportData, ProductPatch } from '#shared/schemas/product.ts';
 import type { Product } from '#shared/types.ts';
-import { catalogChanged } from './catalog-events.ts';
+import { deleteEveryProduct, deleteProduct, insertProduct as writeNewProduct, updateProduct as writeProductChanges, type ProductValues, type StockGiven } from './write/one.ts';
 import { getProduct } from './catalog/product-rows.ts';
 import { categoryForImport } from '../catalog-adapter/placement.ts';
 
 /**
  * Product writes: create, edit, the list's active toggle, bulk import (upsert by SKU), delete one,
- * delete all — for the back office today, for supplier imports and the 1C exchange later. Every
- * write announces the change (`catalogChanged()`) once it is done, so whoever calls these never
- * leaves the catalogue's caches stale.
+ * delete all (the back office's form and JSON import, the mass scraper's publish): the checks and
+ * the slug here, the writes through the catalogue's door (`write/`), which announces each change
+ * (`catalogChanged()`) once it is committed, so whoever calls these never leaves the caches stale.
  */
 
 const SKU_TAKEN = 'Товар с таким артикулом уже существует';
 const NOT_FOUND = 'Товар не найден';
-
-type ProductValues = Partial<typeof products.$inferInsert>;
 
 /** One product with its category, whatever its status (staff view). */
 async function requireStaffProduct(db: Db, id: number): Promise<Product> {
@@ -40,7 +37,7 @@ async function assertSkuFree(db: Db, sku: string, exceptId?: number) {
   if (row && row.id !== exceptId) throw skuTaken();
 }
 
-type StockData = Pick<ProductPatch, 'stock' | 'branchStock'>;
+type StockData = StockGiven;
 
 /** Every branch the per-branch stock names must exist: a field error otherwise. */
 async function assertBranchesExist(db: Db, data: StockData) {
@@ -48,15 +45,6 @@ async function assertBranchesExist(db: Db, data: StockData) {
   if (ids.length === 0) return;
   const found = await db.select({ id: branches.id }).from(branches).where(inArray(branches.id, ids));
   if (found.length !== ids.length) throw badRequest('Филиал не найден', { branchStock: ['Филиал не найден: обновите страницу'] });
-}
-
-/**
- * The stock the data names, written the one way (setProductStock): per branch, or a plain `stock`
- * into the head office. `products.stock` is never written directly: it is the branches' sum.
- */
-async function writeStock(tx: Tx, productId: number, data: StockData) {
-  if (data.branchStock !== undefined) return setProductStock(tx, productId, data.branchStock);
-  if (data.stock !== undefined) return setProductStock(tx, productId, [{ branchId: await headBranchId(tx), quantity: data.stock ?? 0 }]);
 }
 
 const skuTaken = () => new HttpError(409, SKU_TAKEN, { sku: [SKU_TAKEN] });
@@ -109,16 +97,9 @@ async function insertProduct(db: Db, data: NewProduct, extra: ProductValues, now
   await assertBranchesExist(db, data);
   const id = await writeWithSlug(async () => {
     const slug = await chooseSlug(db, products, data.slug, data.name, 'tovar');
-    return db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(products)
-        .values({ ...toValues({ ...data, categoryId: data.categoryId ?? undefined }), ...extra, name: data.name, sku: data.sku, slug, createdAt: now, updatedAt: now })
-        .returning({ id: products.id });
-      await writeStock(tx, row!.id, data);
-      return row!.id;
-    });
+    const values = { ...toValues({ ...data, categoryId: data.categoryId ?? undefined }), ...extra, name: data.name, sku: data.sku, slug, createdAt: now, updatedAt: now };
+    return writeNewProduct(db, values, data);
   });
-  catalogChanged();
   return requireStaffProduct(db, id);
 }
 
@@ -137,12 +118,8 @@ export async function updateProduct(db: Db, id: number, data: ProductPatch, now:
     if (data.slug !== undefined && data.slug !== current.slug) {
       values.slug = await chooseSlug(db, products, data.slug, data.name || current.name, 'tovar', id);
     }
-    await db.transaction(async (tx) => {
-      await writeStock(tx, id, data);
-      await tx.update(products).set({ ...values, updatedAt: now }).where(eq(products.id, id));
-    });
+    await writeProductChanges(db, id, values, data, now);
   });
-  catalogChanged();
   return requireStaffProduct(db, id);
 }
 
@@ -190,21 +167,14 @@ export async function importProduct(
  * order lines keep their snapshot (product_id set to null).
  */
 export async function hardDeleteProduct(db: Db, id: number): Promise<{ success: true; message: string }> {
-  const [row] = await db.delete(products).where(eq(products.id, id)).returning({ name: products.name });
-  if (!row) throw notFound(NOT_FOUND);
-  catalogChanged();
-  return { success: true, message: `Товар «${row.name}» удалён` };
+  const name = await deleteProduct(db, id);
+  if (name === null) throw notFound(NOT_FOUND);
+  return { success: true, message: `Товар «${name}» удалён` };
 }
 
 /** `DELETE /api/admin/products/delete-all`: every product, with the counts before and after. */
 export async function deleteAllProducts(db: Db): Promise<{ before: number; after: number; message: string }> {
-  const result = await db.transaction(async (tx) => {
-    const [{ before }] = await tx.select({ before: count() }).from(products);
-    await tx.delete(products);
-    const [{ after }] = await tx.select({ after: count() }).from(products);
-    const removed = before - after;
-    return { before, after, message: removed > 0 ? `Удалено товаров: ${removed}` : 'Каталог уже пуст' };
-  });
-  catalogChanged();
-  return result;
+  const { before, after } = await deleteEveryProduct(db);
+  const removed = before - after;
+  return { before, after, message: removed > 0 ? `Удалено товаров: ${removed}` : 'Каталог уже пуст' };
 }

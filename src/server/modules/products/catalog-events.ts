@@ -1,7 +1,8 @@
 /**
- * "The catalogue changed": announced by the services that write products and categories
- * (products/admin-service.ts, categories/admin-service.ts) once their write is done, and by the
- * checkout after it took stock, so the caches derived from the catalogue (answers, search) follow.
+ * "The catalogue changed": announced by the catalogue's door (products/write/, once the
+ * transaction of a products write commits), by the services that write categories and branches
+ * once their write is done, and by the checkout after it took stock, so the caches derived from
+ * the catalogue (answers, search) follow.
  */
 const listeners = new Set<() => void>();
 
