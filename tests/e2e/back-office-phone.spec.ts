@@ -18,8 +18,8 @@ const SCREENS = [
   ['/admin/supplier-importer', 'Импорт прайс-листов'],
   ['/admin/categories', 'Категории'],
   ['/admin/orders', 'Заказы'],
-  ['/admin/users', 'Клиенты'],
-  ['/admin/settings', 'Настройки'],
+  ['/admin/users', 'Управление клиентами'],
+  ['/admin/settings', 'Настройки магазина'],
 ] as const;
 
 test('every back-office screen opens at phone width with its heading and no sideways scroll @mobile', async ({ page }) => {
