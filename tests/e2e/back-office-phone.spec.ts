@@ -25,6 +25,12 @@ const SCREENS = [
 test('every back-office screen opens at phone width with its heading and no sideways scroll @mobile', async ({ page }) => {
   const login = await page.request.post('/api/login', { data: ADMIN });
   expect(login.status()).toBe(200);
+  // Real lists hold long words: a customer with a long login and e-mail must not widen the page.
+  const tag = `${test.info().project.name}${Date.now().toString(36)}`;
+  const customer = await page.request.post('/api/admin/users', {
+    data: { username: `dlinnyi_login_${tag}`, email: `ochen.dlinnyi.adres.pochty.${tag}@example.ru`, password: 'Pokupatel-e2e-77', role: 'user', isActive: true },
+  });
+  expect(customer.status(), await customer.text()).toBe(201);
   for (const [path, heading] of SCREENS) {
     await page.goto(path);
     const title = page.getByRole('heading', { level: 1 });

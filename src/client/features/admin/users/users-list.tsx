@@ -99,9 +99,9 @@ export function UsersTable({ users, ...actions }: { users: AdminUser[] } & UserA
 /** Phones: one card per user. */
 export function UserCards({ users, ...actions }: { users: AdminUser[] } & UserActions) {
   return (
-    <ul className="grid gap-3 border-t p-3 lg:hidden">
+    <ul className="grid grid-cols-1 gap-3 border-t p-3 lg:hidden">
       {users.map((user) => (
-        <li key={user.id} data-testid="admin-user-card" className="grid gap-2 rounded-lg border p-3">
+        <li key={user.id} data-testid="admin-user-card" className="grid grid-cols-1 gap-2 rounded-lg border p-3">
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
               <p className="truncate font-semibold">{user.username}</p>
