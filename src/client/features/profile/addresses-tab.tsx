@@ -53,13 +53,15 @@ function AddressDialog({
   const create = useCreateAddress();
   const update = useUpdateAddress();
   const saving = create.isPending || update.isPending;
+  // Filled once per opening (the dialog is mounted afresh each time): nothing that arrives while
+  // the customer types (the profile, the addresses list) may put back what they typed.
   const {
     register,
     control,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<AddressInput, unknown, AddressValues>({ resolver: zodResolver(AddressSchema), values: address ? toInput(address) : defaults });
+  } = useForm<AddressInput, unknown, AddressValues>({ resolver: zodResolver(AddressSchema), defaultValues: address ? toInput(address) : defaults });
 
   const onError = (error: Error) => {
     applyServerErrors<AddressInput>(error, FIELDS, setError);
@@ -255,12 +257,16 @@ export function AddressesTab({ defaults }: { defaults: Pick<AddressInput, 'recip
   const addresses = useQuery(addressesQuery());
   const [editing, setEditing] = useState<Address | undefined>(undefined);
   const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Address | null>(null);
-
-  const openNew = () => {
-    setEditing(undefined);
+  /** A new form for each opening of the dialog. */
+  const [opening, setOpening] = useState(0);
+  const openForm = (address: Address | undefined) => {
+    setEditing(address);
+    setOpening((n) => n + 1);
     setFormOpen(true);
   };
+  const [deleting, setDeleting] = useState<Address | null>(null);
+
+  const openNew = () => openForm(undefined);
   const list = addresses.data ?? [];
   const full = list.length >= ADDRESSES_MAX;
 
@@ -303,8 +309,7 @@ export function AddressesTab({ defaults }: { defaults: Pick<AddressInput, 'recip
             <AddressCard
               address={address}
               onEdit={() => {
-                setEditing(address);
-                setFormOpen(true);
+                openForm(address);
               }}
               onDelete={() => setDeleting(address)}
             />
@@ -331,6 +336,7 @@ export function AddressesTab({ defaults }: { defaults: Pick<AddressInput, 'recip
       {full && <p className="text-sm text-muted-foreground">Сохранено {ADDRESSES_MAX} адресов — это максимум. Удалите ненужный, чтобы добавить новый.</p>}
       {body}
       <AddressDialog
+        key={opening}
         open={formOpen}
         onOpenChange={setFormOpen}
         address={editing}
