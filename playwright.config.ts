@@ -16,9 +16,10 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  *   SEO settings, whose consent banner then covers every page: seo-analytics, csp-counters; the VAT rate, the shop's and a branch's phone, the payment settings, a product's
  *   price in the staff log's test). One worker, desktop then phone width.
  * - back office: staff screens that add, change and move products (importers, scrapers, the
- *   catalogue, the adapter, 1C); each finds its own rows by unique names, none changes what
- *   another reads. Desktop width, two workers. Last: the staff log's first page (checked with
- *   axe) must not list their long before/after values yet, whose <pre> blocks scroll.
+ *   catalogue, the adapter, 1C). Desktop width, one worker: what one imports shows in another's
+ *   lists (a price list's product pictures from the supplier's site, refused by the CSP, appeared
+ *   in the web scraper's SKU search when both ran at once). Last: the staff log's first page
+ *   (checked with axe) must not list their long before/after values yet, whose <pre> blocks scroll.
  */
 const STOREFRONT = ['accounts', 'back-office-phone', 'catalog', 'checkout', 'content-security-policy', 'forms-before-script', 'foundation', 'passwords', 'pickup', 'seo'];
 const SHOP_WIDE = ['admin-operations', 'branches', 'csp-counters', 'payments', 'seo-analytics', 'staff-log', 'vat-rate'];
@@ -61,7 +62,7 @@ export default defineConfig({
     { name: 'mobile', testMatch: specs(STOREFRONT), grepInvert: onlyMobile, use: mobile },
     { name: 'shop-wide desktop', testMatch: specs(SHOP_WIDE), grepInvert: onlyDesktop, use: desktop, workers: 1, dependencies: ['desktop', 'mobile'] },
     { name: 'shop-wide mobile', testMatch: specs(SHOP_WIDE), grepInvert: onlyMobile, use: mobile, workers: 1, dependencies: ['shop-wide desktop'] },
-    { name: 'back-office', testMatch: specs(BACK_OFFICE), grepInvert: onlyDesktop, use: desktop, dependencies: ['shop-wide mobile'] },
+    { name: 'back-office', testMatch: specs(BACK_OFFICE), grepInvert: onlyDesktop, use: desktop, workers: 1, dependencies: ['shop-wide mobile'] },
   ],
   webServer: [
     {
