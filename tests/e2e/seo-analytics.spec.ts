@@ -1,5 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, test, waitForHydration, withCounterIds } from './fixtures.ts';
+import type { Product } from '../../src/shared/types.ts';
+import { DAY_MS } from '../../src/server/core/time.ts';
 
 /**
  * Analytics with consent, against the built production server: the cookie banner and the
@@ -8,24 +10,7 @@ import { expect, test, waitForHydration, withCounterIds } from './fixtures.ts';
  * shop-wide spec (playwright.config.ts, docs/decisions/026). Split from seo.spec.ts.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
-type Product = {
-  id: number;
-  slug: string;
-  name: string;
-  sku: string;
-  imageUrl: string | null;
-  price: number | null;
-  originalPrice: number | null;
-  stock: number | null;
-  shortDescription: string;
-  description: string;
-  categoryId: number | null;
-  supplier: string | null;
-  rating: number;
-  reviewCount: number;
-};
 
 /** Every active product, page by page, as the storefront sees them. */
 async function allProducts(request: APIRequestContext): Promise<Product[]> {

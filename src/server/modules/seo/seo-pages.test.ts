@@ -12,6 +12,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourceSsr } from '../../../../tests/helpers/ssr-source.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import type { Product } from '#shared/types.ts';
 
 const BASE = 'http://shop.test';
 const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../../../public');
@@ -54,22 +55,6 @@ type PublicSettings = {
   seo: { siteTitle: string; metaDescription: string; metaKeywords: string; ogImage: string; googleAnalyticsId: string; yandexMetrikaId: string };
 };
 type Category = { id: number; slug: string; name: string; description: string; parentId: number | null; productCount: number };
-type Product = {
-  id: number;
-  slug: string;
-  name: string;
-  sku: string;
-  imageUrl: string | null;
-  price: number | null;
-  originalPrice: number | null;
-  stock: number | null;
-  shortDescription: string;
-  description: string;
-  categoryId: number | null;
-  supplier: string | null;
-  rating: number;
-  reviewCount: number;
-};
 
 let ctx: TestContext;
 let distDir: string;
