@@ -338,6 +338,8 @@ export const payments = pgTable(
     confirmationUrl: text('confirmation_url'),
     /** YooKassa's cancellation_details.reason. */
     cancellationReason: text('cancellation_reason'),
+    /** When the shop last asked YooKassa about it: reading orders asks at most so often (issue 25). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -590,7 +592,7 @@ export const brandAliases = pgTable('brand_aliases', {
 /** Unit spellings in names and parameters (`W` → `Вт`), applied in order. */
 export const unitRules = pgTable('unit_rules', {
   id: serial('id').primaryKey(),
-  /** A JavaScript regular expression (flags giu; `(?!\p{L})` ends a word, `\b` knows no Cyrillic). */
+  /** A regular expression run on RE2, case-insensitive (`(\P{L}|$)` ends a word, `\b` knows no Cyrillic). */
   pattern: text('pattern').notNull(),
   replacement: text('replacement').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
