@@ -7,6 +7,7 @@ import type { PaymentSettingsAnswer } from '#shared/schemas/payments.ts';
 import type { AdminOrderDetail, Order, PlacedOrder } from '#shared/types.ts';
 import { formatRub, formatRubExact } from '#shared/money.ts';
 import { runHoldScan } from './hold.ts';
+import { PAYMENT_CHECK_INTERVAL_MS } from './service.ts';
 import { payments } from '../../db/schema.ts';
 
 let ctx: TestContext;
@@ -198,6 +199,17 @@ describe('notifications', () => {
     const seen = await readOrder(order.id);
     expect(seen.paymentStatus).toBe('paid');
     expect(seen.payment?.state).toBe('paid');
+  });
+
+  it('reading an unpaid order asks YooKassa once however often it is read, and again after a while', async () => {
+    const { order } = await placeOnline();
+    const asked = () => yookassa.requests.filter((r) => r.method === 'GET' && r.path === `/payments/${paymentIdOf(order)}`).length;
+    for (let view = 0; view < 5; view++) expect((await readOrder(order.id)).payment?.state).toBe('pending');
+    expect(asked()).toBe(1);
+    ctx.clock.advance(PAYMENT_CHECK_INTERVAL_MS);
+    await yookassa.setPaymentStatus(paymentIdOf(order), 'succeeded');
+    expect((await readOrder(order.id)).payment?.state).toBe('paid');
+    expect(asked()).toBe(2);
   });
 });
 

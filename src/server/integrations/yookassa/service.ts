@@ -4,7 +4,7 @@
  * page, the hold scan all use applyPayment/applyRefund), refunds, and cancelling orders whose
  * hold has passed unpaid. YooKassa's word is only ever taken from the API itself.
  */
-import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
@@ -303,13 +303,35 @@ export async function handleNotification(deps: PaymentDeps, event: string, objec
 }
 
 /**
+ * How often reading an order may ask YooKassa about its payment: the return page reads it every
+ * 2 s for 30 s, anyone may reload the order page at will, and YooKassa's notification comes anyway.
+ */
+export const PAYMENT_CHECK_INTERVAL_MS = 10_000;
+
+/**
+ * Claims the payment's next question to YooKassa: false when it was asked less than the interval
+ * ago. In the database, so every process of the shop shares the limit.
+ */
+async function claimPaymentCheck(deps: PaymentDeps, paymentId: number): Promise<boolean> {
+  const askedBefore = new Date(deps.now.getTime() - PAYMENT_CHECK_INTERVAL_MS);
+  const claimed = await deps.db
+    .update(payments)
+    .set({ checkedAt: deps.now })
+    .where(and(eq(payments.id, paymentId), or(isNull(payments.checkedAt), lte(payments.checkedAt, askedBefore))))
+    .returning({ id: payments.id });
+  return claimed.length > 0;
+}
+
+/**
  * Reading an order whose payment is not settled asks the API (so the return page shows the real
- * state before the notification arrives). A failure leaves the order as it was.
+ * state before the notification arrives), at most once per PAYMENT_CHECK_INTERVAL_MS. A failure
+ * leaves the order as it was.
  */
 export async function refreshOrderPayment(deps: PaymentDeps, orderId: number): Promise<void> {
   if (!deps.config.yookassa) return;
   const [latest] = await deps.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.attempt)).limit(1);
   if (!latest?.yookassaId || latest.status === 'succeeded' || latest.status === 'canceled') return;
+  if (!(await claimPaymentCheck(deps, latest.id))) return;
   try {
     await applyPayment(deps, await yookassaClient(deps.config.yookassa).getPayment(latest.yookassaId));
   } catch (error) {
