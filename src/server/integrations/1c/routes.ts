@@ -27,7 +27,11 @@ const hasBody = (headers: FastifyRequest['headers']) => Number(headers['content-
 
 export default async function exchange1cRoutes(app: App) {
   const deps: ExchangeDeps = { db: app.deps.db, config: app.deps.config, clock: app.deps.clock, jobs: app.jobs, log: app.log };
-  app.jobs.handle<ImportPayload>(IMPORT_JOB, (job) => runImportJob(deps, job), { settled: (job) => settleImportJob(deps, job) });
+  app.jobs.handle<ImportPayload>(IMPORT_JOB, (job) => runImportJob(deps, job), {
+    settled: (job) => settleImportJob(deps, job),
+    // 1C's exchange and its settings and log are the admin's: so is stopping its import.
+    controlledBy: 'admin',
+  });
 
   // 1C is not a browser: it signs in with HTTP Basic and its own cookie (session.ts), sends raw
   // bodies of any type and reads plain UTF-8 text. Its own plugin context, so only these two
