@@ -46,7 +46,9 @@ export default async function exchange1cRoutes(app: App) {
       config: { access: 'public' },
       schema: { tags: TAGS, summary: 'Обмен с 1С (CommerceML 2): checkauth, init, file, import', querystring: ExchangeQuerySchema },
       errorHandler: (error: FastifyError, request, reply) => {
-        request.log.error({ err: error }, '1C exchange call failed');
+        // A call refused on purpose (a bad query, a part too large) is 1C's mistake, not the server's.
+        const status = error.statusCode ?? 500;
+        request.log[status >= 500 ? 'error' : 'warn']({ err: error }, '1C exchange call failed');
         const reason = error.statusCode === 413 ? `Часть файла больше ${FILE_LIMIT} байт` : 'Внутренняя ошибка сервера при обмене';
         return reply.status(200).type('text/plain; charset=utf-8').send(failure(reason));
       },
