@@ -68,7 +68,7 @@ export function PatternNotRun({ pattern }: { pattern: string }) {
   const compiled = compileRegex(pattern);
   if (compiled.ok) return null;
   return (
-    <span className="text-xs font-normal text-destructive" data-testid="pattern-not-run">
+    <span className="mt-1 block font-sans text-xs font-normal text-destructive" data-testid="pattern-not-run">
       Не применяется: {compiled.message}
     </span>
   );
