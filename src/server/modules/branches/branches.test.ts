@@ -283,6 +283,15 @@ describe('the customer’s city', () => {
     });
     expect(foreign.headers.location).toBe('/');
     expect(foreign.headers['set-cookie']).toBeUndefined();
+    for (const back of ['/.//evil.example/x', '/%5c/evil.example', '/\\evil.example']) {
+      const disguised = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/city',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://shop.test' },
+        payload: `city=rostov-na-donu&back=${encodeURIComponent(back)}`,
+      });
+      expect(disguised.headers.location, back).toBe('/');
+    }
   });
 
   it('renders the availability of the chosen city on the server; the head office by default', async () => {
