@@ -301,7 +301,7 @@ describe('refunds', () => {
     const afterPartial = partial.json() as AdminOrderDetail;
     expect(afterPartial.paymentStatus).toBe('paid');
     expect(afterPartial.payment).toMatchObject({ state: 'partially_refunded', refundedAmount: 1000, refundableAmount: 3100 });
-    expect(afterPartial.payment!.refunds).toMatchObject([{ amount: 1000, status: 'succeeded', createdBy: manager.username, reason: 'Вернули один товар' }]);
+    expect(afterPartial.payment!.refunds).toMatchObject([{ amount: 1000, status: 'succeeded', createdBy: manager.username, automatic: false, reason: 'Вернули один товар' }]);
     const refundRequest = yookassa.requests.find((r) => r.path === '/refunds' && (r.body as { payment_id: string }).payment_id === paymentIdOf(order))!;
     expect(refundRequest.idempotenceKey).toMatch(UUID);
     expect(refundRequest.body).toMatchObject({ payment_id: paymentIdOf(order), amount: { value: '1000.00', currency: 'RUB' } });
@@ -391,7 +391,7 @@ describe('a payment that succeeds after its order was cancelled', () => {
       ['payment', 'pending', 'paid', 'yookassa', PAID_AFTER_CANCEL_REFUND_NOTE],
       ['payment', 'paid', 'refunded', null, AUTOMATIC_REFUND_NOTE],
     ]);
-    expect(detail.payment!.refunds).toMatchObject([{ amount: 4100, status: 'succeeded', createdBy: null, reason: 'Оплата пришла после отмены заказа' }]);
+    expect(detail.payment!.refunds).toMatchObject([{ amount: 4100, status: 'succeeded', createdBy: null, automatic: true, reason: 'Оплата пришла после отмены заказа' }]);
     const letters = lettersAbout(order.id);
     expect(letters).toHaveLength(1);
     expect(letters[0]!.subject).toMatch(new RegExp(`^Возврат оплаты: заказ № ${order.id} отменён`));
