@@ -80,8 +80,8 @@ export type YooKassaStandIn = {
   setPaymentStatus: (id: string, status: StandInPayment['status'], options?: { reason?: string; notify?: boolean }) => Promise<StandInPayment>;
   /** Sends any notification to the shop, forged ones included. */
   notify: (event: string, object: unknown) => Promise<unknown>;
-  /** Makes the next API calls fail with this HTTP status (0: close the connection), `times` times. */
-  failNext: (status: number, times?: number) => void;
+  /** Makes the next API calls (to `path` only, when given) fail with this HTTP status (0: close the connection), `times` times. */
+  failNext: (status: number, times?: number, path?: string) => void;
   /** Holds back the answers of the next API calls by `ms`, `times` times (a slow YooKassa). */
   delayNext: (ms: number, times?: number) => void;
   /** Resolves once every answer held back has been sent. */
@@ -139,7 +139,7 @@ export async function startYooKassa(options: StandInOptions = {}): Promise<YooKa
   const receipts = new Map<string, StandInReceipt | undefined>();
   const requests: RecordedRequest[] = [];
   const idempotence = new Map<string, { body: string; status: number; answer: unknown; at: number }>();
-  let failures: { status: number; times: number } | null = null;
+  let failures: { status: number; times: number; path?: string } | null = null;
   let delays: { ms: number; times: number } | null = null;
   const held = new Set<Promise<void>>();
   let base = '';
@@ -313,7 +313,7 @@ export async function startYooKassa(options: StandInOptions = {}): Promise<YooKa
           held.add(answered);
         };
       }
-      if (failures && failures.times > 0) {
+      if (failures && failures.times > 0 && (failures.path === undefined || failures.path === path)) {
         failures.times -= 1;
         if (failures.status === 0) return req.socket.destroy();
         return send(failures.status, error('internal_server_error', 'Stand-in failure'));
@@ -352,8 +352,8 @@ export async function startYooKassa(options: StandInOptions = {}): Promise<YooKa
     requests,
     setPaymentStatus,
     notify,
-    failNext: (status, times = 1) => {
-      failures = { status, times };
+    failNext: (status, times = 1, onlyPath) => {
+      failures = { status, times, path: onlyPath };
     },
     delayNext: (ms, times = 1) => {
       delays = { ms, times };

@@ -403,6 +403,28 @@ describe('a payment that succeeds after its order was cancelled', () => {
     expect(lettersAbout(order.id)).toHaveLength(1);
   });
 
+  it('sends a refund whose answer was lost again with the same key when YooKassa repeats its notification', async () => {
+    const { order } = await placeOnline();
+    expect((await inject('PATCH', `/api/orders/${order.id}/status`, admin, { status: 'cancelled' })).statusCode).toBe(200);
+    ctx.mails.length = 0;
+    // The refund request and its immediate repeat both fail: the notification is not acknowledged.
+    yookassa.failNext(500, 2, '/refunds');
+    const payment = await yookassa.setPaymentStatus(paymentIdOf(order), 'succeeded');
+    const first = (await yookassa.notify('payment.succeeded', payment)) as { statusCode: number };
+    expect(first.statusCode).toBe(503);
+    expect(await readOrder(order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'paid' });
+    expect(lettersAbout(order.id)).toHaveLength(0);
+
+    const again = (await yookassa.notify('payment.succeeded', payment)) as { statusCode: number };
+    expect(again.statusCode).toBe(200);
+    expect(await readOrder(order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    const keys = yookassa.requests.filter((r) => r.path === '/refunds' && (r.body as { payment_id: string }).payment_id === paymentIdOf(order)).map((r) => r.idempotenceKey);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect([...yookassa.refunds.values()].filter((r) => r.payment_id === paymentIdOf(order))).toHaveLength(1);
+    expect(lettersAbout(order.id)).toHaveLength(1);
+  });
+
   it('refunds an order the hold cancelled when a line is no longer in stock at its branch', async () => {
     const [, , , own] = await pickProducts(ctx.database.db, 4);
     await setProduct(ctx.database.db, own!.id, { stock: 2, price: 1000 });
