@@ -29,7 +29,8 @@ export function rememberScrollPositions(router: ReturnType<typeof createBrowserR
 export function useScrollOnNavigation() {
   const { key, pathname, hash } = useLocation();
   const type = useNavigationType();
-  const shown = useRef(pathname);
+  // Null until the first render: a layout mounted by a navigation (the storefront's, the back office's) shows a new page.
+  const shown = useRef<string | null>(null);
   useLayoutEffect(() => {
     const previous = shown.current;
     shown.current = pathname;
