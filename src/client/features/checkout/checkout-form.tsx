@@ -36,6 +36,7 @@ import { CheckoutAuthDialog } from './auth-dialog.tsx';
 import { ChoiceCards } from './choice-option.tsx';
 import { PickupBranches } from './pickup-branches.tsx';
 
+/** The form's fields in the order it shows them: the first the server refuses takes the focus. */
 const FIELDS = [
   'customerName',
   'customerEmail',
@@ -45,10 +46,10 @@ const FIELDS = [
   'address',
   'city',
   'postalCode',
-  'paymentMethod',
-  'notes',
-  'consent',
   'saveAddress',
+  'notes',
+  'paymentMethod',
+  'consent',
 ] as const;
 type Field = (typeof FIELDS)[number];
 const ADDRESS_FIELDS = ['address', 'city', 'postalCode'] as const;
