@@ -195,6 +195,9 @@ test('checkout starts with what the shop knows: the header city, the profile, th
   await form.getByRole('checkbox', { name: /согласие на обработку/ }).click();
   await form.getByRole('button', { name: /Оформить заказ на/ }).click();
   await expect(page).toHaveURL(/\/order-complete\/\d+$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Спасибо за заказ!' })).toBeVisible();
+  // The order does not make the shop forget the city.
+  await expect(page.getByTestId('city-picker').locator('summary')).toHaveText(/Ростов-на-Дону/);
 
   // The next checkout is filled: the name and phone, the saved address offered and chosen.
   form = await addToCart();
