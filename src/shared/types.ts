@@ -209,8 +209,6 @@ export type Product = {
   categoryId: number | null;
   category: { id: number; name: string; slug: string } | null;
   supplier: Supplier | null;
-  rating: number;
-  reviewCount: number;
   isActive: boolean;
   isFeatured: boolean;
   createdAt: string;

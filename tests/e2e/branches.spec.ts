@@ -48,6 +48,48 @@ test('the city chosen in the header changes the availability the server renders'
   await expect(page.getByTestId('city-picker').locator('summary')).toHaveText(/Ростов-на-Дону/);
 });
 
+test('the chosen city stays after registering and after logging in, without a reload', async ({ page }, testInfo) => {
+  const branches = (await (await page.request.get('/api/branches')).json()) as Branch[];
+  const { product, quantity } = await rostovOnlyProduct(page.request, branches);
+  const id = `city${testInfo.project.name.replace(/\W/g, '').slice(0, 6)}${Date.now().toString(36)}`;
+  const customer = { username: id, email: `${id}@example.ru`, password: `Stanok-${id}-42` };
+  const productPath = `/product/${product.slug}`;
+  const rostovShown = async () => {
+    await expect(page).toHaveURL(new RegExp(`${productPath}$`));
+    await expect(page.getByTestId('city-picker').locator('summary')).toHaveText(/Ваш город:\s*Ростов-на-Дону/);
+    await expect(page.getByTestId('availability')).toHaveText(`В наличии в Ростове-на-Дону: ${quantity} шт.`);
+  };
+
+  await page.goto(productPath);
+  await waitForHydration(page);
+  const picker = page.getByTestId('city-picker');
+  await picker.locator('summary').click();
+  await picker.getByRole('button', { name: 'Ростов-на-Дону' }).click();
+  await rostovShown();
+
+  await page.goto(`/auth?tab=register&next=${encodeURIComponent(productPath)}`);
+  await waitForHydration(page);
+  const register = page.getByRole('form', { name: 'Регистрация' });
+  await register.getByLabel('Имя пользователя').fill(customer.username);
+  await register.getByLabel('Email').fill(customer.email);
+  await register.getByRole('textbox', { name: 'Пароль', exact: true }).fill(customer.password);
+  await register.getByRole('checkbox').check();
+  await register.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page.getByText('Регистрация успешна', { exact: true })).toBeVisible();
+  await rostovShown();
+
+  // Logged out through the API (the page keeps its data), then in again through the form.
+  expect((await page.request.post('/api/logout')).status()).toBe(200);
+  await page.goto(`/auth?next=${encodeURIComponent(productPath)}`);
+  await waitForHydration(page);
+  const login = page.getByRole('form', { name: 'Вход' });
+  await login.getByLabel('Имя пользователя').fill(customer.username);
+  await login.getByRole('textbox', { name: 'Пароль', exact: true }).fill(customer.password);
+  await login.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByText('Успешный вход', { exact: true })).toBeVisible();
+  await rostovShown();
+});
+
 test('the contacts page lists the five branches, each with its place on Yandex Maps', async ({ page }) => {
   await page.goto('/contacts');
   const section = page.locator('section[aria-labelledby="contacts-branches"]');

@@ -42,8 +42,6 @@ const FIELD_LABELS: Record<string, string> = {
   supplierSku: 'Артикул поставщика',
   supplierCategory: 'Категория поставщика',
   awaitingCategory: 'Ждёт категорию',
-  rating: 'Рейтинг',
-  reviewCount: 'Отзывов',
   isActive: 'Активен',
   isFeatured: 'Рекомендуемый',
   icon: 'Значок',
