@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { formatPhone } from '#shared/phone.ts';
 import { telHref } from '#client/lib/utils.ts';
 import { FOOTER_CATEGORY_COUNT } from '#shared/constants.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
@@ -74,7 +75,7 @@ export function Footer({ shop, categories, branches, links, versionLabel }: Foot
                   <p className="font-medium text-header-foreground">{b.city}</p>
                   <p>{b.address}</p>
                   <a href={telHref(b.phone)} className="hover:text-header-foreground">
-                    {b.phone}
+                    {formatPhone(b.phone)}
                   </a>
                 </li>
               ))}
