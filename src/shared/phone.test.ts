@@ -18,7 +18,7 @@ describe('the shop phones', () => {
 
   it('shows every number one way', () => {
     expect(formatPhone('+79281234567')).toBe('+7 928 123-45-67');
-    expect(formatPhone('89281234567')).toBe('+7 928 123-45-67');
     expect(formatPhone('+78002503712')).toBe('+7 800 250-37-12');
+    expect(formatPhone('+380 62 123 45 67')).toBe('+380 62 123 45 67');
   });
 });

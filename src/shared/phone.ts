@@ -19,8 +19,9 @@ export function normalizePhone(text: string): string | null {
   return national ? `+7${national}` : null;
 }
 
-/** `+79281234567` (or any way of typing it) as «+7 928 123-45-67»; what is not a Russian number as it is. */
-export function formatPhone(phone: string): string {
-  const national = normalizePhone(phone)?.slice(2);
-  return national ? `+7 ${national.slice(0, 3)} ${national.slice(3, 6)}-${national.slice(6, 8)}-${national.slice(8)}` : phone;
-}
+/**
+ * A kept phone (`+79281234567`) as «+7 928 123-45-67»; one kept before phones were checked that
+ * no rule could read stays as it was typed. Apart from normalizePhone: the header shows phones on
+ * every page's first load.
+ */
+export const formatPhone = (phone: string): string => phone.replace(/^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/, '+7 $1 $2-$3-$4');

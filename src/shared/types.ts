@@ -230,4 +230,9 @@ export type ProductListResponse = {
    * be paged through, and the customer is asked to narrow the query.
    */
   capped: boolean;
+  /**
+   * A search whose words as typed found nothing: the query as it was read instead (a typo
+   * corrected, the other keyboard layout), «Показаны результаты по запросу «перфоратор»».
+   */
+  correctedQuery?: string;
 };

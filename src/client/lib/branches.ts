@@ -21,8 +21,7 @@ export const CITY_QUERY_KEY = ['city'] as const;
  * The city cookie as the browser holds it: what the query reads again when it is refetched
  * (login and logout refetch every query), so the city stays what the customer chose.
  */
-const CITY_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${CITY_COOKIE}=([^;]*)`);
-const cityCookie = () => (typeof document === 'undefined' ? '' : (CITY_COOKIE_VALUE.exec(document.cookie)?.[1] ?? ''));
+const cityCookie = () => (typeof document === 'undefined' ? '' : (new RegExp(`(?:^|; )${CITY_COOKIE}=([^;]*)`).exec(document.cookie)?.[1] ?? ''));
 
 export const useBranches = (): Branch[] => useQuery(branchesQuery()).data ?? [];
 

@@ -47,10 +47,11 @@ export function Header(props: ShellProps) {
       </div>
 
       <div className="border-b border-border">
-        <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 md:gap-6">
+        {/* On a phone the search takes a row of its own under the logo: for a tools shop it is the main way in. */}
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 pt-2.5 pb-3 md:h-16 md:flex-nowrap md:gap-6 md:py-0">
           <MobileMenu {...props} />
           <Logo name={shop.shopName} />
-          <SearchForm id="header-search" className="hidden flex-1 md:block" />
+          <SearchForm id="header-search" className="order-last w-full md:order-none md:w-auto md:flex-1" />
           <div className="ml-auto flex items-center gap-1 md:ml-0">
             <Link to={paths.cart} className="relative flex size-11 items-center justify-center rounded-md hover:bg-muted" aria-label={`Корзина, товаров: ${cartCount}`}>
               <Icon name="shopping-cart" className="size-5" />
