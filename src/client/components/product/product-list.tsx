@@ -234,7 +234,7 @@ export function ProductListSection({ search, fixed, title, filters, id = 'produc
   }
 
   return (
-    <section ref={sectionRef} id={id} aria-labelledby={`${id}-heading`} aria-busy={isPending || undefined} className={cn('scroll-mt-32 space-y-4', className)}>
+    <section ref={sectionRef} id={id} aria-labelledby={`${id}-heading`} aria-busy={isPending || undefined} className={cn('scroll-mt-40 space-y-4', className)}>
       {/* Without a visible title the page's h1 names the list; the hidden h2 keeps headings in order for the cards' h3. */}
       <h2 id={`${id}-heading`} className={title ? 'text-2xl font-bold' : 'sr-only'}>
         {title ?? 'Список товаров'}

@@ -44,6 +44,9 @@ const FIELD_LABELS: Record<string, string> = {
   awaitingCategory: 'Ждёт категорию',
   isActive: 'Активен',
   isFeatured: 'Рекомендуемый',
+  // Products had them until migration 0015; the log's older entries still name them.
+  rating: 'Рейтинг',
+  reviewCount: 'Отзывов',
   icon: 'Значок',
   parentId: 'Родительская категория №',
   sortOrder: 'Порядок',
