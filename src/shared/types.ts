@@ -211,8 +211,6 @@ export type Product = {
   categoryId: number | null;
   category: { id: number; name: string; slug: string } | null;
   supplier: Supplier | null;
-  rating: number;
-  reviewCount: number;
   isActive: boolean;
   isFeatured: boolean;
   createdAt: string;
@@ -234,4 +232,9 @@ export type ProductListResponse = {
    * be paged through, and the customer is asked to narrow the query.
    */
   capped: boolean;
+  /**
+   * A search whose words as typed found nothing: the query as it was read instead (a typo
+   * corrected, the other keyboard layout), «Показаны результаты по запросу «перфоратор»».
+   */
+  correctedQuery?: string;
 };

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HEAD_BRANCH_SLUG, type Branch } from '#shared/schemas/branches.ts';
+import { CITY_COOKIE, HEAD_BRANCH_SLUG, type Branch } from '#shared/schemas/branches.ts';
 import { apiRequest } from './api.ts';
 
 /** GET /api/branches: the branches in display order; they change rarely. */
@@ -16,7 +16,13 @@ export const branchesQuery = () =>
  * changes only through the header's form, which reloads the page.
  */
 export const CITY_QUERY_KEY = ['city'] as const;
-export const citySlugQuery = () => queryOptions({ queryKey: CITY_QUERY_KEY, queryFn: () => '', staleTime: Infinity });
+
+/**
+ * The city cookie as the browser holds it: what the query reads again when it is refetched
+ * (login and logout refetch every query), so the city stays what the customer chose.
+ */
+const cityCookie = () => (typeof document === 'undefined' ? '' : (new RegExp(`(?:^|; )${CITY_COOKIE}=([^;]*)`).exec(document.cookie)?.[1] ?? ''));
+export const citySlugQuery = () => queryOptions({ queryKey: CITY_QUERY_KEY, queryFn: cityCookie, staleTime: Infinity });
 
 export const useBranches = (): Branch[] => useQuery(branchesQuery()).data ?? [];
 

@@ -10,7 +10,6 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  real,
   serial,
   text,
   timestamp,
@@ -83,8 +82,6 @@ export const products = pgTable(
      * made active once the adapter maps it.
      */
     awaitingCategory: boolean('awaiting_category').notNull().default(false),
-    rating: real('rating').notNull().default(0),
-    reviewCount: integer('review_count').notNull().default(0),
     /** Units sold; orders the "popular" sort. */
     salesCount: integer('sales_count').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),

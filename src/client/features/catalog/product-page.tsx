@@ -6,7 +6,6 @@ import { AddToCartButton } from '#client/components/cart/add-to-cart-button.tsx'
 import { FavoriteButton } from '#client/components/product/favorite-button.tsx';
 import { Availability, Price } from '#client/components/product/price.tsx';
 import { shortText } from '#client/components/product/product-card.tsx';
-import { Rating } from '#client/components/product/rating.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Breadcrumbs, type BreadcrumbItem } from '#client/components/ui/breadcrumbs.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -201,7 +200,6 @@ export function Component() {
             <p className="text-sm text-muted-foreground">
               Артикул: <span className="font-medium text-foreground">{product.sku}</span>
             </p>
-            <Rating rating={product.rating} reviewCount={product.reviewCount} />
           </div>
 
           <div className="space-y-2">

@@ -9,6 +9,7 @@ import { ContentTable } from '#client/components/content-table.tsx';
 import { INFO_PAGE_KEYS, paths, type InfoPageKey } from '#client/paths.ts';
 import { DELIVERY_COST_RUB, PAYMENT_METHOD_LABELS, PRIVACY_POLICY_VERSION, RETURN_DAYS } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
+import { formatPhone } from '#shared/phone.ts';
 import type { PublicSettings } from '#shared/schemas/settings.ts';
 import { branchKind } from '#client/lib/branch-details.ts';
 import { telHref } from '#client/lib/utils.ts';
@@ -101,7 +102,7 @@ function ShopContacts({ settings }: Pick<ContentProps, 'settings'>) {
     <>
       по телефону{' '}
       <a href={telHref(shop.contactPhone)} className="font-medium whitespace-nowrap text-primary underline underline-offset-4">
-        {shop.contactPhone}
+        {formatPhone(shop.contactPhone)}
       </a>{' '}
       или по e-mail{' '}
       <a href={`mailto:${shop.contactEmail}`} className="font-medium break-all text-primary underline underline-offset-4">

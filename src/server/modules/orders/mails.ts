@@ -3,6 +3,7 @@ import { PAYMENT_METHOD_LABELS, vatLineLabel } from '#shared/constants.ts';
 import { customerStatusLabel } from '#shared/delivery.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
+import { formatPhone } from '#shared/phone.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { Order } from '#shared/types.ts';
 
@@ -27,7 +28,7 @@ const receivingLines = (order: Order) =>
     ? [
         `Самовывоз из филиала: ${order.pickupBranch.city}, ${order.pickupBranch.address}`,
         `Часы работы филиала: ${order.pickupBranch.workingHours}`,
-        `Телефон филиала: ${order.pickupBranch.phone}`,
+        `Телефон филиала: ${formatPhone(order.pickupBranch.phone)}`,
       ]
     : [`Адрес доставки: ${order.postalCode}, ${order.city}, ${order.address}`];
 

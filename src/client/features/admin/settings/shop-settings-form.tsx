@@ -7,6 +7,7 @@ import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { DELIVERY_COST_RUB, VAT_RATE_LABELS, VAT_RATES } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
+import { formatPhone } from '#shared/phone.ts';
 import { ShopSettingsSchema, type ShopSettings } from '#shared/schemas/settings.ts';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { adminShopSettingsQuery, useSaveSettings } from './api.ts';
@@ -34,14 +35,17 @@ const SWITCHES: { name: SwitchName; label: string; description: string }[] = [
   },
 ];
 
+/** The phone as everywhere else («+7 800 250-37-12»), not as it is kept. */
+const shown = (settings: ShopSettings): ShopSettings => ({ ...settings, contactPhone: formatPhone(settings.contactPhone) });
+
 function ShopForm({ data }: { data: ShopSettings }) {
-  const { register, handleSubmit, control, reset, setError, formState } = useSettingsForm<ShopSettings>(ShopSettingsSchema, data);
+  const { register, handleSubmit, control, reset, setError, formState } = useSettingsForm<ShopSettings>(ShopSettingsSchema, shown(data));
   const { errors, isDirty } = formState;
 
   const save = useSaveSettings(
     'shop',
     settingsSaveToasts({
-      reset: (saved) => reset(saved, REPLACE_TYPED),
+      reset: (saved) => reset(shown(saved), REPLACE_TYPED),
       saved: 'Основные настройки магазина обновлены',
       failed: 'Не удалось сохранить настройки',
       fields: FIELDS,

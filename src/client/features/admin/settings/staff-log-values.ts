@@ -42,10 +42,11 @@ const FIELD_LABELS: Record<string, string> = {
   supplierSku: 'Артикул поставщика',
   supplierCategory: 'Категория поставщика',
   awaitingCategory: 'Ждёт категорию',
-  rating: 'Рейтинг',
-  reviewCount: 'Отзывов',
   isActive: 'Активен',
   isFeatured: 'Рекомендуемый',
+  // Products had them until migration 0015; the log's older entries still name them.
+  rating: 'Рейтинг',
+  reviewCount: 'Отзывов',
   icon: 'Значок',
   parentId: 'Родительская категория №',
   sortOrder: 'Порядок',
