@@ -69,7 +69,9 @@ export async function cartPickup(db: Db, cartId: string): Promise<CartPickup> {
     }),
     subtotal: kopecksToRub(totals.subtotal),
     vat: kopecksToRub(totals.vat),
+    vatInTotal: kopecksToRub(totals.vatInTotal),
     vatRate: shop.vatRate,
+    pricesIncludeVat: shop.catalogPrices === 'with_vat',
     delivery: kopecksToRub(totals.delivery),
     total: kopecksToRub(totals.total),
   };
