@@ -315,3 +315,25 @@ describe('sale&mode=file: 1C changes orders', () => {
     expect(notCommerceMl.body).toBe('failure\nФайл «feed.xml» не документ CommerceML: корневой элемент «yml_catalog» вместо «КоммерческаяИнформация»');
   });
 });
+
+describe('sale&mode=query with catalogue prices «с НДС»', () => {
+  it('gives the sums the customer pays, the catalogue prices and the delivery, with the VAT they contain', async () => {
+    const shop = await ctx.app.inject({ method: 'GET', url: '/api/admin/settings/shop', headers: { cookie: admin } });
+    const saved = await ctx.app.inject({ method: 'PUT', url: '/api/admin/settings/shop', headers: { cookie: admin }, payload: { ...shop.json(), catalogPrices: 'with_vat' } });
+    expect(saved.statusCode).toBe(200);
+    const order = await placeOrder([
+      [p1.id, 2],
+      [p2.id, 1],
+    ]);
+    await ctx.app.inject({ method: 'PUT', url: '/api/admin/settings/shop', headers: { cookie: admin }, payload: shop.json() });
+
+    const cookie = await startExchange();
+    const doc = (await query(cookie)).docs.find((d) => d.Номер === String(order.id))!;
+    // 2 × 1200 + 2500 + 500 delivery = 5400, nothing added on top; 5400 × 20/120 = 900 of VAT.
+    expect(doc).toMatchObject({ Сумма: '5400.00', Налоги: { Налог: { УчтеноВСумме: 'true', Сумма: '900.00', Ставка: '20' } } });
+    const [line1, line2, delivery] = doc.Товары.Товар as [Line, Line, Line];
+    expect(line1).toMatchObject({ ЦенаЗаЕдиницу: '1200.00', Количество: '2', Сумма: '2400.00', Налоги: { Налог: { УчтеноВСумме: 'true', Сумма: '400.00' } } });
+    expect(line2).toMatchObject({ ЦенаЗаЕдиницу: '2500.00', Сумма: '2500.00', Налоги: { Налог: { Сумма: '416.67' } } });
+    expect(delivery).toMatchObject({ Ид: 'ORDER_DELIVERY', Сумма: '500.00', Налоги: { Налог: { УчтеноВСумме: 'true', Сумма: '83.33', Ставка: '20' } } });
+  });
+});
