@@ -319,7 +319,7 @@ describe('sale&mode=file: 1C changes orders', () => {
 describe('sale&mode=query with catalogue prices «с НДС»', () => {
   it('gives the sums the customer pays, the catalogue prices and the delivery, with the VAT they contain', async () => {
     const shop = await ctx.app.inject({ method: 'GET', url: '/api/admin/settings/shop', headers: { cookie: admin } });
-    const saved = await ctx.app.inject({ method: 'PUT', url: '/api/admin/settings/shop', headers: { cookie: admin }, payload: { ...shop.json(), catalogPrices: 'with_vat' } });
+    const saved = await ctx.app.inject({ method: 'PUT', url: '/api/admin/settings/shop', headers: { cookie: admin }, payload: { ...(shop.json() as object), catalogPrices: 'with_vat' } });
     expect(saved.statusCode).toBe(200);
     const order = await placeOrder([
       [p1.id, 2],
