@@ -35,9 +35,9 @@ test('«Цены в каталоге»: «без НДС» at the prices and the 
   try {
     // The default: prices «без НДС» at 20 %.
     expect((await page.request.put('/api/admin/settings/shop', { data: { ...original, vatRate: 20, catalogPrices: 'without_vat' } })).status()).toBe(200);
-    await page.goto('/catalog');
+    await page.goto('/');
     await waitForHydration(page);
-    await expect(page.getByTestId('product-card').filter({ hasText: '₽' }).first().getByText('без НДС', { exact: true })).toBeVisible();
+    await expect(page.locator('#products [data-testid="product-card"]').filter({ hasText: '₽' }).first().getByText('без НДС', { exact: true })).toBeVisible();
 
     await page.goto(`/product/${product.slug}`);
     await waitForHydration(page);
