@@ -108,6 +108,8 @@ export type OrderHistoryEntry = {
   changedBy: { id: number; username: string } | null;
   /** The change came from the exchange with 1C or from YooKassa's payment events, not from a person. */
   source: OrderHistorySource | null;
+  /** Why, when the values alone do not say it (a payment that came after the order was cancelled). */
+  note: string | null;
 };
 
 export const ORDER_HISTORY_SOURCES = ['1c', 'yookassa'] as const;

@@ -322,7 +322,8 @@ export const orderItems = pgTable(
 
 /**
  * YooKassa payments of online orders (docs/decisions/022). One row per attempt: the row and its
- * Idempotence-Key exist before the API is asked, so a retry sends the same key and YooKassa
+ * Idempotence-Key (a random UUID: unique across databases and restored backups on the same
+ * YooKassa shop) exist before the API is asked, so a retry sends the same key and YooKassa
  * answers with the same payment instead of making a second one.
  */
 export const payments = pgTable(
@@ -348,7 +349,11 @@ export const payments = pgTable(
   (t) => [uniqueIndex('payments_order_attempt_unique').on(t.orderId, t.attempt)],
 );
 
-/** Refunds of paid online orders; the row id keys the refund's Idempotence-Key. */
+/**
+ * Refunds of paid online orders. Each has its own random Idempotence-Key, chosen with the row
+ * before the API is asked (a retry of the refund resends it; no other refund, in this database or
+ * another on the same YooKassa shop, ever sends it).
+ */
 export const paymentRefunds = pgTable(
   'payment_refunds',
   {
@@ -359,11 +364,14 @@ export const paymentRefunds = pgTable(
     paymentId: integer('payment_id')
       .notNull()
       .references(() => payments.id, { onDelete: 'cascade' }),
+    idempotenceKey: text('idempotence_key').notNull().unique(),
     yookassaId: text('yookassa_id').unique(),
     /** YooKassa's status: pending, succeeded, canceled. */
     status: text('status').notNull().default('pending'),
     amountKopecks: integer('amount_kopecks').notNull(),
     reason: text('reason'),
+    /** Made by the shop itself: a payment that succeeded for a cancelled order (decision 022). */
+    automatic: boolean('automatic').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -385,6 +393,8 @@ export const orderStatusHistory = pgTable(
     changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
     /** A change no person made: '1c' from the accounting system's exchange, 'yookassa' from a payment event. */
     source: text('source'),
+    /** Why, in staff's words, when the values alone do not say it (a payment after cancellation). */
+    note: text('note'),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId)],

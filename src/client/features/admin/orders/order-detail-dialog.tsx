@@ -155,10 +155,11 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
         ) : (
           <ol className="grid gap-2 text-sm" aria-label="История статусов">
             {order.history.map((entry) => (
-              <li key={entry.id} className="flex flex-col gap-0.5 border-l-2 border-primary/40 pl-3 sm:flex-row sm:items-baseline sm:gap-3">
+              <li key={entry.id} className="flex flex-col gap-0.5 border-l-2 border-primary/40 pl-3 sm:flex-row sm:flex-wrap sm:items-baseline sm:gap-x-3">
                 <span className="shrink-0 text-muted-foreground tabular-nums">{formatDateTime(entry.changedAt)}</span>
                 <span className="font-medium">{historyText(entry)}</span>
                 <span className="text-muted-foreground">{historyAuthor(entry)}</span>
+                {entry.note && <span className="basis-full">{entry.note}</span>}
               </li>
             ))}
           </ol>
