@@ -6,7 +6,7 @@ export type VatAmounts = { vat: number; vatInTotal: number; vatRate: number; pri
 export type VatLine = { label: string; amount: number };
 
 /**
- * The VAT lines of a cart's or an order's summary (docs/decisions/027): with prices «без НДС» the
+ * The VAT lines of a cart's or an order's summary (docs/decisions/028): with prices «без НДС» the
  * 'НДС (N%)' added to the goods before the total; «в т. ч. НДС (N%)» after it, the VAT the total
  * contains, whenever that is more than the added line (prices «с НДС», or a delivery, whose price
  * includes its VAT). None «Без НДС».

@@ -104,6 +104,7 @@ test.describe('home page and shell', () => {
     await field.fill('nope');
     await page.getByRole('button', { name: 'Подписаться' }).click();
     await expect(page.getByText('Пожалуйста, введите корректный email')).toBeVisible();
+    await expect(field).toBeFocused();
     const email = `e2e-${Date.now()}@example.ru`;
     await field.fill(email);
     await page.getByRole('button', { name: 'Подписаться' }).click();

@@ -16,12 +16,13 @@ export const branchesQuery = () =>
  * changes only through the header's form, which reloads the page.
  */
 export const CITY_QUERY_KEY = ['city'] as const;
+export const citySlugQuery = () => queryOptions({ queryKey: CITY_QUERY_KEY, queryFn: () => '', staleTime: Infinity });
 
 export const useBranches = (): Branch[] => useQuery(branchesQuery()).data ?? [];
 
 /** The branch of the customer's city; the head office until they choose. */
 export function useCityBranch(): Branch | null {
   const branches = useBranches();
-  const slug = useQuery({ queryKey: CITY_QUERY_KEY, queryFn: () => '', staleTime: Infinity }).data;
+  const slug = useQuery(citySlugQuery()).data;
   return branches.find((b) => b.slug === slug) ?? branches.find((b) => b.slug === HEAD_BRANCH_SLUG) ?? branches[0] ?? null;
 }

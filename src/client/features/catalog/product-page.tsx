@@ -165,11 +165,6 @@ export function Component() {
   const { data: settings } = useSuspenseQuery(publicSettingsQuery());
   const branches = useBranches();
 
-  // A block body: newer browsers return a promise from scrollTo, which React would take for a cleanup.
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [slug]);
-
   // E-commerce "product view" for the counters the visitor allowed (lib/analytics).
   useEffect(() => {
     if (product) trackProductView(product);

@@ -5,7 +5,7 @@
  * the VAT the order added on top of them (whole roubles, orders.vat_kopecks) is spread over the
  * lines, with prices «с НДС» it is 0 and the lines are what they cost, so the receipt adds up to
  * the order's total to the kopeck either way. Delivery's price includes its VAT, and the VAT the
- * whole receipt carries is the order's `vat_in_total_kopecks` (docs/decisions/027).
+ * whole receipt carries is the order's `vat_in_total_kopecks` (docs/decisions/028).
  */
 import type { orderItems, orders } from '../../db/schema.ts';
 import type { PaymentMode, PaymentSettings } from '#shared/schemas/payments.ts';

@@ -25,7 +25,7 @@ export const vatInsideKopecks = (kopecks: number, rate: number) => Math.round((k
  * «с НДС»: nothing on top. Delivery is 500 ₽ (VAT included: it is a taxable service, the way the
  * receipt carries it) below the shop's free-delivery threshold (inclusive, decisions.md), none for
  * an empty cart or a pickup at a branch. Everything in the total is taxed at the one rate, so the
- * VAT it contains is the total's share (docs/decisions/027).
+ * VAT it contains is the total's share (docs/decisions/028).
  */
 export function cartTotals(
   lines: readonly PricedLine[],

@@ -234,7 +234,7 @@ export async function* ymlDocument(db: Db, publicUrl: string, now: Date): AsyncG
     where ps.product_id = "products"."id" and ps.quantity > 0 and b.pickup)`;
 
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
-  // What the customer pays for one: the cart adds VAT to catalogue prices «без НДС» (docs/decisions/027).
+  // What the customer pays for one: the cart adds VAT to catalogue prices «без НДС» (docs/decisions/028).
   const paid = (kopecks: number) => (shop.catalogPrices === 'with_vat' ? kopecks : kopecks + vatOnTopKopecks(kopecks, shop.vatRate));
   let afterId = 0;
   for (;;) {

@@ -70,7 +70,7 @@ function taxes(rate: number, kopecks: number) {
   const name = { Наименование: 'НДС' };
   return {
     СтавкиНалогов: { СтавкаНалога: { ...name, Ставка: rateText(rate) } },
-    // Every sum is what the customer pays, VAT included, whether the catalogue's prices had it (docs/decisions/027).
+    // Every sum is what the customer pays, VAT included, whether the catalogue's prices had it (docs/decisions/028).
     Налоги: { Налог: { ...name, УчтеноВСумме: 'true', Сумма: amount(kopecks), Ставка: rateText(rate) } },
   };
 }
@@ -199,7 +199,7 @@ function orderDocument(sale: SaleOrder) {
     Контрагенты: customer(sale),
     Время: placed.slice(11),
     ...(order.notes ? { Комментарий: clean(order.notes) } : {}),
-    // The order's own rate (decision 021), not today's setting; the VAT its total contains (decision 027).
+    // The order's own rate (decision 021), not today's setting; the VAT its total contains (decision 028).
     Налоги: { Налог: { Наименование: 'НДС', УчтеноВСумме: 'true', Сумма: amount(order.vatInTotalKopecks), Ставка: rateText(order.vatRate as VatRate) } },
     Товары: { Товар: orderLines(sale) },
     ЗначенияРеквизитов: requisites(sale),
