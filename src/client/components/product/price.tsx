@@ -1,20 +1,20 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { cn } from '#client/lib/utils.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
-import { discountPercent, formatRub, hasPrice, priceWithVatRub } from '#shared/money.ts';
+import { discountPercent, formatRub, hasPrice } from '#shared/money.ts';
 import { useCityBranch } from '#client/lib/branches.ts';
 import { availabilityIn } from '#shared/availability.ts';
 import type { BranchStock } from '#shared/schemas/branches.ts';
 
 /** The VAT rate the cart adds to catalogue prices; null when they include it or there is none («Цены в каталоге»). */
-function useVatAdded(): number | null {
+export function useVatAdded(): number | null {
   const { shop } = useSuspenseQuery(publicSettingsQuery()).data;
   return shop.catalogPrices === 'without_vat' && shop.vatRate > 0 ? shop.vatRate : null;
 }
 
 /**
  * The price, or 'Цена по запросу' for a price of zero or none; a struck old price when it was
- * higher. A price the cart adds VAT to says «без НДС», and on the product page the price with it follows.
+ * higher. A price the cart adds VAT to says «без НДС».
  */
 export function Price({
   price,
@@ -33,22 +33,15 @@ export function Price({
   }
   const discounted = discountPercent(price, originalPrice) > 0;
   return (
-    <>
-      <p className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
-        <span className={cn('font-bold tabular-nums', size === 'page' ? 'text-3xl' : 'text-lg')}>{formatRub(price)}</span>
-        {vatRate !== null && <span className="text-xs text-muted-foreground">без НДС</span>}
-        {discounted && (
-          <s className={cn('text-muted-foreground tabular-nums', size === 'page' ? 'text-lg' : 'text-sm')} aria-label={`Старая цена ${formatRub(originalPrice!)}`}>
-            {formatRub(originalPrice!)}
-          </s>
-        )}
-      </p>
-      {size === 'page' && vatRate !== null && (
-        <p className="text-sm text-muted-foreground" data-testid="price-with-vat">
-          С НДС ({vatRate}%): <span className="font-semibold text-foreground tabular-nums">{formatRub(priceWithVatRub(price, vatRate))}</span>
-        </p>
+    <p className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
+      <span className={cn('font-bold tabular-nums', size === 'page' ? 'text-3xl' : 'text-lg')}>{formatRub(price)}</span>
+      {vatRate !== null && <span className="text-xs text-muted-foreground">без НДС</span>}
+      {discounted && (
+        <s className={cn('text-muted-foreground tabular-nums', size === 'page' ? 'text-lg' : 'text-sm')} aria-label={`Старая цена ${formatRub(originalPrice!)}`}>
+          {formatRub(originalPrice!)}
+        </s>
       )}
-    </>
+    </p>
   );
 }
 
