@@ -19,6 +19,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   maintenanceMode: false,
   freeDeliveryThreshold: DEFAULT_FREE_DELIVERY_THRESHOLD_RUB,
   vatRate: DEFAULT_VAT_RATE,
+  catalogPrices: 'without_vat',
 };
 
 export const DEFAULT_SEO_SETTINGS: SeoSettings = {

@@ -64,9 +64,14 @@ export type Order = {
   /** Set for a pickup order; its address, city and postal code are then empty. */
   pickupBranch: PickupBranch | null;
   subtotal: number;
+  /** VAT added on top of the goods' prices (the 'НДС (N%)' line); 0 when they included it. */
   vat: number;
+  /** The VAT the total contains, goods and delivery («в т. ч. НДС (N%)»): the receipt's and 1C's VAT. */
+  vatInTotal: number;
   /** The VAT rate in percent the order was placed with (0: «Без НДС»). */
   vatRate: number;
+  /** The catalogue's prices included VAT when the order was placed («Цены в каталоге: с НДС»). */
+  pricesIncludeVat: boolean;
   delivery: number;
   totalAmount: number;
   items: OrderItem[];

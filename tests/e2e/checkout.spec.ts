@@ -71,7 +71,7 @@ test('a visitor fills a cart, checks out, registers in the dialog and finds the 
   const subtotal = a.price! * 2;
   const expectedTotal = subtotal + Math.round(subtotal * 0.2) + (subtotal >= settings.shop.freeDeliveryThreshold ? 0 : 500);
   const summary = page.getByRole('heading', { name: 'Информация о заказе' }).locator('xpath=ancestor::*[@data-slot="card"][1]');
-  await expect(summary.getByText('НДС (20%)')).toBeVisible();
+  await expect(summary.getByText('НДС (20%)', { exact: true })).toBeVisible();
   await expect(summary.getByTestId('order-total')).toHaveText(formatRub(expectedTotal));
   await expect(summary).toContainText('Возврат в течение 30 дней');
 

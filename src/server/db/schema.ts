@@ -268,6 +268,10 @@ export const orders = pgTable(
     vatKopecks: integer('vat_kopecks').notNull(),
     /** The VAT rate in percent the order was placed with (0: «Без НДС»); orders from before the setting were placed at 20. */
     vatRate: integer('vat_rate').notNull().default(20),
+    /** The VAT the total contains, goods and delivery (docs/decisions/030): the receipt's and 1C's VAT. */
+    vatInTotalKopecks: integer('vat_in_total_kopecks').notNull(),
+    /** The catalogue's prices included VAT when the order was placed (`vatKopecks` is then 0). */
+    pricesIncludeVat: boolean('prices_include_vat').notNull().default(false),
     deliveryKopecks: integer('delivery_kopecks').notNull(),
     totalKopecks: integer('total_kopecks').notNull(),
     /**

@@ -175,7 +175,9 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
           pickupBranchId: pickup?.id ?? null,
           subtotalKopecks: totals.subtotal,
           vatKopecks: totals.vat,
+          vatInTotalKopecks: totals.vatInTotal,
           vatRate: shop.vatRate,
+          pricesIncludeVat: shop.catalogPrices === 'with_vat',
           deliveryKopecks: totals.delivery,
           totalKopecks: totals.total,
           paymentHoldUntil:

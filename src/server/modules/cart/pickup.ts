@@ -73,7 +73,9 @@ export async function cartPickup(db: Db, cartId: string, citySlug: string | unde
     }),
     subtotal: kopecksToRub(totals.subtotal),
     vat: kopecksToRub(totals.vat),
+    vatInTotal: kopecksToRub(totals.vatInTotal),
     vatRate: shop.vatRate,
+    pricesIncludeVat: shop.catalogPrices === 'with_vat',
     delivery: kopecksToRub(totals.delivery),
     total: kopecksToRub(totals.total),
   };

@@ -13,7 +13,8 @@ import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/tab
 import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { paths } from '#client/paths.ts';
-import { PAYMENT_METHOD_LABELS, vatLineLabel } from '#shared/constants.ts';
+import { PAYMENT_METHOD_LABELS } from '#shared/constants.ts';
+import { vatSummaryLines } from '#shared/vat-summary.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
 import type { AdminOrderDetail, OrderHistoryEntry, OrderHistorySource } from '#shared/types.ts';
@@ -39,8 +40,8 @@ function historyText(entry: OrderHistoryEntry) {
 }
 
 function OrderBody({ order }: { order: AdminOrderDetail }) {
-  // The rate the order was placed with, whatever the shop's setting is today.
-  const vatLabel = vatLineLabel(order.vatRate);
+  // The rate and catalogue prices the order was placed with, whatever the shop's settings are today.
+  const vat = vatSummaryLines(order);
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -128,16 +129,22 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
         <dl className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted-foreground">Товары</dt>
           <dd className="text-right tabular-nums">{formatRub(order.subtotal)}</dd>
-          {vatLabel && (
+          {vat.added && (
             <>
-              <dt className="text-muted-foreground">{vatLabel}</dt>
-              <dd className="text-right tabular-nums">{formatRub(order.vat)}</dd>
+              <dt className="text-muted-foreground">{vat.added.label}</dt>
+              <dd className="text-right tabular-nums">{formatRub(vat.added.amount)}</dd>
             </>
           )}
           <dt className="text-muted-foreground">{order.pickupBranch ? 'Самовывоз' : 'Доставка'}</dt>
           <dd className="text-right tabular-nums">{order.delivery > 0 ? formatRub(order.delivery) : 'Бесплатно'}</dd>
           <dt className="border-t pt-1 font-semibold">Итого</dt>
           <dd className="border-t pt-1 text-right font-semibold tabular-nums">{formatRub(order.totalAmount)}</dd>
+          {vat.inTotal && (
+            <>
+              <dt className="text-muted-foreground">{vat.inTotal.label}</dt>
+              <dd className="text-right text-muted-foreground tabular-nums">{formatRub(vat.inTotal.amount)}</dd>
+            </>
+          )}
         </dl>
       </div>
 

@@ -5,7 +5,7 @@ import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.ts
 import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { DELIVERY_COST_RUB, VAT_RATE_LABELS, VAT_RATES } from '#shared/constants.ts';
+import { CATALOG_PRICES, CATALOG_PRICES_LABELS, DELIVERY_COST_RUB, VAT_RATE_LABELS, VAT_RATES } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { ShopSettingsSchema, type ShopSettings } from '#shared/schemas/settings.ts';
@@ -18,6 +18,7 @@ type Field = FieldPath<ShopSettings>;
 const FIELDS: readonly Field[] = [
   'shopName', 'shopDescription', 'contactEmail', 'contactPhone', 'address', 'workingHours',
   'enableRegistration', 'enableCheckout', 'maintenanceMode', 'freeDeliveryThreshold', 'vatRate',
+  'catalogPrices',
 ];
 
 type SwitchName = 'enableRegistration' | 'enableCheckout' | 'maintenanceMode';
@@ -104,13 +105,28 @@ function ShopForm({ data }: { data: ShopSettings }) {
         label="Ставка НДС"
         htmlFor="shop-vatRate"
         error={errors.vatRate?.message}
-        hint="Начисляется сверх цен товаров отдельной строкой в корзине, при оформлении и в письмах. Оформленные заказы сохраняют свою ставку."
+        hint="Показывается в корзине, при оформлении, в письмах, чеках и документах 1С. Оформленные заказы сохраняют свою ставку."
         className="max-w-xs"
       >
         <NativeSelect {...text('vatRate', { valueAsNumber: true })}>
           {VAT_RATES.map((rate) => (
             <option key={rate} value={rate}>
               {VAT_RATE_LABELS[rate]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField
+        label="Цены в каталоге"
+        htmlFor="shop-catalogPrices"
+        error={errors.catalogPrices?.message}
+        hint="Без НДС: у цен написано «без НДС», налог добавляется строкой в корзине. С НДС: итог — сумма цен и доставки, корзина показывает «в т. ч. НДС»."
+        className="max-w-md"
+      >
+        <NativeSelect {...text('catalogPrices')}>
+          {CATALOG_PRICES.map((mode) => (
+            <option key={mode} value={mode}>
+              {CATALOG_PRICES_LABELS[mode]}
             </option>
           ))}
         </NativeSelect>
@@ -126,7 +142,7 @@ function ShopForm({ data }: { data: ShopSettings }) {
   );
 }
 
-/** 'Магазин': name, contacts, hours, description, free-delivery threshold, VAT rate, three switches. */
+/** 'Магазин': name, contacts, hours, description, free-delivery threshold, VAT rate and catalogue prices, three switches. */
 export function ShopSettingsTab() {
   const query = useQuery(adminShopSettingsQuery());
   useLoadErrorToast(query.error, (message) => `Не удалось загрузить настройки магазина: ${message}`);

@@ -1,5 +1,5 @@
 /** How «Журнал действий» writes an entry's object and its fields' values in Russian. */
-import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, ROLE_LABELS, VAT_RATE_LABELS } from '#shared/constants.ts';
+import { CATALOG_PRICES_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, ROLE_LABELS, VAT_RATE_LABELS } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
 import type { StaffActionKind } from '#shared/staff-actions.ts';
 
@@ -69,6 +69,7 @@ const FIELD_LABELS: Record<string, string> = {
   maintenanceMode: 'Режим обслуживания',
   freeDeliveryThreshold: 'Бесплатная доставка от',
   vatRate: 'Ставка НДС',
+  catalogPrices: 'Цены в каталоге',
   siteTitle: 'Title сайта',
   ogImage: 'Изображение для соцсетей',
   googleAnalyticsId: 'Google Analytics',
@@ -134,6 +135,7 @@ export function valueText(kind: StaffActionKind, key: string, value: unknown): s
     if (key === 'role') return ROLE_LABELS[value as keyof typeof ROLE_LABELS] ?? value;
     if (key === 'status' && kind === 'order.status') return ORDER_STATUS_LABELS[value as keyof typeof ORDER_STATUS_LABELS] ?? value;
     if (key === 'paymentStatus') return PAYMENT_STATUS_LABELS[value as keyof typeof PAYMENT_STATUS_LABELS] ?? value;
+    if (key === 'catalogPrices') return CATALOG_PRICES_LABELS[value as keyof typeof CATALOG_PRICES_LABELS] ?? value;
     return value;
   }
   if (typeof value === 'object') return JSON.stringify(value, null, 2);
