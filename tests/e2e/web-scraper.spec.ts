@@ -67,7 +67,7 @@ test.describe('back office: a product from a supplier\'s page', { tag: '@back-of
     await expect(page.getByLabel(/^Цена, ₽/)).toHaveValue('8990');
     await expect(page.getByLabel('Поставщик')).toHaveValue('DCK');
     await expect(page.getByLabel('Адрес изображения')).toHaveValue(/^\/uploads\/[0-9a-f]{32}\.webp$/);
-    await expect(page.getByLabel('Краткое описание')).toHaveValue(/^Аккумуляторная дрель-шуруповёрт DCK KDJZ20-13 \(Type EM\): 20 В/);
+    await expect(page.getByLabel('Краткое описание')).toHaveValue(/^Аккумуляторная дрель-шуруповёрт DCK KDJZ20-13 предназначена для сверления/);
     await expect(fieldOf(page, 'product-shortDescription').getByTestId('source-badge')).toHaveText('Источник: Страница');
     await expect(page.getByLabel('Полное описание')).toHaveValue(/Характеристики\nНапряжение аккумулятора: 20 В\n/);
     await expect(page.getByRole('region', { name: 'Так товар увидят покупатели' }).getByText('8 990 ₽')).toBeVisible();
