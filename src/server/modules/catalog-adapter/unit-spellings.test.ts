@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileUnitRules } from '#shared/catalog-adapter.ts';
+import type { UnitRuleView } from '#shared/schemas/catalog-adapter.ts';
+import { spellingsOf, splitSpellings, unitRuleOf } from '#shared/unit-spellings.ts';
+import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+
+/** Unit rules as plain fields: spellings → unit, the expression made (escaped) by the server. */
+
+describe('spellings and their expression', () => {
+  it('escapes what an expression would read as syntax and reads its own expressions back', () => {
+    const rule = unitRuleOf({ spellings: splitSpellings(' r.p.m ,об/мин, об / мин, R.P.M '), unit: 'об/мин' });
+    expect(rule).toEqual({ pattern: String.raw`(\d)\s*(?:r\.p\.m|об\/мин|об\s*\/\s*мин)(?!\p{L})`, replacement: '$1 об/мин' });
+    expect(compileUnitRules([rule])('3000r.p.m, 2800 об / мин, 3000rpm')).toBe('3000 об/мин, 2800 об/мин, 3000rpm');
+    expect(spellingsOf(rule)).toEqual({ spellings: ['r.p.m', 'об/мин', 'об / мин'], unit: 'об/мин' });
+  });
+
+  it('leaves a hand-written expression to the advanced view', () => {
+    expect(spellingsOf({ pattern: String.raw`(\d)\s*(?:mm|мм\.?)(?!\p{L})`, replacement: '$1 мм' })).toBeNull();
+    expect(spellingsOf({ pattern: String.raw`(\d)\s*(?:w|watt|ватт)(?!\p{L})`, replacement: '$1 Вт' })).toEqual({ spellings: ['w', 'watt', 'ватт'], unit: 'Вт' });
+    expect(spellingsOf({ pattern: String.raw`(\d)\s*(?:w)(?!\p{L})`, replacement: '$2 Вт' })).toBeNull();
+  });
+});
+
+let ctx: TestContext;
+let admin: string;
+const BASE = '/api/admin/catalog-adapter/unit-rules';
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await ctx.login();
+});
+afterAll(() => ctx.close());
+
+describe('POST/PATCH /api/admin/catalog-adapter/unit-rules/…/spellings', () => {
+  const send = (method: 'POST' | 'PATCH', url: string, payload: object) => ctx.app.inject({ method, url, payload, headers: { cookie: admin } });
+
+  it('saves spellings as an escaped, anchored expression, and changes them the same way', async () => {
+    const created = await send('POST', `${BASE}/spellings`, { spellings: 'л.с., hp', unit: 'л. с.' });
+    expect(created.statusCode).toBe(201);
+    const rule = created.json<UnitRuleView>();
+    expect(rule).toMatchObject({ pattern: String.raw`(\d)\s*(?:л\.с\.|hp)(?!\p{L})`, replacement: '$1 л. с.' });
+    expect(compileUnitRules([rule])('Мотор 5hp, 7л.с., 9 hpa')).toBe('Мотор 5 л. с., 7 л. с., 9 hpa');
+
+    const changed = await send('PATCH', `${BASE}/${rule.id}/spellings`, { spellings: 'hp, h.p.', unit: 'л. с.' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json<UnitRuleView>().pattern).toBe(String.raw`(\d)\s*(?:hp|h\.p\.)(?!\p{L})`);
+  });
+
+  it('asks for spellings and a unit in Russian', async () => {
+    const res = await send('POST', `${BASE}/spellings`, { spellings: ' , ', unit: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ spellings: ['Укажите написания через запятую'], unit: ['Укажите единицу'] });
+  });
+});
