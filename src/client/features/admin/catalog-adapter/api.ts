@@ -18,6 +18,8 @@ import {
   type SupplierCategoryRow,
   type UnitRuleData,
   type UnitRuleView,
+  type UnitSpellingsData,
+  type UnitSpellingsInput,
 } from '#shared/schemas/catalog-adapter.ts';
 
 const BASE = '/api/admin/catalog-adapter';
@@ -158,6 +160,22 @@ export function useSaveUnitRule(id: number | null, callbacks: MutationCallbacks<
   return useMutation({
     mutationFn: (data: UnitRuleData) =>
       id ? apiRequest<UnitRuleView>(`${BASE}/unit-rules/${id}`, { method: 'PATCH', body: data }) : apiRequest<UnitRuleView>(`${BASE}/unit-rules`, { method: 'POST', body: data }),
+    onSuccess: (saved, data) => {
+      callbacks.onSuccess?.(saved, data);
+      void invalidateAdapter(queryClient);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** A unit rule saved from its spellings and unit; the server writes the expression. */
+export function useSaveUnitSpellings(id: number | null, callbacks: MutationCallbacks<UnitRuleView, UnitSpellingsData>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: UnitSpellingsData) => {
+      const body = { ...data, spellings: data.spellings.join(', ') } satisfies UnitSpellingsInput;
+      return id ? apiRequest<UnitRuleView>(`${BASE}/unit-rules/${id}/spellings`, { method: 'PATCH', body }) : apiRequest<UnitRuleView>(`${BASE}/unit-rules/spellings`, { method: 'POST', body });
+    },
     onSuccess: (saved, data) => {
       callbacks.onSuccess?.(saved, data);
       void invalidateAdapter(queryClient);
