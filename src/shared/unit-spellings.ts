@@ -23,9 +23,12 @@ export function splitSpellings(text: string): string[] {
     .filter((part) => part && !seen.has(part.toLowerCase()) && seen.add(part.toLowerCase()));
 }
 
-/** The rule's expression and replacement: `$1 Вт` keeps the number and puts the unit after a space. */
+/**
+ * The rule's expression and replacement: `$1 Вт` keeps the number and puts the unit after a space.
+ * Longer spellings come first, so «мм.» takes its dot along rather than «мм» leaving it behind.
+ */
 export function unitRuleOf({ spellings, unit }: UnitSpellings): { pattern: string; replacement: string } {
-  const alternatives = spellings.map((spelling) => spelling.replace(SPECIAL, '\\$&').replace(/ /g, SPACES));
+  const alternatives = [...spellings].sort((a, b) => b.length - a.length).map((spelling) => spelling.replace(SPECIAL, '\\$&').replace(/ /g, SPACES));
   return { pattern: `${PREFIX}${alternatives.join('|')}${SUFFIX}`, replacement: `$1 ${unit}` };
 }
 

@@ -9,9 +9,9 @@ import { createTestApp, type TestContext } from '../../../../tests/helpers/test-
 describe('spellings and their expression', () => {
   it('escapes what an expression would read as syntax and reads its own expressions back', () => {
     const rule = unitRuleOf({ spellings: splitSpellings(' r.p.m ,об/мин, об / мин, R.P.M '), unit: 'об/мин' });
-    expect(rule).toEqual({ pattern: String.raw`(\d)\s*(?:r\.p\.m|об\/мин|об\s*\/\s*мин)(?!\p{L})`, replacement: '$1 об/мин' });
+    expect(rule).toEqual({ pattern: String.raw`(\d)\s*(?:об\s*\/\s*мин|об\/мин|r\.p\.m)(?!\p{L})`, replacement: '$1 об/мин' });
     expect(compileUnitRules([rule])('3000r.p.m, 2800 об / мин, 3000rpm')).toBe('3000 об/мин, 2800 об/мин, 3000rpm');
-    expect(spellingsOf(rule)).toEqual({ spellings: ['r.p.m', 'об/мин', 'об / мин'], unit: 'об/мин' });
+    expect(spellingsOf(rule)).toEqual({ spellings: ['об / мин', 'об/мин', 'r.p.m'], unit: 'об/мин' });
   });
 
   it('leaves a hand-written expression to the advanced view', () => {
@@ -42,7 +42,15 @@ describe('POST/PATCH /api/admin/catalog-adapter/unit-rules/…/spellings', () =>
 
     const changed = await send('PATCH', `${BASE}/${rule.id}/spellings`, { spellings: 'hp, h.p.', unit: 'л. с.' });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json<UnitRuleView>().pattern).toBe(String.raw`(\d)\s*(?:hp|h\.p\.)(?!\p{L})`);
+    expect(changed.json<UnitRuleView>().pattern).toBe(String.raw`(\d)\s*(?:h\.p\.|hp)(?!\p{L})`);
+  });
+
+  it('the shop’s own rules read as spellings → unit, and rewrite units as they always did', async () => {
+    const rules = (await ctx.app.inject({ method: 'GET', url: BASE, headers: { cookie: admin } })).json<UnitRuleView[]>();
+    expect(rules.slice(0, 8).map((rule) => spellingsOf(rule)?.unit ?? rule.pattern)).toEqual(['Вт', 'кВт', 'В', 'об/мин', 'мм', 'А·ч', 'Н·м', 'кг']);
+    const rewrite = compileUnitRules(rules);
+    expect(rewrite('Дрель ударная 800W, 3000rpm, патрон 13mm, 2,5kg')).toBe('Дрель ударная 800 Вт, 3000 об/мин, патрон 13 мм, 2,5 кг');
+    expect(rewrite('2800 об./мин., 13мм., 4 а*ч, 60 н*м, 1,5кг.')).toBe('2800 об/мин, 13 мм, 4 А·ч, 60 Н·м, 1,5 кг');
   });
 
   it('asks for spellings and a unit in Russian', async () => {
