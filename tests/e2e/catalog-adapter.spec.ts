@@ -87,3 +87,46 @@ test('staff map supplier categories, see what a rule moves before saving it, app
     await expect(visitor.getByRole('heading', { name: items[2]!.name })).toBeVisible();
   });
 });
+
+test('staff keep unit rules as spellings → unit, the expressions only in «Расширенный режим»', { tag: '@back-office' }, async ({ page }) => {
+  const spelling = `hp${uniq().replace(/\d/g, 'x')}`;
+  const login = await page.request.post('/api/login', { data: ADMIN });
+  expect(login.status()).toBe(200);
+  await page.goto('/admin/catalog-adapter?tab=units');
+  const rows = page.getByTestId('unit-rule-row');
+  // The shop's own rule for watts reads as its spellings and unit, not as an expression.
+  const watts = rows.filter({ hasText: 'ватт' });
+  for (const chip of ['w', 'watt', 'ватт', 'Вт']) await expect(watts.getByText(chip, { exact: true })).toBeVisible();
+  await expect(page.getByText(String.raw`(\d)\s*(?:w|watt|ватт)(?!\p{L})`)).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Добавить правило' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Новое правило единиц' });
+  await dialog.getByRole('textbox', { name: /^Написания/ }).fill(`${spelling}, л.с.`);
+  await dialog.getByRole('textbox', { name: /^Единица/ }).fill('л. с.');
+  await dialog.getByRole('textbox', { name: 'Пример' }).fill(`Мотор 5${spelling}, 7 л.с.`);
+  await expect(dialog.getByTestId('unit-example-result')).toHaveText('Мотор 5 л. с., 7 л. с.');
+  expect(await axeViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Правило единиц добавлено', { exact: true })).toBeVisible();
+  const added = rows.filter({ hasText: spelling });
+  for (const chip of [spelling, 'л.с.', 'л. с.']) await expect(added.getByText(chip, { exact: true })).toBeVisible();
+
+  // The expression the shop made of them, escaped, is there for whoever wants it.
+  await page.getByRole('switch', { name: 'Расширенный режим' }).click();
+  await expect(added).toContainText(String.raw`(\d)\s*(?:${spelling}|л\.с\.)(?!\p{L})`);
+  await expect(added).toContainText('$1 л. с.');
+  await page.getByRole('switch', { name: 'Расширенный режим' }).click();
+
+  // Changing it is plain fields again.
+  await added.getByRole('button', { name: /^Изменить правило/ }).click();
+  const edit = page.getByRole('dialog', { name: 'Изменение правила единиц' });
+  await expect(edit.getByRole('textbox', { name: /^Написания/ })).toHaveValue(`${spelling}, л.с.`);
+  await edit.getByRole('textbox', { name: /^Написания/ }).fill(spelling);
+  await edit.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Правило единиц изменено', { exact: true })).toBeVisible();
+  await expect(added.getByText('л.с.', { exact: true })).toHaveCount(0);
+  await added.getByRole('button', { name: /^Удалить правило/ }).click();
+  await page.getByRole('dialog', { name: 'Удалить правило единиц?' }).getByRole('button', { name: 'Удалить' }).click();
+  await expect(added).toHaveCount(0);
+});

@@ -51,7 +51,7 @@ test.describe('back office: mass scraper', { tag: '@back-office' }, () => {
 
     // The closed page failed with the reason; the three cards wait for review.
     await page.getByRole('button', { name: /^Ошибка/ }).click();
-    await expect(page.getByText('Страница закрыта для роботов правилами сайта (robots.txt)').filter({ visible: true })).toBeVisible();
+    await expect(page.getByText('Сайт не разрешает загружать эту страницу автоматически: заполните карточку вручную').filter({ visible: true })).toBeVisible();
     await page.getByRole('button', { name: /^Готов к проверке/ }).click();
     await expect(page.getByRole('button', { name: nameOf(1, prefix) })).toBeVisible();
 

@@ -40,6 +40,8 @@ test.describe('back office: a product from a supplier\'s page', { tag: '@back-of
     await address.fill('http://169.254.169.254/latest/meta-data/');
     await page.getByRole('button', { name: 'Получить данные' }).click();
     await expect(page.locator('#scrape-url-error')).toHaveText('Адрес недоступен: внутренние адреса запрещены');
+    // A page that cannot be read leaves the way to fill the card by hand.
+    await expect(page.getByRole('link', { name: 'Заполнить карточку вручную' })).toHaveAttribute('href', '/admin/products/create');
     await address.fill('file:///etc/passwd');
     await page.getByRole('button', { name: 'Получить данные' }).click();
     await expect(page.locator('#scrape-url-error')).toHaveText('Разрешены только ссылки http и https');
@@ -67,8 +69,8 @@ test.describe('back office: a product from a supplier\'s page', { tag: '@back-of
     await expect(page.getByLabel(/^Цена, ₽/)).toHaveValue('8990');
     await expect(page.getByLabel('Поставщик')).toHaveValue('DCK');
     await expect(page.getByLabel('Адрес изображения')).toHaveValue(/^\/uploads\/[0-9a-f]{32}\.webp$/);
-    await expect(page.getByLabel('Краткое описание')).toHaveValue(/^Аккумуляторная дрель-шуруповёрт DCK KDJZ20-13 \(Type EM\): 20 В/);
-    await expect(fieldOf(page, 'product-shortDescription').getByTestId('source-badge')).toHaveText('Источник: Страница');
+    await expect(page.getByLabel('Краткое описание')).toHaveValue(/^Аккумуляторная дрель-шуруповёрт DCK KDJZ20-13 предназначена для сверления/);
+    await expect(fieldOf(page, 'product-shortDescription').getByTestId('source-badge')).toHaveText('Источник: JSON-LD');
     await expect(page.getByLabel('Полное описание')).toHaveValue(/Характеристики\nНапряжение аккумулятора: 20 В\n/);
     await expect(page.getByRole('region', { name: 'Так товар увидят покупатели' }).getByText('8 990 ₽')).toBeVisible();
 

@@ -14,6 +14,8 @@ export const SUPPLIER_PAGES = {
   specTable: { path: '/dck/kmy02-185/', file: 'dck-spec-table.html' },
   severalOffers: { path: '/dck/kdsm20-125/', file: 'dck-several-offers.html' },
   broken: { path: '/pit/piw20h-500b.html', file: 'pit-broken.html' },
+  /** A dealer's Bitrix shop: one microdata property beside a plain «Характеристики» table, an SEO meta description, the product as the trail's last crumb. */
+  dealerShop: { path: '/catalog/elektroinstrument/perforatory/kzc26/', file: 'shop-bitrix-microdata-table.html' },
 } as const;
 
 /** The fixtures' own hosts: served from this site, as a real site's absolute links lead to itself. */

@@ -146,7 +146,20 @@ describe('safeFetch refuses what is not a public web page', () => {
     const resolve = async () => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
     };
-    expect(await refusal('https://no-such-shop.example.ru/', { resolve })).toEqual({ message: 'Сайт no-such-shop.example.ru не найден', code: 'not_found' });
+    expect(await refusal('https://no-such-shop.example.ru/', { resolve })).toEqual({
+      message: 'Магазин не нашёл сайт no-such-shop.example.ru: либо в ссылке ошибка, либо у магазина сейчас нет связи с интернетом',
+      code: 'not_found',
+    });
+  });
+
+  it('tells a resolver that could not answer (no connection) from a name that does not exist', async () => {
+    const resolve = async () => {
+      throw Object.assign(new Error('getaddrinfo EAI_AGAIN dck-tools.ru'), { code: 'EAI_AGAIN' });
+    };
+    expect(await refusal('https://dck-tools.ru/', { resolve })).toEqual({
+      message: 'Магазин не смог связаться с сайтом dck-tools.ru: нет связи с интернетом или сайт временно недоступен',
+      code: 'connect_failed',
+    });
   });
 
   it.each([

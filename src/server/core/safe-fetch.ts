@@ -214,11 +214,15 @@ async function checkedAddress(url: URL, options: SafeFetchOptions): Promise<stri
   return addresses[0]!;
 }
 
+/** The resolver's answers that the name has no address; any other failure means it could not be asked. */
+const NO_SUCH_NAME = new Set(['ENOTFOUND', 'ENODATA']);
+
 async function resolveHost(host: string, resolve: Resolve): Promise<string[]> {
   try {
     return await resolve(host);
-  } catch {
-    throw notFound(host);
+  } catch (error) {
+    if (NO_SUCH_NAME.has(String((error as NodeJS.ErrnoException).code))) throw notFound(host);
+    throw unreachable(host, 'нет связи с интернетом или сайт временно недоступен');
   }
 }
 
@@ -266,7 +270,7 @@ function request(url: URL, address: string, options: SafeFetchOptions, signal: A
       headers: requestHeaders(url, options),
     });
     const connectTimer = setTimeout(() => {
-      req.destroy(new FetchError('connect_timeout', `Не удалось соединиться с сайтом за ${seconds(connectTimeoutMs)}`));
+      req.destroy(new FetchError('connect_timeout', `Магазин не смог связаться с сайтом ${hostname}: он не ответил за ${seconds(connectTimeoutMs)}`));
     }, connectTimeoutMs);
     req.once('socket', (socket) => {
       if (!socket.connecting) clearTimeout(connectTimer);
@@ -278,7 +282,7 @@ function request(url: URL, address: string, options: SafeFetchOptions, signal: A
     });
     req.once('error', (error) => {
       clearTimeout(connectTimer);
-      reject(error);
+      reject(asFetchError(error, hostname));
     });
     req.end();
   });
@@ -326,10 +330,29 @@ function limitTo(maxBytes: number): Transform {
 }
 
 const tooLarge = (maxBytes: number) => new FetchError('too_large', `Ответ больше ${formatBytes(maxBytes)}`);
-const notFound = (host: string) => new FetchError('not_found', `Сайт ${host} не найден`);
+/**
+ * The resolver knows no such name. A server without internet hears the same from a resolver
+ * that answers only locally, so the message does not blame the link alone.
+ */
+const notFound = (host: string) =>
+  new FetchError('not_found', `Магазин не нашёл сайт ${host}: либо в ссылке ошибка, либо у магазина сейчас нет связи с интернетом`);
+/** The site is there (or may be) but the shop could not get through to it. */
+const unreachable = (host: string, reason: string) => new FetchError('connect_failed', `Магазин не смог связаться с сайтом ${host}: ${reason}`);
 
-/** A system error from the socket, TLS, HTTP parser or decompressor, told in Russian. */
-function asFetchError(error: unknown): FetchError {
+/** Why a connection was not made, by the socket's error code. */
+const CONNECT_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'сайт не принимает соединения',
+  ENETUNREACH: 'нет связи с интернетом или с сетью сайта',
+  EHOSTUNREACH: 'нет связи с интернетом или с сетью сайта',
+  ENETDOWN: 'нет связи с интернетом',
+  EHOSTDOWN: 'сайт недоступен',
+};
+
+/**
+ * A system error from the socket, TLS, HTTP parser or decompressor, told in Russian; `host`
+ * is known while connecting, where the message names the site.
+ */
+function asFetchError(error: unknown, host?: string): FetchError {
   if (error instanceof FetchError) return error;
   const code = String((error as NodeJS.ErrnoException | undefined)?.code ?? '');
   if (/^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_OSSL)/.test(code)) {
@@ -341,7 +364,8 @@ function asFetchError(error: unknown): FetchError {
     return new FetchError('bad_response', 'Сайт прислал повреждённые сжатые данные');
   }
   if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE') return new FetchError('connect_failed', 'Сайт оборвал соединение');
-  return new FetchError('connect_failed', 'Не удалось соединиться с сайтом');
+  if (host) return unreachable(host, CONNECT_REASONS[code] ?? 'соединение не установлено');
+  return new FetchError('connect_failed', 'Магазин не смог связаться с сайтом');
 }
 
 /** 20 000 → «20 с», 300 → «0,3 с». */

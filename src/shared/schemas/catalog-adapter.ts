@@ -1,4 +1,5 @@
 import { compileRegex } from '../catalog-adapter.ts';
+import { splitSpellings } from '../unit-spellings.ts';
 import { alongsideFieldErrors, requiredText, z } from './z.ts';
 
 /**
@@ -84,6 +85,19 @@ export const UnitRuleSchema = z.object({
   ),
 });
 export type UnitRuleInput = z.input<typeof UnitRuleSchema>;
+
+/** A unit rule as plain fields: «w, watt, ватт» → «Вт»; the server makes the expression (unitRuleOf). */
+export const UnitSpellingsSchema = z.object({
+  spellings: z
+    .string({ error: 'Укажите написания через запятую' })
+    .max(300, 'Не длиннее 300 символов')
+    .transform(splitSpellings)
+    .pipe(z.array(z.string().max(30, 'Каждое написание не длиннее 30 символов')).min(1, 'Укажите написания через запятую')),
+  unit: requiredText('Укажите единицу').pipe(z.string().max(20, 'Не длиннее 20 символов').refine((unit) => !unit.includes('$'), 'Единица без знака $')),
+  sortOrder: UnitRuleSchema.shape.sortOrder,
+});
+export type UnitSpellingsInput = z.input<typeof UnitSpellingsSchema>;
+export type UnitSpellingsData = z.output<typeof UnitSpellingsSchema>;
 export type UnitRuleData = z.output<typeof UnitRuleSchema>;
 
 export const AwaitingQuerySchema = z.object({
@@ -108,6 +122,9 @@ export type CategoryRuleView = {
   priority: number;
 };
 
+/** A suggestion this sure (share of the group's names matched) is accepted in one click. */
+export const SUGGESTION_CONFIDENT_SHARE = 0.6;
+
 /** One category name a supplier's files used, how many products carry it, where it goes. */
 export type SupplierCategoryRow = {
   supplierId: number;
@@ -119,8 +136,12 @@ export type SupplierCategoryRow = {
   awaitingCount: number;
   /** The category rule that maps it; `anySupplier` when the rule is for every supplier. */
   mapping: { ruleId: number; categoryId: number; categoryName: string; anySupplier: boolean } | null;
-  /** Unmapped only: the shop category whose products are most like it, when search finds one. */
-  suggestion: { categoryId: number; categoryName: string } | null;
+  /**
+   * Unmapped only: the shop category whose products are most like it, when search finds one;
+   * `confidence` is the share (0–1) of the group's product names its products match, `confident`
+   * when that reaches SUGGESTION_CONFIDENT_SHARE (only then is it offered in one click).
+   */
+  suggestion: { categoryId: number; categoryName: string; confidence: number; confident: boolean } | null;
 };
 
 /** A product a rule (or applying all rules) moves; `from` null is «Без категории». */

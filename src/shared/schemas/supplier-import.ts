@@ -315,6 +315,8 @@ export type Supplier = z.infer<typeof SupplierSchema>;
 /** Upload files up to this size (the server refuses larger ones with 413). */
 export const MAX_IMPORT_FILE_BYTES = 50 * 1024 * 1024;
 export const IMPORT_FILE_TOO_LARGE = 'Файл больше 50 МБ';
+/** The formats a price list is read from, as the upload form and the refusals name them. */
+export const PRICE_LIST_FORMATS = 'CSV, XLSX, YML или XML';
 
 const supplierId = z.coerce.number({ error: 'Выберите поставщика' }).int('Выберите поставщика').positive('Выберите поставщика');
 

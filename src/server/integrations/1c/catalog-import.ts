@@ -156,6 +156,8 @@ type Context = {
   report: ImportReport;
   listed: Set<string>;
   createdSkus: Set<string>;
+  /** Shop products this file's items have taken, by product id: a second item with the same article must not overwrite the first. */
+  claimed: Map<number, ProductPlan>;
   /** The file's writes are announced once, when it is done (CatalogAnnouncement). */
   announcement: CatalogAnnouncement;
 };
@@ -210,8 +212,15 @@ async function applyBatch(ctx: Context, plans: ProductPlan[]) {
           ctx.report.error(`Товар «${plan.name}»: артикул ${plan.sku} уже у другого товара из 1С (Ид ${other.exchange1cId})`);
           continue;
         }
+        const first = other ? ctx.claimed.get(other.id) : undefined;
+        if (first && first.id1c !== plan.id1c) {
+          ctx.report.add('skipped');
+          ctx.report.error(`Товар «${plan.name}» (Ид ${plan.id1c}): артикул ${plan.sku} уже у товара «${first.name}» из этой выгрузки (Ид ${first.id1c}), пропущен`);
+          continue;
+        }
         product = other;
       }
+      if (product) ctx.claimed.set(product.id, plan);
       if (plan.deleted) {
         if (product?.isActive) hides.push(product.id);
         else ctx.report.add('skipped');
@@ -309,7 +318,7 @@ export async function importCatalogFile(deps: ExchangeDeps, folder: string, file
   const supplierId = await exchangeSupplierId(deps.db);
   await recordSupplierCategories(deps.db, supplierId, [...classifier.groups.values()]);
   report.add('groups', classifier.groups.size);
-  const ctx: Context = { deps, folder, adapter: await loadCatalogAdapter(deps.db), supplierId, report, listed: new Set(), createdSkus: new Set(), announcement: new CatalogAnnouncement() };
+  const ctx: Context = { deps, folder, adapter: await loadCatalogAdapter(deps.db), supplierId, report, listed: new Set(), createdSkus: new Set(), claimed: new Map(), announcement: new CatalogAnnouncement() };
   let batch: ProductPlan[] = [];
   let done = 0;
   let characteristics = 0;

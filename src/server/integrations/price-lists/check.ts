@@ -324,9 +324,13 @@ export async function runCheck(deps: ImportDeps, job: JobContext<ImportJobPayloa
     if (row.ok) batch.push(row.record);
     else {
       const [first] = row.errors;
+      const { sku, supplierSku, name } = row.record;
       batch.push({
         importId: imp.id,
         rowNumber: first?.rowNumber ?? null,
+        sku: sku || supplierSku || null,
+        supplierSku: supplierSku || null,
+        name: name ?? null,
         action: 'error',
         column: first?.column ?? null,
         message: row.errors.map((e) => e.message).join('; '),

@@ -198,7 +198,7 @@ describe('a Windows-1251 CSV from DCK: upload, dry run, apply, report, rollback'
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines).toHaveLength(1 + 36 + 5 + 136);
     expect(lines[1]).toBe('5;Новый;KJS48-24;00-00010000;Дрель-шуруповёрт аккумуляторная DCK KJS48-24;;12490,00;;;;100;;нет;;;Категория не сопоставлена: товар ждёт в «Без категории»');
-    expect(lines.find((l) => l.startsWith('42;'))).toBe('42;Ошибка;;;;;;;;;;;;;Цена, руб.;Цена не может быть отрицательной');
+    expect(lines.find((l) => l.startsWith('42;'))).toBe('42;Ошибка;KDJZ99-99;00-00099001;Дрель-шуруповёрт DCK KDJZ99-99 (уценка);;;;;;;;;;Цена, руб.;Цена не может быть отрицательной');
     expect(lines).toContain(';Нет в прайс-листе;KZC20;;Перфоратор DCK KZC20 SDS-plus 620 Вт;4290,00;4290,00;;;178;178;да;нет;;;');
   });
 

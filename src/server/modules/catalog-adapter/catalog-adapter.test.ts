@@ -96,14 +96,14 @@ describe('supplier categories', () => {
   it("suggests the shop category the shop's search finds their products in", async () => {
     const rows = await get<SupplierCategoryRow[]>(`${BASE}/supplier-categories`);
     // «Болгарки» is a synonym of УШМ in the shop's search.
-    expect(rowOf(rows, 'Болгарки').suggestion).toEqual({ categoryId: ids.grinder, categoryName: 'Угловые шлифмашины (УШМ)' });
-    expect(rowOf(rows, 'Перфораторы SDS-plus').suggestion).toEqual({ categoryId: ids.perf, categoryName: 'Перфораторы' });
+    expect(rowOf(rows, 'Болгарки').suggestion).toEqual({ categoryId: ids.grinder, categoryName: 'Угловые шлифмашины (УШМ)', confidence: 1, confident: true });
+    expect(rowOf(rows, 'Перфораторы SDS-plus').suggestion).toEqual({ categoryId: ids.perf, categoryName: 'Перфораторы', confidence: 1, confident: true });
   });
 
   it('reads past model numbers and sizes in the name', async () => {
     await recordSupplierCategories(ctx.database.db, ids.pit, ['Болгарки 125 мм KSM-2024']);
     const rows = await get<SupplierCategoryRow[]>(`${BASE}/supplier-categories`);
-    expect(rowOf(rows, 'Болгарки 125 мм KSM-2024').suggestion).toEqual({ categoryId: ids.grinder, categoryName: 'Угловые шлифмашины (УШМ)' });
+    expect(rowOf(rows, 'Болгарки 125 мм KSM-2024').suggestion).toEqual({ categoryId: ids.grinder, categoryName: 'Угловые шлифмашины (УШМ)', confidence: 1, confident: true });
   });
 });
 

@@ -3,7 +3,8 @@ import type { Db } from '../../db/connection.ts';
 import { brandAliases, suppliers, unitRules } from '../../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../../core/http-errors.ts';
 import { normaliseName } from '#shared/catalog-adapter.ts';
-import type { BrandAliasData, BrandAliasView, UnitRuleData, UnitRuleView } from '#shared/schemas/catalog-adapter.ts';
+import { UnitRuleSchema, type BrandAliasData, type BrandAliasView, type UnitRuleData, type UnitRuleView, type UnitSpellingsData } from '#shared/schemas/catalog-adapter.ts';
+import { unitRuleOf } from '#shared/unit-spellings.ts';
 import { readUnitRules } from './adapter.ts';
 
 /**
@@ -85,6 +86,17 @@ async function unitRuleView(db: Db, id: number): Promise<UnitRuleView> {
 }
 
 /** A new rule without an order goes last. */
+/**
+ * The expression of plain spellings, checked as a hand-written one is (length, engine): a list
+ * too long for one expression is refused on the spellings field.
+ */
+export function unitRuleFromSpellings(data: UnitSpellingsData): UnitRuleData {
+  const parsed = UnitRuleSchema.safeParse({ ...unitRuleOf(data), sortOrder: data.sortOrder });
+  if (parsed.success) return parsed.data;
+  const message = parsed.error.issues[0]?.message ?? 'Некорректное значение';
+  throw badRequest(message, { spellings: [message] });
+}
+
 export async function createUnitRule(db: Db, data: UnitRuleData, now: Date): Promise<UnitRuleView> {
   const [row] = await db
     .insert(unitRules)

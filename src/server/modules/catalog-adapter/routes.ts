@@ -5,6 +5,7 @@ import {
   CategoryRuleSchema,
   RulePreviewSchema,
   UnitRuleSchema,
+  UnitSpellingsSchema,
 } from '#shared/schemas/catalog-adapter.ts';
 import type { StaffActionKind } from '#shared/staff-actions.ts';
 import type { App } from '../../core/app-types.ts';
@@ -13,6 +14,7 @@ import {
   createBrandAlias,
   createUnitRule,
   deleteBrandAlias,
+  unitRuleFromSpellings,
   deleteUnitRule,
   listBrandAliases,
   listUnitRules,
@@ -142,6 +144,18 @@ export default async function catalogAdapterRoutes(app: App) {
     `${PREFIX}/unit-rules/:id`,
     { config: logged('adapter.unit.update'), schema: { tags: TAGS, summary: 'Изменить правило единиц', params: RuleId, body: UnitRuleSchema } },
     async (request) => updateUnitRule(db, request.params.id, request.body),
+  );
+
+  app.post(
+    `${PREFIX}/unit-rules/spellings`,
+    { config: logged('adapter.unit.create'), schema: { tags: TAGS, summary: 'Добавить правило единиц: написания → единица', body: UnitSpellingsSchema } },
+    async (request, reply) => reply.status(201).send(await createUnitRule(db, unitRuleFromSpellings(request.body), app.deps.clock())),
+  );
+
+  app.patch(
+    `${PREFIX}/unit-rules/:id/spellings`,
+    { config: logged('adapter.unit.update'), schema: { tags: TAGS, summary: 'Изменить правило единиц: написания → единица', params: RuleId, body: UnitSpellingsSchema } },
+    async (request) => updateUnitRule(db, request.params.id, unitRuleFromSpellings(request.body)),
   );
 
   app.delete(

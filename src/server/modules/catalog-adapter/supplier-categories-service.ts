@@ -5,7 +5,7 @@ import { normaliseName } from '#shared/catalog-adapter.ts';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import { kopecksToRub } from '#shared/money.ts';
 import { totalPagesOf } from '#shared/pagination.ts';
-import type { AdapterSupplier, AwaitingList, SupplierCategoryRow } from '#shared/schemas/catalog-adapter.ts';
+import { SUGGESTION_CONFIDENT_SHARE, type AdapterSupplier, type AwaitingList, type SupplierCategoryRow } from '#shared/schemas/catalog-adapter.ts';
 import type { CatalogSearch } from '../products/search/catalog-search.ts';
 import { readRuleRows } from './adapter.ts';
 import { RuleSet } from './rules.ts';
@@ -86,8 +86,10 @@ export async function listSupplierCategories(db: Db, search: CatalogSearch): Pro
     unmapped.map(([key, row]) => ({ key, supplierCode: row.supplierCode, name: row.name })),
   );
   for (const [key, row] of unmapped) {
-    const categoryId = suggested.get(key);
-    if (categoryId !== undefined) row.suggestion = { categoryId, categoryName: categoryName.get(categoryId) ?? '' };
+    const suggestion = suggested.get(key);
+    if (!suggestion) continue;
+    const confidence = Math.round(suggestion.confidence * 100) / 100;
+    row.suggestion = { categoryId: suggestion.categoryId, categoryName: categoryName.get(suggestion.categoryId) ?? '', confidence, confident: confidence >= SUGGESTION_CONFIDENT_SHARE };
   }
   return [...rows.values()].sort((a, b) => a.supplierName.localeCompare(b.supplierName, 'ru') || a.name.localeCompare(b.name, 'ru'));
 }

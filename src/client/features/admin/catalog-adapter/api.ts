@@ -2,19 +2,24 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient, type Query
 import { apiRequest } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { invalidateCatalog } from '#client/features/admin/lib/catalog.ts';
-import type {
-  AdapterSupplier,
-  AwaitingList,
-  BrandAliasData,
-  BrandAliasView,
-  CategoryRuleData,
-  CategoryRuleView,
-  MovePlan,
-  ReapplyPlan,
-  ReapplyResult,
-  SupplierCategoryRow,
-  UnitRuleData,
-  UnitRuleView,
+import { slugify } from '#shared/slug.ts';
+import type { AdminCategory } from '#shared/types.ts';
+import {
+  DEFAULT_RULE_PRIORITY,
+  type AdapterSupplier,
+  type AwaitingList,
+  type BrandAliasData,
+  type BrandAliasView,
+  type CategoryRuleData,
+  type CategoryRuleView,
+  type MovePlan,
+  type ReapplyPlan,
+  type ReapplyResult,
+  type SupplierCategoryRow,
+  type UnitRuleData,
+  type UnitRuleView,
+  type UnitSpellingsData,
+  type UnitSpellingsInput,
 } from '#shared/schemas/catalog-adapter.ts';
 
 const BASE = '/api/admin/catalog-adapter';
@@ -77,6 +82,31 @@ export function useSaveRule(id: number | null, callbacks: MutationCallbacks<Cate
   });
 }
 
+/**
+ * A shop category made from an unmapped supplier group (named after its last part: «Оснастка /
+ * Буры» → «Буры»), and the group's rule to it: two writes of the existing APIs, each logged.
+ */
+export function useCategoryFromGroup(callbacks: MutationCallbacks<CategoryRuleView, SupplierCategoryRow>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (row: SupplierCategoryRow) => {
+      const name = newCategoryName(row);
+      const category = await apiRequest<AdminCategory>('/api/categories', { method: 'POST', body: { name, slug: slugify(name) || 'kategoriya' } });
+      return apiRequest<CategoryRuleView>(`${BASE}/rules`, {
+        method: 'POST',
+        body: { kind: 'category', supplierId: row.supplierId, pattern: row.name, categoryId: category.id, priority: DEFAULT_RULE_PRIORITY } satisfies CategoryRuleData,
+      });
+    },
+    onSuccess: callbacks.onSuccess,
+    onError: callbacks.onError,
+    // A category made without its rule is still new: the lists are read again either way.
+    onSettled: () => Promise.all([invalidateAdapter(queryClient), invalidateCatalog(queryClient)]),
+  });
+}
+
+/** The name a category made from a supplier group gets: the group path's last part. */
+export const newCategoryName = (row: SupplierCategoryRow) => row.name.split('/').at(-1)!.trim() || row.name;
+
 export function useDeleteRule(callbacks: MutationCallbacks<unknown, CategoryRuleView>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -130,6 +160,22 @@ export function useSaveUnitRule(id: number | null, callbacks: MutationCallbacks<
   return useMutation({
     mutationFn: (data: UnitRuleData) =>
       id ? apiRequest<UnitRuleView>(`${BASE}/unit-rules/${id}`, { method: 'PATCH', body: data }) : apiRequest<UnitRuleView>(`${BASE}/unit-rules`, { method: 'POST', body: data }),
+    onSuccess: (saved, data) => {
+      callbacks.onSuccess?.(saved, data);
+      void invalidateAdapter(queryClient);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** A unit rule saved from its spellings and unit; the server writes the expression. */
+export function useSaveUnitSpellings(id: number | null, callbacks: MutationCallbacks<UnitRuleView, UnitSpellingsData>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: UnitSpellingsData) => {
+      const body = { ...data, spellings: data.spellings.join(', ') } satisfies UnitSpellingsInput;
+      return id ? apiRequest<UnitRuleView>(`${BASE}/unit-rules/${id}/spellings`, { method: 'PATCH', body }) : apiRequest<UnitRuleView>(`${BASE}/unit-rules/spellings`, { method: 'POST', body });
+    },
     onSuccess: (saved, data) => {
       callbacks.onSuccess?.(saved, data);
       void invalidateAdapter(queryClient);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Check, FolderInput, Loader2, Sparkles } from 'lucide-react';
+import { Check, FolderInput, FolderPlus, Loader2, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -8,14 +8,17 @@ import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
 import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
+import { cn } from '#client/lib/utils.ts';
 import { TabEmpty, TabLoading } from './tab-states.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
 import { productsCount } from '#shared/plural.ts';
 import { DEFAULT_RULE_PRIORITY, type CategoryRuleData, type CategoryRuleView, type SupplierCategoryRow } from '#shared/schemas/catalog-adapter.ts';
 import type { AdminCategory } from '#shared/types.ts';
-import { rulePreviewQuery, rulesQuery, supplierCategoriesQuery, useSaveRule } from './api.ts';
+import { newCategoryName, rulePreviewQuery, rulesQuery, supplierCategoriesQuery, useCategoryFromGroup, useSaveRule } from './api.ts';
 import { RulePreview } from './move-preview.tsx';
+
+type Suggestion = NonNullable<SupplierCategoryRow['suggestion']>;
 
 const rowKey = (row: SupplierCategoryRow) => `${row.supplierId}|${row.name}`;
 
@@ -58,10 +61,6 @@ function MappingControl({
     onSuccess: (saved) => savedToast(row, saved),
     onError: (error) => toast({ title: 'Не удалось сохранить правило', description: error.message, variant: 'destructive' }),
   });
-  const accept = useSaveRule(null, {
-    onSuccess: (saved) => savedToast(row, saved),
-    onError: (error) => toast({ title: 'Не удалось принять предложение', description: error.message, variant: 'destructive' }),
-  });
   const selectId = `mapping-${place}-${row.supplierId}-${encodeURIComponent(row.name)}`;
 
   return (
@@ -78,27 +77,8 @@ function MappingControl({
         ))}
       </NativeSelect>
       {row.mapping?.anySupplier && !changing && <p className="text-xs text-muted-foreground">По правилу для всех поставщиков</p>}
-      {row.suggestion && !changing && (
-        <div className="flex items-center gap-2 text-sm">
-          <p className="flex min-w-0 flex-1 items-start gap-1.5">
-            <Sparkles className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-            <span>
-              Предложение: <span className="font-medium">{row.suggestion.categoryName}</span>
-            </span>
-          </p>
-          <Button
-            size="sm"
-            variant="outline"
-            className="shrink-0"
-            disabled={accept.isPending}
-            onClick={() => accept.mutate({ kind: 'category', supplierId: row.supplierId, pattern: row.name, categoryId: row.suggestion!.categoryId, priority: DEFAULT_RULE_PRIORITY })}
-            aria-label={`Принять: «${row.name}» → ${row.suggestion.categoryName}`}
-          >
-            {accept.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Check aria-hidden />}
-            Принять
-          </Button>
-        </div>
-      )}
+      {row.suggestion && !changing && <SuggestionLine row={row} suggestion={row.suggestion} />}
+      {!row.mapping && !changing && <NewCategoryButton row={row} />}
       {draft && (
         <>
           <RulePreview plan={preview.data} pending={preview.isFetching} error={preview.error} />
@@ -114,6 +94,67 @@ function MappingControl({
         </>
       )}
     </div>
+  );
+}
+
+/** «уверенно, 80 %» or «неуверенно, 20 %»: the share of the group's products like the category's. */
+const confidenceText = (suggestion: Suggestion) => `${suggestion.confident ? 'уверенно' : 'неуверенно'}, ${Math.round(suggestion.confidence * 100)} %`;
+
+/**
+ * The search's suggestion and how sure it is; one-click acceptance only when it is sure (an
+ * unsure one is a hint: the choice above saves it like any other).
+ */
+function SuggestionLine({ row, suggestion }: { row: SupplierCategoryRow; suggestion: Suggestion }) {
+  const accept = useSaveRule(null, {
+    onSuccess: (saved) => savedToast(row, saved),
+    onError: (error) => toast({ title: 'Не удалось принять предложение', description: error.message, variant: 'destructive' }),
+  });
+  return (
+    <div className="grid gap-1 text-sm" data-testid="suggestion">
+      <div className="flex items-center gap-2">
+        <p className="flex min-w-0 flex-1 items-start gap-1.5">
+          <Sparkles className={cn('mt-0.5 size-4 shrink-0', suggestion.confident ? 'text-primary' : 'text-muted-foreground')} aria-hidden />
+          <span>
+            {suggestion.confident ? 'Предложение' : 'Возможно'}: <span className="font-medium">{suggestion.categoryName}</span>{' '}
+            <Badge variant={suggestion.confident ? 'success' : 'warning'}>{confidenceText(suggestion)}</Badge>
+          </span>
+        </p>
+        {suggestion.confident && (
+          <Button
+            size="sm"
+            variant="outline"
+            className="shrink-0"
+            disabled={accept.isPending}
+            onClick={() => accept.mutate({ kind: 'category', supplierId: row.supplierId, pattern: row.name, categoryId: suggestion.categoryId, priority: DEFAULT_RULE_PRIORITY })}
+            aria-label={`Принять: «${row.name}» → ${suggestion.categoryName}`}
+          >
+            {accept.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Check aria-hidden />}
+            Принять
+          </Button>
+        )}
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {suggestion.confident
+          ? `Товары группы похожи на товары категории (${Math.round(suggestion.confidence * 100)} % названий).`
+          : `Похожих на товары категории названий: ${Math.round(suggestion.confidence * 100)} %. Выберите категорию выше или создайте новую.`}
+      </p>
+    </div>
+  );
+}
+
+/** A shop category named after the group, with the group's rule to it, in one click. */
+function NewCategoryButton({ row }: { row: SupplierCategoryRow }) {
+  const name = newCategoryName(row);
+  const create = useCategoryFromGroup({
+    onSuccess: (saved) =>
+      toast({ title: `Категория «${saved.categoryName}» создана`, description: `«${row.name}» → ${saved.categoryName}. Примените правила, чтобы перенести товары.`, variant: 'success' }),
+    onError: (error) => toast({ title: 'Не удалось создать категорию', description: error.message, variant: 'destructive' }),
+  });
+  return (
+    <Button size="sm" variant="ghost" className="justify-self-start" disabled={create.isPending} onClick={() => create.mutate(row)}>
+      {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <FolderPlus aria-hidden />}
+      Создать категорию «{name}»
+    </Button>
   );
 }
 

@@ -5,6 +5,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Card, CardContent } from '#client/components/ui/card.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Switch } from '#client/components/ui/switch.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
 import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
 import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { DeleteDialog } from '#client/features/admin/components/delete-dialog.tsx';
@@ -14,8 +17,9 @@ import { deleteToasts, saveToasts } from '#client/features/admin/lib/mutation-to
 import { formResolver } from '#client/lib/form-resolver.ts';
 import { AddBar, PatternNotRun, TabList } from './tab-states.tsx';
 import { compileRegex, compileUnitRules } from '#shared/catalog-adapter.ts';
-import { UnitRuleSchema, type UnitRuleData, type UnitRuleView } from '#shared/schemas/catalog-adapter.ts';
-import { unitRulesQuery, useDeleteUnitRule, useSaveUnitRule } from './api.ts';
+import { UnitRuleSchema, UnitSpellingsSchema, type UnitRuleData, type UnitRuleView, type UnitSpellingsData } from '#shared/schemas/catalog-adapter.ts';
+import { spellingsOf, splitSpellings, unitRuleOf } from '#shared/unit-spellings.ts';
+import { unitRulesQuery, useDeleteUnitRule, useSaveUnitRule, useSaveUnitSpellings } from './api.ts';
 
 const EXAMPLE_HINT = 'Так правила ниже перепишут название или характеристику товара.';
 const DEFAULT_EXAMPLE = 'Дрель ударная 800W, 3000rpm, патрон 13mm, 2,5kg';
@@ -108,12 +112,98 @@ function UnitRuleDialog({ rule, example, onClose }: { rule: UnitRuleView | null;
   );
 }
 
+type SpellingsValues = { spellings: string; unit: string; sortOrder: string };
+const SPELLINGS_FIELDS = ['spellings', 'unit', 'sortOrder'] as const;
+
+/** Add or change a rule as plain fields: the spellings after a number and the unit they become. */
+function SpellingsDialog({ rule, example, onClose }: { rule: UnitRuleView | null; example: string; onClose: () => void }) {
+  const plain = rule ? spellingsOf(rule) : null;
+  const { register, handleSubmit, control, setError, formState } = useForm<SpellingsValues, unknown, UnitSpellingsData>({
+    resolver: formResolver<SpellingsValues, UnitSpellingsData>(UnitSpellingsSchema),
+    defaultValues: { spellings: plain?.spellings.join(', ') ?? '', unit: plain?.unit ?? '', sortOrder: rule ? String(rule.sortOrder) : '' },
+    mode: 'onTouched',
+  });
+  const { errors } = formState;
+  const [spellings, unit] = useWatch({ control, name: ['spellings', 'unit'] });
+  const [sample, setSample] = useState(example);
+  const save = useSaveUnitSpellings(
+    rule?.id ?? null,
+    saveToasts({
+      success: () => ({ title: rule ? 'Правило единиц изменено' : 'Правило единиц добавлено' }),
+      failure: 'Не удалось сохранить правило',
+      done: onClose,
+      fields: SPELLINGS_FIELDS,
+      setError,
+    }),
+  );
+  const typed = splitSpellings(spellings ?? '');
+  const after = typed.length > 0 && unit?.trim() ? compileUnitRules([unitRuleOf({ spellings: typed, unit: unit.trim() })])(sample) : sample;
+  const spellingsHint = 'Как единицу пишут поставщики, через запятую: после числа, большие и маленькие буквы не различаются.';
+
+  return (
+    <FormDialog
+      title={rule ? 'Изменение правила единиц' : 'Новое правило единиц'}
+      description="Написания единицы после числа заменяются на единицу магазина в названиях и характеристиках при импорте."
+      className="max-h-[calc(100dvh-2rem)] max-w-xl overflow-y-auto"
+      saving={save.isPending}
+      onSubmit={handleSubmit((data) => save.mutate(data))}
+      onClose={onClose}
+    >
+      <FormField label="Написания" htmlFor="unit-spellings" required error={errors.spellings?.message} hint={spellingsHint}>
+        <Input
+          spellCheck={false}
+          autoComplete="off"
+          placeholder="w, watt, ватт"
+          {...fieldControlProps('unit-spellings', { hint: spellingsHint, error: errors.spellings?.message, required: true })}
+          {...register('spellings')}
+        />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
+        <FormField label="Единица" htmlFor="unit-unit" required error={errors.unit?.message}>
+          <Input autoComplete="off" placeholder="Вт" {...fieldControlProps('unit-unit', { error: errors.unit?.message, required: true })} {...register('unit')} />
+        </FormField>
+        <FormField label="Порядок" htmlFor="unit-sortOrder" error={errors.sortOrder?.message} hint="Пусто — последним">
+          <Input type="number" inputMode="numeric" min={0} {...fieldControlProps('unit-sortOrder', { hint: 'Пусто — последним', error: errors.sortOrder?.message })} {...register('sortOrder')} />
+        </FormField>
+      </div>
+      <FormField label="Пример" htmlFor="unit-sample">
+        <Input id="unit-sample" value={sample} onChange={(e) => setSample(e.target.value)} />
+      </FormField>
+      <ExampleResult label="Пример с этим правилом" before={sample} after={after} />
+    </FormDialog>
+  );
+}
+
+/** How a rule is named to staff: its spellings and unit, or its expression when it is one. */
+function ruleName(rule: UnitRuleView): string {
+  const plain = spellingsOf(rule);
+  return plain ? `${plain.spellings.join(', ')} → ${plain.unit}` : rule.pattern;
+}
+
+/** The spellings → unit of a rule, or a note that it is an expression only the advanced view shows. */
+function RuleSummary({ rule }: { rule: UnitRuleView }) {
+  const plain = spellingsOf(rule);
+  if (!plain) return <span className="text-muted-foreground">Выражение — в расширенном режиме</span>;
+  return (
+    <span className="flex flex-wrap items-center gap-1">
+      {plain.spellings.map((spelling) => (
+        <Badge key={spelling} variant="outline" className="font-normal">
+          {spelling}
+        </Badge>
+      ))}
+      <span aria-hidden>→</span>
+      <span className="sr-only">станет</span>
+      <span className="font-medium">{plain.unit}</span>
+    </span>
+  );
+}
+
 function UnitRuleActions({ rule, onEdit, onDelete }: { rule: UnitRuleView; onEdit: () => void; onDelete: () => void }) {
   return (
     <EditDeleteButtons
       className="shrink-0"
-      editLabel={`Изменить правило «${rule.pattern}»`}
-      deleteLabel={`Удалить правило «${rule.pattern}»`}
+      editLabel={`Изменить правило «${ruleName(rule)}»`}
+      deleteLabel={`Удалить правило «${ruleName(rule)}»`}
       onEdit={onEdit}
       onDelete={onDelete}
     />
@@ -126,6 +216,8 @@ export function UnitsTab() {
   const [example, setExample] = useState(DEFAULT_EXAMPLE);
   const [editing, setEditing] = useState<{ rule: UnitRuleView | null } | null>(null);
   const [toDelete, setToDelete] = useState<UnitRuleView | null>(null);
+  // Expressions are for those who write them: the plain view shows spellings and units.
+  const [advanced, setAdvanced] = useState(false);
   const remove = useDeleteUnitRule(deleteToasts(() => ({ title: 'Правило единиц удалено' }), 'Не удалось удалить правило', () => setToDelete(null)));
   const list = rules.data ?? [];
 
@@ -140,6 +232,11 @@ export function UnitsTab() {
         </CardContent>
       </Card>
       <AddBar text="Правила применяются по порядку, каждое ко всему тексту." label="Добавить правило" onAdd={() => setEditing({ rule: null })} />
+      <div className="flex items-center gap-2">
+        <Switch id="unit-advanced" checked={advanced} onCheckedChange={setAdvanced} />
+        <Label htmlFor="unit-advanced">Расширенный режим</Label>
+        <span className="text-sm text-muted-foreground">— правила как регулярные выражения</span>
+      </div>
       <TabList
         query={rules}
         loading="Загрузка правил единиц"
@@ -149,16 +246,27 @@ export function UnitsTab() {
         {(list) => (
           <>
             <Table containerClassName="hidden md:block">
-              <ListTableHeader columns={[{ label: 'Порядок', className: 'w-20' }, 'Что найти', 'Чем заменить', { label: 'Действия', className: 'text-right' }]} />
+              <ListTableHeader
+                columns={[{ label: 'Порядок', className: 'w-20' }, ...(advanced ? ['Что найти', 'Чем заменить'] : ['Написания → единица']), { label: 'Действия', className: 'text-right' }]}
+              />
               <TableBody>
                 {list.map((rule) => (
                   <TableRow key={rule.id} data-testid="unit-rule-row">
                     <TableCell className="tabular-nums">{rule.sortOrder}</TableCell>
-                    <TableCell className="max-w-xs font-mono text-xs break-all whitespace-normal">
-                      {rule.pattern}
-                      <PatternNotRun pattern={rule.pattern} />
-                    </TableCell>
-                    <TableCell className="font-mono text-xs whitespace-pre">{rule.replacement}</TableCell>
+                    {advanced ? (
+                      <>
+                        <TableCell className="max-w-xs font-mono text-xs break-all whitespace-normal">
+                          {rule.pattern}
+                          <PatternNotRun pattern={rule.pattern} />
+                        </TableCell>
+                        <TableCell className="font-mono text-xs whitespace-pre">{rule.replacement}</TableCell>
+                      </>
+                    ) : (
+                      <TableCell className="whitespace-normal">
+                        <RuleSummary rule={rule} />
+                        <PatternNotRun pattern={rule.pattern} />
+                      </TableCell>
+                    )}
                     <TableCell>
                       <UnitRuleActions rule={rule} onEdit={() => setEditing({ rule })} onDelete={() => setToDelete(rule)} />
                     </TableCell>
@@ -171,11 +279,17 @@ export function UnitsTab() {
                 <li key={rule.id} data-testid="unit-rule-card">
                   <Card className="flex-row items-start gap-3 p-3">
                     <div className="grid min-w-0 flex-1 gap-1 text-sm">
-                      <p className="font-mono text-xs break-all">{rule.pattern}</p>
+                      {advanced ? (
+                        <>
+                          <p className="font-mono text-xs break-all">{rule.pattern}</p>
+                          <p>
+                            → <span className="font-mono text-xs whitespace-pre">{rule.replacement}</span>
+                          </p>
+                        </>
+                      ) : (
+                        <RuleSummary rule={rule} />
+                      )}
                       <PatternNotRun pattern={rule.pattern} />
-                      <p>
-                        → <span className="font-mono text-xs whitespace-pre">{rule.replacement}</span>
-                      </p>
                       <p className="text-xs text-muted-foreground">порядок {rule.sortOrder}</p>
                     </div>
                     <UnitRuleActions rule={rule} onEdit={() => setEditing({ rule })} onDelete={() => setToDelete(rule)} />
@@ -186,11 +300,17 @@ export function UnitsTab() {
           </>
         )}
       </TabList>
-      {editing && <UnitRuleDialog key={editing.rule?.id ?? 'new'} rule={editing.rule} example={example} onClose={() => setEditing(null)} />}
+      {editing &&
+        // A rule that is an expression only (hand-written) opens as one; the rest as plain fields unless the advanced view is on.
+        (advanced || (editing.rule && !spellingsOf(editing.rule)) ? (
+          <UnitRuleDialog key={editing.rule?.id ?? 'new'} rule={editing.rule} example={example} onClose={() => setEditing(null)} />
+        ) : (
+          <SpellingsDialog key={editing.rule?.id ?? 'new'} rule={editing.rule} example={example} onClose={() => setEditing(null)} />
+        ))}
       <DeleteDialog
         target={toDelete}
         title="Удалить правило единиц?"
-        description={<>Правило «{toDelete?.pattern}» больше не будет применяться при импорте.</>}
+        description={<>Правило «{toDelete && ruleName(toDelete)}» больше не будет применяться при импорте.</>}
         pending={remove.isPending}
         onConfirm={(rule) => remove.mutate(rule)}
         onClose={() => setToDelete(null)}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, ExternalLink, Inbox, Send, X, XCircle } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -16,6 +17,7 @@ import { ListSkeleton } from '#client/features/admin/components/list-skeleton.ts
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { SearchBox } from '#client/features/admin/components/search-box.tsx';
 import { isJobActive } from '#shared/jobs.ts';
+import { adminPaths } from '#client/features/admin/paths.ts';
 import { itemsQuery, useDiscard, usePublish, type ItemFilters } from './api.ts';
 import { ItemDialog } from './item-dialog.tsx';
 import { ITEM_STATUS_VARIANTS } from './labels.ts';
@@ -34,9 +36,15 @@ function Thumb({ src }: { src: string | null }) {
 
 function StatusCell({ item }: { item: ItemView }) {
   return (
-    <div className="grid gap-1">
+    <div className="grid justify-items-start gap-1">
       <Badge variant={ITEM_STATUS_VARIANTS[item.status]}>{ITEM_STATUS_LABELS[item.status]}</Badge>
       {item.message && <span className="text-xs whitespace-normal text-muted-foreground">{item.message}</span>}
+      {/* A page that could not be read still names a product staff may want: the form is one click away. */}
+      {item.status === 'failed' && (
+        <Link to={adminPaths.productCreate} className="text-xs font-medium text-primary underline-offset-4 hover:underline">
+          Заполнить карточку вручную
+        </Link>
+      )}
     </div>
   );
 }

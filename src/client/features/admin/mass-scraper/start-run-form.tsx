@@ -87,7 +87,7 @@ export function StartRunForm({ onStarted }: { onStarted: (run: RunView) => void 
           Новый запуск
         </CardTitle>
         <CardDescription>
-          Сайты опрашиваются вежливо: к одному сайту один запрос за раз с паузой между ними, правила robots.txt соблюдаются. Найденные товары ждут
+          Сайты опрашиваются вежливо: к одному сайту один запрос за раз с паузой между ними, страницы, которые сайт просит не загружать автоматически, пропускаются. Найденные товары ждут
           проверки и в каталог сами не попадают.
         </CardDescription>
       </CardHeader>
@@ -140,7 +140,7 @@ export function StartRunForm({ onStarted }: { onStarted: (run: RunView) => void 
               label="Пауза между запросами к сайту, с"
               htmlFor="mass-delay"
               error={delayError}
-              hint={`Не меньше ${String(DELAY_SECONDS.min).replace('.', ',')} с; если robots.txt сайта просит больше — больше`}
+              hint={`Не меньше ${String(DELAY_SECONDS.min).replace('.', ',')} с; если сайт просит больше — больше`}
               className="sm:max-w-xs"
             >
               <Input inputMode="decimal" value={delay} onChange={(e) => setDelay(e.target.value)} {...fieldControlProps('mass-delay', { hint: true, error: delayError })} />

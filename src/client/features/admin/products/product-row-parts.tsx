@@ -4,7 +4,7 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
 import { adminPaths } from '#client/features/admin/paths.ts';
-import { formatRub, hasPrice } from '#shared/money.ts';
+import { formatRubExact, hasPrice } from '#shared/money.ts';
 import type { Product } from '#shared/types.ts';
 import { adminProductStatus } from './status.ts';
 
@@ -19,9 +19,9 @@ export function ProductPrice({ product }: { product: Product }) {
   if (!hasPrice(product.price)) return <span className="text-muted-foreground">Цена по запросу</span>;
   return (
     <span className="flex flex-col">
-      <span className="font-semibold tabular-nums">{formatRub(product.price)}</span>
+      <span className="font-semibold tabular-nums">{formatRubExact(product.price)}</span>
       {product.originalPrice !== null && product.originalPrice > product.price && (
-        <span className="text-xs text-muted-foreground tabular-nums line-through">{formatRub(product.originalPrice)}</span>
+        <span className="text-xs text-muted-foreground tabular-nums line-through">{formatRubExact(product.originalPrice)}</span>
       )}
     </span>
   );

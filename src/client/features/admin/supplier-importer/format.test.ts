@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { priceChange, priceText, stockText } from './format.tsx';
+import { priceChange, priceText, shownPriceNote, stockText } from './format.tsx';
 
 /** Intl puts no-break spaces between thousands and before the sign; the screen shows them as spaces. */
 const plain = (text: string | null) => text?.replace(/\s/g, ' ') ?? null;
 
 describe('the importer’s prices and stock', () => {
-  it('shows kopecks as whole roubles, and no price as a dash', () => {
+  it('shows a price to the kopeck as the list gives it, and no price as a dash', () => {
     expect(plain(priceText(1_299_000))).toBe('12 990 ₽');
+    expect(plain(priceText(3550))).toBe('35,50 ₽');
     expect(priceText(null)).toBe('—');
     expect(priceText(0)).toBe('—');
     expect(stockText(5)).toBe('5 шт.');
     expect(stockText(null)).toBe('—');
+  });
+
+  it('says how the storefront rounds a price with kopecks, and nothing for whole roubles', () => {
+    expect(plain(shownPriceNote(3550))).toBe('на витрине 36 ₽');
+    expect(shownPriceNote(1_299_000)).toBeNull();
+    expect(shownPriceNote(null)).toBeNull();
   });
 
   it('says how much a price changes, up or down, only when both prices are there', () => {

@@ -1,9 +1,13 @@
 import { Badge, type BadgeProps } from '#client/components/ui/badge.tsx';
-import { formatRub, hasPrice, kopecksToRub } from '#shared/money.ts';
+import { formatRub, formatRubExact, hasPrice, kopecksToRub } from '#shared/money.ts';
 import { IMPORT_STATUS_LABELS, type ImportStatus } from '#shared/schemas/supplier-import.ts';
 
-/** '12 990 ₽'; no price (or zero, «по запросу») is a dash in the import's tables. */
-export const priceText = (kopecks: number | null | undefined) => (hasPrice(kopecks) ? formatRub(kopecksToRub(kopecks)) : '—');
+/** '12 990 ₽', '35,50 ₽' to the kopeck as the list gives it; no price (or zero, «по запросу») is a dash in the import's tables. */
+export const priceText = (kopecks: number | null | undefined) => (hasPrice(kopecks) ? formatRubExact(kopecksToRub(kopecks)) : '—');
+
+/** A price with kopecks is kept to the kopeck, but customers' screens show whole roubles: «на витрине 36 ₽». */
+export const shownPriceNote = (kopecks: number | null | undefined) =>
+  hasPrice(kopecks) && kopecks % 100 !== 0 ? `на витрине ${formatRub(kopecksToRub(kopecks))}` : null;
 
 export const stockText = (stock: number | null | undefined) => (stock === null || stock === undefined ? '—' : `${stock} шт.`);
 

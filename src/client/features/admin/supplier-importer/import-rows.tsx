@@ -15,7 +15,7 @@ import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { useListFilters } from '#client/features/admin/components/use-list-filters.ts';
 import { importRowsQuery } from './api.ts';
 import { rowActionLabel } from './counts.tsx';
-import { priceChange, priceText, stockText } from './format.tsx';
+import { priceChange, priceText, shownPriceNote, stockText } from './format.tsx';
 
 const countFormat = new Intl.NumberFormat('ru-RU');
 
@@ -47,10 +47,24 @@ const ACTION_BADGES: Record<RowAction, BadgeProps['variant']> = {
   absent: 'warning',
 };
 
+/** How the storefront rounds a price with kopecks, under the price. */
+function ShownPrice({ kopecks }: { kopecks: number | null }) {
+  const note = shownPriceNote(kopecks);
+  return note && <span className="block basis-full text-xs font-normal text-muted-foreground">{note}</span>;
+}
+
 function PriceChange({ row }: { row: ImportRow }) {
   const before = row.before?.priceKopecks ?? null;
   const after = row.after?.priceKopecks ?? null;
-  if (!row.before || !row.after || before === after) return <>{priceText(row.after ? after : before)}</>;
+  if (!row.before || !row.after || before === after) {
+    const price = row.after ? after : before;
+    return (
+      <>
+        {priceText(price)}
+        <ShownPrice kopecks={price} />
+      </>
+    );
+  }
   const change = priceChange(before, after);
   return (
     <span className={cn('inline-flex flex-wrap items-center gap-x-1.5', row.priceFlagged && 'rounded-md bg-warning-muted px-1.5 py-0.5 text-warning')}>
@@ -59,6 +73,7 @@ function PriceChange({ row }: { row: ImportRow }) {
       <ArrowRight className="size-3.5 shrink-0" aria-label="станет" />
       <span className="font-semibold">{priceText(after)}</span>
       {change && <span className="text-xs">({change})</span>}
+      <ShownPrice kopecks={after} />
     </span>
   );
 }
@@ -126,6 +141,7 @@ function RowsTable({ rows, errorsOnly, mixed }: { rows: ImportRow[]; errorsOnly:
           <TableHead>Артикул</TableHead>
           {errorsOnly ? (
             <>
+              <TableHead>Наименование</TableHead>
               <TableHead>Колонка</TableHead>
               <TableHead>Причина</TableHead>
             </>
@@ -148,6 +164,7 @@ function RowsTable({ rows, errorsOnly, mixed }: { rows: ImportRow[]; errorsOnly:
             </TableCell>
             {errorsOnly ? (
               <>
+                <TableCell className="max-w-64 whitespace-normal">{nameOf(row) ?? '—'}</TableCell>
                 <TableCell>{row.column ?? '—'}</TableCell>
                 <TableCell className="whitespace-normal text-destructive">{row.message}</TableCell>
               </>

@@ -7,7 +7,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { adminPaths } from '#client/features/admin/paths.ts';
-import { IMPORT_FILE_TOO_LARGE, MAX_IMPORT_FILE_BYTES, UrlImportSchema, type ImportDetail, type Supplier } from '#shared/schemas/supplier-import.ts';
+import { IMPORT_FILE_TOO_LARGE, MAX_IMPORT_FILE_BYTES, PRICE_LIST_FORMATS, UrlImportSchema, type ImportDetail, type Supplier } from '#shared/schemas/supplier-import.ts';
 import { isAbort, useUploadFile, useUploadUrl } from './api.ts';
 import { ProgressBar } from './progress.tsx';
 import { formatBytes } from '#shared/text.ts';
@@ -94,7 +94,7 @@ function FileSource({ supplier }: { supplier: Supplier }) {
           label="Файл прайс-листа"
           htmlFor="price-file"
           error={error ?? undefined}
-          hint="CSV, XLSX, YML или XML до 50 МБ. Можно перетащить файл сюда."
+          hint={`${PRICE_LIST_FORMATS} до 50 МБ. Можно перетащить файл сюда.`}
           className="text-left"
         >
           <Input

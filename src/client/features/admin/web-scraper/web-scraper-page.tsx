@@ -1,5 +1,6 @@
-import { CircleAlert, Download, Loader2 } from 'lucide-react';
+import { CircleAlert, Download, Loader2, PenLine } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent } from '#client/components/ui/card.tsx';
@@ -8,6 +9,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import { ScrapeRequestSchema } from '#shared/schemas/web-scraper.ts';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
+import { adminPaths } from '#client/features/admin/paths.ts';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
 import { useExtractProduct } from './api.ts';
 import { ScrapeResultView } from './scrape-result.tsx';
@@ -68,6 +70,17 @@ export default function WebScraperPage() {
           <div role="status" className="mt-4 text-sm text-muted-foreground empty:hidden">
             {extract.isPending && 'Загружаем страницу, читаем её разметку и сохраняем изображения товара. Обычно это занимает несколько секунд.'}
           </div>
+          {error && !extract.isPending && (
+            <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
+              <span>Страница не прочитана, но товар можно завести и без неё.</span>
+              <Button asChild variant="outline" size="sm">
+                <Link to={adminPaths.productCreate}>
+                  <PenLine aria-hidden />
+                  Заполнить карточку вручную
+                </Link>
+              </Button>
+            </div>
+          )}
         </CardContent>
       </Card>
 

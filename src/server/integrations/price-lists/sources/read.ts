@@ -4,6 +4,7 @@
  * streamed row by row; a file that cannot be read at all throws a SourceError.
  */
 import path from 'node:path';
+import { PRICE_LIST_FORMATS } from '#shared/schemas/supplier-import.ts';
 import { csvRows, detectCsvSettings, readSample } from './csv.ts';
 import { FIELD_LABELS, guessMapping, type BranchName } from './guess-mapping.ts';
 import { SourceError } from './source-error.ts';
@@ -17,6 +18,34 @@ export { SourceError } from './source-error.ts';
 
 const ZIP_MAGIC = [Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('PK\x05\x06', 'latin1')];
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+/** Files staff pick by mistake (a product photo, a scanned invoice), by their first bytes. */
+const OTHER_FILES: { magic: Buffer; offset?: number; kind: string }[] = [
+  { magic: Buffer.from([0x89, 0x50, 0x4e, 0x47]), kind: 'изображение PNG' },
+  { magic: Buffer.from([0xff, 0xd8, 0xff]), kind: 'изображение JPEG' },
+  { magic: Buffer.from('GIF8', 'latin1'), kind: 'изображение GIF' },
+  { magic: Buffer.from('WEBP', 'latin1'), offset: 8, kind: 'изображение WebP' },
+  { magic: Buffer.from('%PDF-', 'latin1'), kind: 'документ PDF' },
+  { magic: Buffer.from('Rar!', 'latin1'), kind: 'архив RAR' },
+  { magic: Buffer.from([0x37, 0x7a, 0xbc, 0xaf]), kind: 'архив 7-Zip' },
+  { magic: Buffer.from([0x1f, 0x8b]), kind: 'архив GZIP' },
+];
+/** Bytes no text table has (binary data), as opposed to tabs, new lines and Excel's 0x1A. */
+const BINARY_BYTE = /[\x00-\x08\x0e-\x19\x1b-\x1f]/;
+const UTF16_BOMS = [Buffer.from([0xff, 0xfe]), Buffer.from([0xfe, 0xff])];
+
+const notPriceList = (fileName: string, kind: string) =>
+  new SourceError(`Файл «${fileName}» — не прайс-лист, а ${kind}. Загрузите прайс-лист в формате ${PRICE_LIST_FORMATS}`);
+
+/** What the file is when it is plainly no table at all: a picture, a PDF, an archive, other binary data. */
+function otherFileKind(sample: Buffer, start: string): string | null {
+  const known = OTHER_FILES.find(({ magic, offset = 0 }) => sample.subarray(offset, offset + magic.length).equals(magic));
+  if (known) return known.kind;
+  if (/^(<\?xml[^>]*>\s*)?<svg[\s>]/.test(start)) return 'изображение SVG';
+  // UTF-16 text has zero bytes too; the CSV reader names its encoding.
+  if (UTF16_BOMS.some((bom) => sample.subarray(0, 2).equals(bom))) return null;
+  return BINARY_BYTE.test(sample.toString('latin1')) ? 'двоичный файл (не таблица)' : null;
+}
+
 /** What a file named like this should have been, when its content turned out to be plain text. */
 const EXPECTED_BY_EXTENSION: Record<string, string> = { '.xlsx': 'книга Excel (XLSX)', '.xls': 'книга Excel', '.yml': 'YML-фид', '.xml': 'YML-фид' };
 
@@ -32,6 +61,8 @@ export async function detectFormat(filePath: string, fileName: string): Promise<
     throw new SourceError('Старый формат Excel (XLS) не поддерживается: сохраните файл как XLSX или CSV');
   }
   const start = sample.toString('latin1').replace(/^\xef\xbb\xbf/, '').trimStart().toLowerCase();
+  const other = otherFileKind(sample, start);
+  if (other) throw notPriceList(fileName, other);
   if (start.startsWith('<?xml') || start.startsWith('<yml_catalog') || start.startsWith('<!doctype yml_catalog')) return 'yml';
   if (start.startsWith('<!doctype html') || start.startsWith('<html')) {
     throw new SourceError('Это веб-страница (HTML), а не прайс-лист: проверьте ссылку или файл');
@@ -147,7 +178,7 @@ function identified(draft: RecordDraft, nameOf: (field: ImportField) => string, 
     if (earlier === undefined) seen.set(`${keyField}:${key}`, record.rowNumber);
     else errors.push({ rowNumber: record.rowNumber, column: nameOf(keyField), message: `Артикул «${key}» повторяется: он уже был в строке ${earlier}` });
   }
-  return errors.length ? { ok: false, errors } : { ok: true, record };
+  return errors.length ? { ok: false, errors, record } : { ok: true, record };
 }
 
 /** YML names its fields by element: errors point at the element. */

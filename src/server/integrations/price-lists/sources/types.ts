@@ -34,4 +34,5 @@ export type SupplierRecord = {
 /** Why a row cannot be imported, in Russian, with the column it is about. */
 export type RowError = { rowNumber: number; column: string; message: string };
 
-export type ParsedRow = { ok: true; record: SupplierRecord } | { ok: false; errors: RowError[] };
+/** A row that cannot be imported keeps what was read of it: its SKU and name tell staff which it is. */
+export type ParsedRow = { ok: true; record: SupplierRecord } | { ok: false; errors: RowError[]; record: SupplierRecord };

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProductCard } from '#shared/schemas/web-scraper.ts';
 import { extractProduct } from './extract-product.ts';
 import { htmlToText } from './html-text.ts';
-import { parseAvailability, parseCurrency, parsePriceKopecks } from './values.ts';
+import { namesProduct, parseAvailability, parseCurrency, parsePriceKopecks } from './values.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
@@ -31,8 +31,8 @@ describe('extractProduct: fixture pages as shops write them', () => {
         source: 'json-ld',
       },
       shortDescription: {
-        value: 'Аккумуляторная дрель-шуруповёрт DCK KDJZ20-13 (Type EM): 20 В, 45 Н·м, два аккумулятора 2,0 Ач и зарядное устройство в кейсе.',
-        source: 'page',
+        value: 'Аккумуляторная дрель-шуруповёрт DCK KDJZ20-13 предназначена для сверления отверстий в дереве, металле и пластике, а также для заворачивания и выкручивания крепежа.',
+        source: 'json-ld',
       },
       pictures: {
         value: [`${DCK}/upload/iblock/3f2/kdjz20-13-main.jpg`, `${DCK}/upload/iblock/3f2/kdjz20-13-side.jpg`, `${DCK}/upload/iblock/3f2/kdjz20-13-case.jpg`],
@@ -68,7 +68,10 @@ describe('extractProduct: fixture pages as shops write them', () => {
           '— три режима работы: сверление, сверление с ударом, долбление;\n— энергия удара 3 Дж;\n— предохранительная муфта защищает от заклинивания бура.',
         source: 'microdata',
       },
-      shortDescription: { value: 'Перфоратор P.I.T. PBH26-C1 800 Вт, 3 Дж, SDS-plus. Официальная гарантия 2 года.', source: 'page' },
+      shortDescription: {
+        value: 'Перфоратор P.I.T. PBH26-C1 предназначен для сверления отверстий в бетоне, кирпиче и камне, а также для лёгких долбёжных работ.',
+        source: 'microdata',
+      },
       pictures: { value: [`${PIT}/upload/iblock/pbh26-c1/1600x1600.jpg`, `${PIT}/upload/iblock/pbh26-c1/in-case.jpg`], source: 'microdata' },
       specs: {
         value: [
@@ -126,7 +129,7 @@ describe('extractProduct: fixture pages as shops write them', () => {
           'Регулировка глубины пропила до 65 мм и наклона до 45°.\nПодключение пылесоса через патрубок.',
         source: 'page',
       },
-      shortDescription: { value: 'Дисковая пила DCK KMY02-185: 1200 Вт, диск 185 мм, глубина пропила 65 мм.', source: 'page' },
+      shortDescription: { value: 'Дисковая пила DCK KMY02-185 предназначена для продольного и поперечного распила древесины и древесных плит.', source: 'page' },
       pictures: { value: [`${DCK}/upload/iblock/9c1/kmy02-185-1.jpg`, `${DCK}/upload/iblock/9c1/kmy02-185-2.jpg`], source: 'page' },
       specs: {
         value: [
@@ -235,5 +238,21 @@ describe('values as pages write them', () => {
       'Особенности\n\nМощный двигатель.\n\n— кейс\n— 2 АКБ',
     );
     expect(htmlToText('Строка 1\r\n\r\n\r\nСтрока &amp; 2')).toBe('Строка 1\n\nСтрока & 2');
+  });
+});
+
+describe('namesProduct: the trail’s last crumb that is the product itself', () => {
+  const name = 'Перфоратор сетевой DCK KZC26 SDS-plus, 800 Вт';
+  it('is the product by its SKU, its whole name or its name cut short', () => {
+    expect(namesProduct('KZC26', name, 'KZC26')).toBe(true);
+    expect(namesProduct('Перфоратор DCK KZC26…', name, 'KZC26')).toBe(true);
+    expect(namesProduct('перфоратор сетевой dck kzc26 sds plus 800 вт', name, undefined)).toBe(true);
+    expect(namesProduct('Перфоратор сетевой DCK…', name, undefined)).toBe(true);
+  });
+
+  it('is a category otherwise, even one word the name starts with', () => {
+    expect(namesProduct('Перфораторы', name, 'KZC26')).toBe(false);
+    expect(namesProduct('Перфоратор', name, 'KZC26')).toBe(false);
+    expect(namesProduct('Перфораторы DCK', name, 'KZC2')).toBe(false);
   });
 });

@@ -1,11 +1,11 @@
 import * as cheerio from 'cheerio';
-import type { Extracted, FieldSource, ProductCard } from '#shared/schemas/web-scraper.ts';
+import type { Extracted, FieldSource, ProductCard, ProductSpec } from '#shared/schemas/web-scraper.ts';
 import { fromJsonLd } from './json-ld.ts';
 import { fromMicrodata } from './microdata.ts';
 import { fromOpenGraph } from './open-graph.ts';
 import { fromPageLayout } from './page-layout.ts';
 import type { Found, Page } from './types.ts';
-import { absoluteUrl, orderPictures } from './values.ts';
+import { absoluteUrl, cleanSpecs, namesProduct, orderPictures } from './values.ts';
 
 /**
  * A product page → the product card. Each field comes from the first source that gives it, in
@@ -28,20 +28,40 @@ export function extractProduct(input: { html: string | Buffer; url: string; cont
     return null;
   };
   const description = pick('description');
+  const name = pick('name');
+  const sku = pick('sku');
   return {
-    name: pick('name'),
-    sku: pick('sku'),
+    name,
+    sku,
     brand: pick('brand'),
     priceKopecks: pick('priceKopecks'),
     currency: pick('currency'),
     availability: pick('availability'),
     description,
-    shortDescription: pick('shortDescription') ?? shortFrom(description),
+    // The page's meta description is written for search engines («купить … по низкой цене»): only a page without a description of its own gets it.
+    shortDescription: shortFrom(description) ?? pick('shortDescription'),
     pictures: ((pictures) => pictures && { value: orderPictures(pictures.value).map((p) => p.url), source: pictures.source })(pick('pictures')),
-    specs: pick('specs'),
-    breadcrumbs: pick('breadcrumbs'),
+    specs: combinedSpecs(found),
+    breadcrumbs: categoryCrumbs(pick('breadcrumbs'), name?.value, sku?.value),
     offers: pick('offers'),
   };
+}
+
+/**
+ * Specifications from every source, each name once (the more trusted source's value wins): a
+ * shop's markup often gives one or two properties while its «Характеристики» table has them all.
+ */
+function combinedSpecs(found: [FieldSource, Found][]): Extracted<ProductSpec[]> {
+  const giving = found.filter(([, values]) => values.specs?.length);
+  if (giving.length === 0) return null;
+  return { value: cleanSpecs(giving.flatMap(([, values]) => values.specs!)), source: giving[0]![0] };
+}
+
+/** The trail's categories: a last crumb that names the product itself (its name, shortened or not, or its SKU) is left out. */
+function categoryCrumbs(crumbs: Extracted<string[]>, name: string | undefined, sku: string | undefined): Extracted<string[]> {
+  if (!crumbs || !namesProduct(crumbs.value.at(-1)!, name, sku)) return crumbs;
+  const value = crumbs.value.slice(0, -1);
+  return value.length > 0 ? { value, source: crumbs.source } : null;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   absoluteUrl,
   availabilityFromWords,
   cleanBreadcrumbs,
+  isCrumbSeparator,
   cleanSpecs,
   cleanText,
   parseCurrency,
@@ -173,5 +174,12 @@ function breadcrumbsOf($: CheerioAPI, productName: string | undefined): string[]
   const items = trail.find('li').length
     ? trail.find('li').filter((_, li) => $(li).find('li').length === 0)
     : trail.find('a, span').filter((_, el) => $(el).children('a, span').length === 0);
-  return cleanBreadcrumbs(items.map((_, el) => $(el).text()).get(), productName);
+  const crumbs = items
+    .toArray()
+    .map((el) => ({ text: $(el).text(), link: $(el).closest('a[href]').length + $(el).find('a[href]').length > 0, current: $(el).closest('[aria-current="page"]').length + $(el).find('[aria-current="page"]').length > 0 }))
+    .filter((crumb) => !isCrumbSeparator(crumb.text));
+  // Categories are links; the trail's last item, when it alone is not one (or is marked the current page), is this page: the product.
+  const last = crumbs.at(-1);
+  if (last && (last.current || (crumbs.length > 1 && !last.link && crumbs.slice(0, -1).every((crumb) => crumb.link)))) crumbs.pop();
+  return cleanBreadcrumbs(crumbs.map((crumb) => crumb.text), productName);
 }

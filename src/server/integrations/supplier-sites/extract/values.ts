@@ -128,12 +128,37 @@ export function cleanSpecs(pairs: { name: unknown; value: unknown }[]): ProductS
 
 const HOME_CRUMBS = /^(главная|главная страница|на главную|home|домой|магазин)$/i;
 
+/** «/», «»», «—» and the like between crumbs. */
+export const isCrumbSeparator = (text: string) => /^[\s/>»→|\\—–·-]*$/.test(text);
+
 /** The catalogue path: no «Главная» at the start, no product name at the end, no separators. */
 export function cleanBreadcrumbs(items: unknown[], productName: string | undefined): string[] | undefined {
-  const crumbs = items.map(cleanText).filter((text): text is string => !!text && !/^[/>»→|\\-]+$/.test(text));
+  const crumbs = items.map(cleanText).filter((text): text is string => !!text && !isCrumbSeparator(text));
   if (crumbs.length > 0 && HOME_CRUMBS.test(crumbs[0]!)) crumbs.shift();
   if (crumbs.length > 0 && productName && crumbs.at(-1)!.toLowerCase() === productName.toLowerCase()) crumbs.pop();
   return crumbs.length > 0 ? crumbs : undefined;
+}
+
+/** Letters and digits only, lower case, ё as е: «P.I.T. PBH26-C1» and «pit pbh26 c1» read alike. */
+const comparable = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/**
+ * Whether a breadcrumb is the product rather than a category: it carries the product's SKU, or
+ * it is the product's name, whole or cut short («Перфоратор DCK KZC26…» for a longer name).
+ */
+export function namesProduct(crumb: string, name: string | undefined, sku: string | undefined): boolean {
+  const text = comparable(crumb.replace(/(…|\.{3})$/, ''));
+  if (!text) return false;
+  if (sku && comparable(sku) && ` ${text} `.includes(` ${comparable(sku)} `)) return true;
+  if (!name) return false;
+  const whole = comparable(name);
+  // A cut-short name has a model in it (a digit) or several words; one word is a category («Перфораторы»).
+  return text === whole || (whole.startsWith(`${text} `) && (/\d/.test(text) || text.split(' ').length >= 3));
 }
 
 /** Offers worth a choice: at least two that differ in SKU, name or price. */

@@ -7,7 +7,7 @@ export const ROBOT_NAME = 'ProfInstrumentBot';
 /** RFC 9309: a crawler reads at least the first 500 KiB of a robots.txt. */
 const ROBOTS_MAX_BYTES = 512 * 1024;
 
-export const ROBOTS_DISALLOWED = 'Страница закрыта для роботов правилами сайта (robots.txt)';
+export const ROBOTS_DISALLOWED = 'Сайт не разрешает загружать эту страницу автоматически: заполните карточку вручную';
 
 /** What a site's robots.txt says to us. */
 export type SiteRules = {
@@ -34,7 +34,9 @@ export async function readRobots(origin: string, fetch: PoliteFetch): Promise<Si
     if (!(error instanceof FetchError)) throw error;
     const status = error.status ?? 0;
     if (error.code === 'http_status' && status >= 400 && status < 500 && status !== 429) return ALLOW_ALL;
-    return { allows: () => false, crawlDelayMs: null, unreadable: `Не удалось прочитать robots.txt сайта: ${lowerFirst(error.message)}` };
+    // A site out of reach says so itself; one that answers with an error has not said what may be read.
+    const unreadable = error.code === 'http_status' ? `Сайт не сообщил, какие страницы можно загружать: ${lowerFirst(error.message)}` : error.message;
+    return { allows: () => false, crawlDelayMs: null, unreadable };
   }
   const robots = robotsParser(robotsUrl, text);
   const delay = robots.getCrawlDelay(ROBOT_NAME);
