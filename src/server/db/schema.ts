@@ -79,10 +79,15 @@ export const products = pgTable(
     /** The product's Ид in 1C (CommerceML `Товар/Ид`): «Обмен с 1С» finds it by this first. */
     exchange1cId: text('exchange_1c_id'),
     /**
-     * Imported into a supplier category no rule maps yet: kept hidden («Без категории») and
-     * made active once the adapter maps it.
+     * Imported into a supplier category no rule maps yet: kept hidden («Без категории») until
+     * the adapter maps it.
      */
     awaitingCategory: boolean('awaiting_category').notNull().default(false),
+    /**
+     * A product waiting in «Без категории» goes on sale once placed only when its import asked
+     * for products on sale; one imported «Скрытыми, для проверки» stays hidden until staff publish it.
+     */
+    publishWhenPlaced: boolean('publish_when_placed').notNull().default(false),
     rating: real('rating').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
     /** Units sold; orders the "popular" sort. */

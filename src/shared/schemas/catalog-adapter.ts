@@ -148,6 +148,8 @@ export type ReapplyResult = {
   moved: number;
   /** Moved out of «Без категории» and shown in the shop. */
   activated: number;
+  /** Moved out of «Без категории» and kept hidden: imported «Скрытыми, для проверки», they wait for staff to publish them. */
+  keptHidden: number;
   /** Still waiting: no rule maps them. */
   stillAwaiting: number;
 };

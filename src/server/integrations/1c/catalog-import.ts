@@ -289,6 +289,7 @@ async function createProducts(tx: Tx, creates: Write[], now: Date) {
       supplierCategory: c.plan.group,
       exchange1cId: c.plan.id1c,
       isActive: c.categoryId !== null,
+      publishWhenPlaced: true,
     })),
     now,
   );

@@ -131,6 +131,7 @@ async function createProducts(ctx: ApplyContext, creates: Create[]): Promise<Map
       supplierCategory: c.plan.supplierCategory,
       exchange1cId: null,
       isActive: c.after.isActive,
+      publishWhenPlaced: ctx.options.newProducts === 'active',
     })),
     ctx.now,
   );

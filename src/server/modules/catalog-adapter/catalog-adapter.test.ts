@@ -208,7 +208,7 @@ describe('preview, save and re-apply', () => {
     expect((await storefront(ids.perf)).products.map((p) => p.sku)).not.toContain('ADP-P1');
     const res = await api('POST', `${BASE}/reapply`);
     expect(res.statusCode).toBe(200);
-    expect(res.json<ReapplyResult>()).toEqual({ checked: 6, moved: 3, activated: 3, stillAwaiting: 2 });
+    expect(res.json<ReapplyResult>()).toEqual({ checked: 6, moved: 3, activated: 3, keptHidden: 0, stillAwaiting: 2 });
     for (const sku of PERF_SKUS) expect(await productRow(sku)).toMatchObject({ categoryId: ids.perf, awaitingCategory: false, isActive: true });
     expect((await storefront(ids.perf)).products.map((p) => p.sku)).toEqual(expect.arrayContaining(PERF_SKUS));
     const awaiting = await get<AwaitingList>(`${BASE}/awaiting`);

@@ -29,6 +29,8 @@ export type NewCatalogProduct = {
   supplierCategory: string | null;
   exchange1cId: string | null;
   isActive: boolean;
+  /** Waiting in «Без категории»: whether placing it puts it on sale (its import asked for products on sale). */
+  publishWhenPlaced: boolean;
 };
 
 /** New products with free slugs (uniqueSlugs: one query for the batch); their ids and SKUs. */
@@ -51,17 +53,19 @@ export async function insertProducts(tx: Tx, rows: NewCatalogProduct[], now: Dat
       supplier_category: r.supplierCategory,
       id1c: r.exchange1cId,
       active: r.isActive,
+      publish: r.publishWhenPlaced,
     })),
   );
   const at = now.toISOString();
   const inserted = rowsOf<{ id: number; sku: string }>(
     await tx.execute(sql`
       insert into ${products} (slug, name, sku, price_kopecks, original_price_kopecks, description, short_description, image_url, category_id,
-        awaiting_category, supplier, supplier_sku, supplier_category, exchange_1c_id, is_active, created_at, updated_at)
+        awaiting_category, supplier, supplier_sku, supplier_category, exchange_1c_id, is_active, publish_when_placed, created_at, updated_at)
       select slug, name, sku, price, old_price, description, short_description, image_url, category_id,
-        category_id is null, supplier, supplier_sku, supplier_category, id1c, active, ${at}::timestamptz, ${at}::timestamptz
+        category_id is null, supplier, supplier_sku, supplier_category, id1c, active, publish, ${at}::timestamptz, ${at}::timestamptz
       from jsonb_to_recordset(${json}::jsonb) as x(slug text, name text, sku text, price int, old_price int, description text,
-        short_description text, image_url text, category_id int, supplier text, supplier_sku text, supplier_category text, id1c text, active boolean)
+        short_description text, image_url text, category_id int, supplier text, supplier_sku text, supplier_category text, id1c text, active boolean,
+        publish boolean)
       returning id, sku`),
   );
   noteCatalogWrite(tx);
@@ -111,7 +115,7 @@ export type ExchangeCard = {
   imageUrl: string | null;
   categoryId: number | null;
   supplier: string | null;
-  /** A product waiting for its category goes on sale once it has one. */
+  /** A product waiting for its category has one now: on sale when its import asked for it (`publish_when_placed`). */
   activate: boolean;
 };
 
@@ -139,7 +143,7 @@ export async function updateExchangeCards(tx: Tx, rows: ExchangeCard[], now: Dat
       supplier_category = coalesce(v.group_path, ${products.supplierCategory}), image_url = coalesce(v.image_url, ${products.imageUrl}),
       category_id = coalesce(v.category_id, ${products.categoryId}), supplier = coalesce(v.supplier, ${products.supplier}),
       awaiting_category = ${products.awaitingCategory} and v.category_id is null,
-      is_active = ${products.isActive} or v.activate, updated_at = ${now.toISOString()}::timestamptz
+      is_active = ${products.isActive} or (v.activate and ${products.publishWhenPlaced}), updated_at = ${now.toISOString()}::timestamptz
     from jsonb_to_recordset(${json}::jsonb) as v(id int, id1c text, name text, description text, group_path text, image_url text,
       category_id int, supplier text, activate boolean)
     where ${products.id} = v.id`);
@@ -174,14 +178,20 @@ export async function moveToCategory(tx: Tx, ids: number[], categoryId: number, 
   noteCatalogWrite(tx);
 }
 
-/** Places products waiting in «Без категории» (those still waiting) and puts them on sale. */
-export async function placeAwaiting(tx: Tx, ids: number[], categoryId: number, now: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await tx
+/**
+ * Places products waiting in «Без категории» (those still waiting); those whose import asked for
+ * products on sale go on sale, those imported hidden stay hidden until staff publish them. How
+ * many went on sale.
+ */
+export async function placeAwaiting(tx: Tx, ids: number[], categoryId: number, now: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  const placed = await tx
     .update(products)
-    .set({ categoryId, awaitingCategory: false, isActive: true, updatedAt: now })
-    .where(and(inArray(products.id, ids), eq(products.awaitingCategory, true)));
+    .set({ categoryId, awaitingCategory: false, isActive: sql`${products.isActive} or ${products.publishWhenPlaced}`, updatedAt: now })
+    .where(and(inArray(products.id, ids), eq(products.awaitingCategory, true)))
+    .returning({ isActive: products.isActive });
   noteCatalogWrite(tx);
+  return placed.filter((p) => p.isActive).length;
 }
 
 /** A 1C offer's write: its price when given, whether its branch quantities are among `quantities`. */

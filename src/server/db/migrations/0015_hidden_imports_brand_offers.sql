@@ -1,0 +1,8 @@
+ALTER TABLE "products" ADD COLUMN "publish_when_placed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+-- Products already waiting in «Без категории» go on sale when placed, as they did, except those a
+-- price list created «Скрытыми, для проверки»: they stay hidden until staff publish them.
+UPDATE "products" p SET "publish_when_placed" = true
+WHERE p."awaiting_category" AND NOT EXISTS (
+  SELECT 1 FROM "supplier_import_rows" r JOIN "supplier_imports" i ON i."id" = r."import_id"
+  WHERE r."product_id" = p."id" AND r."action" = 'create' AND r."applied" AND i."options"->>'newProducts' = 'hidden'
+);
