@@ -208,7 +208,10 @@ export type Product = {
   description: string;
   categoryId: number | null;
   category: { id: number; name: string; slug: string } | null;
+  /** Whom the shop buys it from: staff's business, never shown to customers as the brand. */
   supplier: Supplier | null;
+  /** The maker customers see (DCK, P.I.T, …), or null. */
+  brand: string | null;
   rating: number;
   reviewCount: number;
   isActive: boolean;

@@ -72,6 +72,11 @@ export const products = pgTable(
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),
     /** The supplier's code (suppliers.code): DCK, P.I.T, or another kept in the back office. */
     supplier: text('supplier'),
+    /**
+     * The maker (DCK, P.I.T, …) as customers see it, apart from the supplier the shop buys from;
+     * imports write it as the adapter's brand spellings normalise it. Null: not known.
+     */
+    brand: text('brand'),
     /** The supplier's own SKU, which may differ from the shop's; imports match on it first. */
     supplierSku: text('supplier_sku'),
     /** The category name the supplier's file gave; the catalogue adapter maps it to categoryId. */
@@ -584,11 +589,12 @@ export const categoryRules = pgTable(
   (t) => [index('category_rules_supplier_idx').on(t.supplierId, t.kind)],
 );
 
-/** Supplier spellings of a brand (`Dck`, `DCK Tools`, `ДЦК`) and the supplier they mean. */
+/** Supplier spellings of a brand (`Dck`, `DCK Tools`, `ДЦК`) and the brand as the shop writes it (`DCK`). */
 export const brandAliases = pgTable('brand_aliases', {
   /** Lower-case, spaces collapsed. */
   alias: text('alias').primaryKey(),
-  supplierCode: text('supplier_code').notNull(),
+  /** The brand as the shop writes it (`DCK`). */
+  brand: text('brand').notNull(),
   createdAt: createdAt(),
 });
 

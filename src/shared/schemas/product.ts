@@ -137,6 +137,8 @@ const productShape = {
   branchStock: branchStockField,
   categoryId: categoryField,
   supplier: supplierField,
+  /** The maker customers see (DCK, P.I.T, …), apart from the supplier; '' is none. */
+  brand: optionalText(100),
   tag: optionalText(40),
   imageUrl: imageUrlField,
   shortDescription: optionalText(500),
@@ -155,6 +157,7 @@ export const ProductSchema = z.object({
   stock: productShape.stock.optional(),
   branchStock: productShape.branchStock.optional(),
   supplier: productShape.supplier.optional(),
+  brand: productShape.brand.optional(),
   tag: productShape.tag.optional(),
   imageUrl: productShape.imageUrl.optional(),
   shortDescription: productShape.shortDescription.optional(),

@@ -26,6 +26,8 @@ export function toProductRow(product: DemoProduct, categoryId: number, now: numb
     description: product.description,
     categoryId,
     supplier: product.supplier,
+    // The demo's suppliers are the makers themselves: DCK's products are DCK's, P.I.T's are P.I.T's.
+    brand: product.supplier,
     rating: product.rating,
     reviewCount: product.reviewCount,
     salesCount: product.salesCount,

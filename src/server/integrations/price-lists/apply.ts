@@ -45,7 +45,15 @@ type Written = {
   message: string | null;
 };
 
-type Update = { id: number; before: ProductState; state: ProductState; supplier: string; supplierSku: string | null; supplierCategory: string | null };
+type Update = {
+  id: number;
+  before: ProductState;
+  state: ProductState;
+  supplier: string;
+  brand: string | null;
+  supplierSku: string | null;
+  supplierCategory: string | null;
+};
 type Create = { rowId: number; plan: RowPlan; categoryId: number | null; after: ProductState };
 
 type ApplyContext = {
@@ -94,7 +102,7 @@ async function writeStock(tx: Tx, changes: { id: number; before: ProductState | 
   );
 }
 
-/** Writes changed products (price, old price, visibility and the supplier's code, SKU and category), then their stock. */
+/** Writes changed products (price, old price, visibility, brand and the supplier's code, SKU and category), then their stock. */
 async function updateProducts(tx: Tx, updates: Update[], now: Date) {
   await updateSupplierListings(
     tx,
@@ -104,6 +112,7 @@ async function updateProducts(tx: Tx, updates: Update[], now: Date) {
       oldPriceKopecks: u.state.oldPriceKopecks,
       isActive: u.state.isActive,
       supplier: u.supplier,
+      brand: u.brand,
       supplierSku: u.supplierSku,
       supplierCategory: u.supplierCategory,
     })),
@@ -127,6 +136,7 @@ async function createProducts(ctx: ApplyContext, creates: Create[]): Promise<Map
       imageUrl: c.plan.imageUrl,
       categoryId: c.categoryId,
       supplier: ctx.supplier.code,
+      brand: c.plan.brand ?? null,
       supplierSku: c.plan.supplierSku,
       supplierCategory: c.plan.supplierCategory,
       exchange1cId: null,
@@ -185,7 +195,7 @@ async function applyBatch(ctx: ApplyContext, rows: PendingRow[]): Promise<void> 
     const before = stateOf(product);
     if (row.action === 'absent') {
       const after = absentState(before, options.absent);
-      updates.push({ id: product.id, before, state: after, supplier: product.supplier!, supplierSku: product.supplierSku, supplierCategory: product.supplierCategory });
+      updates.push({ id: product.id, before, state: after, supplier: product.supplier!, brand: null, supplierSku: product.supplierSku, supplierCategory: product.supplierCategory });
       written.push({ rowId: row.id, action: 'absent', productId: product.id, before, after, message: null });
       continue;
     }
@@ -195,6 +205,7 @@ async function applyBatch(ctx: ApplyContext, rows: PendingRow[]): Promise<void> 
       before,
       state: after,
       supplier: supplier.code,
+      brand: plan!.brand ?? null,
       supplierSku: plan!.supplierSku ?? product.supplierSku,
       supplierCategory: plan!.supplierCategory ?? product.supplierCategory,
     });

@@ -47,10 +47,12 @@ export type RowPlan = {
   /** Quantities of the branches the file has columns for, by branch id. */
   branchStock?: PlannedStock;
   supplierCategory: string | null;
+  /** The file's brand as the adapter's spellings write it; null: the file names none. */
+  brand: string | null;
   description: string;
   shortDescription: string;
   imageUrl: string | null;
-  /** An unchanged product that still gets the supplier's code, SKU or category written. */
+  /** An unchanged product that still gets the supplier's code, SKU, category or brand written. */
   link: boolean;
 };
 
@@ -166,6 +168,7 @@ function classify(state: CheckState, record: SupplierRecord, found: Awaited<Retu
     ...(record.stock !== undefined ? { stock: record.stock } : {}),
     ...(record.branchStock !== undefined ? { branchStock: byBranchId(record.branchStock, state.branchIds) } : {}),
     supplierCategory: record.category ?? null,
+    brand: record.brand ? state.adapter.brandFor(record.brand) : null,
     description: descriptionOf(record),
     shortDescription: record.shortDescription?.trim() ?? '',
     imageUrl: record.pictures?.[0] ?? null,
@@ -208,7 +211,8 @@ function classify(state: CheckState, record: SupplierRecord, found: Awaited<Retu
   plan.link =
     product.supplier !== supplier.code ||
     (supplierSku !== null && product.supplierSku !== supplierSku) ||
-    (plan.supplierCategory !== null && product.supplierCategory !== plan.supplierCategory);
+    (plan.supplierCategory !== null && product.supplierCategory !== plan.supplierCategory) ||
+    (plan.brand !== null && product.brand !== plan.brand);
   const action: RowAction = sameState(before, after) ? 'unchanged' : 'update';
   return {
     ...base,

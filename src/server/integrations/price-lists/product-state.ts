@@ -14,6 +14,7 @@ export const productColumns = {
   supplier: products.supplier,
   supplierSku: products.supplierSku,
   supplierCategory: products.supplierCategory,
+  brand: products.brand,
   name: products.name,
   priceKopecks: products.priceKopecks,
   oldPriceKopecks: products.originalPriceKopecks,
@@ -29,6 +30,7 @@ export type ShopProduct = {
   supplier: string | null;
   supplierSku: string | null;
   supplierCategory: string | null;
+  brand: string | null;
   name: string;
   priceKopecks: number | null;
   oldPriceKopecks: number | null;

@@ -59,6 +59,7 @@ function toValues(data: ProductPatch): ProductValues {
   // A category staff give places the product: it no longer waits in «Без категории».
   if (data.categoryId !== undefined) Object.assign(values, { categoryId: data.categoryId, awaitingCategory: false });
   if (data.supplier !== undefined) values.supplier = data.supplier;
+  if (data.brand !== undefined) values.brand = data.brand === '' ? null : data.brand;
   if (data.tag !== undefined) values.tag = data.tag === '' ? null : data.tag;
   if (data.imageUrl !== undefined) values.imageUrl = data.imageUrl === '' ? null : data.imageUrl;
   if (data.shortDescription !== undefined) values.shortDescription = data.shortDescription;

@@ -15,6 +15,7 @@ export type FormValues = {
   branchStock: { branchId: number; quantity: string }[];
   categoryId: string;
   supplier: string;
+  brand: string;
   tag: string;
   imageUrl: string;
   shortDescription: string;
@@ -28,7 +29,7 @@ export type FormValues = {
 export type FieldName = Exclude<FieldPath<FormValues>, `branchStock${string}`>;
 
 export const FIELD_NAMES: readonly FieldPath<FormValues>[] = [
-  'name', 'slug', 'sku', 'price', 'originalPrice', 'branchStock', 'categoryId', 'supplier', 'tag', 'imageUrl',
+  'name', 'slug', 'sku', 'price', 'originalPrice', 'branchStock', 'categoryId', 'supplier', 'brand', 'tag', 'imageUrl',
   'shortDescription', 'description', 'rating', 'reviewCount', 'isActive', 'isFeatured',
 ];
 
@@ -37,7 +38,7 @@ const numberText = (value: number | null | undefined) => (value === null || valu
 /** A new product's fields: every branch's quantity empty. */
 export const emptyForm = (branches: readonly Branch[]): FormValues => ({
   name: '', slug: '', sku: '', price: '', originalPrice: '', branchStock: branches.map((b) => ({ branchId: b.id, quantity: '' })),
-  categoryId: '', supplier: 'none', tag: '', imageUrl: '', shortDescription: '', description: '', rating: '0', reviewCount: '0',
+  categoryId: '', supplier: 'none', brand: '', tag: '', imageUrl: '', shortDescription: '', description: '', rating: '0', reviewCount: '0',
   isActive: true, isFeatured: false,
 });
 
@@ -50,6 +51,7 @@ export const formValuesOf = (p: Product, branches: readonly Branch[]): FormValue
   branchStock: branches.map((b) => ({ branchId: b.id, quantity: numberText(p.branchStock.find((s) => s.branchId === b.id)?.quantity || null) })),
   categoryId: p.categoryId ? String(p.categoryId) : '',
   supplier: p.supplier ?? 'none',
+  brand: p.brand ?? '',
   tag: p.tag ?? '',
   imageUrl: p.imageUrl ?? '',
   shortDescription: p.shortDescription,
@@ -100,6 +102,7 @@ export function previewOf(
     categoryId: category?.id ?? null,
     category: category ? { id: category.id, name: category.name, slug: category.slug } : null,
     supplier: SUPPLIERS.find((s) => s === values.supplier) ?? null,
+    brand: values.brand?.trim() || null,
     rating: Math.min(5, Math.max(0, toNumber(values.rating ?? '') ?? 0)),
     reviewCount: Math.max(0, Math.round(toNumber(values.reviewCount ?? '') ?? 0)),
     isActive: true,

@@ -25,6 +25,7 @@ export type NewCatalogProduct = {
   /** None: the product waits, hidden, in «Без категории» (`awaiting_category`). */
   categoryId: number | null;
   supplier: string | null;
+  brand: string | null;
   supplierSku: string | null;
   supplierCategory: string | null;
   exchange1cId: string | null;
@@ -49,6 +50,7 @@ export async function insertProducts(tx: Tx, rows: NewCatalogProduct[], now: Dat
       image_url: r.imageUrl,
       category_id: r.categoryId,
       supplier: r.supplier,
+      brand: r.brand,
       supplier_sku: r.supplierSku,
       supplier_category: r.supplierCategory,
       id1c: r.exchange1cId,
@@ -60,11 +62,11 @@ export async function insertProducts(tx: Tx, rows: NewCatalogProduct[], now: Dat
   const inserted = rowsOf<{ id: number; sku: string }>(
     await tx.execute(sql`
       insert into ${products} (slug, name, sku, price_kopecks, original_price_kopecks, description, short_description, image_url, category_id,
-        awaiting_category, supplier, supplier_sku, supplier_category, exchange_1c_id, is_active, publish_when_placed, created_at, updated_at)
+        awaiting_category, supplier, brand, supplier_sku, supplier_category, exchange_1c_id, is_active, publish_when_placed, created_at, updated_at)
       select slug, name, sku, price, old_price, description, short_description, image_url, category_id,
-        category_id is null, supplier, supplier_sku, supplier_category, id1c, active, publish, ${at}::timestamptz, ${at}::timestamptz
+        category_id is null, supplier, brand, supplier_sku, supplier_category, id1c, active, publish, ${at}::timestamptz, ${at}::timestamptz
       from jsonb_to_recordset(${json}::jsonb) as x(slug text, name text, sku text, price int, old_price int, description text,
-        short_description text, image_url text, category_id int, supplier text, supplier_sku text, supplier_category text, id1c text, active boolean,
+        short_description text, image_url text, category_id int, supplier text, brand text, supplier_sku text, supplier_category text, id1c text, active boolean,
         publish boolean)
       returning id, sku`),
   );
@@ -79,11 +81,13 @@ export type SupplierListing = {
   oldPriceKopecks: number | null;
   isActive: boolean;
   supplier: string;
+  /** Null keeps the product's brand. */
+  brand: string | null;
   supplierSku: string | null;
   supplierCategory: string | null;
 };
 
-/** Price, old price, visibility and the supplier's code, SKU and category of existing products. */
+/** Price, old price, visibility, brand and the supplier's code, SKU and category of existing products. */
 export async function updateSupplierListings(tx: Tx, rows: SupplierListing[], now: Date): Promise<void> {
   if (rows.length === 0) return;
   const json = JSON.stringify(
@@ -93,14 +97,17 @@ export async function updateSupplierListings(tx: Tx, rows: SupplierListing[], no
       old_price: u.oldPriceKopecks,
       active: u.isActive,
       supplier: u.supplier,
+      brand: u.brand,
       supplier_sku: u.supplierSku,
       supplier_category: u.supplierCategory,
     })),
   );
   await tx.execute(sql`
     update ${products} set price_kopecks = v.price, original_price_kopecks = v.old_price, is_active = v.active,
-      supplier = v.supplier, supplier_sku = v.supplier_sku, supplier_category = v.supplier_category, updated_at = ${now.toISOString()}::timestamptz
-    from jsonb_to_recordset(${json}::jsonb) as v(id int, price int, old_price int, active boolean, supplier text, supplier_sku text, supplier_category text)
+      supplier = v.supplier, brand = coalesce(v.brand, ${products.brand}), supplier_sku = v.supplier_sku, supplier_category = v.supplier_category,
+      updated_at = ${now.toISOString()}::timestamptz
+    from jsonb_to_recordset(${json}::jsonb) as v(id int, price int, old_price int, active boolean, supplier text, brand text, supplier_sku text,
+      supplier_category text)
     where ${products.id} = v.id`);
   noteCatalogWrite(tx);
 }
@@ -115,12 +122,13 @@ export type ExchangeCard = {
   imageUrl: string | null;
   categoryId: number | null;
   supplier: string | null;
+  brand: string | null;
   /** A product waiting for its category has one now: on sale when its import asked for it (`publish_when_placed`). */
   activate: boolean;
 };
 
 /**
- * Name, description, group, picture and 1C Ид. The category follows when given (a product
+ * Name, description, group, picture, brand and 1C Ид. The category follows when given (a product
  * placed by hand keeps its place otherwise); visibility set by staff is not touched.
  */
 export async function updateExchangeCards(tx: Tx, rows: ExchangeCard[], now: Date): Promise<void> {
@@ -135,6 +143,7 @@ export async function updateExchangeCards(tx: Tx, rows: ExchangeCard[], now: Dat
       image_url: u.imageUrl,
       category_id: u.categoryId,
       supplier: u.supplier,
+      brand: u.brand,
       activate: u.activate,
     })),
   );
@@ -142,10 +151,11 @@ export async function updateExchangeCards(tx: Tx, rows: ExchangeCard[], now: Dat
     update ${products} set exchange_1c_id = v.id1c, name = coalesce(v.name, ${products.name}), description = v.description,
       supplier_category = coalesce(v.group_path, ${products.supplierCategory}), image_url = coalesce(v.image_url, ${products.imageUrl}),
       category_id = coalesce(v.category_id, ${products.categoryId}), supplier = coalesce(v.supplier, ${products.supplier}),
+      brand = coalesce(v.brand, ${products.brand}),
       awaiting_category = ${products.awaitingCategory} and v.category_id is null,
       is_active = ${products.isActive} or (v.activate and ${products.publishWhenPlaced}), updated_at = ${now.toISOString()}::timestamptz
     from jsonb_to_recordset(${json}::jsonb) as v(id int, id1c text, name text, description text, group_path text, image_url text,
-      category_id int, supplier text, activate boolean)
+      category_id int, supplier text, brand text, activate boolean)
     where ${products.id} = v.id`);
   noteCatalogWrite(tx);
 }
