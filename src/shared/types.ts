@@ -220,6 +220,21 @@ export type Product = {
   updatedAt: string;
 };
 
+/** A supplier's offer of a product (`GET /api/admin/products/{id}/offers`), prices in roubles. */
+export type SupplierOfferView = {
+  supplierId: number;
+  supplierCode: string;
+  supplierName: string;
+  supplierSku: string | null;
+  purchasePrice: number | null;
+  price: number | null;
+  /** What the supplier says it holds; the shop's own stock is the product's. */
+  stock: number | null;
+  updatedAt: string;
+  /** This offer sets the product's price. */
+  isPriceSource: boolean;
+};
+
 /** GET /api/products: the storefront reads the flat fields, the admin list `pagination`. */
 export type ProductListResponse = {
   products: Product[];

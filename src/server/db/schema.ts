@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -93,6 +94,11 @@ export const products = pgTable(
      * for products on sale; one imported «Скрытыми, для проверки» stays hidden until staff publish it.
      */
     publishWhenPlaced: boolean('publish_when_placed').notNull().default(false),
+    /**
+     * The supplier whose offer sets the price (supplier_offers); staff choose it in the product
+     * form. Null: the product's own supplier (its first).
+     */
+    priceSupplierId: integer('price_supplier_id').references((): AnyPgColumn => suppliers.id, { onDelete: 'set null' }),
     rating: real('rating').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
     /** Units sold; orders the "popular" sort. */
@@ -463,6 +469,34 @@ export const suppliers = pgTable('suppliers', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * What each supplier offers a product at (docs/decisions/027-supplier-offers.md): their SKU,
+ * purchase and retail price and stock, as their last price list said. One product may have
+ * several; the product's price follows the one staff chose (`products.price_supplier_id`).
+ * Written only through the catalogue's door (modules/products/write/offers.ts).
+ */
+export const supplierOffers = pgTable(
+  'supplier_offers',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    supplierSku: text('supplier_sku'),
+    /** Kopecks; null: the list gave none. */
+    purchasePriceKopecks: integer('purchase_price_kopecks'),
+    /** The retail price the supplier's pricing rule gives, kopecks. */
+    priceKopecks: integer('price_kopecks'),
+    /** What the supplier says it holds: shown to staff, not the shop's own stock. */
+    stock: integer('stock'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('supplier_offers_product_supplier_unique').on(t.productId, t.supplierId), index('supplier_offers_supplier_sku_idx').on(t.supplierId, t.supplierSku)],
+);
 
 /**
  * Background jobs (docs/decisions/014): claimed by one process with FOR UPDATE SKIP LOCKED and

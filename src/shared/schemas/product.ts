@@ -202,3 +202,9 @@ export const ProductImportSchema = ProductSchema.extend({
   alongsideFieldErrors,
 );
 export type ProductImportData = z.output<typeof ProductImportSchema>;
+
+/** `PUT /api/admin/products/{id}/price-source`: whose offer sets the product's price. */
+export const PriceSourceSchema = z.object({
+  supplierId: z.coerce.number({ error: 'Выберите поставщика' }).int('Выберите поставщика').positive('Выберите поставщика'),
+});
+export type PriceSourceData = z.output<typeof PriceSourceSchema>;

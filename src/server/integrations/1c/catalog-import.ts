@@ -294,6 +294,7 @@ async function createProducts(tx: Tx, creates: Write[], now: Date) {
       exchange1cId: c.plan.id1c,
       isActive: c.categoryId !== null,
       publishWhenPlaced: true,
+      priceSupplierId: null,
     })),
     now,
   );

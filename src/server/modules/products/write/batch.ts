@@ -32,6 +32,8 @@ export type NewCatalogProduct = {
   isActive: boolean;
   /** Waiting in «Без категории»: whether placing it puts it on sale (its import asked for products on sale). */
   publishWhenPlaced: boolean;
+  /** The supplier whose offer sets the price (a price list's own); null: the product's supplier. */
+  priceSupplierId: number | null;
 };
 
 /** New products with free slugs (uniqueSlugs: one query for the batch); their ids and SKUs. */
@@ -56,18 +58,19 @@ export async function insertProducts(tx: Tx, rows: NewCatalogProduct[], now: Dat
       id1c: r.exchange1cId,
       active: r.isActive,
       publish: r.publishWhenPlaced,
+      price_supplier_id: r.priceSupplierId,
     })),
   );
   const at = now.toISOString();
   const inserted = rowsOf<{ id: number; sku: string }>(
     await tx.execute(sql`
       insert into ${products} (slug, name, sku, price_kopecks, original_price_kopecks, description, short_description, image_url, category_id,
-        awaiting_category, supplier, brand, supplier_sku, supplier_category, exchange_1c_id, is_active, publish_when_placed, created_at, updated_at)
+        awaiting_category, supplier, brand, supplier_sku, supplier_category, exchange_1c_id, is_active, publish_when_placed, price_supplier_id, created_at, updated_at)
       select slug, name, sku, price, old_price, description, short_description, image_url, category_id,
-        category_id is null, supplier, brand, supplier_sku, supplier_category, id1c, active, publish, ${at}::timestamptz, ${at}::timestamptz
+        category_id is null, supplier, brand, supplier_sku, supplier_category, id1c, active, publish, price_supplier_id, ${at}::timestamptz, ${at}::timestamptz
       from jsonb_to_recordset(${json}::jsonb) as x(slug text, name text, sku text, price int, old_price int, description text,
         short_description text, image_url text, category_id int, supplier text, brand text, supplier_sku text, supplier_category text, id1c text, active boolean,
-        publish boolean)
+        publish boolean, price_supplier_id int)
       returning id, sku`),
   );
   noteCatalogWrite(tx);
