@@ -89,6 +89,20 @@ describe('a price list imported «Скрытыми, для проверки»', 
     expect(await productPage('HID-2')).toBe(404);
   });
 
+  it('stays hidden when staff save its form with a category, and waits no more', async () => {
+    await importList('form.csv', [['HID-3', 'Товар без правила HID-3', 5990]], 'hidden');
+    // «Ударная техника» is mapped now: a category no rule maps keeps this one waiting.
+    await ctx.database.db.update(products).set({ supplierCategory: 'Без правила', categoryId: null, awaitingCategory: true }).where(eq(products.sku, 'HID-3'));
+    const { id, name, sku } = await row('HID-3');
+    const saved = await api.inject('PATCH', `/api/products/${id}`, { name, sku, price: 5990, categoryId: perforators, isActive: false });
+    expect(saved.statusCode).toBe(200);
+    expect(await row('HID-3')).toMatchObject({ categoryId: perforators, awaitingCategory: false, isActive: false });
+    expect(await productPage('HID-3')).toBe(404);
+    // Re-applying the rules has nothing left to put on sale.
+    expect((await api.inject('POST', '/api/admin/catalog-adapter/reapply')).json<ReapplyResult>()).toMatchObject({ activated: 0 });
+    expect(await productPage('HID-3')).toBe(404);
+  });
+
   it('goes on sale when staff publish it', async () => {
     const { id } = await row('HID-1');
     const publish = await api.inject('PATCH', `/api/products/${id}`, { isActive: true });
