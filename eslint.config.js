@@ -85,13 +85,13 @@ const integrationBoundary = {
 };
 
 /** The tables only their doors write: drizzle's names and the SQL names. */
-const DOOR_TABLES = new Set(['products', 'productStock']);
-/** SQL text that writes one of them: `insert into products`, `update product_stock`, `delete from "products"`… */
-const SQL_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:public\.)?("?)(?:products|product_stock)\1(?![\w.])/i;
+const DOOR_TABLES = new Set(['products', 'productStock', 'supplierOffers']);
+/** SQL text that writes one of them: `insert into products`, `update product_stock`, `delete from "supplier_offers"`… */
+const SQL_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:public\.)?("?)(?:products|product_stock|supplier_offers)\1(?![\w.])/i;
 /** SQL text ending where the table comes next, as `${products}` in a drizzle `sql` template. */
 const SQL_WRITE_HEAD = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?$/i;
 
-/** `products`, `productStock`, or `schema.products`: a door table named in code. */
+/** `products`, `productStock`, `supplierOffers`, or `schema.products`: a door table named in code. */
 function doorTableOf(node) {
   if (!node) return null;
   if (node.type === 'Identifier' && DOOR_TABLES.has(node.name)) return node.name;
@@ -100,19 +100,20 @@ function doorTableOf(node) {
 }
 
 /**
- * `products` is written only through the catalogue's door (src/server/modules/products/write/)
- * and `product_stock` only through the stock door (src/server/db/product-stock.ts): a drizzle
- * `.insert/.update/.delete(products | productStock)` or SQL text that inserts into, updates or
+ * `products` and `supplier_offers` are written only through the catalogue's door
+ * (src/server/modules/products/write/) and `product_stock` only through the stock door
+ * (src/server/db/product-stock.ts): a drizzle `.insert/.update/.delete(products | productStock |
+ * supplierOffers)` or SQL text that inserts into, updates or
  * deletes from them anywhere else is an error (docs/decisions/025).
  */
 const catalogueDoor = {
   meta: {
     type: 'problem',
-    messages: { write: 'Write of `{{table}}` outside its door: use modules/products/write/ (products) or db/product-stock.ts (stock).' },
+    messages: { write: 'Write of `{{table}}` outside its door: use modules/products/write/ (products, supplier offers) or db/product-stock.ts (stock).' },
   },
   create(context) {
     const report = (node, table) => context.report({ node, messageId: 'write', data: { table } });
-    const sqlTable = (text) => /product_stock/i.test(text) ? 'product_stock' : 'products';
+    const sqlTable = (text) => (/product_stock/i.test(text) ? 'product_stock' : /supplier_offers/i.test(text) ? 'supplier_offers' : 'products');
     return {
       CallExpression(node) {
         const callee = node.callee;
@@ -158,7 +159,7 @@ export default tseslint.config(
     },
   },
   { files: ['src/server/integrations/**/*.ts'], rules: { 'local/integration-boundary': 'error' } },
-  // One door per table: products through modules/products/write/, product_stock through db/product-stock.ts.
+  // One door per table: products and supplier_offers through modules/products/write/, product_stock through db/product-stock.ts.
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     ignores: [

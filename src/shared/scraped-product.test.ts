@@ -26,18 +26,19 @@ const card: ProductCard = {
 describe('productFieldsOf', () => {
   it('fills the form from the card, the chosen offer and picture, specifications after the description', () => {
     const offer = card.offers!.value[1]!;
-    expect(productFieldsOf(card, { supplier: 'DCK', categoryId: 7 }, { offer, imageUrl: '/uploads/a.webp', imageSource: 'opengraph' })).toEqual({
+    expect(productFieldsOf(card, { supplier: 'DCK', brand: 'DCK', categoryId: 7 }, { offer, imageUrl: '/uploads/a.webp', imageSource: 'opengraph' })).toEqual({
       values: {
         name: 'Углошлифовальная машина DCK KDSM20-125',
         sku: 'KDSM20-125EM',
         price: 14990.5,
         supplier: 'DCK',
+        brand: 'DCK',
         categoryId: 7,
         imageUrl: '/uploads/a.webp',
         shortDescription: 'Бесщёточная УШМ для резки и шлифования.',
         description: 'Бесщёточная УШМ.\n\nДиск 125 мм.\n\nХарактеристики\nДиаметр диска: 125 мм\nНапряжение: 20 В',
       },
-      sources: { name: 'json-ld', sku: 'json-ld', price: 'json-ld', supplier: 'json-ld', categoryId: 'microdata', imageUrl: 'opengraph', shortDescription: 'page', description: 'json-ld' },
+      sources: { name: 'json-ld', sku: 'json-ld', price: 'json-ld', supplier: 'json-ld', brand: 'json-ld', categoryId: 'microdata', imageUrl: 'opengraph', shortDescription: 'page', description: 'json-ld' },
     });
   });
 
@@ -48,7 +49,7 @@ describe('productFieldsOf', () => {
       currency: { value: 'USD', source: 'json-ld' },
       shortDescription: { value: `${'слово '.repeat(120)}конец`, source: 'page' },
     };
-    const { values, sources } = productFieldsOf(foreign, { supplier: null, categoryId: null }, { offer: null, imageUrl: null, imageSource: null });
+    const { values, sources } = productFieldsOf(foreign, { supplier: null, brand: null, categoryId: null }, { offer: null, imageUrl: null, imageSource: null });
     expect(values.price).toBeUndefined();
     expect(sources.price).toBeUndefined();
     expect(values.sku).toBe('KDSM20-125');

@@ -4,8 +4,8 @@ import type { FieldSource, ProductCard, ProductOffer } from './schemas/web-scrap
 /**
  * A product card read from a supplier's page → the values of the shop's product form, each with
  * the source it came from. The shop's product has no separate specifications or brand: the
- * specifications go at the end of the description (the product page shows it line by line), the
- * brand chooses the supplier.
+ * specifications go at the end of the description (the product page shows it line by line); the
+ * brand, as the adapter writes it, is the product's brand and chooses the supplier when it is one.
  */
 
 export type ScrapedProductFields = {
@@ -14,6 +14,7 @@ export type ScrapedProductFields = {
   /** Roubles. */
   price?: number;
   supplier?: Supplier;
+  brand?: string;
   categoryId?: number;
   imageUrl?: string;
   shortDescription?: string;
@@ -29,12 +30,12 @@ export const SPECS_HEADING = 'Характеристики';
 /** What staff chose on the result: one of several offers, the main picture (a stored /uploads/ address). */
 export type ScrapeChoice = { offer: ProductOffer | null; imageUrl: string | null; imageSource: FieldSource | null };
 
-/** Where the catalogue adapter puts the card (ScrapeResult's supplier and categoryId). */
-export type SuggestedPlace = { supplier: Supplier | null; categoryId: number | null };
+/** Where the catalogue adapter puts the card (ScrapeResult's supplier, brand and categoryId). */
+export type SuggestedPlace = { supplier: Supplier | null; brand: string | null; categoryId: number | null };
 
 export function productFieldsOf(
   card: ProductCard,
-  { supplier, categoryId }: SuggestedPlace,
+  { supplier, brand, categoryId }: SuggestedPlace,
   choice: ScrapeChoice,
 ): { values: ScrapedProductFields; sources: Partial<Record<ScrapedField, FieldSource>> } {
   const values: ScrapedProductFields = {};
@@ -56,6 +57,7 @@ export function productFieldsOf(
   if (price && isRoubles(price.currency)) set('price', price.kopecks / 100, price.source);
 
   if (supplier) set('supplier', supplier, card.brand?.source);
+  set('brand', brand, card.brand?.source);
   set('categoryId', categoryId, card.breadcrumbs?.source ?? card.name?.source);
   set('imageUrl', choice.imageUrl, choice.imageSource ?? undefined);
   set('shortDescription', card.shortDescription && cut(card.shortDescription.value, SHORT_DESCRIPTION_MAX), card.shortDescription?.source);

@@ -215,11 +215,29 @@ export type Product = {
   description: string;
   categoryId: number | null;
   category: { id: number; name: string; slug: string } | null;
+  /** Whom the shop buys it from: staff's business, never shown to customers as the brand. */
   supplier: Supplier | null;
+  /** The maker customers see (DCK, P.I.T, …), or null. */
+  brand: string | null;
   isActive: boolean;
   isFeatured: boolean;
   createdAt: string;
   updatedAt: string;
+};
+
+/** A supplier's offer of a product (`GET /api/admin/products/{id}/offers`), prices in roubles. */
+export type SupplierOfferView = {
+  supplierId: number;
+  supplierCode: string;
+  supplierName: string;
+  supplierSku: string | null;
+  purchasePrice: number | null;
+  price: number | null;
+  /** What the supplier says it holds; the shop's own stock is the product's. */
+  stock: number | null;
+  updatedAt: string;
+  /** This offer sets the product's price. */
+  isPriceSource: boolean;
 };
 
 /** GET /api/products: the storefront reads the flat fields, the admin list `pagination`. */

@@ -194,7 +194,8 @@ export type AnalyticsProduct = {
   /** Roubles; null or 0 for price on request. */
   price: number | null;
   sku?: string | null;
-  supplier?: string | null;
+  /** The maker; a supplier's code is never sent as the brand. */
+  brand?: string | null;
   category?: { name: string } | null;
   categoryName?: string | null;
 };
@@ -214,7 +215,7 @@ const ymProduct = (p: AnalyticsProduct, quantity?: number) => ({
   id: String(p.id),
   name: p.name,
   price: p.price ?? 0,
-  brand: p.supplier ?? undefined,
+  brand: p.brand ?? undefined,
   category: categoryOf(p),
   ...(quantity ? { quantity } : {}),
 });
@@ -222,7 +223,7 @@ const ymProduct = (p: AnalyticsProduct, quantity?: number) => ({
 const gaItem = (p: AnalyticsProduct, quantity = 1) => ({
   item_id: p.sku || String(p.id),
   item_name: p.name,
-  item_brand: p.supplier ?? undefined,
+  item_brand: p.brand ?? undefined,
   item_category: categoryOf(p),
   price: p.price ?? 0,
   quantity,

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -71,6 +72,11 @@ export const products = pgTable(
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),
     /** The supplier's code (suppliers.code): DCK, P.I.T, or another kept in the back office. */
     supplier: text('supplier'),
+    /**
+     * The maker (DCK, P.I.T, …) as customers see it, apart from the supplier the shop buys from;
+     * imports write it as the adapter's brand spellings normalise it. Null: not known.
+     */
+    brand: text('brand'),
     /** The supplier's own SKU, which may differ from the shop's; imports match on it first. */
     supplierSku: text('supplier_sku'),
     /** The category name the supplier's file gave; the catalogue adapter maps it to categoryId. */
@@ -78,10 +84,20 @@ export const products = pgTable(
     /** The product's Ид in 1C (CommerceML `Товар/Ид`): «Обмен с 1С» finds it by this first. */
     exchange1cId: text('exchange_1c_id'),
     /**
-     * Imported into a supplier category no rule maps yet: kept hidden («Без категории») and
-     * made active once the adapter maps it.
+     * Imported into a supplier category no rule maps yet: kept hidden («Без категории») until
+     * the adapter maps it.
      */
     awaitingCategory: boolean('awaiting_category').notNull().default(false),
+    /**
+     * A product waiting in «Без категории» goes on sale once placed only when its import asked
+     * for products on sale; one imported «Скрытыми, для проверки» stays hidden until staff publish it.
+     */
+    publishWhenPlaced: boolean('publish_when_placed').notNull().default(false),
+    /**
+     * The supplier whose offer sets the price (supplier_offers); staff choose it in the product
+     * form. Null: the product's own supplier (its first).
+     */
+    priceSupplierId: integer('price_supplier_id').references((): AnyPgColumn => suppliers.id, { onDelete: 'set null' }),
     /** Units sold; orders the "popular" sort. */
     salesCount: integer('sales_count').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
@@ -468,6 +484,34 @@ export const suppliers = pgTable('suppliers', {
 });
 
 /**
+ * What each supplier offers a product at (docs/decisions/032-supplier-offers.md): their SKU,
+ * purchase and retail price and stock, as their last price list said. One product may have
+ * several; the product's price follows the one staff chose (`products.price_supplier_id`).
+ * Written only through the catalogue's door (modules/products/write/offers.ts).
+ */
+export const supplierOffers = pgTable(
+  'supplier_offers',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    supplierSku: text('supplier_sku'),
+    /** Kopecks; null: the list gave none. */
+    purchasePriceKopecks: integer('purchase_price_kopecks'),
+    /** The retail price the supplier's pricing rule gives, kopecks. */
+    priceKopecks: integer('price_kopecks'),
+    /** What the supplier says it holds: shown to staff, not the shop's own stock. */
+    stock: integer('stock'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('supplier_offers_product_supplier_unique').on(t.productId, t.supplierId), index('supplier_offers_supplier_sku_idx').on(t.supplierId, t.supplierSku)],
+);
+
+/**
  * Background jobs (docs/decisions/014): claimed by one process with FOR UPDATE SKIP LOCKED and
  * held by a lease the worker renews; a job whose lease ran out (its process died) is claimed
  * again and resumes from its checkpoint.
@@ -592,11 +636,12 @@ export const categoryRules = pgTable(
   (t) => [index('category_rules_supplier_idx').on(t.supplierId, t.kind)],
 );
 
-/** Supplier spellings of a brand (`Dck`, `DCK Tools`, `ДЦК`) and the supplier they mean. */
+/** Supplier spellings of a brand (`Dck`, `DCK Tools`, `ДЦК`) and the brand as the shop writes it (`DCK`). */
 export const brandAliases = pgTable('brand_aliases', {
   /** Lower-case, spaces collapsed. */
   alias: text('alias').primaryKey(),
-  supplierCode: text('supplier_code').notNull(),
+  /** The brand as the shop writes it (`DCK`). */
+  brand: text('brand').notNull(),
   createdAt: createdAt(),
 });
 

@@ -67,7 +67,7 @@ export type RulePreviewData = z.output<typeof RulePreviewSchema>;
 
 export const BrandAliasSchema = z.object({
   alias: requiredText('Укажите написание бренда').pipe(z.string().max(100, 'Не длиннее 100 символов')),
-  supplierCode: requiredText('Выберите поставщика'),
+  brand: requiredText('Укажите бренд').pipe(z.string().max(100, 'Не длиннее 100 символов')),
 });
 export type BrandAliasData = z.output<typeof BrandAliasSchema>;
 
@@ -169,6 +169,8 @@ export type ReapplyResult = {
   moved: number;
   /** Moved out of «Без категории» and shown in the shop. */
   activated: number;
+  /** Moved out of «Без категории» and kept hidden: imported «Скрытыми, для проверки», they wait for staff to publish them. */
+  keptHidden: number;
   /** Still waiting: no rule maps them. */
   stillAwaiting: number;
 };
@@ -187,6 +189,6 @@ export type AwaitingProduct = {
 
 export type AwaitingList = { products: AwaitingProduct[]; total: number; page: number; totalPages: number };
 
-export type BrandAliasView = { alias: string; supplierCode: string; supplierName: string | null };
+export type BrandAliasView = { alias: string; brand: string };
 
 export type UnitRuleView = { id: number; pattern: string; replacement: string; sortOrder: number };

@@ -125,6 +125,8 @@ const productShape = {
   branchStock: branchStockField,
   categoryId: categoryField,
   supplier: supplierField,
+  /** The maker customers see (DCK, P.I.T, …), apart from the supplier; '' is none. */
+  brand: optionalText(100),
   tag: optionalText(40),
   imageUrl: imageUrlField,
   shortDescription: optionalText(500),
@@ -141,6 +143,7 @@ export const ProductSchema = z.object({
   stock: productShape.stock.optional(),
   branchStock: productShape.branchStock.optional(),
   supplier: productShape.supplier.optional(),
+  brand: productShape.brand.optional(),
   tag: productShape.tag.optional(),
   imageUrl: productShape.imageUrl.optional(),
   shortDescription: productShape.shortDescription.optional(),
@@ -183,3 +186,9 @@ export const ProductImportSchema = ProductSchema.extend({
   alongsideFieldErrors,
 );
 export type ProductImportData = z.output<typeof ProductImportSchema>;
+
+/** `PUT /api/admin/products/{id}/price-source`: whose offer sets the product's price. */
+export const PriceSourceSchema = z.object({
+  supplierId: z.coerce.number({ error: 'Выберите поставщика' }).int('Выберите поставщика').positive('Выберите поставщика'),
+});
+export type PriceSourceData = z.output<typeof PriceSourceSchema>;

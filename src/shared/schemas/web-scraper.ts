@@ -75,6 +75,8 @@ export type ScrapeResult = {
   duplicates: { id: number; name: string; sku: string; matchedSku: string }[];
   /** The shop's supplier the card's brand names (DCK, P.I.T), if any. */
   supplier: Supplier | null;
+  /** The card's brand as the catalogue adapter's spellings write it (`Dck` → `DCK`), if the page names one. */
+  brand: string | null;
   /** The shop category the catalogue adapter's rules give for the page's breadcrumbs and name, if any. */
   categoryId: number | null;
 };

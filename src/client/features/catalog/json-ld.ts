@@ -13,7 +13,7 @@ export function productJsonLd(origin: string, product: Product, path: string, de
     url: absoluteUrl(origin, path),
   };
   if (product.imageUrl) data.image = absoluteUrl(origin, product.imageUrl);
-  if (product.supplier) data.brand = { '@type': 'Brand', name: product.supplier };
+  if (product.brand) data.brand = { '@type': 'Brand', name: product.brand };
   if (product.category) data.category = product.category.name;
   if (hasPrice(product.price)) {
     data.offers = {

@@ -196,7 +196,7 @@ export function Component() {
               // Only staff can open an inactive product (decisions.md): say why customers do not see it.
               <Badge variant="warning">Товар скрыт: покупатели его не видят</Badge>
             )}
-            {product.supplier && <p className="text-sm font-semibold tracking-wide text-primary uppercase">{product.supplier}</p>}
+            {product.brand && <p className="text-sm font-semibold tracking-wide text-primary uppercase">{product.brand}</p>}
             <h1 className="text-2xl leading-tight font-bold sm:text-3xl">{product.name}</h1>
             <p className="text-sm text-muted-foreground">
               Артикул: <span className="font-medium text-foreground">{product.sku}</span>

@@ -1,7 +1,7 @@
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/connection.ts';
 import { setProductsStock, type ProductBranchQuantity } from '#server/db/product-stock.ts';
-import { branches, categories, products } from '#server/db/schema.ts';
+import { branches, categories, products, supplierOffers, suppliers } from '#server/db/schema.ts';
 import { demoCategories, demoProducts, mulberry32, type DemoCategory, type DemoProduct, type Rng } from './catalog-data.ts';
 import { DAY_MS } from '../../core/time.ts';
 
@@ -26,6 +26,8 @@ export function toProductRow(product: DemoProduct, categoryId: number, now: numb
     description: product.description,
     categoryId,
     supplier: product.supplier,
+    // The demo's suppliers are the makers themselves: DCK's products are DCK's, P.I.T's are P.I.T's.
+    brand: product.supplier,
     salesCount: product.salesCount,
     isActive: product.isActive,
     isFeatured: product.isFeatured,
@@ -88,6 +90,11 @@ export async function insertProducts(
     );
     // Products without stock keep their null («нет в наличии», as before): only stocked ones are summed.
     await setProductsStock(db, [...new Set(stock.map((q) => q.productId))], stock);
+    // Each product of a kept supplier has that supplier's offer, which sets its price (as migration 0015 gave existing products).
+    await db.execute(sql`
+      insert into ${supplierOffers} (product_id, supplier_id, supplier_sku, price_kopecks, stock)
+      select p.id, s.id, p.supplier_sku, p.price_kopecks, p.stock from ${products} p join ${suppliers} s on s.code = p.supplier
+      where p.id in (select value::int from jsonb_array_elements_text(${JSON.stringify(inserted.map((p) => p.id))}::jsonb))`);
   }
   return list.length;
 }

@@ -27,7 +27,7 @@ const BATCH = 500;
 const DESCRIPTION_MAX = 20_000;
 /** Requisites 1C writes for its own bookkeeping: not a customer's specification. */
 const SERVICE_REQUISITES = new Set(['ВидНоменклатуры', 'ТипНоменклатуры', 'Полное наименование', 'НаименованиеПолное', 'Код']);
-/** Properties that name the brand. */
+/** Properties (and requisites) that name the brand. */
 const BRAND_PROPERTIES = new Set(['производитель', 'бренд', 'торговая марка', 'марка', 'изготовитель']);
 
 type Property = { name: string; values: Map<string, string> };
@@ -114,6 +114,7 @@ function specsOf(node: XmlNode, classifier: Classifier): { lines: string[]; bran
   for (const requisite of childrenOf(child(node, 'ЗначенияРеквизитов'), 'ЗначениеРеквизита')) {
     const name = textAt(requisite, 'Наименование');
     const value = childrenOf(requisite, 'Значение').map((v) => v.text.trim()).filter(Boolean).join(', ');
+    if (name && value && BRAND_PROPERTIES.has(name.toLowerCase())) brand ??= value;
     if (name && value && !SERVICE_REQUISITES.has(name)) lines.push(`${name}: ${value}`);
   }
   return { lines, brand };
@@ -162,11 +163,11 @@ type Context = {
   announcement: CatalogAnnouncement;
 };
 
-/** The brand a 1C product names, when it is one of the shop's suppliers (DCK, P.I.T). */
-function supplierOf(ctx: Context, plan: ProductPlan): string | null {
-  const code = plan.brand ? ctx.adapter.brandFor(plan.brand) : null;
-  return code !== null && (SUPPLIERS as readonly string[]).includes(code) ? code : null;
-}
+/** The brand a 1C product names («Изготовитель», a «Производитель» property), as the adapter's spellings write it. */
+const brandOf = (ctx: Context, plan: ProductPlan): string | null => (plan.brand ? ctx.adapter.brandFor(plan.brand) : null);
+
+/** The supplier: the brand, when it is one of the shop's suppliers (DCK, P.I.T). */
+const supplierOf = (brand: string | null): string | null => (brand !== null && (SUPPLIERS as readonly string[]).includes(brand) ? brand : null);
 
 async function pictureOf(ctx: Context, plan: ProductPlan): Promise<string | null> {
   // The product page shows one picture: the first one that can be stored.
@@ -192,7 +193,7 @@ async function findExisting(tx: Tx, plans: ProductPlan[]): Promise<{ byId: Map<s
   return { byId: new Map(found.map((p) => [p.exchange1cId!, p])), bySku: new Map(bySkuRows.map((p) => [p.sku, p])) };
 }
 
-type Write = { plan: ProductPlan; imageUrl: string | null; categoryId: number | null; supplier: string | null };
+type Write = { plan: ProductPlan; imageUrl: string | null; categoryId: number | null; supplier: string | null; brand: string | null };
 
 /** One batch: pictures stored first (files, outside the transaction), then every write in one transaction. */
 async function applyBatch(ctx: Context, plans: ProductPlan[]) {
@@ -227,7 +228,8 @@ async function applyBatch(ctx: Context, plans: ProductPlan[]) {
         continue;
       }
       const categoryId = ctx.adapter.categoryFor({ supplierId: ctx.supplierId, supplierCategory: plan.group, name: plan.name });
-      const write: Write = { plan, imageUrl: pictures.get(plan.id1c) ?? null, categoryId, supplier: supplierOf(ctx, plan) };
+      const brand = brandOf(ctx, plan);
+      const write: Write = { plan, imageUrl: pictures.get(plan.id1c) ?? null, categoryId, supplier: supplierOf(brand), brand };
       if (product) {
         updates.push({ ...write, product });
         continue;
@@ -274,6 +276,7 @@ async function updateProducts(tx: Tx, updates: (Write & { product: Existing })[]
       imageUrl: u.imageUrl,
       categoryId: u.categoryId,
       supplier: u.supplier,
+      brand: u.brand,
       activate: u.product.awaiting && u.categoryId !== null,
     })),
     now,
@@ -294,10 +297,13 @@ async function createProducts(tx: Tx, creates: Write[], now: Date) {
       imageUrl: c.imageUrl,
       categoryId: c.categoryId,
       supplier: c.supplier,
+      brand: c.brand,
       supplierSku: null,
       supplierCategory: c.plan.group,
       exchange1cId: c.plan.id1c,
       isActive: c.categoryId !== null,
+      publishWhenPlaced: true,
+      priceSupplierId: null,
     })),
     now,
   );

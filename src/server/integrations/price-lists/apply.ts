@@ -7,12 +7,13 @@ import { ABSENT_ACTION_LABELS, type AbsentAction, type ProductState, type RowAct
 import { loadCatalogAdapter, type CatalogAdapter } from '../../modules/catalog-adapter/adapter.ts';
 import { catalogTransaction } from '../../modules/products/write/announce.ts';
 import { insertProducts, updateSupplierListings } from '../../modules/products/write/batch.ts';
+import { writeSupplierOffers, type SupplierOfferWrite } from '../../modules/products/write/offers.ts';
 import { countRows, type RowPlan } from './check.ts';
 import { nextTurn } from '../../jobs/next-turn.ts';
 import type { ImportDeps, ImportJobPayload } from './deps.ts';
 import { removeStoredFile } from './files.ts';
 import { headBranchId, setProductsStock } from '../../db/product-stock.ts';
-import { plannedStock, productColumns, sameState, sameStock, stateOf, stockRows, withStock, type ShopProduct } from './product-state.ts';
+import { offerStock, plannedStock, productColumns, sameState, sameStock, stateOf, stockRows, withStock, type ShopProduct } from './product-state.ts';
 import { reportScheduled } from './scheduled.ts';
 import { requireImport, type StoredOptions } from './summaries.ts';
 import { requireSupplier, type SupplierRow } from './suppliers.ts';
@@ -45,7 +46,15 @@ type Written = {
   message: string | null;
 };
 
-type Update = { id: number; before: ProductState; state: ProductState; supplier: string; supplierSku: string | null; supplierCategory: string | null };
+type Update = {
+  id: number;
+  before: ProductState;
+  state: ProductState;
+  supplier: string;
+  brand: string | null;
+  supplierSku: string | null;
+  supplierCategory: string | null;
+};
 type Create = { rowId: number; plan: RowPlan; categoryId: number | null; after: ProductState };
 
 type ApplyContext = {
@@ -94,7 +103,7 @@ async function writeStock(tx: Tx, changes: { id: number; before: ProductState | 
   );
 }
 
-/** Writes changed products (price, old price, visibility and the supplier's code, SKU and category), then their stock. */
+/** Writes changed products (price, old price, visibility, brand and the supplier's code, SKU and category), then their stock. */
 async function updateProducts(tx: Tx, updates: Update[], now: Date) {
   await updateSupplierListings(
     tx,
@@ -104,6 +113,7 @@ async function updateProducts(tx: Tx, updates: Update[], now: Date) {
       oldPriceKopecks: u.state.oldPriceKopecks,
       isActive: u.state.isActive,
       supplier: u.supplier,
+      brand: u.brand,
       supplierSku: u.supplierSku,
       supplierCategory: u.supplierCategory,
     })),
@@ -127,18 +137,32 @@ async function createProducts(ctx: ApplyContext, creates: Create[]): Promise<Map
       imageUrl: c.plan.imageUrl,
       categoryId: c.categoryId,
       supplier: ctx.supplier.code,
+      brand: c.plan.brand ?? null,
       supplierSku: c.plan.supplierSku,
       supplierCategory: c.plan.supplierCategory,
       exchange1cId: null,
       isActive: c.after.isActive,
+      publishWhenPlaced: ctx.options.newProducts === 'active',
+      priceSupplierId: ctx.supplier.id,
     })),
     ctx.now,
   );
   const idBySku = new Map(inserted.map((p) => [p.sku, p.id]));
   const ids = new Map(creates.map((c) => [c.rowId, idBySku.get(c.plan.sku)!]));
+  await writeSupplierOffers(ctx.tx, creates.map((c) => offerOf(ctx, ids.get(c.rowId)!, c.plan)), ctx.now);
   await writeStock(ctx.tx, creates.map((c) => ({ id: ids.get(c.rowId)!, before: null, after: c.after })));
   return ids;
 }
+
+/** This supplier's offer of a product, as the row says. */
+const offerOf = (ctx: ApplyContext, productId: number, plan: RowPlan): SupplierOfferWrite => ({
+  productId,
+  supplierId: ctx.supplier.id,
+  supplierSku: plan.supplierSku,
+  purchasePriceKopecks: plan.purchasePriceKopecks ?? null,
+  priceKopecks: plan.priceKopecks,
+  stock: offerStock(plannedStock(plan, ctx.headBranchId)),
+});
 
 /** Marks the batch's rows applied with what was written (or why not). */
 async function markRows(tx: Tx | Db, written: Written[]) {
@@ -167,6 +191,7 @@ async function applyBatch(ctx: ApplyContext, rows: PendingRow[]): Promise<void> 
   const written: Written[] = [];
   const updates: Update[] = [];
   const creates: Create[] = [];
+  const offers: SupplierOfferWrite[] = [];
   for (const row of rows) {
     const plan = row.record as RowPlan | null;
     if (row.action === 'create') {
@@ -184,8 +209,13 @@ async function applyBatch(ctx: ApplyContext, rows: PendingRow[]): Promise<void> 
     const before = stateOf(product);
     if (row.action === 'absent') {
       const after = absentState(before, options.absent);
-      updates.push({ id: product.id, before, state: after, supplier: product.supplier!, supplierSku: product.supplierSku, supplierCategory: product.supplierCategory });
+      updates.push({ id: product.id, before, state: after, supplier: product.supplier!, brand: null, supplierSku: product.supplierSku, supplierCategory: product.supplierCategory });
       written.push({ rowId: row.id, action: 'absent', productId: product.id, before, after, message: null });
+      continue;
+    }
+    offers.push(offerOf(ctx, product.id, plan!));
+    if (plan!.offerOnly) {
+      written.push({ rowId: row.id, action: 'unchanged', productId: product.id, before, after: before, message: null });
       continue;
     }
     const after = plannedState(before, plan!, ctx.headBranchId);
@@ -194,6 +224,7 @@ async function applyBatch(ctx: ApplyContext, rows: PendingRow[]): Promise<void> 
       before,
       state: after,
       supplier: supplier.code,
+      brand: plan!.brand ?? null,
       supplierSku: plan!.supplierSku ?? product.supplierSku,
       supplierCategory: plan!.supplierCategory ?? product.supplierCategory,
     });
@@ -211,6 +242,7 @@ async function applyBatch(ctx: ApplyContext, rows: PendingRow[]): Promise<void> 
     });
   }
   await updateProducts(tx, updates, ctx.now);
+  await writeSupplierOffers(tx, offers, ctx.now);
   await markRows(tx, written);
 }
 

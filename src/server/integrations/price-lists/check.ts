@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { branches, products, supplierImportRows, supplierImports } from '../../db/schema.ts';
+import { branches, products, supplierImportRows, supplierImports, supplierOffers } from '../../db/schema.ts';
 import type { JobContext, SettledStatus } from '../../jobs/runner.ts';
 import {
   IMPORT_FIELD_LABELS,
@@ -13,7 +13,7 @@ import { loadCatalogAdapter, recordSupplierCategories, type CatalogAdapter } fro
 import { nextTurn } from '../../jobs/next-turn.ts';
 import type { ImportDeps, ImportJobPayload } from './deps.ts';
 import { headBranchId } from '../../db/product-stock.ts';
-import { plannedStock, productColumns, sameState, stateOf, priceJump, withStock, type PlannedStock, type ShopProduct } from './product-state.ts';
+import { isPriceSource, plannedStock, productColumns, sameState, stateOf, priceJump, withStock, type PlannedStock, type ShopProduct } from './product-state.ts';
 import { retailPrice } from './sources/pricing.ts';
 import { readRecords } from './sources/read.ts';
 import type { SupplierRecord } from './sources/types.ts';
@@ -47,10 +47,19 @@ export type RowPlan = {
   /** Quantities of the branches the file has columns for, by branch id. */
   branchStock?: PlannedStock;
   supplierCategory: string | null;
+  /** The file's brand as the adapter's spellings write it; null: the file names none. */
+  brand: string | null;
+  /** The supplier's purchase price, kopecks (the offer keeps it). */
+  purchasePriceKopecks: number | null;
+  /**
+   * Another supplier's offer sets the product's price: the row updates only this supplier's
+   * offer (price, SKU, stock), not the product.
+   */
+  offerOnly?: boolean;
   description: string;
   shortDescription: string;
   imageUrl: string | null;
-  /** An unchanged product that still gets the supplier's code, SKU or category written. */
+  /** An unchanged product that still gets the supplier's code, SKU, category or brand written. */
   link: boolean;
 };
 
@@ -93,16 +102,36 @@ function descriptionOf(record: SupplierRecord): string {
 const byBranchId = (quantities: Record<string, number | null>, ids: Map<string, number>): PlannedStock =>
   Object.fromEntries(Object.entries(quantities).flatMap(([slug, quantity]) => (ids.has(slug) ? [[String(ids.get(slug)), quantity]] : [])));
 
-/** The shop's products a batch of records may mean: by the supplier's SKUs, and by shop SKUs. */
-async function candidates(db: Db, code: string, records: SupplierRecord[]) {
+/**
+ * The shop's products a batch of records may mean: by the supplier's SKUs (its own products', and
+ * those of its offers of other suppliers' products), and by shop SKUs.
+ */
+async function candidates(db: Db, supplier: SupplierRow, records: SupplierRecord[]) {
+  const { code } = supplier;
   const supplierSkus = [...new Set(records.flatMap((r) => (r.supplierSku ? [r.supplierSku] : [])))];
   const skus = [...new Set(records.flatMap((r) => [r.sku, r.supplierSku].filter((s): s is string => Boolean(s))))];
+  const offers =
+    supplierSkus.length === 0
+      ? []
+      : await db
+          .select({ productId: supplierOffers.productId, supplierSku: supplierOffers.supplierSku })
+          .from(supplierOffers)
+          .where(and(eq(supplierOffers.supplierId, supplier.id), inArray(supplierOffers.supplierSku, supplierSkus)));
+  const offered = offers.map((o) => o.productId);
   const rows: ShopProduct[] = await db
     .select(productColumns)
     .from(products)
-    .where(or(and(eq(products.supplier, code), inArray(products.supplierSku, supplierSkus)), inArray(products.sku, skus)));
+    .where(
+      or(
+        and(eq(products.supplier, code), inArray(products.supplierSku, supplierSkus)),
+        inArray(products.sku, skus),
+        offered.length > 0 ? inArray(products.id, offered) : undefined,
+      ),
+    );
   const bySupplierSku = new Map<string, ShopProduct>();
   const bySku = new Map<string, ShopProduct>();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  for (const offer of offers) if (offer.supplierSku && byId.has(offer.productId)) bySupplierSku.set(offer.supplierSku, byId.get(offer.productId)!);
   for (const row of rows) {
     if (row.supplier === code && row.supplierSku) bySupplierSku.set(row.supplierSku, row);
     bySku.set(row.sku, row);
@@ -113,19 +142,17 @@ async function candidates(db: Db, code: string, records: SupplierRecord[]) {
 type Match = { product: ShopProduct } | { product: null } | { taken: string };
 
 /**
- * The product a record means. The shop SKU counts only for a product that is this supplier's (or
- * nobody's) and not already tied to another of its SKUs: another supplier's product is never
- * overwritten.
+ * The product a record means: by the supplier's SKU, then by the shop SKU. Another supplier's
+ * product is matched too: the row then becomes this supplier's offer of it (the product is never
+ * overwritten unless this supplier sets its price). A product of this supplier already tied to
+ * another of its SKUs is not.
  */
 function matchRecord(code: string, record: SupplierRecord, shopSku: string, found: Awaited<ReturnType<typeof candidates>>): Match {
   const bySupplier = record.supplierSku ? found.bySupplierSku.get(record.supplierSku) : undefined;
   if (bySupplier) return { product: bySupplier };
   const bySku = found.bySku.get(shopSku);
   if (!bySku) return { product: null };
-  if (bySku.supplier !== null && bySku.supplier !== code) {
-    return { taken: `Артикул ${shopSku} уже у товара поставщика ${bySku.supplier} («${bySku.name}»)` };
-  }
-  if (bySku.supplierSku && record.supplierSku && bySku.supplierSku !== record.supplierSku) {
+  if (bySku.supplier === code && bySku.supplierSku && record.supplierSku && bySku.supplierSku !== record.supplierSku) {
     return { taken: `Артикул ${shopSku} уже у товара с артикулом поставщика ${bySku.supplierSku} («${bySku.name}»)` };
   }
   return { product: bySku };
@@ -166,6 +193,8 @@ function classify(state: CheckState, record: SupplierRecord, found: Awaited<Retu
     ...(record.stock !== undefined ? { stock: record.stock } : {}),
     ...(record.branchStock !== undefined ? { branchStock: byBranchId(record.branchStock, state.branchIds) } : {}),
     supplierCategory: record.category ?? null,
+    brand: record.brand ? state.adapter.brandFor(record.brand) : null,
+    purchasePriceKopecks: record.purchasePriceKopecks ?? null,
     description: descriptionOf(record),
     shortDescription: record.shortDescription?.trim() ?? '',
     imageUrl: record.pictures?.[0] ?? null,
@@ -197,6 +226,21 @@ function classify(state: CheckState, record: SupplierRecord, found: Awaited<Retu
   if (sameRow !== undefined) return error(record.sku ? 'sku' : 'supplierSku', `Этот товар уже обновляет строка ${sameRow}`);
   state.matched.set(product.id, record.rowNumber);
   const before = stateOf(product);
+  if (!isPriceSource(product, supplier)) {
+    // Another supplier sets the product's price: the row writes this supplier's offer only.
+    Object.assign(plan, { offerOnly: true, link: true });
+    return {
+      ...base,
+      sku: product.sku,
+      name: product.name,
+      action: 'unchanged',
+      productId: product.id,
+      before,
+      after: before,
+      message: `Цену товара задаёт другой поставщик: обновится только предложение ${supplier.code}`,
+      record: plan,
+    };
+  }
   const after: ProductState = withStock(
     {
       ...before,
@@ -208,7 +252,8 @@ function classify(state: CheckState, record: SupplierRecord, found: Awaited<Retu
   plan.link =
     product.supplier !== supplier.code ||
     (supplierSku !== null && product.supplierSku !== supplierSku) ||
-    (plan.supplierCategory !== null && product.supplierCategory !== plan.supplierCategory);
+    (plan.supplierCategory !== null && product.supplierCategory !== plan.supplierCategory) ||
+    (plan.brand !== null && product.brand !== plan.brand);
   const action: RowAction = sameState(before, after) ? 'unchanged' : 'update';
   return {
     ...base,
@@ -314,7 +359,7 @@ export async function runCheck(deps: ImportDeps, job: JobContext<ImportJobPayloa
   const flush = async () => {
     if (batch.length === 0) return;
     const records = batch.filter((item): item is SupplierRecord => !('importId' in item));
-    const found = await candidates(db, supplier.code, records);
+    const found = await candidates(db, supplier, records);
     await writeRows(db, batch.map((item) => ('importId' in item ? item : classify(state, item, found))));
     done += batch.length;
     batch = [];

@@ -14,6 +14,8 @@ export const productColumns = {
   supplier: products.supplier,
   supplierSku: products.supplierSku,
   supplierCategory: products.supplierCategory,
+  brand: products.brand,
+  priceSupplierId: products.priceSupplierId,
   name: products.name,
   priceKopecks: products.priceKopecks,
   oldPriceKopecks: products.originalPriceKopecks,
@@ -29,6 +31,8 @@ export type ShopProduct = {
   supplier: string | null;
   supplierSku: string | null;
   supplierCategory: string | null;
+  brand: string | null;
+  priceSupplierId: number | null;
   name: string;
   priceKopecks: number | null;
   oldPriceKopecks: number | null;
@@ -52,6 +56,13 @@ export const sameStock = (a: ProductState, b: ProductState) => a.stock === b.sto
 export const sameState = (a: ProductState, b: ProductState) =>
   a.priceKopecks === b.priceKopecks && a.oldPriceKopecks === b.oldPriceKopecks && sameStock(a, b) && a.isActive === b.isActive && a.name === b.name;
 
+/**
+ * Whether the supplier's offer sets the product's price: the offer staff chose, or (none chosen)
+ * the product's own supplier; a product of nobody's becomes this supplier's.
+ */
+export const isPriceSource = (product: ShopProduct, supplier: { id: number; code: string }) =>
+  product.priceSupplierId !== null ? product.priceSupplierId === supplier.id : product.supplier === null || product.supplier === supplier.code;
+
 /** A file's quantities by branch id; null (an empty cell) counts as none. */
 export type PlannedStock = Record<string, number | null>;
 
@@ -60,6 +71,12 @@ export const plannedStock = (plan: { stock?: number | null; branchStock?: Planne
   ...(plan.stock !== undefined ? { [headBranchId]: plan.stock } : {}),
   ...plan.branchStock,
 });
+
+/** What the supplier says it holds in all: the file's quantities summed, or null when it gives none. */
+export function offerStock(planned: PlannedStock): number | null {
+  const given = Object.values(planned).filter((q): q is number => q !== null);
+  return Object.keys(planned).length === 0 ? null : given.reduce((sum, q) => sum + q, 0);
+}
 
 /**
  * The state with the file's quantities written over the branches it names (a plain «Остаток» is

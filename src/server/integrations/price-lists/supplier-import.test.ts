@@ -262,7 +262,7 @@ describe('an XLSX from P.I.T, then a CSV that changes it: updates, flagged price
     expect(second.preview).toMatchObject({ format: 'csv', encoding: 'utf-8', delimiter: ';', headerRow: 1 });
     const mapping = { sku: 0, name: 1, price: 2, stock: 3 };
     const { detail } = await api.check(second.id, { read: second.options.read, mapping, pricing: retail });
-    expect(detail.counts).toEqual({ create: 1, update: 2, unchanged: 0, error: 1, absent: 175, flagged: 1, total: 4 });
+    expect(detail.counts).toEqual({ create: 1, update: 2, unchanged: 1, error: 0, absent: 175, flagged: 1, total: 4 });
     const flagged = await api.rows(second.id, '?flagged=true');
     expect(flagged.rows).toEqual([
       expect.objectContaining({
@@ -275,14 +275,14 @@ describe('an XLSX from P.I.T, then a CSV that changes it: updates, flagged price
     ]);
     const updated = await api.rows(second.id, '?action=update');
     expect(updated.rows.find((r) => r.sku === 'PGT92-12-E')).toMatchObject({ priceFlagged: false, before: { stock: impact.stock }, after: { stock: 3 } });
-    // DCK's product keeps its SKU: P.I.T's list never overwrites another supplier's product.
-    const errors = await api.rows(second.id, '?action=error');
-    expect(errors.rows).toEqual([expect.objectContaining({ rowNumber: 4, column: 'Артикул', message: expect.stringMatching(/^Артикул KZC20 уже у товара поставщика DCK/) })]);
+    // DCK's product keeps its price: P.I.T's row becomes P.I.T's offer of it (issue 25), not an error.
+    const unchanged = await api.rows(second.id, '?action=unchanged');
+    expect(unchanged.rows).toEqual([expect.objectContaining({ rowNumber: 4, sku: 'KZC20', message: 'Цену товара задаёт другой поставщик: обновится только предложение P.I.T' })]);
   });
 
   it('applies the changes; a later edit or a later import blocks the rollback with a reason', async () => {
     const { detail } = await api.apply(second.id, { absent: 'leave', newProducts: 'active' });
-    expect(detail).toMatchObject({ status: 'applied', counts: { create: 1, update: 2, error: 1 } });
+    expect(detail).toMatchObject({ status: 'applied', counts: { create: 1, update: 2, unchanged: 1, error: 0 } });
     const [drill] = await db().select().from(products).where(eq(products.sku, 'PMS36-26'));
     expect(drill!.priceKopecks).toBe(1_858_500);
 

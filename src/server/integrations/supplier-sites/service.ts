@@ -73,15 +73,16 @@ async function productsWithSkus(db: Db, skus: string[]): Promise<ScrapeResult['d
  * `ДЦК` …, if the product form offers it) and the category its rules give for the page's
  * breadcrumbs and name, as they would for the same product in that supplier's price list.
  */
-async function suggestPlace(db: Db, card: ProductCard): Promise<Pick<ScrapeResult, 'supplier' | 'categoryId'>> {
+async function suggestPlace(db: Db, card: ProductCard): Promise<Pick<ScrapeResult, 'supplier' | 'brand' | 'categoryId'>> {
   const adapter = await loadCatalogAdapter(db);
-  const code = card.brand ? adapter.brandFor(card.brand.value) : null;
-  const supplier = SUPPLIERS.find((known) => known === code) ?? null;
-  const [row] = code ? await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.code, code)) : [];
+  const brand = card.brand ? adapter.brandFor(card.brand.value) : null;
+  // A maker the shop also buys from directly (DCK, P.I.T) is the supplier too.
+  const supplier = SUPPLIERS.find((known) => known === brand) ?? null;
+  const [row] = supplier ? await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.code, supplier)) : [];
   const categoryId = adapter.categoryFor({
     supplierId: row?.id ?? null,
     supplierCategory: card.breadcrumbs?.value.join(' / ') || null,
     name: card.name?.value ?? '',
   });
-  return { supplier, categoryId };
+  return { supplier, brand, categoryId };
 }

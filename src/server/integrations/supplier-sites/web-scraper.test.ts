@@ -53,6 +53,7 @@ describe('POST /api/admin/web-scraper/extract', () => {
     expect(result.pictureErrors).toEqual([{ source: site.url('/upload/iblock/3f2/kdjz20-13-case.jpg'), message: 'Сайт ответил с ошибкой 404' }]);
     expect(result.duplicates).toEqual([]);
     expect(result.supplier).toBe('DCK');
+    expect(result.brand).toBe('DCK');
   });
 
   it('suggests the category the catalogue adapter\'s rules give for the page', async () => {
@@ -90,6 +91,8 @@ describe('POST /api/admin/web-scraper/extract', () => {
     const openGraph = (await extract(site.url(SUPPLIER_PAGES.openGraph.path))).json<ScrapeResult>();
     expect(openGraph.pictures).toHaveLength(2);
     expect(openGraph.supplier).toBe('P.I.T');
+    // The page writes «P.I.T.»: the product's brand is written as the adapter's spellings say.
+    expect(openGraph.brand).toBe('P.I.T');
     const broken = (await extract(site.url(SUPPLIER_PAGES.broken.path))).json<ScrapeResult>();
     expect(broken.pictures).toHaveLength(1);
     expect(broken.pictureErrors).toEqual([{ source: site.url('/img/piw20h-500b-2.jpg'), message: 'Можно загрузить только изображение JPEG, PNG или WebP' }]);

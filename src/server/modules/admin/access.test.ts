@@ -131,7 +131,7 @@ const STAFF_ENDPOINTS: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; ur
   { method: 'DELETE', url: '/api/admin/catalog-adapter/rules/999999' },
   { method: 'GET', url: '/api/admin/catalog-adapter/awaiting' },
   { method: 'POST', url: '/api/admin/catalog-adapter/reapply' },
-  { method: 'POST', url: '/api/admin/catalog-adapter/brand-aliases', payload: { alias: 'проверка доступа', supplierCode: 'DCK' } },
+  { method: 'POST', url: '/api/admin/catalog-adapter/brand-aliases', payload: { alias: 'проверка доступа', brand: 'DCK' } },
   { method: 'POST', url: '/api/admin/catalog-adapter/unit-rules', payload: { pattern: 'проверка', replacement: 'доступа' } },
   { method: 'GET', url: '/api/admin/mass-scraper/runs' },
   { method: 'POST', url: '/api/admin/mass-scraper/runs', payload: { source: 'list', text: '' } },

@@ -86,13 +86,13 @@ describe('brandFor', () => {
     ['P.I.T.', 'P.I.T'],
     ['пит', 'P.I.T'],
     ['p.i.t', 'P.I.T'],
-  ])('%s is %s', (text, code) => {
-    expect(adapter.brandFor(text)).toBe(code);
+  ])('%s is %s', (text, brand) => {
+    expect(adapter.brandFor(text)).toBe(brand);
   });
 
-  it('knows nothing of other brands', () => {
-    expect(adapter.brandFor('Makita')).toBeNull();
-    expect(adapter.brandFor('')).toBeNull();
+  it('keeps another brand as written, on one line; no brand for an empty text', () => {
+    expect(adapter.brandFor('  Makita \n ')).toBe('Makita');
+    expect(adapter.brandFor(' ')).toBeNull();
   });
 });
 

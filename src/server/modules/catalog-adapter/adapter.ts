@@ -1,18 +1,21 @@
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { brandAliases, categoryRules, supplierCategories, suppliers, unitRules } from '../../db/schema.ts';
+import { brandAliases, categoryRules, supplierCategories, unitRules } from '../../db/schema.ts';
 import { compileUnitRules, normaliseName } from '#shared/catalog-adapter.ts';
 import type { RuleKind } from '#shared/schemas/catalog-adapter.ts';
 import { RuleSet, type RuleInput, type RuleRow } from './rules.ts';
 
 /**
  * The catalogue adapter as imports use it: the rules read once, then asked per row where a
- * product goes, which supplier a brand spelling means and how its units are written.
+ * product goes, how a brand is written and how its units are written.
  */
 export type CatalogAdapter = {
   /** The shop category the first matching rule gives, or null (the product waits in «Без категории»). */
   categoryFor(input: RuleInput): number | null;
-  /** The supplier code a brand spelling means (`Dck`, `DCK Tools`, `ДЦК` → `DCK`), or null. */
+  /**
+   * The brand as the shop writes it: a known spelling (`Dck`, `DCK Tools`, `ДЦК` → `DCK`), else
+   * the text itself on one line; null for an empty text.
+   */
   brandFor(text: string): string | null;
   /** The text with the unit rules applied in their order (`800W` → `800 Вт`). */
   normaliseText(text: string): string;
@@ -33,19 +36,17 @@ export async function readRuleRows(db: Db): Promise<RuleRow[]> {
   return rows.map((row) => ({ ...row, kind: row.kind as RuleKind }));
 }
 
-/** Brand spellings, supplier codes and supplier names, each normalised, to the supplier code. */
+/** Brand spellings, and each brand's own spelling, normalised, to the brand. */
 async function readBrands(db: Db): Promise<Map<string, string>> {
-  const [aliases, known] = await Promise.all([
-    db.select({ alias: brandAliases.alias, code: brandAliases.supplierCode }).from(brandAliases),
-    db.select({ code: suppliers.code, name: suppliers.name }).from(suppliers),
-  ]);
+  const aliases = await db.select({ alias: brandAliases.alias, brand: brandAliases.brand }).from(brandAliases);
   const brands = new Map<string, string>();
-  // The supplier's own name and code win over an alias spelled the same.
-  for (const { alias, code } of aliases) brands.set(normaliseName(alias), code);
-  for (const { code, name } of known) brands.set(normaliseName(name), code);
-  for (const { code } of known) brands.set(normaliseName(code), code);
+  for (const { alias, brand } of aliases) brands.set(normaliseName(alias), brand);
+  // A brand written in another case (`dck`) is that brand, whatever an alias says.
+  for (const { brand } of aliases) brands.set(normaliseName(brand), brand);
   return brands;
 }
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 export async function readUnitRules(db: Db) {
   return db
@@ -60,7 +61,7 @@ export async function loadCatalogAdapter(db: Db): Promise<CatalogAdapter> {
   const rewrite = compileUnitRules(units);
   return {
     categoryFor: (input) => ruleSet.match(input)?.categoryId ?? null,
-    brandFor: (text) => brands.get(normaliseName(text)) ?? null,
+    brandFor: (text) => brands.get(normaliseName(text)) ?? (oneLine(text) || null),
     normaliseText: rewrite,
   };
 }

@@ -208,7 +208,7 @@ describe('preview, save and re-apply', () => {
     expect((await storefront(ids.perf)).products.map((p) => p.sku)).not.toContain('ADP-P1');
     const res = await api('POST', `${BASE}/reapply`);
     expect(res.statusCode).toBe(200);
-    expect(res.json<ReapplyResult>()).toEqual({ checked: 6, moved: 3, activated: 3, stillAwaiting: 2 });
+    expect(res.json<ReapplyResult>()).toEqual({ checked: 6, moved: 3, activated: 3, keptHidden: 0, stillAwaiting: 2 });
     for (const sku of PERF_SKUS) expect(await productRow(sku)).toMatchObject({ categoryId: ids.perf, awaitingCategory: false, isActive: true });
     expect((await storefront(ids.perf)).products.map((p) => p.sku)).toEqual(expect.arrayContaining(PERF_SKUS));
     const awaiting = await get<AwaitingList>(`${BASE}/awaiting`);
@@ -271,37 +271,34 @@ describe('«Без категории» pages', () => {
 });
 
 describe('brand spellings', () => {
-  it('lists the seeded spellings with their supplier', async () => {
+  it('lists the seeded spellings with their brand', async () => {
     const list = await get<BrandAliasView[]>(`${BASE}/brand-aliases?t=1`);
-    expect(list).toContainEqual({ alias: 'дцк', supplierCode: 'DCK', supplierName: 'DCK' });
+    expect(list).toContainEqual({ alias: 'дцк', brand: 'DCK' });
   });
 
   it('adds, renames and deletes a spelling; the adapter follows', async () => {
-    const created = await api('POST', `${BASE}/brand-aliases`, { alias: '  Ди Си  Кей ', supplierCode: 'DCK' });
+    const created = await api('POST', `${BASE}/brand-aliases`, { alias: '  Ди Си  Кей ', brand: 'DCK' });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toEqual({ alias: 'ди си кей', supplierCode: 'DCK', supplierName: 'DCK' });
+    expect(created.json()).toEqual({ alias: 'ди си кей', brand: 'DCK' });
     expect((await loadCatalogAdapter(ctx.database.db)).brandFor('Ди Си Кей')).toBe('DCK');
 
-    const taken = await api('POST', `${BASE}/brand-aliases`, { alias: 'ДИ СИ КЕЙ', supplierCode: 'P.I.T' });
+    const taken = await api('POST', `${BASE}/brand-aliases`, { alias: 'ДИ СИ КЕЙ', brand: 'P.I.T' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ message: 'Такое написание уже есть', errors: { alias: ['Такое написание уже есть'] } });
 
-    const renamed = await api('PATCH', `${BASE}/brand-aliases/${encodeURIComponent('ди си кей')}`, { alias: 'Пи Ай Ти', supplierCode: 'P.I.T' });
-    expect(renamed.json()).toEqual({ alias: 'пи ай ти', supplierCode: 'P.I.T', supplierName: 'P.I.T' });
+    const renamed = await api('PATCH', `${BASE}/brand-aliases/${encodeURIComponent('ди си кей')}`, { alias: 'Пи Ай Ти', brand: 'P.I.T' });
+    expect(renamed.json()).toEqual({ alias: 'пи ай ти', brand: 'P.I.T' });
     const adapter = await loadCatalogAdapter(ctx.database.db);
-    expect([adapter.brandFor('Ди Си Кей'), adapter.brandFor('пи ай ти')]).toEqual([null, 'P.I.T']);
-    expect((await api('PATCH', `${BASE}/brand-aliases/${encodeURIComponent('пи ай ти')}`, { alias: 'дцк', supplierCode: 'P.I.T' })).statusCode).toBe(409);
+    expect([adapter.brandFor('Ди Си Кей'), adapter.brandFor('пи ай ти')]).toEqual(['Ди Си Кей', 'P.I.T']);
+    expect((await api('PATCH', `${BASE}/brand-aliases/${encodeURIComponent('пи ай ти')}`, { alias: 'дцк', brand: 'P.I.T' })).statusCode).toBe(409);
 
     expect((await api('DELETE', `${BASE}/brand-aliases/${encodeURIComponent('пи ай ти')}`)).statusCode).toBe(200);
     expect((await api('DELETE', `${BASE}/brand-aliases/${encodeURIComponent('пи ай ти')}`)).statusCode).toBe(404);
   });
 
-  it('needs a spelling and a supplier that exists', async () => {
-    const empty = await api('POST', `${BASE}/brand-aliases`, { alias: ' ', supplierCode: '' });
-    expect(empty.json().errors).toEqual({ alias: ['Укажите написание бренда'], supplierCode: ['Выберите поставщика'] });
-    const unknown = await api('POST', `${BASE}/brand-aliases`, { alias: 'Makita', supplierCode: 'MAKITA' });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ message: 'Поставщик не найден', errors: { supplierCode: ['Поставщик не найден'] } });
+  it('needs a spelling and a brand', async () => {
+    const empty = await api('POST', `${BASE}/brand-aliases`, { alias: ' ', brand: '' });
+    expect(empty.json().errors).toEqual({ alias: ['Укажите написание бренда'], brand: ['Укажите бренд'] });
   });
 });
 

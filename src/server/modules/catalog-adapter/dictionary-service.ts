@@ -1,33 +1,23 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { brandAliases, suppliers, unitRules } from '../../db/schema.ts';
-import { HttpError, badRequest, notFound } from '../../core/http-errors.ts';
+import { brandAliases, unitRules } from '../../db/schema.ts';
+import { HttpError, notFound } from '../../core/http-errors.ts';
 import { normaliseName } from '#shared/catalog-adapter.ts';
 import { UnitRuleSchema, type BrandAliasData, type BrandAliasView, type UnitRuleData, type UnitRuleView, type UnitSpellingsData } from '#shared/schemas/catalog-adapter.ts';
 import { unitRuleOf } from '#shared/unit-spellings.ts';
 import { readUnitRules } from './adapter.ts';
 
 /**
- * The adapter's dictionaries staff keep: brand spellings (to a supplier) and unit rules (regular
+ * The adapter's dictionaries staff keep: brand spellings (to the brand) and unit rules (regular
  * expressions applied to names and parameters in their order).
  */
 
 const ALIAS_NOT_FOUND = 'Написание бренда не найдено';
 const ALIAS_TAKEN = 'Такое написание уже есть';
-const SUPPLIER_NOT_FOUND = 'Поставщик не найден';
 const UNIT_RULE_NOT_FOUND = 'Правило единиц не найдено';
 
 export async function listBrandAliases(db: Db): Promise<BrandAliasView[]> {
-  return db
-    .select({ alias: brandAliases.alias, supplierCode: brandAliases.supplierCode, supplierName: suppliers.name })
-    .from(brandAliases)
-    .leftJoin(suppliers, eq(suppliers.code, brandAliases.supplierCode))
-    .orderBy(asc(brandAliases.supplierCode), asc(brandAliases.alias));
-}
-
-async function requireSupplierCode(db: Db, code: string) {
-  const [row] = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.code, code));
-  if (!row) throw badRequest(SUPPLIER_NOT_FOUND, { supplierCode: [SUPPLIER_NOT_FOUND] });
+  return db.select({ alias: brandAliases.alias, brand: brandAliases.brand }).from(brandAliases).orderBy(asc(brandAliases.brand), asc(brandAliases.alias));
 }
 
 async function aliasView(db: Db, alias: string): Promise<BrandAliasView> {
@@ -38,20 +28,18 @@ async function aliasView(db: Db, alias: string): Promise<BrandAliasView> {
 
 /** Kept as the adapter compares them: lower case, `ё` as `е`, spaces collapsed. */
 export async function createBrandAlias(db: Db, data: BrandAliasData, now: Date): Promise<BrandAliasView> {
-  await requireSupplierCode(db, data.supplierCode);
   const alias = normaliseName(data.alias);
   const [row] = await db
     .insert(brandAliases)
-    .values({ alias, supplierCode: data.supplierCode, createdAt: now })
+    .values({ alias, brand: data.brand, createdAt: now })
     .onConflictDoNothing()
     .returning({ alias: brandAliases.alias });
   if (!row) throw new HttpError(409, ALIAS_TAKEN, { alias: [ALIAS_TAKEN] });
   return aliasView(db, alias);
 }
 
-/** Changes the spelling, the supplier, or both. */
+/** Changes the spelling, the brand, or both. */
 export async function updateBrandAlias(db: Db, current: string, data: BrandAliasData): Promise<BrandAliasView> {
-  await requireSupplierCode(db, data.supplierCode);
   const alias = normaliseName(data.alias);
   const key = normaliseName(current);
   return db.transaction(async (tx) => {
@@ -61,7 +49,7 @@ export async function updateBrandAlias(db: Db, current: string, data: BrandAlias
     }
     const [row] = await tx
       .update(brandAliases)
-      .set({ alias, supplierCode: data.supplierCode })
+      .set({ alias, brand: data.brand })
       .where(eq(brandAliases.alias, key))
       .returning({ alias: brandAliases.alias });
     if (!row) throw notFound(ALIAS_NOT_FOUND);

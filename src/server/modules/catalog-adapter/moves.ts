@@ -96,34 +96,38 @@ export async function planReapply(db: Db): Promise<ReapplyPlan> {
 
 /**
  * Applies the saved rules to every product in scope: each goes to the category its first
- * matching rule names; one waiting in «Без категории» is shown in the shop once it has one.
+ * matching rule names; one waiting in «Без категории» is shown in the shop once it has one only
+ * when its import asked for products on sale (one imported hidden waits for staff to publish it).
  */
 export async function reapplyRules(db: Db, now: Date): Promise<ReapplyResult> {
   const targetOf = await currentTargets(db);
-  const result: ReapplyResult = { checked: 0, moved: 0, activated: 0, stillAwaiting: 0 };
+  const result: ReapplyResult = { checked: 0, moved: 0, activated: 0, keptHidden: 0, stillAwaiting: 0 };
   const announcement = new CatalogAnnouncement();
   await scanScope(db, async (batch) => {
     result.checked += batch.length;
     const placed = new Map<number, number[]>();
-    const activated = new Map<number, number[]>();
+    const leaving = new Map<number, number[]>();
     for (const product of batch) {
       const target = targetOf(product);
       if (!moves(product, target)) {
         if (product.awaiting) result.stillAwaiting++;
         continue;
       }
-      const group = product.awaiting ? activated : placed;
+      const group = product.awaiting ? leaving : placed;
       const ids = group.get(target);
       if (ids) ids.push(product.id);
       else group.set(target, [product.id]);
       result.moved++;
-      if (product.awaiting) result.activated++;
     }
     await catalogTransaction(
       db,
       async (tx) => {
         for (const [categoryId, ids] of placed) await moveToCategory(tx, ids, categoryId, now);
-        for (const [categoryId, ids] of activated) await placeAwaiting(tx, ids, categoryId, now);
+        for (const [categoryId, ids] of leaving) {
+          const onSale = await placeAwaiting(tx, ids, categoryId, now);
+          result.activated += onSale;
+          result.keptHidden += ids.length - onSale;
+        }
       },
       announcement,
     );

@@ -1,9 +1,10 @@
 import { idParams, z } from '#shared/schemas/z.ts';
-import { ProductImportSchema, ProductPatchSchema, ProductSchema } from '#shared/schemas/product.ts';
+import { PriceSourceSchema, ProductImportSchema, ProductPatchSchema, ProductSchema } from '#shared/schemas/product.ts';
 import { CurrentPasswordSchema } from '#shared/schemas/own-password.ts';
 import type { App } from '../../core/app-types.ts';
 import { requireCurrentPassword } from '../auth/current-password.ts';
 import { createProduct, deleteAllProducts, hardDeleteProduct, importProduct, updateProduct } from './admin-service.ts';
+import { listOffers, setPriceSource } from './offers.ts';
 
 const IdParams = idParams('Некорректный номер товара');
 const CacheBuster = z.object({ t: z.string().optional() });
@@ -39,6 +40,21 @@ export default async function productAdminRoutes(app: App) {
       },
     },
     async (request) => updateProduct(app.deps.db, request.params.id, request.body, app.deps.clock()),
+  );
+
+  app.get(
+    '/admin/products/:id/offers',
+    { config: { access: 'staff' }, schema: { tags: ['Управление каталогом'], summary: 'Предложения поставщиков товара', params: IdParams, querystring: CacheBuster } },
+    async (request) => listOffers(app.deps.db, request.params.id),
+  );
+
+  app.put(
+    '/admin/products/:id/price-source',
+    {
+      config: { access: 'staff', staffLog: 'product.update' },
+      schema: { tags: ['Управление каталогом'], summary: 'Выбрать поставщика, от которого цена товара', params: IdParams, body: PriceSourceSchema },
+    },
+    async (request) => setPriceSource(app.deps.db, request.params.id, request.body.supplierId, app.deps.clock()),
   );
 
   app.post(

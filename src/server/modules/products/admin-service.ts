@@ -56,8 +56,10 @@ function toValues(data: ProductPatch): ProductValues {
   if (data.sku !== undefined) values.sku = data.sku;
   if (data.price !== undefined) values.priceKopecks = rubToKopecks(data.price);
   if (data.originalPrice !== undefined) values.originalPriceKopecks = data.originalPrice === null ? null : rubToKopecks(data.originalPrice);
-  if (data.categoryId !== undefined) values.categoryId = data.categoryId;
+  // A category staff give places the product: it no longer waits in «Без категории».
+  if (data.categoryId !== undefined) Object.assign(values, { categoryId: data.categoryId, awaitingCategory: false });
   if (data.supplier !== undefined) values.supplier = data.supplier;
+  if (data.brand !== undefined) values.brand = data.brand === '' ? null : data.brand;
   if (data.tag !== undefined) values.tag = data.tag === '' ? null : data.tag;
   if (data.imageUrl !== undefined) values.imageUrl = data.imageUrl === '' ? null : data.imageUrl;
   if (data.shortDescription !== undefined) values.shortDescription = data.shortDescription;
@@ -134,7 +136,7 @@ export async function importProduct(
   now: Date,
 ): Promise<{ action: 'created' | 'updated'; product: Product }> {
   const [existing] = await db
-    .select({ id: products.id, supplier: products.supplier, awaiting: products.awaitingCategory })
+    .select({ id: products.id, supplier: products.supplier, awaiting: products.awaitingCategory, publishWhenPlaced: products.publishWhenPlaced })
     .from(products)
     .where(eq(products.sku, data.sku));
   const { supplierCategory } = data;
@@ -145,12 +147,12 @@ export async function importProduct(
       : await categoryForImport(db, { supplier: data.supplier ?? existing?.supplier ?? null, supplierCategory, name: data.name }));
   const extra: ProductValues = supplierCategory === undefined ? {} : { supplierCategory };
   if (existing) {
-    // Placed at last: out of «Без категории» and into the shop, as re-applying the rules does.
-    if (categoryId !== null && existing.awaiting) Object.assign(extra, { awaitingCategory: false, isActive: data.isActive ?? true });
+    // Placed at last: out of «Без категории», and on sale when the item or its first import said so, as re-applying the rules does.
+    if (categoryId !== null && existing.awaiting) Object.assign(extra, { awaitingCategory: false, isActive: data.isActive ?? existing.publishWhenPlaced });
     const product = await updateProduct(db, existing.id, { ...data, categoryId: categoryId ?? undefined }, now, extra);
     return { action: 'updated', product };
   }
-  if (categoryId === null) Object.assign(extra, { awaitingCategory: true, isActive: false });
+  if (categoryId === null) Object.assign(extra, { awaitingCategory: true, isActive: false, publishWhenPlaced: data.isActive ?? true });
   const product = await insertProduct(
     db,
     { ...data, categoryId, slug: data.slug ?? '', isActive: data.isActive ?? true, isFeatured: data.isFeatured ?? false },

@@ -62,7 +62,7 @@ describe('GET /api/products: the list', () => {
     expect(Object.keys(product).sort()).toEqual(
       [
         'id', 'slug', 'name', 'sku', 'tag', 'imageUrl', 'price', 'originalPrice', 'stock', 'branchStock', 'shortDescription', 'description',
-        'categoryId', 'category', 'supplier', 'isActive', 'isFeatured', 'createdAt', 'updatedAt',
+        'categoryId', 'category', 'supplier', 'brand', 'isActive', 'isFeatured', 'createdAt', 'updatedAt',
       ].sort(),
     );
     expect(product.price).toBe(row.price_kopecks / 100);

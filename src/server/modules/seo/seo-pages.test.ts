@@ -186,7 +186,7 @@ describe('page heads', () => {
       expect(data, 'Product JSON-LD').toBeTruthy();
       expect(data.name).toBe(product.name);
       expect(data.sku).toBe(product.sku);
-      if (product.supplier) expect(data.brand?.name).toBe(product.supplier);
+      expect(data.brand?.name).toBe(product.brand ?? undefined);
       expect(data.offers['@type']).toBe('Offer');
       expect(Number(data.offers.price)).toBe(product.price);
       expect(data.offers.priceCurrency).toBe('RUB');
@@ -280,7 +280,7 @@ describe('robots, sitemap and the market feed', () => {
       expect(o.categoryId).toBe(String(p.categoryId));
       expect(o.picture).toBe(p.imageUrl ? `${BASE}${p.imageUrl}` : undefined);
       expect(o.name).toBe(p.name);
-      expect(o.vendor).toBe(p.supplier ?? undefined);
+      expect(o.vendor).toBe(p.brand ?? undefined);
       expect(o.vendorCode).toBe(p.sku);
       if (p.description || p.shortDescription) expect(o.description).toBeTruthy();
       else expect(o.description).toBeUndefined();

@@ -189,7 +189,7 @@ describe('GET /yml.xml', () => {
       expect(o.categoryId).toBe(String(p.categoryId));
       expect(o.picture).toBe(`${BASE}${p.imageUrl}`);
       expect(o.name).toBe(p.name);
-      expect(o.vendor).toBe(p.supplier ?? undefined);
+      expect(o.vendor).toBe(p.brand ?? undefined);
       expect(o.vendorCode).toBe(p.sku);
       expect(o.description).toBe(clip(p.description || p.shortDescription, 3000));
     }

@@ -68,7 +68,7 @@ export async function catalogueFingerprint(db: Db): Promise<string> {
   const result = await db.execute(sql`
     select
       (select concat_ws(':', count(*), max(updated_at), sum(hashtext(concat_ws('|', id, slug, name, sku, image_url,
-         price_kopecks, original_price_kopecks, stock, category_id, supplier, is_active)))) from products) as p,
+         price_kopecks, original_price_kopecks, stock, category_id, brand, is_active)))) from products) as p,
       (select concat_ws(':', count(*), max(updated_at), sum(hashtext(concat_ws('|', id, slug, name, description, parent_id))))
          from categories) as c,
       (select concat_ws(':', max(updated_at), sum(hashtext(value::text))) from settings) as s,
@@ -251,7 +251,7 @@ export async function* ymlDocument(db: Db, publicUrl: string, now: Date): AsyncG
         shortDescription: products.shortDescription,
         description: products.description,
         categoryId: products.categoryId,
-        supplier: products.supplier,
+        brand: products.brand,
         pickup: atPickupBranch,
       })
       .from(products)
@@ -277,7 +277,7 @@ export async function* ymlDocument(db: Db, publicUrl: string, now: Date): AsyncG
           categoryId: p.categoryId!,
           picture: p.imageUrl ? absolute(p.imageUrl) : null,
           name: p.name,
-          vendor: p.supplier,
+          vendor: p.brand,
           vendorCode: p.sku,
           description: p.description || p.shortDescription,
           pickup: p.pickup,

@@ -105,7 +105,7 @@ const settingsValue: SnapshotOf = async (db, key) => {
 };
 
 const brandAlias: SnapshotOf = async (db, alias) => {
-  const [row] = await db.select({ alias: brandAliases.alias, supplierCode: brandAliases.supplierCode }).from(brandAliases).where(eq(brandAliases.alias, normaliseName(alias)));
+  const [row] = await db.select({ alias: brandAliases.alias, brand: brandAliases.brand }).from(brandAliases).where(eq(brandAliases.alias, normaliseName(alias)));
   return row ?? null;
 };
 

@@ -150,11 +150,11 @@ describe('every change in the back office is recorded', () => {
     expect(patched.statusCode).toBe(200);
     expect(await latest()).toMatchObject({ kind: 'supplier.update', before: { sourceUrl: null }, after: { sourceUrl: 'https://***@example.ru/price.yml' } });
 
-    const alias = await call('POST', '/api/admin/catalog-adapter/brand-aliases', manager.cookie, MANAGER_IP, { alias: 'Журнал Тулз', supplierCode: 'LOGSUP' });
+    const alias = await call('POST', '/api/admin/catalog-adapter/brand-aliases', manager.cookie, MANAGER_IP, { alias: 'Журнал Тулз', brand: 'LOGSUP' });
     expect(alias.statusCode).toBe(201);
     const renamed = await call('PATCH', `/api/admin/catalog-adapter/brand-aliases/${encodeURIComponent('Журнал Тулз')}`, manager.cookie, MANAGER_IP, {
       alias: 'Журнал Тулс',
-      supplierCode: 'LOGSUP',
+      brand: 'LOGSUP',
     });
     expect(renamed.statusCode).toBe(200);
     expect(await latest()).toMatchObject({

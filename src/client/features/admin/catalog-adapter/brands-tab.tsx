@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
 import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { DeleteDialog } from '#client/features/admin/components/delete-dialog.tsx';
@@ -13,24 +12,23 @@ import { EditDeleteButtons } from '#client/features/admin/components/row-actions
 import { deleteToasts, saveToasts } from '#client/features/admin/lib/mutation-toasts.ts';
 import { formResolver } from '#client/lib/form-resolver.ts';
 import { BrandAliasSchema, type BrandAliasData, type BrandAliasView } from '#shared/schemas/catalog-adapter.ts';
-import { adapterSuppliersQuery, brandAliasesQuery, useDeleteBrandAlias, useSaveBrandAlias } from './api.ts';
+import { brandAliasesQuery, useDeleteBrandAlias, useSaveBrandAlias } from './api.ts';
 import { AddBar, TabList } from './tab-states.tsx';
 
-const FIELDS = ['alias', 'supplierCode'] as const;
+const FIELDS = ['alias', 'brand'] as const;
 
 /** Add or change a brand spelling; mounted only while open. */
 function BrandAliasDialog({ alias, onClose }: { alias: BrandAliasView | null; onClose: () => void }) {
-  const suppliers = useQuery(adapterSuppliersQuery());
   const { register, handleSubmit, setError, formState } = useForm<BrandAliasData>({
     resolver: formResolver<BrandAliasData>(BrandAliasSchema),
-    defaultValues: { alias: alias?.alias ?? '', supplierCode: alias?.supplierCode ?? '' },
+    defaultValues: { alias: alias?.alias ?? '', brand: alias?.brand ?? '' },
     mode: 'onTouched',
   });
   const { errors } = formState;
   const save = useSaveBrandAlias(
     alias?.alias ?? null,
     saveToasts({
-      success: (saved) => ({ title: alias ? 'Написание изменено' : 'Написание добавлено', description: `«${saved.alias}» → ${saved.supplierName ?? saved.supplierCode}` }),
+      success: (saved) => ({ title: alias ? 'Написание изменено' : 'Написание добавлено', description: `«${saved.alias}» → ${saved.brand}` }),
       failure: 'Не удалось сохранить написание',
       done: onClose,
       fields: FIELDS,
@@ -41,7 +39,7 @@ function BrandAliasDialog({ alias, onClose }: { alias: BrandAliasView | null; on
   return (
     <FormDialog
       title={alias ? 'Изменение написания' : 'Новое написание бренда'}
-      description="Так бренд пишут в файлах поставщиков; импорт заменит его поставщиком магазина."
+      description="Так бренд пишут в файлах поставщиков; импорт запишет товару бренд так, как он указан здесь."
       className="max-w-md"
       saving={save.isPending}
       onSubmit={handleSubmit((data) => save.mutate(data))}
@@ -50,21 +48,14 @@ function BrandAliasDialog({ alias, onClose }: { alias: BrandAliasView | null; on
       <FormField label="Написание" htmlFor="brand-alias" required error={errors.alias?.message} hint={hint}>
         <Input placeholder="Например, DCK Tools" autoComplete="off" {...fieldControlProps('brand-alias', { hint, error: errors.alias?.message, required: true })} {...register('alias')} />
       </FormField>
-      <FormField label="Поставщик" htmlFor="brand-supplier" required error={errors.supplierCode?.message}>
-        <NativeSelect {...fieldControlProps('brand-supplier', { error: errors.supplierCode?.message, required: true })} {...register('supplierCode')}>
-          <option value="">Выберите поставщика</option>
-          {(suppliers.data ?? []).map((s) => (
-            <option key={s.id} value={s.code}>
-              {s.name}
-            </option>
-          ))}
-        </NativeSelect>
+      <FormField label="Бренд" htmlFor="brand-name" required error={errors.brand?.message}>
+        <Input placeholder="Например, DCK" autoComplete="off" {...fieldControlProps('brand-name', { error: errors.brand?.message, required: true })} {...register('brand')} />
       </FormField>
     </FormDialog>
   );
 }
 
-/** «Бренды»: supplier spellings of a brand and the shop supplier each means. */
+/** «Бренды»: supplier spellings of a brand and the brand each means. */
 export function BrandsTab() {
   const aliases = useQuery(brandAliasesQuery());
   const [editing, setEditing] = useState<{ alias: BrandAliasView | null } | null>(null);
@@ -73,7 +64,7 @@ export function BrandsTab() {
 
   return (
     <div className="grid gap-4">
-      <AddBar text="Код и название поставщика узнаются и без написаний; здесь — другие варианты из файлов." label="Добавить написание" onAdd={() => setEditing({ alias: null })} />
+      <AddBar text="Бренд, написанный в другом регистре, узнаётся и без написаний; здесь — другие варианты из файлов." label="Добавить написание" onAdd={() => setEditing({ alias: null })} />
       <TabList
         query={aliases}
         loading="Загрузка написаний брендов"
@@ -82,12 +73,12 @@ export function BrandsTab() {
       >
         {(list) => (
           <Table>
-            <ListTableHeader columns={['Написание', 'Поставщик', { label: 'Действия', className: 'text-right' }]} />
+            <ListTableHeader columns={['Написание', 'Бренд', { label: 'Действия', className: 'text-right' }]} />
             <TableBody>
               {list.map((alias) => (
                 <TableRow key={alias.alias} data-testid="brand-alias-row">
                   <TableCell className="font-medium whitespace-normal">{alias.alias}</TableCell>
-                  <TableCell>{alias.supplierName ?? alias.supplierCode}</TableCell>
+                  <TableCell>{alias.brand}</TableCell>
                   <TableCell>
                     <EditDeleteButtons
                       editLabel={`Изменить «${alias.alias}»`}

@@ -22,6 +22,7 @@ function planText(plan: ReapplyPlan): string {
 function resultSentence(result: ReapplyResult): string {
   const parts = [`Перемещено: ${products(result.moved)}`];
   if (result.activated > 0) parts.push(`из «Без категории» в магазин: ${result.activated}`);
+  if (result.keptHidden > 0) parts.push(`из «Без категории» скрытыми до публикации: ${result.keptHidden}`);
   if (result.stillAwaiting > 0) parts.push(`ещё ждут категорию: ${result.stillAwaiting}`);
   return `${parts.join('; ')}.`;
 }

@@ -4,7 +4,7 @@ import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { ADMIN_PAGE_SIZE, ADMIN_PRODUCTS_REFRESH_MS } from '#shared/constants.ts';
 import type { ProductStatusFilter } from '#shared/schemas/catalog.ts';
 import type { ProductData } from '#shared/schemas/product.ts';
-import type { Product, ProductListResponse } from '#shared/types.ts';
+import type { Product, ProductListResponse, SupplierOfferView } from '#shared/types.ts';
 import { invalidateCatalog } from '#client/features/admin/lib/catalog.ts';
 
 export type AdminProductFilters = { query: string; categoryId: number | null; status: ProductStatusFilter; page: number };
@@ -38,6 +38,29 @@ export const adminProductQuery = (id: number) =>
     queryFn: ({ client, signal }) => apiRequest<Product>(`/api/products/${id}`, { client, signal }),
     staleTime: 0,
   });
+
+/** The product's supplier offers, the price source marked. */
+export const productOffersQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['admin', 'products', 'offers', id],
+    queryFn: ({ client, signal }) => apiRequest<SupplierOfferView[]>(`/api/admin/products/${id}/offers`, { client, signal }),
+    staleTime: 0,
+  });
+
+/** Makes a supplier's offer the product's price source; the offers and the catalogue are read again. */
+export function useChoosePriceSource(productId: number, callbacks: MutationCallbacks<SupplierOfferView[], number>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (supplierId: number) =>
+      apiRequest<SupplierOfferView[]>(`/api/admin/products/${productId}/price-source`, { method: 'PUT', body: { supplierId } }),
+    onSuccess: async (offers, supplierId) => {
+      queryClient.setQueryData(productOffersQuery(productId).queryKey, offers);
+      await invalidateCatalog(queryClient);
+      await callbacks.onSuccess?.(offers, supplierId);
+    },
+    onError: callbacks.onError,
+  });
+}
 
 const saveProduct = (product: Product | null, data: ProductData) =>
   product

@@ -137,6 +137,9 @@ export function MainSection({ form, sources }: { form: ProductFormApi; sources?:
             ))}
           </NativeSelect>
         </FormField>
+        <FormField label="Бренд" htmlFor="product-brand" error={errors.brand?.message} hint="Производитель, которого видят покупатели: DCK, P.I.T…" aside={<SourceBadge source={sources?.brand} />}>
+          <Input placeholder="Например, DCK" autoComplete="off" {...fieldProps(form, 'brand', true)} />
+        </FormField>
       </div>
     </Section>
   );

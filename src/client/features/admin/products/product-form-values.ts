@@ -15,6 +15,7 @@ export type FormValues = {
   branchStock: { branchId: number; quantity: string }[];
   categoryId: string;
   supplier: string;
+  brand: string;
   tag: string;
   imageUrl: string;
   shortDescription: string;
@@ -26,7 +27,7 @@ export type FormValues = {
 export type FieldName = Exclude<FieldPath<FormValues>, `branchStock${string}`>;
 
 export const FIELD_NAMES: readonly FieldPath<FormValues>[] = [
-  'name', 'slug', 'sku', 'price', 'originalPrice', 'branchStock', 'categoryId', 'supplier', 'tag', 'imageUrl',
+  'name', 'slug', 'sku', 'price', 'originalPrice', 'branchStock', 'categoryId', 'supplier', 'brand', 'tag', 'imageUrl',
   'shortDescription', 'description', 'isActive', 'isFeatured',
 ];
 
@@ -35,7 +36,7 @@ const numberText = (value: number | null | undefined) => (value === null || valu
 /** A new product's fields: every branch's quantity empty. */
 export const emptyForm = (branches: readonly Branch[]): FormValues => ({
   name: '', slug: '', sku: '', price: '', originalPrice: '', branchStock: branches.map((b) => ({ branchId: b.id, quantity: '' })),
-  categoryId: '', supplier: 'none', tag: '', imageUrl: '', shortDescription: '', description: '',
+  categoryId: '', supplier: 'none', brand: '', tag: '', imageUrl: '', shortDescription: '', description: '',
   isActive: true, isFeatured: false,
 });
 
@@ -48,6 +49,7 @@ export const formValuesOf = (p: Product, branches: readonly Branch[]): FormValue
   branchStock: branches.map((b) => ({ branchId: b.id, quantity: numberText(p.branchStock.find((s) => s.branchId === b.id)?.quantity || null) })),
   categoryId: p.categoryId ? String(p.categoryId) : '',
   supplier: p.supplier ?? 'none',
+  brand: p.brand ?? '',
   tag: p.tag ?? '',
   imageUrl: p.imageUrl ?? '',
   shortDescription: p.shortDescription,
@@ -96,6 +98,7 @@ export function previewOf(
     categoryId: category?.id ?? null,
     category: category ? { id: category.id, name: category.name, slug: category.slug } : null,
     supplier: SUPPLIERS.find((s) => s === values.supplier) ?? null,
+    brand: values.brand?.trim() || null,
     isActive: true,
     isFeatured: values.isFeatured ?? false,
     createdAt: product?.createdAt ?? '',

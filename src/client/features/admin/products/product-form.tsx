@@ -18,6 +18,7 @@ import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
 import type { ProductPrefill } from '#client/features/admin/lib/product-prefill.ts';
 import { useSaveProduct } from './api.ts';
 import { DescriptionSection, ImageSection, MainSection, PreviewSection, PriceSection, PublishSection } from './product-form-sections.tsx';
+import { SupplierOffersSection } from './supplier-offers-section.tsx';
 import { emptyForm, FIELD_NAMES, formValuesOf, previewOf, slugFromName, type FormValues } from './product-form-values.ts';
 
 /**
@@ -81,6 +82,7 @@ function ProductFormFields({ product, prefill = null, branches }: { product: Pro
         {prefill && <PrefillNotice pageUrl={prefill.pageUrl} />}
         <MainSection form={form} sources={prefill?.sources} />
         <PriceSection form={form} branches={branches} sources={prefill?.sources} />
+        {product && <SupplierOffersSection form={form} productId={product.id} />}
         <ImageSection form={form} imageUrl={values.imageUrl ?? ''} sources={prefill?.sources} />
         <DescriptionSection form={form} sources={prefill?.sources} />
       </div>

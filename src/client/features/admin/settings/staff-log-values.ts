@@ -39,9 +39,11 @@ const FIELD_LABELS: Record<string, string> = {
   description: 'Описание',
   categoryId: 'Категория №',
   supplier: 'Поставщик',
+  brand: 'Бренд',
   supplierSku: 'Артикул поставщика',
   supplierCategory: 'Категория поставщика',
   awaitingCategory: 'Ждёт категорию',
+  publishWhenPlaced: 'Показать, когда получит категорию',
   isActive: 'Активен',
   isFeatured: 'Рекомендуемый',
   // Products had them until migration 0015; the log's older entries still name them.

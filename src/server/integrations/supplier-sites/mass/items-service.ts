@@ -104,7 +104,7 @@ export async function getItem(db: Db, id: number): Promise<ItemDetail> {
 
 /** A page that gave no card (failed, a repeat found before fetching) has nothing to edit: the form shows it empty. */
 const emptyDraft = (url: string): ItemDetail['draft'] => ({
-  name: '', slug: '', sku: '', price: 0, originalPrice: null, stock: null, categoryId: null, supplier: null, tag: '',
+  name: '', slug: '', sku: '', price: 0, originalPrice: null, stock: null, categoryId: null, supplier: null, brand: '', tag: '',
   imageUrl: '', shortDescription: '', description: url, isActive: false, isFeatured: false,
 });
 

@@ -32,6 +32,7 @@ export function draftFromPage(page: ScrapeResult): ScrapedDraft {
     stock: null,
     categoryId: values.categoryId ?? null,
     supplier: values.supplier ?? null,
+    brand: values.brand ?? '',
     tag: '',
     imageUrl: values.imageUrl ?? '',
     shortDescription: values.shortDescription ?? '',

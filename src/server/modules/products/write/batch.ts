@@ -25,10 +25,15 @@ export type NewCatalogProduct = {
   /** None: the product waits, hidden, in «Без категории» (`awaiting_category`). */
   categoryId: number | null;
   supplier: string | null;
+  brand: string | null;
   supplierSku: string | null;
   supplierCategory: string | null;
   exchange1cId: string | null;
   isActive: boolean;
+  /** Waiting in «Без категории»: whether placing it puts it on sale (its import asked for products on sale). */
+  publishWhenPlaced: boolean;
+  /** The supplier whose offer sets the price (a price list's own); null: the product's supplier. */
+  priceSupplierId: number | null;
 };
 
 /** New products with free slugs (uniqueSlugs: one query for the batch); their ids and SKUs. */
@@ -47,21 +52,25 @@ export async function insertProducts(tx: Tx, rows: NewCatalogProduct[], now: Dat
       image_url: r.imageUrl,
       category_id: r.categoryId,
       supplier: r.supplier,
+      brand: r.brand,
       supplier_sku: r.supplierSku,
       supplier_category: r.supplierCategory,
       id1c: r.exchange1cId,
       active: r.isActive,
+      publish: r.publishWhenPlaced,
+      price_supplier_id: r.priceSupplierId,
     })),
   );
   const at = now.toISOString();
   const inserted = rowsOf<{ id: number; sku: string }>(
     await tx.execute(sql`
       insert into ${products} (slug, name, sku, price_kopecks, original_price_kopecks, description, short_description, image_url, category_id,
-        awaiting_category, supplier, supplier_sku, supplier_category, exchange_1c_id, is_active, created_at, updated_at)
+        awaiting_category, supplier, brand, supplier_sku, supplier_category, exchange_1c_id, is_active, publish_when_placed, price_supplier_id, created_at, updated_at)
       select slug, name, sku, price, old_price, description, short_description, image_url, category_id,
-        category_id is null, supplier, supplier_sku, supplier_category, id1c, active, ${at}::timestamptz, ${at}::timestamptz
+        category_id is null, supplier, brand, supplier_sku, supplier_category, id1c, active, publish, price_supplier_id, ${at}::timestamptz, ${at}::timestamptz
       from jsonb_to_recordset(${json}::jsonb) as x(slug text, name text, sku text, price int, old_price int, description text,
-        short_description text, image_url text, category_id int, supplier text, supplier_sku text, supplier_category text, id1c text, active boolean)
+        short_description text, image_url text, category_id int, supplier text, brand text, supplier_sku text, supplier_category text, id1c text, active boolean,
+        publish boolean, price_supplier_id int)
       returning id, sku`),
   );
   noteCatalogWrite(tx);
@@ -75,11 +84,13 @@ export type SupplierListing = {
   oldPriceKopecks: number | null;
   isActive: boolean;
   supplier: string;
+  /** Null keeps the product's brand. */
+  brand: string | null;
   supplierSku: string | null;
   supplierCategory: string | null;
 };
 
-/** Price, old price, visibility and the supplier's code, SKU and category of existing products. */
+/** Price, old price, visibility, brand and the supplier's code, SKU and category of existing products. */
 export async function updateSupplierListings(tx: Tx, rows: SupplierListing[], now: Date): Promise<void> {
   if (rows.length === 0) return;
   const json = JSON.stringify(
@@ -89,14 +100,17 @@ export async function updateSupplierListings(tx: Tx, rows: SupplierListing[], no
       old_price: u.oldPriceKopecks,
       active: u.isActive,
       supplier: u.supplier,
+      brand: u.brand,
       supplier_sku: u.supplierSku,
       supplier_category: u.supplierCategory,
     })),
   );
   await tx.execute(sql`
     update ${products} set price_kopecks = v.price, original_price_kopecks = v.old_price, is_active = v.active,
-      supplier = v.supplier, supplier_sku = v.supplier_sku, supplier_category = v.supplier_category, updated_at = ${now.toISOString()}::timestamptz
-    from jsonb_to_recordset(${json}::jsonb) as v(id int, price int, old_price int, active boolean, supplier text, supplier_sku text, supplier_category text)
+      supplier = v.supplier, brand = coalesce(v.brand, ${products.brand}), supplier_sku = v.supplier_sku, supplier_category = v.supplier_category,
+      updated_at = ${now.toISOString()}::timestamptz
+    from jsonb_to_recordset(${json}::jsonb) as v(id int, price int, old_price int, active boolean, supplier text, brand text, supplier_sku text,
+      supplier_category text)
     where ${products.id} = v.id`);
   noteCatalogWrite(tx);
 }
@@ -111,12 +125,13 @@ export type ExchangeCard = {
   imageUrl: string | null;
   categoryId: number | null;
   supplier: string | null;
-  /** A product waiting for its category goes on sale once it has one. */
+  brand: string | null;
+  /** A product waiting for its category has one now: on sale when its import asked for it (`publish_when_placed`). */
   activate: boolean;
 };
 
 /**
- * Name, description, group, picture and 1C Ид. The category follows when given (a product
+ * Name, description, group, picture, brand and 1C Ид. The category follows when given (a product
  * placed by hand keeps its place otherwise); visibility set by staff is not touched.
  */
 export async function updateExchangeCards(tx: Tx, rows: ExchangeCard[], now: Date): Promise<void> {
@@ -131,6 +146,7 @@ export async function updateExchangeCards(tx: Tx, rows: ExchangeCard[], now: Dat
       image_url: u.imageUrl,
       category_id: u.categoryId,
       supplier: u.supplier,
+      brand: u.brand,
       activate: u.activate,
     })),
   );
@@ -138,10 +154,11 @@ export async function updateExchangeCards(tx: Tx, rows: ExchangeCard[], now: Dat
     update ${products} set exchange_1c_id = v.id1c, name = coalesce(v.name, ${products.name}), description = v.description,
       supplier_category = coalesce(v.group_path, ${products.supplierCategory}), image_url = coalesce(v.image_url, ${products.imageUrl}),
       category_id = coalesce(v.category_id, ${products.categoryId}), supplier = coalesce(v.supplier, ${products.supplier}),
+      brand = coalesce(v.brand, ${products.brand}),
       awaiting_category = ${products.awaitingCategory} and v.category_id is null,
-      is_active = ${products.isActive} or v.activate, updated_at = ${now.toISOString()}::timestamptz
+      is_active = ${products.isActive} or (v.activate and ${products.publishWhenPlaced}), updated_at = ${now.toISOString()}::timestamptz
     from jsonb_to_recordset(${json}::jsonb) as v(id int, id1c text, name text, description text, group_path text, image_url text,
-      category_id int, supplier text, activate boolean)
+      category_id int, supplier text, brand text, activate boolean)
     where ${products.id} = v.id`);
   noteCatalogWrite(tx);
 }
@@ -174,14 +191,20 @@ export async function moveToCategory(tx: Tx, ids: number[], categoryId: number, 
   noteCatalogWrite(tx);
 }
 
-/** Places products waiting in «Без категории» (those still waiting) and puts them on sale. */
-export async function placeAwaiting(tx: Tx, ids: number[], categoryId: number, now: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await tx
+/**
+ * Places products waiting in «Без категории» (those still waiting); those whose import asked for
+ * products on sale go on sale, those imported hidden stay hidden until staff publish them. How
+ * many went on sale.
+ */
+export async function placeAwaiting(tx: Tx, ids: number[], categoryId: number, now: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  const placed = await tx
     .update(products)
-    .set({ categoryId, awaitingCategory: false, isActive: true, updatedAt: now })
-    .where(and(inArray(products.id, ids), eq(products.awaitingCategory, true)));
+    .set({ categoryId, awaitingCategory: false, isActive: sql`${products.isActive} or ${products.publishWhenPlaced}`, updatedAt: now })
+    .where(and(inArray(products.id, ids), eq(products.awaitingCategory, true)))
+    .returning({ isActive: products.isActive });
   noteCatalogWrite(tx);
+  return placed.filter((p) => p.isActive).length;
 }
 
 /** A 1C offer's write: its price when given, whether its branch quantities are among `quantities`. */
