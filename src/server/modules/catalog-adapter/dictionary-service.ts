@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { brandAliases, unitRules } from '../../db/schema.ts';
-import { HttpError, notFound } from '../../core/http-errors.ts';
+import { badRequest, HttpError, notFound } from '../../core/http-errors.ts';
 import { normaliseName } from '#shared/catalog-adapter.ts';
 import { UnitRuleSchema, type BrandAliasData, type BrandAliasView, type UnitRuleData, type UnitRuleView, type UnitSpellingsData } from '#shared/schemas/catalog-adapter.ts';
 import { unitRuleOf } from '#shared/unit-spellings.ts';
