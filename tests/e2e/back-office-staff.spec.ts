@@ -1,0 +1,76 @@
+import { expect, test, waitForHydration } from './fixtures.ts';
+
+const ADMIN = { username: 'admin', password: 'Admin-e2e-pass-2026' };
+const uniq = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+test('staff who log in at /auth land in the back office; a `next` still wins @back-office', async ({ page }) => {
+  await page.goto('/auth');
+  await waitForHydration(page);
+  const login = page.getByRole('form', { name: 'Вход' });
+  await login.getByLabel('Имя пользователя').fill(ADMIN.username);
+  await login.getByRole('textbox', { name: 'Пароль', exact: true }).fill(ADMIN.password);
+  await login.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Обзор' })).toBeVisible();
+
+  // Signed in already: /auth sends staff to the back office, or to where `next` says.
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/auth?next=%2Fcart');
+  await expect(page).toHaveURL(/\/cart$/);
+});
+
+test('the dashboard says its category counts include hidden products; ЕНВД is not offered @back-office', async ({ page }) => {
+  expect((await page.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
+  const id = uniq();
+  const category = await page.request.post('/api/admin/categories', { data: { name: `Счёт ${id}`, slug: `schet-${id}` } });
+  expect(category.status(), await category.text()).toBe(201);
+  const categoryId = (await category.json()).id as number;
+  for (const [n, isActive] of [[1, true], [2, false], [3, false]] as const) {
+    const res = await page.request.post('/api/admin/products', {
+      data: { sku: `CNT-${id}-${n}`, name: `Товар ${id} ${n}`, price: 1000, stock: 1, categoryId, isActive },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await page.goto('/admin');
+  const panel = page.locator('[data-slot="card"]', { has: page.getByText('Товары по категориям') });
+  await expect(panel.getByText('Все товары категории, включая скрытые с витрины.')).toBeVisible();
+  await expect(panel.getByRole('listitem').filter({ hasText: `Счёт ${id}` })).toContainText('3, скрытых 2');
+
+  await page.goto('/admin/settings?tab=payment');
+  const taxSystem = page.getByLabel('Система налогообложения');
+  await expect(taxSystem.locator('option')).toHaveText([
+    'Общая система (ОСН)',
+    'Упрощённая, доходы (УСН доходы)',
+    'Упрощённая, доходы минус расходы (УСН доходы − расходы)',
+    'Единый сельскохозяйственный налог (ЕСХН)',
+    'Патентная система (ПСН)',
+  ]);
+});
+
+test('price lists come first; the JSON import is out of the menu, reached from the price lists @back-office', async ({ page }) => {
+  expect((await page.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
+  await page.goto('/admin');
+  const menu = page.getByRole('navigation', { name: 'Разделы панели управления' });
+  await expect(menu.getByRole('link')).toHaveText([
+    'Обзор',
+    'Товары',
+    'Импорт прайс-листов',
+    'Адаптер каталога',
+    'Товар по ссылке',
+    'Массовая загрузка',
+    'Категории',
+    'Заказы',
+    'Клиенты',
+    'Настройки',
+    'Вернуться в магазин',
+  ]);
+  const quick = page.getByRole('region', { name: 'Быстрые действия' });
+  await expect(quick.getByRole('link', { name: /Импорт прайс-листов/ })).toHaveAttribute('href', '/admin/supplier-importer');
+  await expect(page.locator('a[href="/admin/import"]')).toHaveCount(0);
+
+  await quick.getByRole('link', { name: /Импорт прайс-листов/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Импорт прайс-листов');
+  await page.getByRole('link', { name: 'загрузка товаров JSON-списком' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Импорт товаров из JSON');
+});
