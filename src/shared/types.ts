@@ -131,6 +131,17 @@ export type AdminUser = {
   lastLogin: string | null;
 };
 
+/** A customer's orders as staff see them in the customer's card: the latest, how many in all, and their sum. */
+export type CustomerOrders = {
+  latest: AdminOrderSummary[];
+  count: number;
+  /** Roubles, cancelled orders left out. */
+  totalAmount: number;
+};
+
+/** GET /api/admin/users/{id}/card: «Карточка клиента». */
+export type AdminCustomerCard = { user: AdminUser; addresses: Address[]; orders: CustomerOrders };
+
 export type BackupFile = {
   name: string;
   size: number;

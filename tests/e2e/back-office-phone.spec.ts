@@ -39,4 +39,14 @@ test('every back-office screen opens at phone width with its heading and no side
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
   }
+
+  // The customer's card opens from the list and fits the phone.
+  await page.goto(`/admin/users?query=dlinnyi_login_${tag}`);
+  await page.getByRole('button', { name: `Карточка клиента: dlinnyi_login_${tag}` }).click();
+  const card = page.getByRole('dialog', { name: 'Карточка клиента' });
+  await expect(card.getByText('Заказов пока нет')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Заблокировать' })).toBeVisible();
+  const box = await card.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
 });

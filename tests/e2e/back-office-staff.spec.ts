@@ -1,4 +1,7 @@
+import { request as playwrightRequest } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures.ts';
+import { formatRub } from '../../src/shared/money.ts';
+import { placeOrder } from './orders.ts';
 
 const ADMIN = { username: 'admin', password: 'Admin-e2e-pass-2026' };
 const uniq = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -73,4 +76,40 @@ test('price lists come first; the JSON import is out of the menu, reached from t
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Импорт прайс-листов');
   await page.getByRole('link', { name: 'загрузка товаров JSON-списком' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Импорт товаров из JSON');
+});
+
+test("the customer card shows name, phone, addresses, orders and their total; blocking is no row's loud button @back-office", async ({ page, baseURL }) => {
+  expect((await page.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
+  const username = `karta_${uniq()}`;
+  const password = 'Pokupatel-e2e-77';
+  const created = await page.request.post('/api/admin/users', {
+    data: { username, email: `${username}@example.ru`, password, fullName: 'Ольга Карточкина', phone: '+7 928 765-43-21', role: 'user', isActive: true },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const customer = await playwrightRequest.newContext({ baseURL });
+  try {
+    expect((await customer.post('/api/login', { data: { username, password } })).status()).toBe(200);
+    const address = { label: 'Объект', recipientName: 'Ольга Карточкина', phone: '+7 928 765-43-21', address: 'пр. Ленина, 10', city: 'Ростов-на-Дону', postalCode: '344000', isDefault: true };
+    expect((await customer.post('/api/addresses', { data: address })).status()).toBe(201);
+    const first = await placeOrder(customer, `${username}@example.ru`);
+    const second = await placeOrder(customer, `${username}@example.ru`);
+    expect((await page.request.patch(`/api/orders/${second}/status`, { data: { status: 'cancelled' } })).status()).toBe(200);
+    const firstTotal = ((await (await page.request.get(`/api/admin/orders/${first}`)).json()) as { totalAmount: number }).totalAmount;
+
+    await page.goto(`/admin/users?query=${username}`);
+    const row = page.getByTestId('admin-user-row').filter({ hasText: username });
+    await expect(row).toBeVisible();
+    await expect(row.getByRole('button', { name: /Блокировать/ })).toHaveCount(0);
+    await row.getByRole('button', { name: `Карточка клиента: ${username}` }).click();
+    const card = page.getByRole('dialog', { name: 'Карточка клиента' });
+    await expect(card.getByText('Ольга Карточкина', { exact: true })).toBeVisible();
+    await expect(card.getByRole('link', { name: '+7 928 765-43-21' })).toBeVisible();
+    await expect(card).toContainText('344000, Ростов-на-Дону, пр. Ленина, 10');
+    await expect(card.getByTestId('customer-orders-total')).toHaveText(`2 заказа на ${formatRub(firstTotal)} (без отменённых)`);
+    await expect(card.getByRole('link', { name: `Заказ №${first}` })).toHaveAttribute('href', `/admin/orders?query=${first}`);
+    await expect(card.getByRole('link', { name: `Заказ №${second}` })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Заблокировать' })).toBeVisible();
+  } finally {
+    await customer.dispose();
+  }
 });

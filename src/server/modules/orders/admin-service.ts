@@ -13,7 +13,7 @@ import { branchesById, toOrderDto } from './service.ts';
 import { changeOrder } from './door.ts';
 import { paymentsOf, type PaymentView } from './payments-port.ts';
 import type { AdminOrderListQuery, OrderStatusChange } from '#shared/schemas/admin-order.ts';
-import { ORDER_HISTORY_SOURCES, type AdminOrderDetail, type AdminOrderSummary, type OrderHistoryEntry } from '#shared/types.ts';
+import { ORDER_HISTORY_SOURCES, type AdminOrderDetail, type AdminOrderSummary, type CustomerOrders, type OrderHistoryEntry } from '#shared/types.ts';
 
 /** Text search over the order number, the customer's name, e-mail and phone. */
 function textCondition(query: string): SQL | undefined {
@@ -80,19 +80,38 @@ export async function listOrdersForStaff(db: Db, query: AdminOrderListQuery): Pr
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(orders).where(where),
   ]);
-  const summaries = rows.map(
-    ({ totalKopecks, createdAt, ...row }): AdminOrderSummary => ({
-      ...row,
-      createdAt: createdAt.toISOString(),
-      status: row.status as AdminOrderSummary['status'],
-      paymentMethod: row.paymentMethod as AdminOrderSummary['paymentMethod'],
-      paymentStatus: row.paymentStatus as AdminOrderSummary['paymentStatus'],
-      deliveryMethod: row.deliveryMethod as AdminOrderSummary['deliveryMethod'],
-      totalAmount: kopecksToRub(totalKopecks),
-      itemCount: Number(row.itemCount),
-    }),
-  );
-  return { orders: summaries, total: Number(total) };
+  return { orders: rows.map(toSummary), total: Number(total) };
+}
+
+type SummaryRow = { [K in keyof typeof summaryColumns]: K extends 'itemCount' ? number : (typeof orders.$inferSelect)[K & keyof typeof orders.$inferSelect] };
+
+const toSummary = ({ totalKopecks, createdAt, ...row }: SummaryRow): AdminOrderSummary => ({
+  ...row,
+  createdAt: createdAt.toISOString(),
+  status: row.status as AdminOrderSummary['status'],
+  paymentMethod: row.paymentMethod as AdminOrderSummary['paymentMethod'],
+  paymentStatus: row.paymentStatus as AdminOrderSummary['paymentStatus'],
+  deliveryMethod: row.deliveryMethod as AdminOrderSummary['deliveryMethod'],
+  totalAmount: kopecksToRub(totalKopecks),
+  itemCount: Number(row.itemCount),
+});
+
+/** How many of a customer's latest orders their card lists. */
+export const CUSTOMER_CARD_ORDERS = 10;
+
+/** A customer's orders for their card: the latest, the count and the sum of those not cancelled. */
+export async function customerOrdersForStaff(db: Db, userId: number): Promise<CustomerOrders> {
+  const [latest, [figures]] = await Promise.all([
+    db.select(summaryColumns).from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(CUSTOMER_CARD_ORDERS),
+    db
+      .select({
+        count: count(),
+        totalKopecks: sql<string>`coalesce(sum(${orders.totalKopecks}) filter (where ${orders.status} <> 'cancelled'), 0)`,
+      })
+      .from(orders)
+      .where(eq(orders.userId, userId)),
+  ]);
+  return { latest: latest.map(toSummary), count: Number(figures!.count), totalAmount: kopecksToRub(Number(figures!.totalKopecks)) };
 }
 
 /** One order for staff: customer, address, payment, lines with snapshot prices, totals, history. */
