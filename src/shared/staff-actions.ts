@@ -116,6 +116,8 @@ export type StaffAction = {
   ip: string;
   kind: StaffActionKind;
   objectId: string | null;
+  /** The object's name when the entry was written (null for entries from before names were kept). */
+  objectName: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   details: Record<string, unknown> | null;
