@@ -22,7 +22,16 @@ export const STAFF_ACTION_GROUPS = [
       'category.delete': 'Категория удалена',
     },
   },
-  { label: 'Заказы', kinds: { 'order.status': 'Статус заказа изменён', 'order.refund': 'Возврат оплаты по заказу' } },
+  {
+    label: 'Заказы',
+    kinds: {
+      'order.status': 'Статус заказа изменён',
+      'order.edit': 'Состав заказа изменён',
+      'order.comment': 'Комментарий к заказу',
+      'order.payment-link': 'Отправлена ссылка на оплату',
+      'order.refund': 'Возврат оплаты по заказу',
+    },
+  },
   {
     label: 'Пользователи',
     kinds: {

@@ -96,7 +96,8 @@ export type AdminOrderSummary = {
 
 export type OrderHistoryEntry = {
   id: number;
-  field: 'status' | 'payment';
+  /** `lines`, `delivery` and `total`: staff edited the order (texts such as «Дрель DCK: 2 шт.», «500 ₽»). */
+  field: OrderHistoryField;
   fromValue: string | null;
   toValue: string;
   changedAt: string;
@@ -104,6 +105,12 @@ export type OrderHistoryEntry = {
   /** The change came from the exchange with 1C or from YooKassa's payment events, not from a person. */
   source: OrderHistorySource | null;
 };
+
+export const ORDER_HISTORY_FIELDS = ['status', 'payment', 'lines', 'delivery', 'total'] as const;
+export type OrderHistoryField = (typeof ORDER_HISTORY_FIELDS)[number];
+
+/** A staff member's internal comment on an order: never shown to the customer. */
+export type OrderComment = { id: number; text: string; authorName: string; createdAt: string };
 
 export const ORDER_HISTORY_SOURCES = ['1c', 'yookassa'] as const;
 export type OrderHistorySource = (typeof ORDER_HISTORY_SOURCES)[number];
@@ -115,6 +122,7 @@ export type AdminOrderDetail = Omit<Order, 'payment'> & {
   updatedAt: string;
   itemCount: number;
   history: OrderHistoryEntry[];
+  comments: OrderComment[];
 };
 
 /** Back office: a user as 'Управление клиентами' shows it (spec 3, User admin view). */

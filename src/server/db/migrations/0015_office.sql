@@ -13,3 +13,6 @@ ALTER TABLE "order_comments" ADD CONSTRAINT "order_comments_author_id_users_id_f
 CREATE INDEX "order_comments_order_idx" ON "order_comments" USING btree ("order_id","created_at");--> statement-breakpoint
 -- ЕНВД (tax system 4) was abolished in 2021 and is no longer offered: a saved 4 falls back to the default.
 UPDATE "settings" SET "value" = "value" - 'taxSystemCode' WHERE "key" = 'payment' AND "value"->>'taxSystemCode' = '4';
+--> statement-breakpoint
+-- «Готов к выдаче» is a status of its own: pickup orders marked «Отправлен» (shown to customers as «Готов к выдаче») take it.
+UPDATE "orders" SET "status" = 'ready' WHERE "delivery_method" = 'pickup' AND "status" = 'shipped';

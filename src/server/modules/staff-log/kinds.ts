@@ -46,6 +46,10 @@ export const KIND_SPECS: Record<StaffActionKind, KindSpec> = {
   'category.update': { snapshot: 'category' },
   'category.delete': { snapshot: 'category' },
   'order.status': { snapshot: 'order' },
+  // The lines and delivery price asked for; the order's history says what each became.
+  'order.edit': {},
+  'order.comment': {},
+  'order.payment-link': { details: 'none' },
   // The amount and reason asked for; the refund itself is in the order's payment.
   'order.refund': {},
   'user.create': { snapshot: 'user' },

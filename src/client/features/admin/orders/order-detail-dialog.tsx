@@ -209,7 +209,7 @@ export function OrderDetailDialog({
           Закрыть
         </Button>
         {order && (
-          <Button onClick={() => onChangeStatus({ id: order.id, status: order.status, paymentStatus: order.paymentStatus })}>
+          <Button onClick={() => onChangeStatus({ id: order.id, status: order.status, paymentStatus: order.paymentStatus, deliveryMethod: order.deliveryMethod })}>
             <Pencil aria-hidden />
             Изменить статус
           </Button>
