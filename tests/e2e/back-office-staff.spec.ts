@@ -113,3 +113,88 @@ test("the customer card shows name, phone, addresses, orders and their total; bl
     await customer.dispose();
   }
 });
+
+/** '14:05' of an ISO moment in Moscow time (UTC+3 all year), worked out without any formatter. */
+const moscowTime = (iso: string) => {
+  const moscow = new Date(new Date(iso).getTime() + 3 * 60 * 60 * 1000);
+  return `${String(moscow.getUTCHours()).padStart(2, '0')}:${String(moscow.getUTCMinutes()).padStart(2, '0')}`;
+};
+
+test('staff work an order: Moscow time, lines edited with stock, internal comments, payment link, print; a pickup order gets «Готов к выдаче» @back-office', async ({ page, baseURL }) => {
+  expect((await page.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
+  const username = `zakaz_${uniq()}`;
+  const password = 'Pokupatel-e2e-77';
+  const email = `${username}@example.ru`;
+  expect((await page.request.post('/api/admin/users', { data: { username, email, password, role: 'user', isActive: true } })).status()).toBe(201);
+  const customer = await playwrightRequest.newContext({ baseURL });
+  try {
+    expect((await customer.post('/api/login', { data: { username, password } })).status()).toBe(200);
+    const orderId = await placeOrder(customer, email);
+    const placed = (await (await page.request.get(`/api/admin/orders/${orderId}`)).json()) as { createdAt: string; items: { productName: string; productId: number }[] };
+    const line = placed.items[0]!;
+    const stockBefore = ((await (await page.request.get(`/api/products/${line.productId}`)).json()) as { stock: number }).stock;
+
+    await page.goto(`/admin/orders?query=${orderId}`);
+    await page.getByRole('button', { name: `Детали заказа №${orderId}` }).click();
+    const detail = page.getByRole('dialog', { name: `Заказ №${orderId}` });
+    // The server and the browser run in UTC; the order's time is Moscow time.
+    await expect(detail.getByText(/^от /)).toContainText(moscowTime(placed.createdAt));
+
+    await detail.getByRole('button', { name: 'Изменить состав' }).click();
+    const edit = page.getByRole('dialog', { name: `Изменить заказ №${orderId}` });
+    await edit.getByLabel(`Количество: ${line.productName}`).fill('2');
+    await edit.getByLabel('Стоимость доставки, ₽').fill('350');
+    await edit.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByText('Заказ изменён', { exact: true })).toBeVisible();
+    const history = detail.getByRole('list', { name: 'История статусов' });
+    await expect(history).toContainText(`Состав: «${line.productName}»: 1 шт. → «${line.productName}»: 2 шт.`);
+    await expect(history).toContainText('Доставка:');
+    await expect(history).toContainText('350');
+    const stockAfter = ((await (await page.request.get(`/api/products/${line.productId}`)).json()) as { stock: number }).stock;
+    expect(stockAfter).toBe(stockBefore - 1);
+
+    await detail.getByLabel('Новый комментарий').fill('Покупатель просил позвонить после 18:00');
+    await detail.getByRole('button', { name: 'Добавить комментарий' }).click();
+    await expect(detail.getByText('Покупатель просил позвонить после 18:00')).toBeVisible();
+    expect(await (await customer.get(`/api/orders/${orderId}`)).text()).not.toContain('после 18:00');
+
+    await expect(detail.getByRole('link', { name: 'Печать' })).toHaveAttribute('href', `/admin/orders/${orderId}/print`);
+    await page.goto(`/admin/orders/${orderId}/print`);
+    await expect(page.getByRole('heading', { level: 1, name: `Заказ №${orderId}` })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Товары заказа' })).toContainText(line.productName);
+    await expect(page.getByText('Покупатель Проверочный')).toBeVisible();
+    await expect(page.getByText('400005, Волгоград, ул. Мира, д. 5, кв. 12')).toBeVisible();
+    await expect(page.getByText('350 ₽').first()).toBeVisible();
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('navigation', { name: 'Разделы панели управления' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Печать' })).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: `Заказ №${orderId}` })).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
+
+    // An unpaid online order: the customer gets the order page, where «Оплатить» works.
+    const onlineId = await placeOrder(customer, email, { paymentMethod: 'online' });
+    await page.goto(`/admin/orders?query=${onlineId}`);
+    await page.getByRole('button', { name: `Детали заказа №${onlineId}` }).click();
+    await page.getByRole('dialog', { name: `Заказ №${onlineId}` }).getByRole('button', { name: 'Отправить ссылку на оплату' }).click();
+    await expect(page.getByText('Ссылка на оплату отправлена', { exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // A pickup order: staff choose «Готов к выдаче» (a pickup is never «Отправлен»), the customer reads it.
+    const cartId = crypto.randomUUID();
+    expect((await customer.post('/api/cart/items', { data: { cartId, productId: line.productId, quantity: 1 } })).ok()).toBe(true);
+    const { branches } = (await (await customer.get(`/api/cart/${cartId}/pickup`)).json()) as { branches: { id: number; available: boolean }[] };
+    const branch = branches.find((b) => b.available);
+    expect(branch, 'a branch that hands out the cart').toBeDefined();
+    const pickupId = await placeOrder(customer, email, { deliveryMethod: 'pickup', pickupBranchId: branch!.id, address: '', city: '', postalCode: '' }, line.productId);
+    await page.goto(`/admin/orders?query=${pickupId}`);
+    await page.getByRole('button', { name: `Изменить статус заказа №${pickupId}` }).click();
+    const statusDialog = page.getByRole('dialog', { name: `Изменить статус заказа №${pickupId}` });
+    await expect(statusDialog.getByLabel('Статус заказа').locator('option', { hasText: 'Отправлен' })).toHaveCount(0);
+    await statusDialog.getByLabel('Статус заказа').selectOption({ label: 'Готов к выдаче' });
+    await statusDialog.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByText('Статус заказа обновлён', { exact: true })).toBeVisible();
+    expect(((await (await customer.get(`/api/orders/${pickupId}`)).json()) as { status: string }).status).toBe('ready');
+  } finally {
+    await customer.dispose();
+  }
+});
