@@ -124,7 +124,7 @@ function Changes({ action }: { action: StaffAction }) {
       <dl className="grid gap-2 text-sm">
         {fields.map((field) => (
           <div key={field} className="grid gap-1 sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-3">
-            <dt className="text-muted-foreground">{fieldLabel(field)}</dt>
+            <dt className="text-muted-foreground">{fieldLabel(field, kind)}</dt>
             <dd className="min-w-0">
               {both ? (
                 <span className="flex flex-wrap items-start gap-x-2 gap-y-1">

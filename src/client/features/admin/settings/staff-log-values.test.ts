@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { objectText, shownText, shownValue } from './staff-log-values.ts';
+import { fieldLabel, objectText, shownText, shownValue } from './staff-log-values.ts';
 
 describe('«Журнал действий» in words', () => {
   it('names the object: «Поставщик «ИнструментЮг»», an import by its supplier, by number when no name was kept', () => {
@@ -30,5 +30,12 @@ describe('«Журнал действий» in words', () => {
     expect(shownValue('order.status', 'status', 'shipped')).toBe('Отправлен');
     expect(shownValue('mass-scraper.publish', 'mode', 'hidden')).toBe('Скрытыми');
     expect(shownValue('user.update', 'role', 'manager')).toBe('Менеджер');
+  });
+
+  it("names an order edit's and a comment's fields", () => {
+    expect(shownText(shownValue('order.edit', 'lines', [{ itemId: 4, quantity: 2 }]))).toBe('1.: Позиция №: 4; Количество: 2');
+    expect(fieldLabel('text', 'order.comment')).toBe('Комментарий');
+    expect(fieldLabel('text', 'mass-scraper.start')).toBe('Список ссылок');
+    expect(objectText('order.comment', '9', null)).toBe('Заказ №9');
   });
 });

@@ -145,9 +145,20 @@ const FIELD_LABELS: Record<string, string> = {
   city: 'Город',
   cityIn: 'Город (в ком?)',
   isHead: 'Головной офис',
+  lines: 'Позиции',
+  itemId: 'Позиция №',
+  add: 'Добавлены товары',
+  productId: 'Товар №',
+  quantity: 'Количество',
+  delivery: 'Доставка, ₽',
 };
 
-export const fieldLabel = (key: string) => FIELD_LABELS[key] ?? key;
+/** A field whose meaning depends on the kind: a comment's text is not the mass scraper's list of links. */
+const KIND_FIELD_LABELS: Partial<Record<StaffActionKind, Record<string, string>>> = {
+  'order.comment': { text: 'Комментарий' },
+};
+
+export const fieldLabel = (key: string, kind?: StaffActionKind) => (kind && KIND_FIELD_LABELS[kind]?.[key]) ?? FIELD_LABELS[key] ?? key;
 
 const FIELD_ORDER = Object.keys(FIELD_LABELS);
 const orderOf = (key: string) => (FIELD_LABELS[key] ? FIELD_ORDER.indexOf(key) : FIELD_ORDER.length);
@@ -207,7 +218,7 @@ export function shownValue(kind: StaffActionKind, key: string, value: unknown): 
     const record = value as Record<string, unknown>;
     if (key === 'mapping') return mappingShown(record);
     const fields = inFormOrder(Object.keys(record).filter((field) => !isEmptyValue(record[field])));
-    return fields.length === 0 ? '—' : fields.map((field) => ({ key: field, label: fieldLabel(field), value: shownValue(kind, field, record[field]) }));
+    return fields.length === 0 ? '—' : fields.map((field) => ({ key: field, label: fieldLabel(field, kind), value: shownValue(kind, field, record[field]) }));
   }
   return String(value);
 }
