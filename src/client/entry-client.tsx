@@ -6,6 +6,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { createQueryClient } from './lib/query-client.ts';
 import { createRoutes } from './routes.tsx';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
+import { rememberScrollPositions } from './lib/scroll.ts';
 import './styles.css';
 
 declare global {
@@ -49,6 +50,7 @@ async function start() {
   const router = createBrowserRouter(routes, {
     hydrationData: serverRendered ? (window.__staticRouterHydrationData as never) : undefined,
   });
+  rememberScrollPositions(router);
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -14,7 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from './core/app-types.ts';
-import { staticPagePolicy } from './core/content-security-policy.ts';
+import { apiDocsPolicy, staticPagePolicy } from './core/content-security-policy.ts';
 import { transportSecurityHeaders } from './core/security-headers.ts';
 import { registerAccessControl, registerSession } from './plugins/access.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -140,7 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     openapi: { info: { title: 'API интернет-магазина инструмента', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', validatorUrl: null }, staticCSP: apiDocsPolicy() });
 
   registerSecurity(app);
   registerSession(app);

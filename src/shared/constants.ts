@@ -22,6 +22,15 @@ export const DEFAULT_VAT_RATE: VatRate = 20;
 export const VAT_RATE_LABELS: Record<VatRate, string> = { 20: '20 %', 22: '22 %', 10: '10 %', 0: 'Без НДС' };
 /** The summary line of an amount charged at `rate`; null when nothing is charged («Без НДС»). */
 export const vatLineLabel = (rate: number) => (rate === 0 ? null : `НДС (${rate}%)`);
+/** The summary line of the VAT a total contains (goods and delivery); null «Без НДС». */
+export const vatInTotalLabel = (rate: number) => (rate === 0 ? null : `в т. ч. НДС (${rate}%)`);
+/**
+ * How catalogue prices relate to VAT (decisions.md): without it, VAT added in the cart (the spec's
+ * rule and the default), or with it, the total being what the prices add up to.
+ */
+export const CATALOG_PRICES = ['without_vat', 'with_vat'] as const;
+export type CatalogPrices = (typeof CATALOG_PRICES)[number];
+export const CATALOG_PRICES_LABELS: Record<CatalogPrices, string> = { without_vat: 'без НДС, НДС начисляется в корзине', with_vat: 'с НДС' };
 export const DELIVERY_COST_RUB = 500;
 export const DEFAULT_FREE_DELIVERY_THRESHOLD_RUB = 7500;
 

@@ -19,6 +19,12 @@ export const MAX_PRICE_KOPECKS = MAX_PRICE_RUB * 100;
 export const rubToKopecks = (roubles: number) => Math.round(roubles * 100);
 export const kopecksToRub = (kopecks: number) => kopecks / 100;
 
+/** VAT added on top of an amount without it, in whole roubles (spec 9); kopecks in and out. */
+export const vatOnTopKopecks = (kopecks: number, rate: number) => Math.round((kopecks * rate) / 10_000) * 100;
+
+/** A catalogue price without VAT as the customer pays it, VAT added (one unit, roubles). */
+export const priceWithVatRub = (roubles: number, rate: number) => kopecksToRub(rubToKopecks(roubles) + vatOnTopKopecks(rubToKopecks(roubles), rate));
+
 /** A price of zero or missing means "price on request". */
 export const hasPrice = (price: number | null | undefined): price is number =>
   typeof price === 'number' && price > 0;

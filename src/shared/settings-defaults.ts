@@ -11,7 +11,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   shopDescription:
     'Профессиональный электро- и ручной инструмент DCK и P.I.T для строительства и производства: продажа, доставка и сервис.',
   contactEmail: 'info@prof-instrument.ru',
-  contactPhone: '8 800 250-37-12',
+  contactPhone: '+78002503712',
   address: 'г. Волгоград, ул. Промышленная, д. 12',
   workingHours: 'Пн–Пт 8:00–18:00, Сб–Вс выходной',
   enableRegistration: true,
@@ -19,6 +19,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   maintenanceMode: false,
   freeDeliveryThreshold: DEFAULT_FREE_DELIVERY_THRESHOLD_RUB,
   vatRate: DEFAULT_VAT_RATE,
+  catalogPrices: 'without_vat',
 };
 
 export const DEFAULT_SEO_SETTINGS: SeoSettings = {

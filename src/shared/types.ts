@@ -64,9 +64,14 @@ export type Order = {
   /** Set for a pickup order; its address, city and postal code are then empty. */
   pickupBranch: PickupBranch | null;
   subtotal: number;
+  /** VAT added on top of the goods' prices (the 'НДС (N%)' line); 0 when they included it. */
   vat: number;
+  /** The VAT the total contains, goods and delivery («в т. ч. НДС (N%)»): the receipt's and 1C's VAT. */
+  vatInTotal: number;
   /** The VAT rate in percent the order was placed with (0: «Без НДС»). */
   vatRate: number;
+  /** The catalogue's prices included VAT when the order was placed («Цены в каталоге: с НДС»). */
+  pricesIncludeVat: boolean;
   delivery: number;
   totalAmount: number;
   items: OrderItem[];
@@ -104,6 +109,8 @@ export type OrderHistoryEntry = {
   changedBy: { id: number; username: string } | null;
   /** The change came from the exchange with 1C or from YooKassa's payment events, not from a person. */
   source: OrderHistorySource | null;
+  /** Why, when the values alone do not say it (a payment that came after the order was cancelled). */
+  note: string | null;
 };
 
 export const ORDER_HISTORY_FIELDS = ['status', 'payment', 'lines', 'delivery', 'total'] as const;
@@ -228,8 +235,6 @@ export type Product = {
   categoryId: number | null;
   category: { id: number; name: string; slug: string } | null;
   supplier: Supplier | null;
-  rating: number;
-  reviewCount: number;
   isActive: boolean;
   isFeatured: boolean;
   createdAt: string;
@@ -251,4 +256,9 @@ export type ProductListResponse = {
    * be paged through, and the customer is asked to narrow the query.
    */
   capped: boolean;
+  /**
+   * A search whose words as typed found nothing: the query as it was read instead (a typo
+   * corrected, the other keyboard layout), «Показаны результаты по запросу «перфоратор»».
+   */
+  correctedQuery?: string;
 };

@@ -76,6 +76,8 @@ test('a visitor registers, logs out and logs in again', async ({ page, consoleEr
   // The server refuses a common password; everything typed stays.
   await expect(page.getByText('Ошибка регистрации', { exact: true })).toBeVisible();
   await expect(form.getByText('Этот пароль слишком простой, выберите другой', { exact: true })).toBeVisible();
+  // The field the server named has the focus, as a field the form's own checks refuse would.
+  await expect(form.getByRole('textbox', { name: 'Пароль', exact: true })).toBeFocused();
   await expect(form.getByLabel('Имя пользователя')).toHaveValue(customer.username);
   forgive(consoleErrors, /api\/register|status of 400/);
 

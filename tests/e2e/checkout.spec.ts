@@ -71,7 +71,7 @@ test('a visitor fills a cart, checks out, registers in the dialog and finds the 
   const subtotal = a.price! * 2;
   const expectedTotal = subtotal + Math.round(subtotal * 0.2) + (subtotal >= settings.shop.freeDeliveryThreshold ? 0 : 500);
   const summary = page.getByRole('heading', { name: 'Информация о заказе' }).locator('xpath=ancestor::*[@data-slot="card"][1]');
-  await expect(summary.getByText('НДС (20%)')).toBeVisible();
+  await expect(summary.getByText('НДС (20%)', { exact: true })).toBeVisible();
   await expect(summary.getByTestId('order-total')).toHaveText(formatRub(expectedTotal));
   await expect(summary).toContainText('Возврат в течение 30 дней');
 
@@ -96,19 +96,23 @@ test('a visitor fills a cart, checks out, registers in the dialog and finds the 
   await form.getByRole('checkbox', { name: /согласие на обработку/ }).click();
   await form.getByRole('button', { name: /Оформить заказ на/ }).click();
 
-  // Not logged in: the dialog; register there, the held order goes out by itself.
+  // Not logged in: the dialog; register there, the held order goes out by itself. The e-mail
+  // typed in the form is there already, the consent given in the form is not asked again.
   const dialog = page.getByRole('dialog', { name: 'Войдите или зарегистрируйтесь' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('tab', { name: 'Регистрация' }).click();
   await dialog.getByLabel('Имя пользователя').fill(`buyer_${unique}`);
-  await dialog.getByLabel('Email').fill(email);
+  await expect(dialog.getByLabel('Email')).toHaveValue(email);
+  await expect(dialog.getByText('Согласие на обработку персональных данных вы уже дали в форме заказа.')).toBeVisible();
+  await expect(dialog.getByRole('checkbox')).toHaveCount(0);
   await dialog.locator('#checkout-register-password').fill('Крепкий-пароль-2026');
-  await dialog.getByRole('checkbox').click();
   await dialog.getByRole('button', { name: 'Зарегистрироваться' }).click();
 
+  // The order's page opens at its top.
   await expect(page).toHaveURL(/\/order-complete\/\d+$/, { timeout: 15_000 });
   const orderId = Number(page.url().split('/').pop());
-  await expect(page.getByRole('heading', { name: 'Спасибо за заказ!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Спасибо за заказ!' })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await expect(page.getByTestId('order-number')).toHaveText(`№ ${orderId}`);
   await expect(page.getByTestId('order-total')).toHaveText(formatRub(expectedTotal));
   await expect(page.getByText('Картой при получении')).toBeVisible();
@@ -157,4 +161,59 @@ test('order-complete needs a login and says when the number is missing', async (
   await page.getByRole('link', { name: 'Вернуться на главную' }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(consoleErrors).toEqual([]);
+});
+
+test('checkout starts with what the shop knows: the header city, the profile, the saved address; pickup lists the customer’s city first', async ({ page, baseURL }, testInfo) => {
+  const unique = `${testInfo.project.name}${Date.now().toString(36)}`;
+  const registered = await page.request.post('/api/register', {
+    data: { username: `known_${unique}`, email: `known.${unique}@example.ru`, password: 'Крепкий-пароль-2026', consent: true },
+  });
+  expect(registered.ok()).toBe(true);
+  // Rostov-on-Don chosen in the header (the city cookie holds its branch).
+  await page.context().addCookies([{ name: 'city', value: 'rostov-na-donu', url: baseURL! }]);
+
+  const list = (await (await page.request.get('/api/products')).json()) as { products: ApiProduct[] };
+  const product = list.products.find((p) => hasPrice(p.price) && (p.stock ?? 0) >= 10)!;
+  const addToCart = async () => {
+    await page.goto(`/product/${product.slug}`);
+    await waitForHydration(page);
+    await page.getByRole('main').getByRole('button', { name: 'Добавить в корзину' }).first().click();
+    await expect(page.getByText('Товар успешно добавлен в вашу корзину', { exact: true })).toBeVisible();
+    await page.goto('/checkout');
+    await waitForHydration(page);
+    return page.getByRole('form', { name: 'Оформление заказа' });
+  };
+
+  // The first order: the city is the header's; the typed address is saved with the order.
+  let form = await addToCart();
+  await expect(form.getByLabel('Город')).toHaveValue('Ростов-на-Дону');
+  await form.getByLabel('Имя и фамилия').fill('Анна Кузнецова');
+  await form.getByLabel('Телефон').fill('+7 900 777-11-22');
+  await form.getByRole('textbox', { name: 'Адрес', exact: true }).fill('ул. Большая Садовая, д. 1, кв. 5');
+  await form.getByLabel('Почтовый индекс').fill('344002');
+  await form.getByRole('checkbox', { name: 'Сохранить адрес в личном кабинете' }).click();
+  await form.getByRole('checkbox', { name: /согласие на обработку/ }).click();
+  await form.getByRole('button', { name: /Оформить заказ на/ }).click();
+  await expect(page).toHaveURL(/\/order-complete\/\d+$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Спасибо за заказ!' })).toBeVisible();
+  // The order does not make the shop forget the city.
+  await expect(page.getByTestId('city-picker').locator('summary')).toHaveText(/Ростов-на-Дону/);
+
+  // The next checkout is filled: the name and phone, the saved address offered and chosen.
+  form = await addToCart();
+  await expect(form.getByLabel('Имя и фамилия')).toHaveValue('Анна Кузнецова');
+  await expect(form.getByLabel('Телефон')).toHaveValue('+7 900 777-11-22');
+  const saved = form.getByLabel('Сохранённые адреса');
+  await expect(saved.locator('option:checked')).toHaveText('Ростов-на-Дону, ул. Большая Садовая, д. 1, кв. 5');
+  await expect(form.getByRole('textbox', { name: 'Адрес', exact: true })).toHaveValue('ул. Большая Садовая, д. 1, кв. 5');
+  await expect(form.getByLabel('Почтовый индекс')).toHaveValue('344002');
+  // A saved address is saved already: no checkbox for it; typing another one offers it again.
+  await expect(form.getByRole('checkbox', { name: 'Сохранить адрес в личном кабинете' })).toHaveCount(0);
+  await form.getByRole('textbox', { name: 'Адрес', exact: true }).fill('пр. Будённовский, д. 10');
+  await expect(form.getByRole('checkbox', { name: 'Сохранить адрес в личном кабинете' })).toBeVisible();
+
+  // Pickup: the customer's city's branch comes first.
+  await form.getByRole('radio', { name: /Самовывоз из филиала/ }).check();
+  const branches = form.getByRole('radiogroup', { name: 'Филиал, где заберёте заказ' }).getByRole('radio');
+  await expect(branches.first()).toHaveAccessibleName(/^Ростов-на-Дону/);
 });

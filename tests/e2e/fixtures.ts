@@ -35,18 +35,24 @@ export { expect };
 
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
-/** Runs axe-core in the page and returns the serious and critical violations. */
-export async function axeViolations(page: Page) {
-  // Parts laid out only near the screen (`content-visibility: auto`) have no painted background
-  // while far away, so axe would read light footer text as if on white: lay everything out first.
+/**
+ * Runs axe-core in the page and returns the serious and critical violations. `asLoaded` reads
+ * the page as Lighthouse does, with the parts far from the screen not laid out yet; `within`
+ * checks only what a selector names.
+ */
+export async function axeViolations(page: Page, { asLoaded = false, within }: { asLoaded?: boolean; within?: string } = {}) {
+  // Parts laid out only near the screen (`content-visibility: auto`) are painted only within the
+  // box they are given until then: lay everything out first, unless the page is read as loaded.
   // Both through the page's scripting, not as a <style> or <script> tag: the page's
   // Content-Security-Policy refuses inline elements without its nonce.
-  await page.evaluate(() => document.querySelectorAll<HTMLElement>('.render-later').forEach((el) => el.style.setProperty('content-visibility', 'visible', 'important')));
+  if (!asLoaded) {
+    await page.evaluate(() => document.querySelectorAll<HTMLElement>('.render-later').forEach((el) => el.style.setProperty('content-visibility', 'visible', 'important')));
+  }
   await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
+  const result = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document | { include: string[] }, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run(selector ? { include: [selector] } : document, { resultTypes: ['violations'] });
+  }, within ?? null);
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -87,7 +87,7 @@ test.describe('home page and shell', () => {
   test('the footer shows contacts, the first five categories and the footer links', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
-    await expect(footer.getByText('8 800 250-37-12')).toBeVisible();
+    await expect(footer.getByText('+7 800 250-37-12')).toBeVisible();
     const catalog = footer.getByRole('navigation', { name: 'Каталог' });
     await expect(catalog.getByRole('link')).toHaveCount(6);
     await expect(catalog.getByRole('link', { name: 'Перфораторы' })).toBeVisible();
@@ -104,6 +104,7 @@ test.describe('home page and shell', () => {
     await field.fill('nope');
     await page.getByRole('button', { name: 'Подписаться' }).click();
     await expect(page.getByText('Пожалуйста, введите корректный email')).toBeVisible();
+    await expect(field).toBeFocused();
     const email = `e2e-${Date.now()}@example.ru`;
     await field.fill(email);
     await page.getByRole('button', { name: 'Подписаться' }).click();

@@ -197,6 +197,37 @@ test.describe('online payment through YooKassa (the local stand-in)', () => {
     await customer.dispose();
   });
 
+  test('a payment that comes after staff cancelled the order is refunded by the shop, and the order says why', async ({ page, playwright, baseURL, consoleErrors }) => {
+    void consoleErrors;
+    const customer = await playwright.request.newContext({ baseURL });
+    const email = await registerCustomer(customer, 'c');
+    const order = await placeOnlineOrder(customer, email);
+    const paymentId = new URL(order.confirmationUrl).pathname.split('/').pop()!;
+    expect((await page.request.post('/api/login', { data: { username: 'admin', password: 'Admin-e2e-pass-2026' } })).status()).toBe(200);
+    expect((await page.request.patch(`/api/orders/${order.id}/status`, { data: { status: 'cancelled' } })).status()).toBe(200);
+    // The customer still had YooKassa's page open and paid there; YooKassa tells the shop.
+    const paid = await customer.post(`${E2E_YOOKASSA_URL}/__test/payments/${paymentId}/status`, { data: { status: 'succeeded', notify: true } });
+    expect(paid.status()).toBe(200);
+
+    await page.goto('/admin/orders');
+    await page.getByRole('button', { name: `Детали заказа №${order.id}` }).first().click();
+    const detail = page.getByRole('dialog', { name: `Заказ №${order.id}` });
+    await expect(detail.getByTestId('admin-payment-state')).toHaveText('Возвращён');
+    const refunds = detail.getByRole('list', { name: 'Возвраты' });
+    await expect(refunds.getByRole('listitem')).toHaveCount(1);
+    await expect(refunds).toContainText('магазин, автоматически');
+    await expect(refunds).toContainText('Причина: Оплата пришла после отмены заказа');
+    const history = detail.getByRole('list', { name: 'История статусов' });
+    await expect(history).toContainText('Оплата пришла после отмены заказа; деньги возвращаются покупателю автоматически, полностью, с чеком возврата');
+    await expect(history).toContainText('Автоматический возврат оплаты, пришедшей после отмены заказа');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The customer's order says the money is back.
+    const seen = (await (await customer.get(`/api/orders/${order.id}`)).json()) as { status: string; payment: { state: string } };
+    expect(seen).toMatchObject({ status: 'cancelled', payment: { state: 'refunded' } });
+    await customer.dispose();
+  });
+
   test('the «Оплата» settings tab shows the connection and saves the receipts and the hold time', { tag: '@back-office' }, async ({ page, baseURL, consoleErrors }) => {
     void consoleErrors;
     const admin = await adminApi(baseURL!);

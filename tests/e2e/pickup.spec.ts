@@ -58,7 +58,14 @@ test('a customer collects an order at a branch: only branches holding the cart c
   await form.getByLabel('Имя и фамилия').fill('Анна Кузнецова');
   await form.getByLabel('Телефон').fill('+7 900 777-11-22');
   await form.getByRole('button', { name: /Оформить заказ на/ }).click();
-  await expect(form.getByText('Выберите филиал, из которого заберёте заказ')).toBeVisible();
+  // The customer sees why nothing happened: the branch group, far above the button, has the focus
+  // and its message is on the screen, below the sticky header.
+  const branchError = form.getByText('Выберите филиал, из которого заберёте заказ');
+  await expect(branchError).toBeVisible();
+  await expect(branchGroup).toBeFocused();
+  await expect(branchError).toBeInViewport();
+  const headerHeight = (await page.getByRole('banner').boundingBox())!.height;
+  expect((await branchError.boundingBox())!.y).toBeGreaterThanOrEqual(headerHeight);
 
   await branchGroup.getByRole('radio', { name: new RegExp(`^${chosen.city}`) }).check();
   // Pickup is free: the summary and the button drop the delivery cost.

@@ -19,6 +19,7 @@ export async function insertOrder(ctx: TestContext, daysAgo: number, totalRub: n
       postalCode: '400005',
       subtotalKopecks: totalRub * 100,
       vatKopecks: 0,
+      vatInTotalKopecks: 0,
       deliveryKopecks: 0,
       totalKopecks: totalRub * 100,
       createdAt,

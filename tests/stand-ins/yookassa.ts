@@ -10,8 +10,12 @@
  *   (`confirmation_url` = GET /checkout/{id}, buttons «Оплатить» and «Отменить оплату»), which then
  *   sends the notification to the shop and redirects to the payment's return_url;
  * - a receipt's lines must add up to the amount (YooKassa refuses a payment otherwise).
+ * - a refund is made at once (`succeeded`) when the payment is `succeeded` and the amount is at
+ *   most what is left of it (400 otherwise), its receipt checked as a payment's.
  * Test hooks (functions, and the same over HTTP under /__test/ for the browser test): set a
- * payment's status, read the requests received, send any notification (forged ones too).
+ * payment's status, read the requests received, send any notification (forged ones too). API
+ * tests can also make calls fail (`failNext`) or answer late (`delayNext`: the request is done at
+ * once, as a slow YooKassa may have done it, and its answer held back).
  *
  * Run for the browser test: `npx tsx tests/stand-ins/yookassa.ts --port N --notify URL`
  * (optional `--shop-id`, `--secret`; defaults below).
@@ -76,8 +80,12 @@ export type YooKassaStandIn = {
   setPaymentStatus: (id: string, status: StandInPayment['status'], options?: { reason?: string; notify?: boolean }) => Promise<StandInPayment>;
   /** Sends any notification to the shop, forged ones included. */
   notify: (event: string, object: unknown) => Promise<unknown>;
-  /** Makes the next API calls fail with this HTTP status (0: close the connection), `times` times. */
-  failNext: (status: number, times?: number) => void;
+  /** Makes the next API calls (to `path` only, when given) fail with this HTTP status (0: close the connection), `times` times. */
+  failNext: (status: number, times?: number, path?: string) => void;
+  /** Holds back the answers of the next API calls by `ms`, `times` times (a slow YooKassa). */
+  delayNext: (ms: number, times?: number) => void;
+  /** Resolves once every answer held back has been sent. */
+  settled: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -131,7 +139,9 @@ export async function startYooKassa(options: StandInOptions = {}): Promise<YooKa
   const receipts = new Map<string, StandInReceipt | undefined>();
   const requests: RecordedRequest[] = [];
   const idempotence = new Map<string, { body: string; status: number; answer: unknown; at: number }>();
-  let failures: { status: number; times: number } | null = null;
+  let failures: { status: number; times: number; path?: string } | null = null;
+  let delays: { ms: number; times: number } | null = null;
+  const held = new Set<Promise<void>>();
   let base = '';
 
   const deliver =
@@ -250,10 +260,11 @@ export async function startYooKassa(options: StandInOptions = {}): Promise<YooKa
     const path = url.pathname;
     const method = req.method ?? 'GET';
     const raw = await readBody(req);
-    const send = (status: number, body: unknown) => {
+    const write = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify(body));
     };
+    let send = write;
     try {
       // The customer's side: the checkout page and its two buttons.
       let match: RegExpExecArray | null;
@@ -291,7 +302,18 @@ export async function startYooKassa(options: StandInOptions = {}): Promise<YooKa
       }
       const key = typeof req.headers['idempotence-key'] === 'string' ? req.headers['idempotence-key'] : null;
       requests.push({ method, path, idempotenceKey: key, body: raw ? body : null });
-      if (failures && failures.times > 0) {
+      if (delays && delays.times > 0) {
+        delays.times -= 1;
+        const ms = delays.ms;
+        send = (status, answer) => {
+          const answered = new Promise<void>((resolve) => setTimeout(resolve, ms)).then(() => {
+            if (!res.destroyed) write(status, answer);
+            held.delete(answered);
+          });
+          held.add(answered);
+        };
+      }
+      if (failures && failures.times > 0 && (failures.path === undefined || failures.path === path)) {
         failures.times -= 1;
         if (failures.status === 0) return req.socket.destroy();
         return send(failures.status, error('internal_server_error', 'Stand-in failure'));
@@ -330,8 +352,14 @@ export async function startYooKassa(options: StandInOptions = {}): Promise<YooKa
     requests,
     setPaymentStatus,
     notify,
-    failNext: (status, times = 1) => {
-      failures = { status, times };
+    failNext: (status, times = 1, onlyPath) => {
+      failures = { status, times, path: onlyPath };
+    },
+    delayNext: (ms, times = 1) => {
+      delays = { ms, times };
+    },
+    settled: async () => {
+      await Promise.all([...held]);
     },
     stop: () =>
       new Promise<void>((resolve) => {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { formatPhone } from '#shared/phone.ts';
 import { Icon } from '#client/components/ui/icon.tsx';
 import { Link } from 'react-router';
 import { Logo } from '#client/components/layout/logo.tsx';
@@ -30,7 +31,7 @@ export function MaintenancePage({ withLogo = true }: { withLogo?: boolean }) {
       <address className="grid gap-2 text-sm not-italic">
         <a href={telHref(shop.contactPhone)} className="flex items-center justify-center gap-2 text-base font-semibold hover:text-primary">
           <Icon name="phone" className="size-4" />
-          {shop.contactPhone}
+          {formatPhone(shop.contactPhone)}
         </a>
         <a href={`mailto:${shop.contactEmail}`} className="flex items-center justify-center gap-2 hover:text-primary">
           <Icon name="mail" className="size-4" />

@@ -10,6 +10,7 @@ import { LazyToaster } from '#client/components/ui/lazy-toaster.tsx';
 import { buildLabel } from './build-info.ts';
 import { deferHydration, deferredPartsHydrated } from '#client/lib/deferred-hydration.tsx';
 import { useCartCount } from '#client/lib/cart.ts';
+import { useScrollOnNavigation } from '#client/lib/scroll.ts';
 import { branchesQuery, useBranches, useCityBranch } from '#client/lib/branches.ts';
 import { categoriesQuery } from '#client/lib/categories.ts';
 import { sessionQuery, useLogout } from '#client/lib/session.ts';
@@ -101,6 +102,7 @@ function StoreShell({ user, settings }: { user: PublicUser | null; settings: Pub
   const cartCount = useCartCount();
   const branches = useBranches();
   const city = useCityBranch();
+  useScrollOnNavigation();
 
   return (
     <div className="flex min-h-screen flex-col">

@@ -1,4 +1,5 @@
 import { telHref } from '#client/lib/utils.ts';
+import { formatPhone } from '#shared/phone.ts';
 import type { PickupBranch } from '#shared/types.ts';
 
 /** Where a pickup order is collected: the branch's city and address, hours and phone. */
@@ -11,7 +12,7 @@ export function PickupBranchDetails({ branch }: { branch: PickupBranch }) {
       <span>
         Телефон филиала:{' '}
         <a href={telHref(branch.phone)} className="whitespace-nowrap underline-offset-2 hover:underline">
-          {branch.phone}
+          {formatPhone(branch.phone)}
         </a>
       </span>
     </address>

@@ -65,12 +65,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return data as T;
 }
 
-/** The error of a refused reply: its message and field errors. */
+/**
+ * The error of a refused reply: its message and field errors. Logged in the browser's console
+ * (spec 7): a 4xx is the shop answering on purpose (a wrong password, a form to correct, a
+ * conflict), so it is information; only a failure of the server is an error.
+ */
 export function failure(res: Response, data: unknown, method: string, path: string): ApiError {
   const obj = data && typeof data === 'object' ? (data as { message?: unknown; errors?: Record<string, string[]> }) : undefined;
   const message =
     typeof obj?.message === 'string' ? obj.message : typeof data === 'string' && data ? data : res.statusText || `Ошибка HTTP: ${res.status}`;
-  if (typeof console !== 'undefined' && typeof window !== 'undefined') console.error(`${method} ${path}: ${res.status} ${message}`);
+  if (typeof console !== 'undefined' && typeof window !== 'undefined') {
+    (res.status >= 500 ? console.error : console.info)(`${method} ${path}: ${res.status} ${message}`);
+  }
   return new ApiError(message, res.status, obj?.errors);
 }
 

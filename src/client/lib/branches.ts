@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HEAD_BRANCH_SLUG, type Branch } from '#shared/schemas/branches.ts';
+import { CITY_COOKIE, HEAD_BRANCH_SLUG, type Branch } from '#shared/schemas/branches.ts';
 import { apiRequest } from './api.ts';
 
 /** GET /api/branches: the branches in display order; they change rarely. */
@@ -17,11 +17,18 @@ export const branchesQuery = () =>
  */
 export const CITY_QUERY_KEY = ['city'] as const;
 
+/**
+ * The city cookie as the browser holds it: what the query reads again when it is refetched
+ * (login and logout refetch every query), so the city stays what the customer chose.
+ */
+const cityCookie = () => (typeof document === 'undefined' ? '' : (new RegExp(`(?:^|; )${CITY_COOKIE}=([^;]*)`).exec(document.cookie)?.[1] ?? ''));
+export const citySlugQuery = () => queryOptions({ queryKey: CITY_QUERY_KEY, queryFn: cityCookie, staleTime: Infinity });
+
 export const useBranches = (): Branch[] => useQuery(branchesQuery()).data ?? [];
 
 /** The branch of the customer's city; the head office until they choose. */
 export function useCityBranch(): Branch | null {
   const branches = useBranches();
-  const slug = useQuery({ queryKey: CITY_QUERY_KEY, queryFn: () => '', staleTime: Infinity }).data;
+  const slug = useQuery(citySlugQuery()).data;
   return branches.find((b) => b.slug === slug) ?? branches.find((b) => b.slug === HEAD_BRANCH_SLUG) ?? branches[0] ?? null;
 }

@@ -10,7 +10,7 @@ describe('safeNext', () => {
   });
 
   it('refuses anything that could leave the site or loop back to login', () => {
-    for (const bad of [null, '', 'profile', 'https://evil.example/', '//evil.example/x', '/\\evil.example', '/\\/evil.example', 'javascript:alert(1)', '/auth', '/auth?next=/profile', '/\u0000x']) {
+    for (const bad of [null, '', 'profile', 'https://evil.example/', '//evil.example/x', '/\\evil.example', '/\\/evil.example', '/.//evil.example/x', '/%5c/evil.example', 'javascript:alert(1)', '/auth', '/auth?next=/profile', '/\u0000x']) {
       expect(safeNext(bad), String(bad)).toBe('/');
     }
     expect(safeNext('//evil.example', '/profile')).toBe('/profile');

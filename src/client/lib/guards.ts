@@ -3,21 +3,15 @@ import { redirect } from 'react-router';
 import type { PublicUser } from '#shared/types.ts';
 import { sessionQuery } from './session.ts';
 import { paths } from '#client/paths.ts';
+import { localPath } from '#shared/local-path.ts';
 
 /**
  * A `next` value that is safe to send the user to after login: a path on this site only
- * (no `//host`, no `/\host`, no scheme), never back to the login page itself.
+ * (`localPath`), never back to the login page itself.
  */
 export function safeNext(raw: string | null | undefined, fallback: string = paths.home): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
-  if (/[\u0000-\u001f]/.test(raw)) return fallback;
-  try {
-    const url = new URL(raw, 'http://shop.invalid');
-    if (url.origin !== 'http://shop.invalid' || url.pathname === paths.auth) return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
+  const path = localPath(raw);
+  return path === null || path.split(/[?#]/, 1)[0] === paths.auth ? fallback : path;
 }
 
 /** The login page that brings the user back to this request's page afterwards. */

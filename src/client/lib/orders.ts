@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from './api.ts';
+import { CITY_QUERY_KEY } from './branches.ts';
 import type { PaymentStart } from '#shared/schemas/payments.ts';
 import type { Order } from '#shared/types.ts';
 
@@ -11,13 +12,15 @@ export const orderQuery = (id: number) =>
   });
 
 /**
- * After an order is placed: stock, the cart and order lists have changed. Active queries other
- * than the shell's (session, settings, categories) are refetched; the rest are marked stale.
+ * After an order is placed: stock, the cart and order lists, the saved addresses and the
+ * session's name and phone (the order fills an empty profile) may have changed. Active queries
+ * other than the shell's settings, categories and city (the server render's, which a refetch
+ * would empty) are refetched; the rest are marked stale.
  */
 export function refreshAfterOrder(queryClient: QueryClient, order: Order) {
   queryClient.setQueryData(orderQuery(order.id).queryKey, order);
   void queryClient.invalidateQueries({
-    predicate: (q) => !['session', 'settings', 'categories'].includes(String(q.queryKey[0])) && !(q.queryKey[1] === 'detail' && q.queryKey[2] === order.id),
+    predicate: (q) => !['settings', 'categories', ...CITY_QUERY_KEY].includes(String(q.queryKey[0])) && !(q.queryKey[1] === 'detail' && q.queryKey[2] === order.id),
   });
 }
 

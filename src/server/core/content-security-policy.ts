@@ -85,3 +85,24 @@ export function staticPagePolicy(html: string): string {
     ...COMMON,
   });
 }
+
+/** The `<style>` inside Swagger UI's logo (an inline SVG its React renders). */
+const SWAGGER_LOGO_STYLE = '.logo_small_svg__cls-2{fill:#fff}.logo_small_svg__cls-3{fill:#85ea2d}';
+
+/**
+ * The API docs page's policy (Swagger UI at /api/docs): its own scripts and stylesheets from the
+ * docs' static files only, and its logo's style by hash; its React sets style attributes and it
+ * draws icons as data: images; «Try it out» calls the shop's own API. The schema validator badge
+ * (another site) is off.
+ */
+export function apiDocsPolicy(): string {
+  return serialize({
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", sha256(SWAGGER_LOGO_STYLE)],
+    'style-src-attr': ["'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    ...COMMON,
+  });
+}

@@ -55,6 +55,8 @@ export type XmlStreamOptions = {
   onOpen?: (path: readonly string[], attributes: Record<string, string>) => void;
   /** The error a document that is not well-formed ends with. */
   notWellFormed: (at: XmlPosition) => Error;
+  /** The error a document nested deeper than MAX_XML_DEPTH ends with. */
+  tooDeep: (at: XmlPosition) => Error;
   /**
    * `local` (the default): names and attributes by their local part, `xmlns` attributes left
    * out, so a default namespace, a prefix or none read the same; `qualified`: as written.
@@ -64,6 +66,13 @@ export type XmlStreamOptions = {
 
 export type Collected = { path: readonly string[]; node: XmlNode };
 
+/**
+ * The deepest element a document may have. Real feeds and exchange files are a few dozen levels
+ * deep (1C's group tree the deepest); a file nested far deeper is an attack, and the work per
+ * element grows with its depth (issue 25: 840 KB of nesting held the process for 32 s).
+ */
+export const MAX_XML_DEPTH = 200;
+
 const localAttributes = (tag: SaxesTagPlain) => {
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(tag.attributes)) if (!name.startsWith('xmlns')) result[localName(name)] = value;
@@ -72,7 +81,7 @@ const localAttributes = (tag: SaxesTagPlain) => {
 
 /**
  * The collected elements in document order. After the first error the rest of the document
- * means nothing: it ends with `notWellFormed`, whatever was yielded before it.
+ * means nothing: it ends with `notWellFormed` (or `tooDeep`), whatever was yielded before it.
  */
 export async function* streamXmlElements(filePath: string, options: XmlStreamOptions): AsyncGenerator<Collected> {
   const text = options.decoder(await declaredEncoding(filePath));
@@ -89,13 +98,19 @@ export async function* streamXmlElements(filePath: string, options: XmlStreamOpt
   /** The element being built and its open descendants. */
   const stack: XmlNode[] = [];
   let collectedPath: readonly string[] = [];
-  let broken: XmlPosition | null = null;
+  /** What ends the document: after it, the rest means nothing. */
+  let failure: Error | null = null;
+  const position = (): XmlPosition => ({ line: parser.line, column: parser.column });
 
   parser.on('error', () => {
-    broken ??= { line: parser.line, column: parser.column };
+    failure ??= options.notWellFormed(position());
   });
   parser.on('opentag', (tag: SaxesTagPlain) => {
-    if (broken) return;
+    if (failure) return;
+    if (path.length >= MAX_XML_DEPTH) {
+      failure = options.tooDeep(position());
+      return;
+    }
     const name = nameOf(tag);
     path.push(name);
     if (stack.length > 0) {
@@ -110,12 +125,12 @@ export async function* streamXmlElements(filePath: string, options: XmlStreamOpt
     }
   });
   const onText = (value: string) => {
-    if (!broken && stack.length > 0) stack.at(-1)!.text += value;
+    if (!failure && stack.length > 0) stack.at(-1)!.text += value;
   };
   parser.on('text', onText);
   parser.on('cdata', onText);
   parser.on('closetag', () => {
-    if (broken) return;
+    if (failure) return;
     path.pop();
     const node = stack.pop();
     if (node && stack.length === 0) ready.push({ path: collectedPath, node });
@@ -124,11 +139,11 @@ export async function* streamXmlElements(filePath: string, options: XmlStreamOpt
   try {
     for await (const chunk of text as AsyncIterable<string>) {
       parser.write(chunk);
-      if (broken) throw options.notWellFormed(broken);
+      if (failure) throw failure;
       yield* ready.splice(0);
     }
     parser.close();
-    if (broken) throw options.notWellFormed(broken);
+    if (failure) throw failure;
     yield* ready.splice(0);
   } finally {
     source.destroy();

@@ -10,7 +10,6 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  real,
   serial,
   text,
   timestamp,
@@ -83,8 +82,6 @@ export const products = pgTable(
      * made active once the adapter maps it.
      */
     awaitingCategory: boolean('awaiting_category').notNull().default(false),
-    rating: real('rating').notNull().default(0),
-    reviewCount: integer('review_count').notNull().default(0),
     /** Units sold; orders the "popular" sort. */
     salesCount: integer('sales_count').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
@@ -271,6 +268,10 @@ export const orders = pgTable(
     vatKopecks: integer('vat_kopecks').notNull(),
     /** The VAT rate in percent the order was placed with (0: «Без НДС»); orders from before the setting were placed at 20. */
     vatRate: integer('vat_rate').notNull().default(20),
+    /** The VAT the total contains, goods and delivery (docs/decisions/030): the receipt's and 1C's VAT. */
+    vatInTotalKopecks: integer('vat_in_total_kopecks').notNull(),
+    /** The catalogue's prices included VAT when the order was placed (`vatKopecks` is then 0). */
+    pricesIncludeVat: boolean('prices_include_vat').notNull().default(false),
     deliveryKopecks: integer('delivery_kopecks').notNull(),
     totalKopecks: integer('total_kopecks').notNull(),
     /**
@@ -318,7 +319,8 @@ export const orderItems = pgTable(
 
 /**
  * YooKassa payments of online orders (docs/decisions/022). One row per attempt: the row and its
- * Idempotence-Key exist before the API is asked, so a retry sends the same key and YooKassa
+ * Idempotence-Key (a random UUID: unique across databases and restored backups on the same
+ * YooKassa shop) exist before the API is asked, so a retry sends the same key and YooKassa
  * answers with the same payment instead of making a second one.
  */
 export const payments = pgTable(
@@ -338,13 +340,19 @@ export const payments = pgTable(
     confirmationUrl: text('confirmation_url'),
     /** YooKassa's cancellation_details.reason. */
     cancellationReason: text('cancellation_reason'),
+    /** When the shop last asked YooKassa about it: reading orders asks at most so often (issue 25). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('payments_order_attempt_unique').on(t.orderId, t.attempt)],
 );
 
-/** Refunds of paid online orders; the row id keys the refund's Idempotence-Key. */
+/**
+ * Refunds of paid online orders. Each has its own random Idempotence-Key, chosen with the row
+ * before the API is asked (a retry of the refund resends it; no other refund, in this database or
+ * another on the same YooKassa shop, ever sends it).
+ */
 export const paymentRefunds = pgTable(
   'payment_refunds',
   {
@@ -355,11 +363,14 @@ export const paymentRefunds = pgTable(
     paymentId: integer('payment_id')
       .notNull()
       .references(() => payments.id, { onDelete: 'cascade' }),
+    idempotenceKey: text('idempotence_key').notNull().unique(),
     yookassaId: text('yookassa_id').unique(),
     /** YooKassa's status: pending, succeeded, canceled. */
     status: text('status').notNull().default('pending'),
     amountKopecks: integer('amount_kopecks').notNull(),
     reason: text('reason'),
+    /** Made by the shop itself: a payment that succeeded for a cancelled order (decision 022). */
+    automatic: boolean('automatic').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -381,6 +392,8 @@ export const orderStatusHistory = pgTable(
     changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
     /** A change no person made: '1c' from the accounting system's exchange, 'yookassa' from a payment event. */
     source: text('source'),
+    /** Why, in staff's words, when the values alone do not say it (a payment after cancellation). */
+    note: text('note'),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId)],
@@ -607,7 +620,7 @@ export const brandAliases = pgTable('brand_aliases', {
 /** Unit spellings in names and parameters (`W` → `Вт`), applied in order. */
 export const unitRules = pgTable('unit_rules', {
   id: serial('id').primaryKey(),
-  /** A JavaScript regular expression (flags giu; `(?!\p{L})` ends a word, `\b` knows no Cyrillic). */
+  /** A regular expression run on RE2, case-insensitive (`(\P{L}|$)` ends a word, `\b` knows no Cyrillic). */
   pattern: text('pattern').notNull(),
   replacement: text('replacement').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),

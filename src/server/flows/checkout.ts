@@ -5,6 +5,7 @@ import { cartItems, carts, consents, orderItems, orderStatusHistory, orders, pro
 import { conflict, forbidden } from '../core/http-errors.ts';
 import { maskEmail } from '../core/log.ts';
 import type { Mailer } from '../mail/transport.ts';
+import { saveOrderAddress } from '../modules/addresses/service.ts';
 import { listBranches } from '../modules/branches/service.ts';
 import { notEnoughStockMessage, unavailableReason } from '../modules/cart/service.ts';
 import { cartTotals, lineTotalKopecks } from '../modules/cart/totals.ts';
@@ -14,6 +15,7 @@ import type { PaymentView } from '../modules/orders/payments-port.ts';
 import { catalogChanged } from '../modules/products/catalog-events.ts';
 import { enforce, type RateRule } from '../modules/rate-limits/service.ts';
 import { getSettings } from '../modules/settings/service.ts';
+import { rememberContactDetails } from '../modules/users/service.ts';
 import { deliverySources, pickupBranchOf, takeOrderStock } from './order-stock.ts';
 import { PRIVACY_POLICY_VERSION } from '#shared/constants.ts';
 import { rubToKopecks } from '#shared/money.ts';
@@ -81,7 +83,9 @@ class OrderExists extends Error {
  *   quantity >= q` (never below zero in any branch, whoever races), recording the branch per line;
  * - snapshots products, prices and the address (or the pickup branch), computes the totals
  *   (no delivery cost for a pickup), records the first status and
- *   the consent, bumps the cart generation and empties the cart.
+ *   the consent, bumps the cart generation and empties the cart;
+ * - saves the delivery address to the customer's addresses when asked (`saveAddress`), and
+ *   fills the customer's profile name and phone from the order where it has none.
  * The e-mails go out after the commit.
  */
 export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams): Promise<PlaceOrderResult> {
@@ -142,6 +146,12 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
         throw conflict(PRICES_CHANGED_MESSAGE);
       }
 
+      if (!pickup && input.saveAddress) {
+        const { customerName: recipientName, customerPhone: phone, address, city, postalCode } = input;
+        await saveOrderAddress(tx, user.id, { recipientName, phone, address, city, postalCode }, now);
+      }
+      await rememberContactDetails(tx, user.id, { fullName: input.customerName, phone: input.customerPhone });
+
       const stockBranch = await takeOrderStock(tx, lines, pickup ? { pickup } : { sources: deliverySources(branches, params.citySlug) }, now);
 
       const [order] = await tx
@@ -165,7 +175,9 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
           pickupBranchId: pickup?.id ?? null,
           subtotalKopecks: totals.subtotal,
           vatKopecks: totals.vat,
+          vatInTotalKopecks: totals.vatInTotal,
           vatRate: shop.vatRate,
+          pricesIncludeVat: shop.catalogPrices === 'with_vat',
           deliveryKopecks: totals.delivery,
           totalKopecks: totals.total,
           paymentHoldUntil:

@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '#server/db/schema.ts';
 import { createTestApp, type TestContext } from '../../../tests/helpers/test-app.ts';
+import { createCustomer } from '../../../tests/helpers/customers.ts';
+import { IMPORT_JOB } from '../integrations/1c/import-job.ts';
 import { JobRunner, type SettledStatus } from './runner.ts';
 
 let ctx: TestContext;
@@ -137,6 +139,22 @@ describe('background jobs', () => {
       expect(await job(id)).toMatchObject({ status: 'done', result: { counted: 2 } });
       expect(steps.get(id)).toEqual([0, 1]);
     }
+  });
+
+  it("lets a manager control a manager's job but not the admin's 1C import: 403 with the reason", async () => {
+    const manager = (await createCustomer(ctx, 'manager')).cookie;
+    const control = (id: number, action: string) => ctx.app.inject({ method: 'POST', url: `/api/admin/jobs/${id}/${action}`, headers: { cookie: manager } });
+    const exchange = await ctx.app.jobs.enqueue(IMPORT_JOB, { logId: 0, name: 'import.xml' });
+    for (const action of ['stop', 'pause', 'resume']) {
+      const res = await control(exchange, action);
+      expect(res.statusCode, action).toBe(403);
+      expect(res.json(), action).toEqual({ message: 'Эту задачу может остановить, приостановить или продолжить только администратор' });
+    }
+    expect((await job(exchange))?.status).toBe('queued');
+    const own = await ctx.app.jobs.enqueue('test.count', { to: 1 });
+    expect((await control(own, 'pause')).json()).toMatchObject({ status: 'paused' });
+    expect((await control(own, 'stop')).json()).toMatchObject({ status: 'stopped' });
+    await ctx.database.db.delete(jobs).where(eq(jobs.id, exchange));
   });
 
   it('answers staff about a job that does not exist in Russian', async () => {

@@ -44,7 +44,12 @@ export type JobHooks<P> = {
    * true in this one place.
    */
   settled?: (job: { id: number; payload: P; status: SettledStatus; result: unknown; error: string | null }) => Promise<void>;
+  /** Who may stop, pause and resume a job of this kind: whoever may start one (staff by default). */
+  controlledBy?: JobController;
 };
+
+/** The role a job's control needs. */
+export type JobController = 'staff' | 'admin';
 
 type JobRow = typeof jobs.$inferSelect;
 type Registered = { handler: JobHandler<unknown>; hooks: JobHooks<unknown> };
@@ -77,6 +82,12 @@ export class JobRunner {
   handle<P>(kind: string, handler: JobHandler<P>, hooks: JobHooks<P> = {}) {
     if (this.kinds.has(kind)) throw new Error(`job kind ${kind} is registered twice`);
     this.kinds.set(kind, { handler: handler as JobHandler<unknown>, hooks: hooks as JobHooks<unknown> });
+  }
+
+  /** Who may stop, pause and resume a job of this kind; a kind this process does not know, only an admin. */
+  controlledBy(kind: string): JobController {
+    const registered = this.kinds.get(kind);
+    return registered ? (registered.hooks.controlledBy ?? 'staff') : 'admin';
   }
 
   async enqueue(kind: string, payload: unknown, options: { createdBy?: number | null; runAfter?: Date } = {}): Promise<number> {

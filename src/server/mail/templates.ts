@@ -1,4 +1,5 @@
 import type { ContactMessageInput } from '#shared/schemas/contact.ts';
+import { formatPhone } from '#shared/phone.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { MailMessage } from './transport.ts';
 
@@ -7,7 +8,7 @@ const escapeHtml = (s: string) =>
 
 /** Plain text plus a simple HTML version with the shop's name and contacts in the footer. */
 export function layoutMail(shop: ShopSettings, to: string, subject: string, paragraphs: string[]): MailMessage {
-  const footer = `${shop.shopName} · ${shop.contactPhone} · ${shop.contactEmail}`;
+  const footer = `${shop.shopName} · ${formatPhone(shop.contactPhone)} · ${shop.contactEmail}`;
   const text = [...paragraphs, '', '—', footer].join('\n');
   const html = `<div style="font-family:Arial,sans-serif;font-size:15px;color:#18181b;max-width:560px">${paragraphs
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>').replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>')}</p>`)

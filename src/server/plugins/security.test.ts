@@ -46,3 +46,18 @@ describe('state-changing calls from another site (POST /api/logout)', () => {
     });
   }
 });
+
+describe('the API docs page (Swagger UI)', () => {
+  it('has a policy that runs only its own scripts and styles, and frames nowhere', async () => {
+    for (const url of ['/api/docs/', '/api/docs/static/swagger-initializer.js']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      const policy = String(res.headers['content-security-policy']);
+      expect(policy, url).toContain("script-src 'self';");
+      expect(policy, url).toMatch(/style-src 'self' 'sha256-[^']+';/);
+      expect(policy, url).toContain("object-src 'none'");
+      expect(policy, url).toContain("frame-ancestors 'none'");
+      expect(policy, url).not.toContain('unsafe-eval');
+    }
+  });
+});

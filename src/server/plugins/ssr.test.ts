@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourceSsr } from '../../../tests/helpers/ssr-source.ts';
 import { createTestApp, type TestContext } from '../../../tests/helpers/test-app.ts';
+import { createCustomer } from '../../../tests/helpers/customers.ts';
 import { NONCE_PLACEHOLDER } from '../core/content-security-policy.ts';
 import { fillTemplate, singleSlashPath } from './ssr.ts';
 
@@ -53,6 +54,23 @@ describe('pages', () => {
     { typed: '$`', shown: '$`' },
     { typed: '$&', shown: '$&amp;' },
   ];
+
+  it('sends a signed-in customer from /auth only to a path on this site, however `next` is disguised', async () => {
+    const { cookie } = await createCustomer(ctx);
+    for (const [next, location] of [
+      ['/profile?tab=addresses', '/profile?tab=addresses'],
+      ['/.//evil.example/x', '/'],
+      ['/%2e//evil.example/x', '/'],
+      ['/%5c/evil.example', '/'],
+      ['/\\evil.example', '/'],
+      ['//evil.example', '/'],
+      ['https://evil.example/', '/'],
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/auth?next=${encodeURIComponent(next)}`, headers: { cookie } });
+      expect(res.statusCode, next).toBe(302);
+      expect(res.headers.location, next).toBe(location);
+    }
+  });
 
   it('sends a path starting with // to the single-slash path (301), never to another site', async () => {
     for (const [url, location] of [

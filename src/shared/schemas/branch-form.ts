@@ -1,3 +1,4 @@
+import { shopPhoneField } from './phone.ts';
 import { z } from './z.ts';
 
 /**
@@ -19,7 +20,7 @@ export const BranchSchema = z.object({
   city: branchText('Укажите город', 80),
   cityIn: branchText('Укажите город после «в»: например, «Ростове-на-Дону»', 80),
   address: branchText('Укажите адрес', 300),
-  phone: branchText('Укажите телефон', 40).regex(/^[+\d\s()-]{5,}$/, 'Телефон: цифры, пробелы, скобки, дефисы и «+»'),
+  phone: shopPhoneField('Укажите телефон'),
   workingHours: branchText('Укажите режим работы: например, «Пн–Пт 8:00–18:00, Сб–Вс выходной»', 200),
   pickup: z.boolean({ error: 'Некорректное значение' }),
   latitude: coordinate(-90, 90, 'Широта: число от −90 до 90'),

@@ -26,6 +26,8 @@ export type UpdateCartItemInput = z.infer<typeof UpdateCartItemSchema>;
 /** Roubles as the API speaks them (decisions.md: kopecks inside, roubles at the API). */
 const Roubles = z.number();
 const VatRateField = z.number().meta({ description: 'Ставка НДС магазина в процентах: 20, 22, 10 или 0 (без НДС)' });
+const VatInTotalField = Roubles.meta({ description: 'НДС, который содержит итог (товары и доставка), с копейками: его же несут чек и документы 1С; 0 без НДС' });
+const PricesIncludeVatField = z.boolean().meta({ description: 'Цены товаров с НДС (итог — товары + доставка); false — НДС начисляется сверх них' });
 
 /** The product as a cart line shows it (current catalogue data, not a snapshot). */
 export const CartProductSchema = z.object({
@@ -57,8 +59,10 @@ export const CartSchema = z.object({
   items: z.array(CartItemSchema),
   itemCount: z.number().meta({ description: 'Единиц товара в корзине (сумма количеств)' }),
   subtotal: Roubles.meta({ description: 'Товары, рубли (строки с ценой по запросу не считаются)' }),
-  vat: Roubles.meta({ description: 'НДС по ставке vatRate сверх суммы товаров, целые рубли; 0 без НДС' }),
+  vat: Roubles.meta({ description: 'НДС по ставке vatRate сверх суммы товаров, целые рубли; 0 без НДС и при ценах с НДС' }),
+  vatInTotal: VatInTotalField,
   vatRate: VatRateField,
+  pricesIncludeVat: PricesIncludeVatField,
   delivery: Roubles.meta({ description: 'Доставка: 500 ₽, бесплатно от порога магазина (включительно); 0 для пустой корзины' }),
   total: Roubles.meta({ description: 'Итого: товары + НДС + доставка; его же ждёт заказ в expectedTotal' }),
   toFreeDelivery: Roubles.meta({ description: 'Сколько рублей товаров добавить до бесплатной доставки; 0, когда она уже бесплатна' }),
@@ -84,7 +88,9 @@ export const CartPickupSchema = z.object({
   branches: z.array(PickupBranchOptionSchema),
   subtotal: Roubles,
   vat: Roubles,
+  vatInTotal: VatInTotalField,
   vatRate: VatRateField,
+  pricesIncludeVat: PricesIncludeVatField,
   delivery: Roubles.meta({ description: 'Самовывоз бесплатный: 0' }),
   total: Roubles.meta({ description: 'Итого при самовывозе; его же ждёт заказ в expectedTotal' }),
 });

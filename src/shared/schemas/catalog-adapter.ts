@@ -52,7 +52,7 @@ function checkPattern(rule: { kind: RuleKind; pattern: string }, ctx: z.Refineme
     return;
   }
   if (kind !== 'name_pattern') return;
-  const compiled = compileRegex(rule.pattern, 'iu');
+  const compiled = compileRegex(rule.pattern);
   if (!compiled.ok) ctx.addIssue({ code: 'custom', path: ['pattern'], message: compiled.message });
 }
 
@@ -72,7 +72,7 @@ export type BrandAliasData = z.output<typeof BrandAliasSchema>;
 
 export const UnitRuleSchema = z.object({
   pattern: requiredText('Укажите регулярное выражение').superRefine((pattern, ctx) => {
-    const compiled = compileRegex(pattern, 'giu');
+    const compiled = compileRegex(pattern);
     if (!compiled.ok) ctx.addIssue({ code: 'custom', message: compiled.message });
   }),
   /** Not trimmed: a space may be part of it (`$1 Вт`). */

@@ -27,6 +27,8 @@ const checkoutFields = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { error: PAYMENT_MESSAGE }),
   notes: z.string().trim().max(2000, 'Комментарий не длиннее 2000 символов').optional(),
   consent: consentGiven(),
+  /** «Сохранить адрес в личном кабинете»: a delivered order's address joins the customer's saved addresses. */
+  saveAddress: z.boolean({ error: 'Некорректное значение' }).default(false),
 });
 
 /** Delivery needs the address (spec 5 'Reading A' messages); pickup needs a branch instead. */

@@ -119,9 +119,11 @@ export const PaymentRefundSchema = z.object({
   amount: z.number(),
   status: z.enum(REFUND_STATUSES),
   createdAt: z.string(),
-  /** Who asked for it: the staff member's name, null when the account is gone. */
+  /** Who asked for it: the staff member's name, null when the account is gone or the shop made it. */
   createdBy: z.string().nullable(),
-  /** Why staff refunded, as typed in the refund dialog. */
+  /** Made by the shop itself: the payment came after the order was cancelled (decision 022). */
+  automatic: z.boolean(),
+  /** Why staff refunded, as typed in the refund dialog (the shop's own words for an automatic one). */
   reason: z.string().nullable(),
 });
 export type PaymentRefund = z.infer<typeof PaymentRefundSchema>;

@@ -24,8 +24,6 @@ export const PRODUCT_MESSAGES = {
   supplierCategory: 'Укажите категорию поставщика',
   supplier: 'Выберите поставщика: DCK, P.I.T или без поставщика',
   imageUrl: 'Укажите адрес изображения: https://… или /uploads/…',
-  rating: 'Рейтинг должен быть от 0 до 5',
-  reviewCount: 'Количество отзывов должно быть целым неотрицательным числом',
   number: 'Введите число',
 } as const;
 
@@ -113,16 +111,6 @@ const imageUrlField = z.preprocess(
     .refine((value) => value === '' || /^\/(?!\/)\S*$/.test(value) || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value), PRODUCT_MESSAGES.imageUrl),
 );
 
-const ratingField = z.preprocess(
-  (v) => toNumberOrNull(v) ?? 0,
-  z.number({ error: PRODUCT_MESSAGES.rating }).min(0, PRODUCT_MESSAGES.rating).max(5, PRODUCT_MESSAGES.rating),
-);
-
-const reviewCountField = z.preprocess(
-  (v) => toNumberOrNull(v) ?? 0,
-  z.number({ error: PRODUCT_MESSAGES.reviewCount }).int(PRODUCT_MESSAGES.reviewCount).min(0, PRODUCT_MESSAGES.reviewCount),
-);
-
 const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'Некорректное значение' }));
 
 /** Each field without its default, so a PATCH can send any subset. */
@@ -141,8 +129,6 @@ const productShape = {
   imageUrl: imageUrlField,
   shortDescription: optionalText(500),
   description: optionalText(20_000),
-  rating: ratingField,
-  reviewCount: reviewCountField,
   isActive: flag,
   isFeatured: flag,
 };
@@ -159,8 +145,6 @@ export const ProductSchema = z.object({
   imageUrl: productShape.imageUrl.optional(),
   shortDescription: productShape.shortDescription.optional(),
   description: productShape.description.optional(),
-  rating: productShape.rating.optional(),
-  reviewCount: productShape.reviewCount.optional(),
   isActive: productShape.isActive.default(true),
   isFeatured: productShape.isFeatured.default(false),
 });

@@ -1,4 +1,5 @@
-import { DEFAULT_FREE_DELIVERY_THRESHOLD_RUB, DEFAULT_VAT_RATE, META_DESCRIPTION_MAX, VAT_RATES } from '../constants.ts';
+import { CATALOG_PRICES, DEFAULT_FREE_DELIVERY_THRESHOLD_RUB, DEFAULT_VAT_RATE, META_DESCRIPTION_MAX, VAT_RATES } from '../constants.ts';
+import { shopPhoneField } from './phone.ts';
 import { requiredText, z } from './z.ts';
 
 export const ShopSettingsSchema = z.object({
@@ -9,7 +10,7 @@ export const ShopSettingsSchema = z.object({
     .trim()
     .min(1, 'Email обязателен')
     .pipe(z.email('Введите корректный email')),
-  contactPhone: requiredText('Телефон обязателен'),
+  contactPhone: shopPhoneField('Телефон обязателен'),
   address: requiredText('Адрес обязателен'),
   workingHours: z.string().trim().default(''),
   enableRegistration: z.boolean().default(true),
@@ -21,6 +22,7 @@ export const ShopSettingsSchema = z.object({
     .min(0, 'Сумма не может быть отрицательной')
     .default(DEFAULT_FREE_DELIVERY_THRESHOLD_RUB),
   vatRate: z.literal(VAT_RATES, { error: 'Выберите ставку НДС: 20 %, 22 %, 10 % или «Без НДС»' }).default(DEFAULT_VAT_RATE),
+  catalogPrices: z.enum(CATALOG_PRICES, { error: 'Выберите, как указаны цены в каталоге: без НДС или с НДС' }).default('without_vat'),
 });
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
 

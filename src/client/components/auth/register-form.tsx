@@ -21,6 +21,13 @@ export type RegisterFormProps = {
   onSuccess?: (user: PublicUser) => void;
   /** Prefix of the fields' ids, when two forms share a page. */
   idPrefix?: string;
+  /** The e-mail the customer has typed already (the checkout's form). */
+  email?: string;
+  /**
+   * The customer has just given the personal-data consent in the form this registration
+   * completes (checkout): it is not asked again but sent, and the server records it as usual.
+   */
+  consentGiven?: boolean;
 };
 
 const FIELDS = ['username', 'email', 'password', 'consent'] as const;
@@ -45,7 +52,7 @@ export function RegistrationClosed() {
  * required personal-data consent. Logs the new customer in, sets the session query and shows
  * the spec's toasts itself. Used by /auth and by the checkout's register dialog.
  */
-export function RegisterForm({ onSuccess, idPrefix = 'register' }: RegisterFormProps) {
+export function RegisterForm({ onSuccess, idPrefix = 'register', email = '', consentGiven = false }: RegisterFormProps) {
   const queryClient = useQueryClient();
   const settings = useQuery(publicSettingsQuery());
   const {
@@ -56,7 +63,7 @@ export function RegisterForm({ onSuccess, idPrefix = 'register' }: RegisterFormP
     formState: { errors },
   } = useForm<RegisterInput>({
     resolver: zodResolver(RegisterSchema),
-    defaultValues: { username: '', email: '', password: '', consent: false },
+    defaultValues: { username: '', email, password: '', consent: consentGiven },
   });
 
   const registerUser = useRegister({
@@ -91,11 +98,15 @@ export function RegisterForm({ onSuccess, idPrefix = 'register' }: RegisterFormP
       <FormField label="Пароль" htmlFor={id('password')} required hint={NEW_PASSWORD_HINT} error={errors.password?.message}>
         <PasswordInput autoComplete="new-password" {...aria('password', NEW_PASSWORD_HINT)} {...register('password')} />
       </FormField>
-      <Controller
-        control={control}
-        name="consent"
-        render={({ field }) => <ConsentCheckbox id={id('consent')} field={field} error={errors.consent?.message} />}
-      />
+      {consentGiven ? (
+        <p className="text-sm text-muted-foreground">Согласие на обработку персональных данных вы уже дали в форме заказа.</p>
+      ) : (
+        <Controller
+          control={control}
+          name="consent"
+          render={({ field }) => <ConsentCheckbox id={id('consent')} field={field} error={errors.consent?.message} />}
+        />
+      )}
       <Button type="submit" size="lg" disabled={registerUser.isPending} className="w-full">
         <UserPlus aria-hidden />
         {registerUser.isPending ? 'Регистрация...' : 'Зарегистрироваться'}

@@ -2,29 +2,30 @@ import { RotateCcw, ShieldCheck, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { cn } from '#client/lib/utils.ts';
-import { RETURN_DAYS, vatLineLabel } from '#shared/constants.ts';
+import { RETURN_DAYS } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
+import { vatSummaryLines, type VatAmounts } from '#shared/vat-summary.ts';
 
 /** Amounts in roubles, as the server computed them (a cart's answer, an order's stored totals). */
-export type SummaryAmounts = { subtotal: number; vat: number; vatRate: number; delivery: number; total: number };
+export type SummaryAmounts = VatAmounts & { subtotal: number; total: number };
 
 /**
- * Subtotal, VAT at the rate the amounts were computed with ('НДС (20%)'; no line «Без НДС»),
- * delivery (or the free pickup) and total (spec 9), as a definition list.
+ * Subtotal, VAT at the rate the amounts were computed with ('НДС (20%)' added, «в т. ч. НДС (20%)»
+ * contained; no line «Без НДС»), delivery (or the free pickup) and total (spec 9), as a definition list.
  */
 export function OrderTotalsList({ totals, pickup = false, className }: { totals: SummaryAmounts; pickup?: boolean; className?: string }) {
   const row = 'flex items-baseline justify-between gap-4';
-  const vatLabel = vatLineLabel(totals.vatRate);
+  const vat = vatSummaryLines(totals);
   return (
     <dl className={cn('grid gap-2.5 text-sm', className)}>
       <div className={row}>
         <dt className="text-muted-foreground">Товары</dt>
         <dd className="font-medium tabular-nums">{formatRub(totals.subtotal)}</dd>
       </div>
-      {vatLabel && (
+      {vat.added && (
         <div className={row}>
-          <dt className="text-muted-foreground">{vatLabel}</dt>
-          <dd className="font-medium tabular-nums">{formatRub(totals.vat)}</dd>
+          <dt className="text-muted-foreground">{vat.added.label}</dt>
+          <dd className="font-medium tabular-nums">{formatRub(vat.added.amount)}</dd>
         </div>
       )}
       <div className={row}>
@@ -39,6 +40,14 @@ export function OrderTotalsList({ totals, pickup = false, className }: { totals:
           {formatRub(totals.total)}
         </dd>
       </div>
+      {vat.inTotal && (
+        <div className={cn(row, 'text-muted-foreground')}>
+          <dt>{vat.inTotal.label}</dt>
+          <dd className="tabular-nums" data-testid="order-vat-in-total">
+            {formatRub(vat.inTotal.amount)}
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { formatPhone } from '#shared/phone.ts';
 import { telHref } from '#client/lib/utils.ts';
 import { FOOTER_CATEGORY_COUNT } from '#shared/constants.ts';
 import { shopToday } from '#shared/dates.ts';
@@ -18,9 +19,18 @@ type FooterProps = {
   versionLabel: string;
 };
 
+/**
+ * Laid out only near the screen (`render-later`); until then its box is the height it is given
+ * here, a little more than it takes at each width (1560 px at 375, 1070 at 640, 950 at 768, 590
+ * from 1024). A shorter box left the lower part (the branches) over the white page, where
+ * Lighthouse and axe read it as light text on white.
+ */
+const FOOTER_SPACE =
+  '[contain-intrinsic-size:auto_1800px] sm:[contain-intrinsic-size:auto_1200px] md:[contain-intrinsic-size:auto_1050px] lg:[contain-intrinsic-size:auto_660px]';
+
 export function Footer({ shop, categories, branches, links, versionLabel }: FooterProps) {
   return (
-    <footer className="render-later mt-16 bg-header pb-20 text-header-muted md:pb-0">
+    <footer className={`render-later ${FOOTER_SPACE} mt-16 bg-header pb-20 text-header-muted md:pb-0`}>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-contacts" className="min-w-0 space-y-4">
           <Logo name={shop.shopName} inverted />
@@ -75,7 +85,7 @@ export function Footer({ shop, categories, branches, links, versionLabel }: Foot
                   <p className="font-medium text-header-foreground">{b.city}</p>
                   <p>{b.address}</p>
                   <a href={telHref(b.phone)} className="hover:text-header-foreground">
-                    {b.phone}
+                    {formatPhone(b.phone)}
                   </a>
                 </li>
               ))}

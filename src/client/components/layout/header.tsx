@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn, telHref } from '#client/lib/utils.ts';
 import { isStaff } from '#shared/constants.ts';
+import { formatPhone } from '#shared/phone.ts';
 import { CityPicker } from './city-picker.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
@@ -26,27 +27,31 @@ export function CartCountBadge({ count }: { count: number }) {
 
 export function Header(props: ShellProps) {
   const { shop, user, categories, branches, city, cartCount, onLogout, logoutPending } = props;
+  // The chosen city's branch answers the phone and keeps its own hours (the head office's until a city is chosen).
+  const phone = city?.phone ?? shop.contactPhone;
   return (
     <header className="sticky top-0 z-40 bg-background shadow-sm">
       <div className="bg-header text-header-muted">
         <div className="mx-auto flex h-9 max-w-7xl items-center justify-between gap-4 px-4 text-xs sm:text-sm">
-          <a href={telHref(shop.contactPhone)} className="flex items-center gap-1.5 font-medium text-header-foreground hover:underline">
+          <a href={telHref(phone)} className="flex shrink-0 items-center gap-1.5 font-medium text-header-foreground hover:underline">
             <Icon name="phone" className="size-3.5" />
-            {shop.contactPhone}
-            <span className="hidden font-normal text-header-muted sm:inline">— звонок бесплатный</span>
+            {formatPhone(phone)}
           </a>
           <div className="flex min-w-0 items-center gap-4">
-            <span className="hidden truncate lg:inline">{shop.workingHours}</span>
+            <span className="hidden truncate lg:inline" data-testid="header-hours">
+              {city?.workingHours ?? shop.workingHours}
+            </span>
             <CityPicker branches={branches} city={city} />
           </div>
         </div>
       </div>
 
       <div className="border-b border-border">
-        <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 md:gap-6">
+        {/* On a phone the search takes a row of its own under the logo: for a tools shop it is the main way in. */}
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 pt-2.5 pb-3 md:h-16 md:flex-nowrap md:gap-6 md:py-0">
           <MobileMenu {...props} />
           <Logo name={shop.shopName} />
-          <SearchForm id="header-search" className="hidden flex-1 md:block" />
+          <SearchForm id="header-search" className="order-last w-full md:order-none md:w-auto md:flex-1" />
           <div className="ml-auto flex items-center gap-1 md:ml-0">
             <Link to={paths.cart} className="relative flex size-11 items-center justify-center rounded-md hover:bg-muted" aria-label={`Корзина, товаров: ${cartCount}`}>
               <Icon name="shopping-cart" className="size-5" />

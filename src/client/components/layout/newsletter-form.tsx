@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
@@ -9,6 +9,7 @@ import { paths } from '#client/paths.ts';
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   const subscribe = useMutation({
     mutationFn: (value: string) => apiRequest('/api/newsletter', { method: 'POST', body: { email: value } }),
     onSuccess: (_data, value) => {
@@ -22,7 +23,10 @@ export function NewsletterForm() {
     // The schema (and zod) is loaded on the first submit: the footer is on every page's first load.
     const { NewsletterSchema } = await import('#shared/schemas/contact.ts');
     const parsed = NewsletterSchema.safeParse({ email });
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]!.message);
+      return input.current?.focus();
+    }
     setError(null);
     subscribe.mutate(parsed.data.email);
   };
@@ -34,6 +38,7 @@ export function NewsletterForm() {
       <div className="flex gap-2">
         <input
           id="newsletter-email"
+          ref={input}
           type="email"
           required
           value={email}

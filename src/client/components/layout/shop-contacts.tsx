@@ -1,4 +1,5 @@
 import { Icon } from '#client/components/ui/icon.tsx';
+import { formatPhone } from '#shared/phone.ts';
 import { cn, telHref } from '#client/lib/utils.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 
@@ -16,7 +17,7 @@ export function ShopContacts({ shop, className, phoneClassName, linkClassName }:
     <address className={cn('space-y-2 text-sm not-italic', className)}>
       <a href={telHref(shop.contactPhone)} className={cn('flex items-center gap-2', phoneClassName)}>
         <Icon name="phone" className="size-4" />
-        {shop.contactPhone}
+        {formatPhone(shop.contactPhone)}
       </a>
       <a href={`mailto:${shop.contactEmail}`} className={cn('flex items-center gap-2', linkClassName)}>
         <Icon name="mail" className="size-4" />

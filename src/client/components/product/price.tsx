@@ -1,10 +1,21 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { cn } from '#client/lib/utils.ts';
+import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { discountPercent, formatRub, hasPrice } from '#shared/money.ts';
 import { useCityBranch } from '#client/lib/branches.ts';
 import { availabilityIn } from '#shared/availability.ts';
 import type { BranchStock } from '#shared/schemas/branches.ts';
 
-/** The price, or 'Цена по запросу' for a price of zero or none; a struck old price when it was higher. */
+/** The VAT rate the cart adds to catalogue prices; null when they include it or there is none («Цены в каталоге»). */
+export function useVatAdded(): number | null {
+  const { shop } = useSuspenseQuery(publicSettingsQuery()).data;
+  return shop.catalogPrices === 'without_vat' && shop.vatRate > 0 ? shop.vatRate : null;
+}
+
+/**
+ * The price, or 'Цена по запросу' for a price of zero or none; a struck old price when it was
+ * higher. A price the cart adds VAT to says «без НДС».
+ */
 export function Price({
   price,
   originalPrice,
@@ -16,6 +27,7 @@ export function Price({
   size?: 'card' | 'page';
   className?: string;
 }) {
+  const vatRate = useVatAdded();
   if (!hasPrice(price)) {
     return <p className={cn('font-semibold text-muted-foreground', size === 'page' ? 'text-2xl' : 'text-base', className)}>Цена по запросу</p>;
   }
@@ -23,6 +35,7 @@ export function Price({
   return (
     <p className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
       <span className={cn('font-bold tabular-nums', size === 'page' ? 'text-3xl' : 'text-lg')}>{formatRub(price)}</span>
+      {vatRate !== null && <span className="text-xs text-muted-foreground">без НДС</span>}
       {discounted && (
         <s className={cn('text-muted-foreground tabular-nums', size === 'page' ? 'text-lg' : 'text-sm')} aria-label={`Старая цена ${formatRub(originalPrice!)}`}>
           {formatRub(originalPrice!)}

@@ -12,7 +12,6 @@ import { SHORT_TEXT_FALLBACK_LENGTH } from '#shared/constants.ts';
 import type { Product } from '#shared/types.ts';
 import { FavoriteButton } from './favorite-button.tsx';
 import { Availability, Price } from './price.tsx';
-import { Rating } from './rating.tsx';
 
 /** The short text of a product, or the first 120 characters of its description (spec 9). */
 export function shortText(product: Pick<Product, 'shortDescription' | 'description'>): string {
@@ -45,7 +44,7 @@ function ProductImage({ product, className }: { product: Product; className?: st
   );
 }
 
-/** A product in a list: picture, badges, favourite heart, name, rating, price and the cart button. */
+/** A product in a list: picture, badges, favourite heart, name, price and the cart button. */
 export function ProductCard({ product, view = 'grid' }: { product: Product; view?: ViewMode }) {
   const discount = discountPercent(product.price, product.originalPrice);
   const href = paths.product(product.slug);
@@ -71,7 +70,6 @@ export function ProductCard({ product, view = 'grid' }: { product: Product; view
                 {product.name}
               </Link>
             </h3>
-            <Rating rating={product.rating} reviewCount={product.reviewCount} />
             <p className="hidden text-sm text-muted-foreground sm:line-clamp-2">{shortText(product)}</p>
             <Availability branchStock={product.branchStock} />
           </div>
@@ -99,7 +97,6 @@ export function ProductCard({ product, view = 'grid' }: { product: Product; view
             {product.name}
           </Link>
         </h3>
-        <Rating rating={product.rating} reviewCount={product.reviewCount} />
         <div className="mt-auto space-y-2 pt-1">
           <Price price={product.price} originalPrice={product.originalPrice} />
           <Availability branchStock={product.branchStock} className="text-xs sm:text-sm" />

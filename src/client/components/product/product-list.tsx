@@ -2,7 +2,7 @@ import { paths } from '#client/paths.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Icon } from '#client/components/ui/icon.tsx';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Pagination } from '#client/components/ui/pagination.tsx';
@@ -51,17 +51,19 @@ export function ProductListSection({ search, fixed, title, filters, id = 'produc
   const hash = location.pathname === paths.home ? `#${id}` : '';
   const href = (changes: Partial<CatalogSearch>) => catalogHref(location.pathname, params, changes, hash);
 
-  // A new page or sort: bring the top of the list into view (links keep the scroll position).
+  // A new page or sort: bring the top of the list into view (links keep the scroll position);
+  // back and forward leave it where the root layout's scroll restoration put it.
+  const navigationType = useNavigationType();
   const firstRender = useRef(true);
   useEffect(() => {
-    if (firstRender.current && location.hash !== `#${id}`) {
+    if ((firstRender.current && location.hash !== `#${id}`) || navigationType === 'POP') {
       firstRender.current = false;
       return;
     }
     firstRender.current = false;
     const top = sectionRef.current?.getBoundingClientRect().top ?? 0;
     if (top < 0 || location.hash === `#${id}`) sectionRef.current?.scrollIntoView({ block: 'start' });
-  }, [location.search, location.hash, id]);
+  }, [location.search, location.hash, id, navigationType]);
 
   const go = (changes: Partial<CatalogSearch>) => navigate(href(changes), { preventScrollReset: true });
   // Values the visible controls do not carry travel as hidden fields, so the form also works without JavaScript.
@@ -234,7 +236,7 @@ export function ProductListSection({ search, fixed, title, filters, id = 'produc
   }
 
   return (
-    <section ref={sectionRef} id={id} aria-labelledby={`${id}-heading`} aria-busy={isPending || undefined} className={cn('scroll-mt-32 space-y-4', className)}>
+    <section ref={sectionRef} id={id} aria-labelledby={`${id}-heading`} aria-busy={isPending || undefined} className={cn('space-y-4', className)}>
       {/* Without a visible title the page's h1 names the list; the hidden h2 keeps headings in order for the cards' h3. */}
       <h2 id={`${id}-heading`} className={title ? 'text-2xl font-bold' : 'sr-only'}>
         {title ?? 'Список товаров'}

@@ -23,6 +23,7 @@ import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '#client/component
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Toaster } from '#client/components/ui/toast.tsx';
 import { sessionQuery } from '#client/lib/session.ts';
+import { useScrollOnNavigation } from '#client/lib/scroll.ts';
 import { cn } from '#client/lib/utils.ts';
 import { paths } from '#client/paths.ts';
 import { adminPaths, adminRoutes } from '#client/features/admin/paths.ts';
@@ -179,6 +180,8 @@ function MobileBar({ user }: { user: PublicUser }) {
 /** The back office: a client-only chunk, for staff only (the API checks roles again). */
 export function Component() {
   const location = useLocation();
+  // The router's history is the storefront's (entry-client): the same scrolling on navigation.
+  useScrollOnNavigation();
   const session = useQuery(sessionQuery());
   if (session.isPending) return <FullScreenSpinner />;
   const user = session.data;

@@ -2,7 +2,7 @@ import { absoluteUrl } from '#client/lib/json-ld.ts';
 import { hasPrice } from '#shared/money.ts';
 import type { Product } from '#shared/types.ts';
 
-/** schema.org Product with its Offer (price in RUB, availability) and, only with reviews, AggregateRating. */
+/** schema.org Product with its Offer (price in RUB, availability); no AggregateRating: the shop has no reviews. */
 export function productJsonLd(origin: string, product: Product, path: string, description: string): object {
   const data: Record<string, unknown> = {
     '@context': 'https://schema.org',
@@ -24,15 +24,6 @@ export function productJsonLd(origin: string, product: Product, path: string, de
       itemCondition: 'https://schema.org/NewCondition',
       url: absoluteUrl(origin, path),
       sku: product.sku,
-    };
-  }
-  if (product.reviewCount > 0) {
-    data.aggregateRating = {
-      '@type': 'AggregateRating',
-      ratingValue: product.rating.toFixed(1),
-      reviewCount: product.reviewCount,
-      bestRating: '5',
-      worstRating: '1',
     };
   }
   return data;

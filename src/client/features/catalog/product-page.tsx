@@ -4,9 +4,8 @@ import { useEffect, useState } from 'react';
 import { data, Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { AddToCartButton } from '#client/components/cart/add-to-cart-button.tsx';
 import { FavoriteButton } from '#client/components/product/favorite-button.tsx';
-import { Availability, Price } from '#client/components/product/price.tsx';
+import { Availability, Price, useVatAdded } from '#client/components/product/price.tsx';
 import { shortText } from '#client/components/product/product-card.tsx';
-import { Rating } from '#client/components/product/rating.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Breadcrumbs, type BreadcrumbItem } from '#client/components/ui/breadcrumbs.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -18,7 +17,7 @@ import { productQuery } from './api.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { paths } from '#client/paths.ts';
 import { BREADCRUMB_NAME_LIMIT, RETURN_DAYS } from '#shared/constants.ts';
-import { formatRub, hasPrice } from '#shared/money.ts';
+import { formatRub, hasPrice, priceWithVatRub } from '#shared/money.ts';
 import { truncate } from '#shared/text.ts';
 import type { Product } from '#shared/types.ts';
 import { productJsonLd } from './json-ld.ts';
@@ -163,12 +162,8 @@ export function Component() {
   const { slug } = useParams();
   const { data: product, isPending, isError, error } = useQuery(productQuery(slug!));
   const { data: settings } = useSuspenseQuery(publicSettingsQuery());
+  const vatRate = useVatAdded();
   const branches = useBranches();
-
-  // A block body: newer browsers return a promise from scrollTo, which React would take for a cleanup.
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [slug]);
 
   // E-commerce "product view" for the counters the visitor allowed (lib/analytics).
   useEffect(() => {
@@ -206,11 +201,15 @@ export function Component() {
             <p className="text-sm text-muted-foreground">
               Артикул: <span className="font-medium text-foreground">{product.sku}</span>
             </p>
-            <Rating rating={product.rating} reviewCount={product.reviewCount} />
           </div>
 
           <div className="space-y-2">
             <Price price={product.price} originalPrice={product.originalPrice} size="page" />
+            {hasPrice(product.price) && vatRate !== null && (
+              <p className="text-sm text-muted-foreground" data-testid="price-with-vat">
+                С НДС ({vatRate}%): <span className="font-semibold text-foreground tabular-nums">{formatRub(priceWithVatRub(product.price, vatRate))}</span>
+              </p>
+            )}
             {saving > 0 && <Badge variant="destructive">Экономия {formatRub(saving)}</Badge>}
             <Availability branchStock={product.branchStock} />
           </div>

@@ -6,16 +6,21 @@ import type { PublicUser } from '#shared/types.ts';
 
 /**
  * The checkout's login/register dialog (spec 4): the visitor's form is held meanwhile and sent
- * automatically after a successful login or registration.
+ * automatically after a successful login or registration. Registration starts with the e-mail
+ * typed in the form and does not ask again for the consent the form has (it is sent with it).
  */
 export function CheckoutAuthDialog({
   open,
   onOpenChange,
   onAuthenticated,
+  email,
+  consentGiven,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onAuthenticated: (user: PublicUser) => void;
+  email: string;
+  consentGiven: boolean;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -36,7 +41,7 @@ export function CheckoutAuthDialog({
             <LoginForm idPrefix="checkout-login" onSuccess={onAuthenticated} />
           </TabsContent>
           <TabsContent value="register">
-            <RegisterForm idPrefix="checkout-register" onSuccess={onAuthenticated} />
+            <RegisterForm idPrefix="checkout-register" onSuccess={onAuthenticated} email={email} consentGiven={consentGiven} />
           </TabsContent>
         </Tabs>
       </DialogContent>

@@ -8,14 +8,17 @@ import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { ConsentCheckbox } from '#client/components/consent-checkbox.tsx';
-import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { FormField, fieldControlProps, fieldErrorId } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { cartQueryKey } from '#client/lib/cart.ts';
 import { addressesQuery } from '#client/lib/addresses.ts';
+import { citySlugQuery, useBranches } from '#client/lib/branches.ts';
 import { goToPayment, refreshAfterOrder } from '#client/lib/orders.ts';
 import { sessionQuery } from '#client/lib/session.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
@@ -23,6 +26,8 @@ import { paths } from '#client/paths.ts';
 import { ORDER_AUTO_SUBMIT_DELAY_MS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '#shared/constants.ts';
 import { DELIVERY_METHODS, DELIVERY_METHOD_LABELS, type DeliveryMethod } from '#shared/delivery.ts';
 import { formatRub } from '#shared/money.ts';
+import { ADDRESSES_MAX } from '#shared/schemas/address.ts';
+import type { Branch } from '#shared/schemas/branches.ts';
 import { CheckoutFormSchema, type CheckoutFormInput, type CheckoutFormValues, type CreateOrderInput } from '#shared/schemas/checkout.ts';
 import type { Address, Cart, PublicUser } from '#shared/types.ts';
 import type { CartPickup } from '#shared/schemas/cart.ts';
@@ -31,6 +36,7 @@ import { CheckoutAuthDialog } from './auth-dialog.tsx';
 import { ChoiceCards } from './choice-option.tsx';
 import { PickupBranches } from './pickup-branches.tsx';
 
+/** The form's fields in the order it shows them: the first the server refuses takes the focus. */
 const FIELDS = [
   'customerName',
   'customerEmail',
@@ -40,11 +46,13 @@ const FIELDS = [
   'address',
   'city',
   'postalCode',
-  'paymentMethod',
+  'saveAddress',
   'notes',
+  'paymentMethod',
   'consent',
 ] as const;
 type Field = (typeof FIELDS)[number];
+const ADDRESS_FIELDS = ['address', 'city', 'postalCode'] as const;
 
 const PAYMENT_HINTS: Record<PaymentMethod, { hint: string; icon: ReactNode }> = {
   cash: { hint: 'Оплата курьеру или в пункте выдачи', icon: <Banknote className="size-5" aria-hidden /> },
@@ -57,19 +65,27 @@ const DELIVERY_HINTS: Record<DeliveryMethod, { hint: string; icon: ReactNode }> 
   pickup: { hint: 'Бесплатно, когда заказ будет готов к выдаче', icon: <Store className="size-5" aria-hidden /> },
 };
 
-const defaultsFor = (user: PublicUser | null): CheckoutFormInput => ({
+/** What the shop knows already: the customer's profile and the city chosen in the header. */
+const defaultsFor = (user: PublicUser | null, city: Branch | null): CheckoutFormInput => ({
   customerName: user?.fullName ?? '',
   customerEmail: user?.email ?? '',
   customerPhone: user?.phone ?? '',
   deliveryMethod: 'delivery',
   pickupBranchId: null,
   address: '',
-  city: '',
+  city: city?.city ?? '',
   postalCode: '',
   paymentMethod: 'cash',
   notes: '',
   consent: false,
+  saveAddress: false,
 });
+
+/** The branch of the city the customer chose in the header; null until they choose. */
+function useChosenCity(): Branch | null {
+  const slug = useQuery(citySlugQuery()).data;
+  return useBranches().find((b) => b.slug === slug) ?? null;
+}
 
 export type CheckoutFormProps = {
   cart: Cart;
@@ -90,6 +106,7 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { data: user } = useQuery(sessionQuery());
+  const chosenCity = useChosenCity();
   const [authOpen, setAuthOpen] = useState(false);
   const [autoSubmitting, setAutoSubmitting] = useState(false);
   const [held, setHeld] = useState<CheckoutFormValues | null>(null);
@@ -98,7 +115,7 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
 
   const form = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
     resolver: zodResolver(CheckoutFormSchema),
-    defaultValues: defaultsFor(user ?? null),
+    defaultValues: defaultsFor(user ?? null, chosenCity),
   });
   const {
     register,
@@ -107,6 +124,7 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
     setError,
     setValue,
     getValues,
+    getFieldState,
     formState: { errors },
   } = form;
 
@@ -131,15 +149,15 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
     [setValue],
   );
 
-  // The default address fills an untouched address once the list arrives.
+  // The default address fills an address the customer has not typed (the header's city gives way to it) once the list arrives.
   const prefilled = useRef(false);
   useEffect(() => {
     const list = savedAddresses;
     if (prefilled.current || !list || list.length === 0) return;
     prefilled.current = true;
     const preferred = list.find((a) => a.isDefault) ?? list[0]!;
-    if (!getValues('address') && !getValues('city') && !getValues('postalCode')) applyAddress(preferred);
-  }, [savedAddresses, applyAddress, getValues]);
+    if (ADDRESS_FIELDS.every((name) => !getFieldState(name).isDirty)) applyAddress(preferred);
+  }, [savedAddresses, applyAddress, getFieldState]);
 
   // A logged-in customer's contact data fills empty fields (e.g. after logging in on this page).
   useEffect(() => {
@@ -283,7 +301,13 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
                 control={control}
                 name="pickupBranchId"
                 render={({ field }) => (
-                  <PickupBranches cartId={cart.cartId} value={field.value} onChange={field.onChange} error={errors.pickupBranchId?.message} />
+                  <PickupBranches
+                    cartId={cart.cartId}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={errors.pickupBranchId?.message}
+                    groupRef={field.ref}
+                  />
                 )}
               />
             ) : (
@@ -318,6 +342,34 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
                     <Input inputMode="numeric" autoComplete="postal-code" {...aria('postalCode')} {...register('postalCode')} />
                   </FormField>
                 </div>
+                {/* A saved address chosen above is saved already; a full list has no room (the server says the same). */}
+                {selectedAddressId === '' && (savedAddresses?.length ?? 0) < ADDRESSES_MAX && (
+                  <div className="grid gap-1.5">
+                    <div className="flex items-center gap-3">
+                      <Controller
+                        control={control}
+                        name="saveAddress"
+                        render={({ field }) => (
+                          <Checkbox
+                            ref={field.ref}
+                            checked={field.value === true}
+                            onCheckedChange={(checked) => field.onChange(checked === true)}
+                            onBlur={field.onBlur}
+                            {...aria('saveAddress', false)}
+                          />
+                        )}
+                      />
+                      <Label htmlFor={id('saveAddress')} className="font-normal">
+                        Сохранить адрес в личном кабинете
+                      </Label>
+                    </div>
+                    {errors.saveAddress?.message && (
+                      <p id={fieldErrorId(id('saveAddress'))} role="alert" className="text-sm font-medium text-destructive">
+                        {errors.saveAddress.message}
+                      </p>
+                    )}
+                  </div>
+                )}
               </>
             )}
             <FormField label="Комментарий к заказу" htmlFor={id('notes')} error={errors.notes?.message}>
@@ -384,7 +436,13 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
         </div>
       </form>
       {/* Outside the form: React events bubble through portals, the dialog's forms must not submit this one. */}
-      <CheckoutAuthDialog open={authOpen} onOpenChange={setAuthOpen} onAuthenticated={onAuthenticated} />
+      <CheckoutAuthDialog
+        open={authOpen}
+        onOpenChange={setAuthOpen}
+        onAuthenticated={onAuthenticated}
+        email={getValues('customerEmail')}
+        consentGiven={getValues('consent') === true}
+      />
     </>
   );
 }

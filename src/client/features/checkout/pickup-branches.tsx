@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
+import type { Ref } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -11,13 +12,15 @@ export type PickupBranchesProps = {
   value: number | null | undefined;
   onChange: (branchId: number) => void;
   error?: string;
+  /** The form's `Controller` ref: a refused submit focuses the group (it has no input of its own). */
+  groupRef?: Ref<HTMLDivElement>;
 };
 
 /**
  * «Самовывоз из филиала»: the branches that can hand out the whole cart can be chosen; the
  * others stay in the list, disabled, with the server's reason (not handing out, or what is missing).
  */
-export function PickupBranches({ cartId, value, onChange, error }: PickupBranchesProps) {
+export function PickupBranches({ cartId, value, onChange, error, groupRef }: PickupBranchesProps) {
   const pickup = useQuery(cartPickupQuery(cartId, true));
   if (pickup.isError && !pickup.data) {
     return (
@@ -52,12 +55,20 @@ export function PickupBranches({ cartId, value, onChange, error }: PickupBranche
           Сейчас ни один филиал не может выдать весь заказ. Выберите доставку или измените корзину.
         </p>
       )}
+      {/* Above the options: the group, focused, comes into view with its title and this. */}
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
       <div
+        ref={groupRef}
         role="radiogroup"
+        tabIndex={-1}
         aria-labelledby="checkout-pickup-title"
         aria-describedby={error ? errorId : undefined}
         aria-invalid={error ? true : undefined}
-        className="grid gap-3 sm:grid-cols-2"
+        className="grid scroll-mt-16 gap-3 sm:grid-cols-2"
       >
         {branches.map((branch) => (
           <ChoiceOption
@@ -75,11 +86,6 @@ export function PickupBranches({ cartId, value, onChange, error }: PickupBranche
           </ChoiceOption>
         ))}
       </div>
-      {error && (
-        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      )}
     </div>
   );
 }

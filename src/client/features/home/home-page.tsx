@@ -109,7 +109,7 @@ export function Component() {
         </aside>
 
         {!query && (
-          <section id="categories" aria-labelledby="categories-heading" className="scroll-mt-32 space-y-4">
+          <section id="categories" aria-labelledby="categories-heading" className="space-y-4">
             <div className="flex items-end justify-between gap-4">
               <h2 id="categories-heading" className="text-2xl font-bold">
                 Категории

@@ -183,7 +183,7 @@ function OrderDetails({ order, returned, checking }: { order: Order; returned: b
           <CardContent className="grid gap-4">
             <OrderLines label="Товары заказа" lines={orderItemLines(order.items)} />
             <OrderTotalsList
-              totals={{ subtotal: order.subtotal, vat: order.vat, vatRate: order.vatRate, delivery: order.delivery, total: order.totalAmount }}
+              totals={{ ...order, total: order.totalAmount }}
               pickup={order.pickupBranch !== null}
               className="border-t pt-4"
             />

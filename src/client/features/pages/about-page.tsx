@@ -1,4 +1,5 @@
 import { BadgePercent, Boxes, Handshake, ShieldCheck, Truck, Wrench } from 'lucide-react';
+import { formatPhone } from '#shared/phone.ts';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -162,7 +163,7 @@ export function Component() {
           <p className="text-header-muted">
             Позвоните по номеру{' '}
             <a href={telHref(shop.contactPhone)} className="font-semibold whitespace-nowrap text-header-foreground hover:underline">
-              {shop.contactPhone}
+              {formatPhone(shop.contactPhone)}
             </a>{' '}
             или напишите нам — ответим в рабочее время.
           </p>

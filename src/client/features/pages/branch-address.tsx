@@ -1,4 +1,5 @@
 import { Clock, MapPin, Phone } from 'lucide-react';
+import { formatPhone } from '#shared/phone.ts';
 import { mapHref } from '#client/lib/branch-details.ts';
 import { cn, telHref } from '#client/lib/utils.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
@@ -17,7 +18,7 @@ export function BranchAddress({ branch, className }: { branch: Branch; className
       <p className="flex items-center gap-2">
         <Phone className="size-4 shrink-0 text-muted-foreground" aria-hidden />
         <a href={telHref(branch.phone)} className="font-medium underline-offset-4 hover:text-primary hover:underline">
-          {branch.phone}
+          {formatPhone(branch.phone)}
         </a>
       </p>
       <p className="flex items-start gap-2">

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { formatPhone } from '#shared/phone.ts';
 import { Clock, Mail, MapPin, Phone, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -24,7 +25,7 @@ import { telHref } from '#client/lib/utils.ts';
 export const meta: MetaFn = ({ settings, queryClient, url }) => ({
   title: 'Контакты',
   jsonLd: [organizationJsonLd(settings, queryClient.getQueryData(branchesQuery().queryKey) ?? [], url.origin)],
-  description: `Контакты ${settings.shop.shopName}: телефон ${settings.shop.contactPhone}, e-mail ${settings.shop.contactEmail}, адреса филиалов в ${(queryClient.getQueryData(branchesQuery().queryKey) ?? []).map((b) => b.cityIn).join(', ')}.`,
+  description: `Контакты ${settings.shop.shopName}: телефон ${formatPhone(settings.shop.contactPhone)}, e-mail ${settings.shop.contactEmail}, адреса филиалов в ${(queryClient.getQueryData(branchesQuery().queryKey) ?? []).map((b) => b.cityIn).join(', ')}.`,
 });
 
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;
@@ -131,7 +132,7 @@ export function Component() {
               <ul className="grid gap-5">
                 <ContactLine icon={<Phone className="size-5" aria-hidden />} label="Телефон">
                   <a href={telHref(shop.contactPhone)} className="text-lg hover:text-primary hover:underline">
-                    {shop.contactPhone}
+                    {formatPhone(shop.contactPhone)}
                   </a>
                 </ContactLine>
                 <ContactLine icon={<Mail className="size-5" aria-hidden />} label="Email">

@@ -9,7 +9,8 @@ import { ContentTable } from '#client/components/content-table.tsx';
 import { INFO_PAGE_KEYS, paths, type InfoPageKey } from '#client/paths.ts';
 import { DELIVERY_COST_RUB, PAYMENT_METHOD_LABELS, PRIVACY_POLICY_VERSION, RETURN_DAYS } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
-import type { PublicSettings } from '#shared/schemas/settings.ts';
+import { formatPhone } from '#shared/phone.ts';
+import type { PublicSettings, ShopSettings } from '#shared/schemas/settings.ts';
 import { branchKind } from '#client/lib/branch-details.ts';
 import { telHref } from '#client/lib/utils.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
@@ -80,11 +81,13 @@ function A({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-/** What the pages say about VAT: the shop's current rate, or that the goods are sold without it. */
-const vatText = (rate: number, where: string) =>
+/** What the pages say about VAT: the shop's current rate and whether prices include it, or that the goods are sold without it. */
+const vatText = ({ vatRate: rate, catalogPrices }: Pick<ShopSettings, 'vatRate' | 'catalogPrices'>, where: string) =>
   rate === 0
     ? 'Товары продаются без НДС: налог к их стоимости не начисляется.'
-    : `НДС ${rate} % начисляется к стоимости товаров и показывается ${where} отдельной строкой.`;
+    : catalogPrices === 'with_vat'
+      ? `Цены указаны с НДС ${rate} %: сверх них налог не начисляется, его сумма показывается ${where} строкой «в т. ч. НДС».`
+      : `НДС ${rate} % начисляется к стоимости товаров и показывается ${where} отдельной строкой.`;
 
 function Note({ children }: { children: ReactNode }) {
   return <div className="mt-4 rounded-lg border-l-4 border-l-primary bg-accent p-4 leading-relaxed">{children}</div>;
@@ -97,7 +100,7 @@ function ShopContacts({ settings }: Pick<ContentProps, 'settings'>) {
     <>
       по телефону{' '}
       <a href={telHref(shop.contactPhone)} className="font-medium whitespace-nowrap text-primary underline underline-offset-4">
-        {shop.contactPhone}
+        {formatPhone(shop.contactPhone)}
       </a>{' '}
       или по e-mail{' '}
       <a href={`mailto:${shop.contactEmail}`} className="font-medium break-all text-primary underline underline-offset-4">
@@ -257,7 +260,7 @@ function ShippingContent({ settings, branches }: ContentProps) {
           ]}
         />
         <P>
-          Сумма для бесплатной доставки считается по стоимости товаров в заказе. {vatText(settings.shop.vatRate, 'в корзине')}
+          Сумма для бесплатной доставки считается по стоимости товаров в заказе. {vatText(settings.shop, 'в корзине')}
         </P>
       </Section>
 
@@ -647,7 +650,7 @@ function TermsContent({ settings }: ContentProps) {
         <List
           items={[
             'Изображения товаров на сайте носят иллюстративный характер. Производитель может изменять внешний вид и комплектацию без уведомления; актуальные характеристики уточняйте у менеджера.',
-            `Цены указаны в рублях. ${vatText(shop.vatRate, 'при оформлении заказа')}`,
+            `Цены указаны в рублях. ${vatText(shop, 'при оформлении заказа')}`,
             'Для товаров с пометкой «Цена по запросу» стоимость сообщает менеджер по запросу покупателя.',
             'Сведения о наличии обновляются регулярно, но могут измениться до подтверждения заказа.',
           ]}

@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { formatPhone } from '#shared/phone.ts';
 import { Phone } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
@@ -76,7 +77,7 @@ export function Component() {
               className="mt-3 flex items-center gap-2 font-semibold text-header-foreground hover:underline"
             >
               <Phone className="size-4" aria-hidden />
-              {settings.shop.contactPhone}
+              {formatPhone(settings.shop.contactPhone)}
             </a>
             <Button asChild className="mt-4 w-full">
               <Link to={paths.contacts}>Написать нам</Link>

@@ -1,4 +1,5 @@
 import type { Branch } from '#shared/schemas/branches.ts';
+import { formatPhone } from '#shared/phone.ts';
 import type { PublicSettings } from '#shared/schemas/settings.ts';
 import { branchKind, branchServices } from '#client/lib/branch-details.ts';
 
@@ -33,7 +34,7 @@ export function organizationJsonLd(settings: PublicSettings, branches: Branch[],
     logo: `${origin}/icons/icon-512.png`,
     description: shop.shopDescription || undefined,
     email: shop.contactEmail,
-    telephone: shop.contactPhone,
+    telephone: formatPhone(shop.contactPhone),
     brand: [
       { '@type': 'Brand', name: 'DCK' },
       { '@type': 'Brand', name: 'P.I.T' },
@@ -45,7 +46,7 @@ export function organizationJsonLd(settings: PublicSettings, branches: Branch[],
       description: `${branchKind(b)}: ${branchServices(b).join(', ')}`,
       url: `${origin}/contacts`,
       image: `${origin}/icons/icon-512.png`,
-      telephone: b.phone,
+      telephone: formatPhone(b.phone),
       email: shop.contactEmail,
       address: {
         '@type': 'PostalAddress',

@@ -20,7 +20,8 @@ import { addressesQuery, useCreateAddress, useDeleteAddress, useUpdateAddress } 
 import { ADDRESSES_MAX, AddressSchema, type AddressInput, type AddressValues } from '#shared/schemas/address.ts';
 import type { Address } from '#shared/types.ts';
 
-const FIELDS = ['label', 'recipientName', 'phone', 'city', 'address', 'postalCode', 'isDefault'] as const;
+/** In the order the form shows them: the first field the server refuses takes the focus. */
+const FIELDS = ['label', 'recipientName', 'phone', 'city', 'postalCode', 'address', 'isDefault'] as const;
 type Field = (typeof FIELDS)[number];
 
 const LABEL_HINT = 'Например: Дом, Офис, Объект на ул. Мира';

@@ -26,8 +26,6 @@ export function toProductRow(product: DemoProduct, categoryId: number, now: numb
     description: product.description,
     categoryId,
     supplier: product.supplier,
-    rating: product.rating,
-    reviewCount: product.reviewCount,
     salesCount: product.salesCount,
     isActive: product.isActive,
     isFeatured: product.isFeatured,

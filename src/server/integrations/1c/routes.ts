@@ -27,7 +27,11 @@ const hasBody = (headers: FastifyRequest['headers']) => Number(headers['content-
 
 export default async function exchange1cRoutes(app: App) {
   const deps: ExchangeDeps = { db: app.deps.db, config: app.deps.config, clock: app.deps.clock, jobs: app.jobs, log: app.log };
-  app.jobs.handle<ImportPayload>(IMPORT_JOB, (job) => runImportJob(deps, job), { settled: (job) => settleImportJob(deps, job) });
+  app.jobs.handle<ImportPayload>(IMPORT_JOB, (job) => runImportJob(deps, job), {
+    settled: (job) => settleImportJob(deps, job),
+    // 1C's exchange and its settings and log are the admin's: so is stopping its import.
+    controlledBy: 'admin',
+  });
 
   // 1C is not a browser: it signs in with HTTP Basic and its own cookie (session.ts), sends raw
   // bodies of any type and reads plain UTF-8 text. Its own plugin context, so only these two
@@ -42,7 +46,9 @@ export default async function exchange1cRoutes(app: App) {
       config: { access: 'public' },
       schema: { tags: TAGS, summary: 'Обмен с 1С (CommerceML 2): checkauth, init, file, import', querystring: ExchangeQuerySchema },
       errorHandler: (error: FastifyError, request, reply) => {
-        request.log.error({ err: error }, '1C exchange call failed');
+        // A call refused on purpose (a bad query, a part too large) is 1C's mistake, not the server's.
+        const status = error.statusCode ?? 500;
+        request.log[status >= 500 ? 'error' : 'warn']({ err: error }, '1C exchange call failed');
         const reason = error.statusCode === 413 ? `Часть файла больше ${FILE_LIMIT} байт` : 'Внутренняя ошибка сервера при обмене';
         return reply.status(200).type('text/plain; charset=utf-8').send(failure(reason));
       },

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMPORT_FILE_BYTES } from '#shared/schemas/supplier-import.ts';
+import { MAX_XML_DEPTH } from '#server/core/xml-stream.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { fixture, importerApi, multipart } from '../../../../tests/helpers/supplier-import.ts';
 
@@ -122,6 +123,17 @@ describe('uploads', () => {
       expect(res.json().message, name).toMatch(/[а-яё]/i);
     }
     expect(storedFiles()).toHaveLength(before);
+  });
+
+  it('a feed nested without end is refused at once, and the shop keeps answering meanwhile', async () => {
+    const depth = 80_000;
+    const deep = path.join(dataDir, 'deep.yml');
+    fs.writeFileSync(deep, `<?xml version="1.0" encoding="UTF-8"?><yml_catalog><shop>${'<a>'.repeat(depth)}${'</a>'.repeat(depth)}<offers/></shop></yml_catalog>`);
+    const [res, health] = await Promise.all([api.uploadRaw(dckId, deep), ctx.app.inject({ url: '/api/health' })]);
+    expect(health.statusCode).toBe(200);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(`Файл не похож на YML-прайс-лист: элементы вложены глубже ${MAX_XML_DEPTH} уровней. Проверьте, что это выгрузка в формате YML`);
+    fs.rmSync(deep);
   });
 });
 

@@ -34,3 +34,19 @@ export const refundMail = (shop: ShopSettings, order: OrderFacts, amountKopecks:
     `Мы вернули ${formatRubExact(amountKopecks / 100)} за заказ № ${order.id}. Деньги поступят на карту или счёт, с которых была оплата, обычно в течение нескольких дней.`,
     `Подробности заказа: ${orderLink(publicUrl, order.id)}`,
   ]);
+
+/** A payment that succeeded after the hold had cancelled the order, which the shop then restored (decision 022). */
+export const paidAfterCancelRestoredMail = (shop: ShopSettings, order: OrderFacts, amountKopecks: number, publicUrl: string) =>
+  layoutMail(shop, order.customerEmail, `Оплата получена, заказ № ${order.id} восстановлен`, [
+    `Здравствуйте, ${order.customerName}!`,
+    `Оплата получена: ${formatRubExact(amountKopecks / 100)} за заказ № ${order.id}. Она пришла, когда время на оплату уже истекло и заказ был отменён, но весь товар ещё в наличии, поэтому мы восстановили заказ: он снова в работе. Кассовый чек придёт отдельным письмом.`,
+    `Следить за заказом можно в личном кабинете: ${orderLink(publicUrl, order.id)}`,
+  ]);
+
+/** A payment that succeeded after the order was cancelled, returned to the customer in full by the shop itself. */
+export const paidAfterCancelRefundedMail = (shop: ShopSettings, order: OrderFacts, amountKopecks: number, publicUrl: string) =>
+  layoutMail(shop, order.customerEmail, `Возврат оплаты: заказ № ${order.id} отменён`, [
+    `Здравствуйте, ${order.customerName}!`,
+    `Оплата ${formatRubExact(amountKopecks / 100)} за заказ № ${order.id} пришла, когда заказ уже был отменён, поэтому мы вернули её полностью. Деньги поступят на карту или счёт, с которых была оплата, обычно в течение нескольких дней. Чек возврата придёт отдельным письмом.`,
+    `Если товар ещё нужен, оформите заказ заново: ${publicUrl}/cart. Подробности заказа: ${orderLink(publicUrl, order.id)}`,
+  ]);

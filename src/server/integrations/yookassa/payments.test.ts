@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { cartWith, createCustomer, pickProducts, readProduct, setProduct, validOrderBody, type TestCustomer } from '../../../../tests/helpers/customers.ts';
@@ -7,6 +8,13 @@ import type { PaymentSettingsAnswer } from '#shared/schemas/payments.ts';
 import type { AdminOrderDetail, Order, PlacedOrder } from '#shared/types.ts';
 import { formatRub, formatRubExact } from '#shared/money.ts';
 import { runHoldScan } from './hold.ts';
+import {
+  PAYMENT_CHECK_INTERVAL_MS,
+  AUTOMATIC_REFUND_NOTE,
+  PAID_AFTER_CANCEL_REFUND_NOTE,
+  PAID_AFTER_CANCEL_RESTORED_NOTE,
+  PAID_AFTER_CANCEL_SHORT_NOTE,
+} from './service.ts';
 import { payments } from '../../db/schema.ts';
 
 let ctx: TestContext;
@@ -47,6 +55,18 @@ const readOrder = async (id: number, cookie = customer.cookie) => (await inject(
 const readAdmin = async (id: number) => (await inject('GET', `/api/admin/orders/${id}`, admin)).json() as AdminOrderDetail;
 const paymentsOf = (orderId: number) => [...yookassa.payments.values()].filter((p) => p.metadata?.orderId === String(orderId));
 const paymentIdOf = (order: PlacedOrder) => order.confirmationUrl!.split('/').pop()!;
+/** The requests that asked YooKassa to create a payment for the order. */
+const createRequestsOf = (orderId: number, standIn = yookassa) =>
+  standIn.requests.filter((r) => r.method === 'POST' && r.path === '/payments' && (r.body as { metadata?: { orderId?: string } }).metadata?.orderId === String(orderId));
+/** The letters about the order (its number, not a longer one starting with it). */
+const lettersAbout = (orderId: number) => ctx.mails.filter((m) => new RegExp(`№ ${orderId}(?!\\d)`).test(m.subject));
+/** The customer pays on YooKassa's page, left open in the browser: YooKassa tells the shop. */
+const payOnOpenPage = async (order: PlacedOrder) => {
+  const paid = await fetch(`${order.confirmationUrl}/pay`, { method: 'POST', redirect: 'manual' });
+  expect(paid.status).toBe(303);
+};
+const historyOf = (detail: AdminOrderDetail) => detail.history.map((h) => [h.field, h.fromValue, h.toValue, h.changedBy?.username ?? h.source, h.note]);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const scan = () => runHoldScan({ db: ctx.database.db, mailer: ctx.app.deps.mailer, config: ctx.app.deps.config, log: silent, now: ctx.clock.now() });
 const putPaymentSettings = (patch: object) => inject('PUT', '/api/admin/settings/payment', admin, { ...DEFAULT_PAYMENT_SETTINGS, ...patch });
 
@@ -58,8 +78,9 @@ describe('placing an online order', () => {
     expect(order.confirmationUrl).toBe(`${yookassa.url}/checkout/${paymentIdOf(order)}`);
     expect(order.payment).toMatchObject({ state: 'pending', canPay: true, paidAmount: 0 });
     expect(new Date(order.payment!.holdUntil!).getTime() - ctx.clock.now().getTime()).toBe(60 * 60_000);
-    const request = yookassa.requests.find((r) => r.path === '/payments' && r.idempotenceKey === `order-${order.id}-attempt-1`)!;
-    expect(request.body).toMatchObject({
+    const [request] = createRequestsOf(order.id);
+    expect(request!.idempotenceKey).toMatch(UUID);
+    expect(request!.body).toMatchObject({
       amount: { value: '4100.00', currency: 'RUB' },
       capture: true,
       confirmation: { type: 'redirect', return_url: `http://shop.test/order-complete/${order.id}?payment=return` },
@@ -103,9 +124,11 @@ describe('placing an online order', () => {
     const ok = await inject('POST', `/api/orders/${order.id}/payment`, customer.cookie);
     expect(ok.statusCode).toBe(200);
     expect(paymentsOf(order.id)).toHaveLength(1);
-    expect(new Set(yookassa.requests.filter((r) => r.path === '/payments' && (r.body as { metadata?: { orderId?: string } }).metadata?.orderId === String(order.id)).map((r) => r.idempotenceKey))).toEqual(
-      new Set([`order-${order.id}-attempt-1`]),
-    );
+    // Every try of the attempt (the checkout's, its immediate failure, «Оплатить» twice) sent one key.
+    const keys = createRequestsOf(order.id).map((r) => r.idempotenceKey);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(UUID);
   });
 });
 
@@ -176,7 +199,9 @@ describe('notifications', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().confirmationUrl).not.toBe(order.confirmationUrl);
     expect(paymentsOf(order.id)).toHaveLength(2);
-    expect(yookassa.requests.some((r) => r.idempotenceKey === `order-${order.id}-attempt-2`)).toBe(true);
+    const keys = createRequestsOf(order.id).map((r) => r.idempotenceKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
     expect((await readOrder(order.id)).payment).toMatchObject({ state: 'pending', cancellationReason: null });
   });
 
@@ -198,6 +223,17 @@ describe('notifications', () => {
     const seen = await readOrder(order.id);
     expect(seen.paymentStatus).toBe('paid');
     expect(seen.payment?.state).toBe('paid');
+  });
+
+  it('reading an unpaid order asks YooKassa once however often it is read, and again after a while', async () => {
+    const { order } = await placeOnline();
+    const asked = () => yookassa.requests.filter((r) => r.method === 'GET' && r.path === `/payments/${paymentIdOf(order)}`).length;
+    for (let view = 0; view < 5; view++) expect((await readOrder(order.id)).payment?.state).toBe('pending');
+    expect(asked()).toBe(1);
+    ctx.clock.advance(PAYMENT_CHECK_INTERVAL_MS);
+    await yookassa.setPaymentStatus(paymentIdOf(order), 'succeeded');
+    expect((await readOrder(order.id)).payment?.state).toBe('paid');
+    expect(asked()).toBe(2);
   });
 });
 
@@ -243,7 +279,7 @@ describe('staff cancelling an unpaid order', () => {
     const res = await inject('PATCH', `/api/orders/${order.id}/status`, admin, { status: 'cancelled' });
     expect(res.statusCode).toBe(200);
     expect(yookassa.payments.get(paymentIdOf(order))!.status).toBe('canceled');
-    expect(yookassa.requests.find((r) => r.path === `/payments/${paymentIdOf(order)}/cancel`)?.idempotenceKey).toBe(`order-${order.id}-attempt-1-cancel`);
+    expect(yookassa.requests.find((r) => r.path === `/payments/${paymentIdOf(order)}/cancel`)?.idempotenceKey).toBe(`${createRequestsOf(order.id)[0]!.idempotenceKey}-cancel`);
     expect((res.json() as AdminOrderDetail).payment).toMatchObject({ state: 'canceled', canPay: false, cancellationReason: 'Заказ отменён' });
   });
 
@@ -277,8 +313,9 @@ describe('refunds', () => {
     const afterPartial = partial.json() as AdminOrderDetail;
     expect(afterPartial.paymentStatus).toBe('paid');
     expect(afterPartial.payment).toMatchObject({ state: 'partially_refunded', refundedAmount: 1000, refundableAmount: 3100 });
-    expect(afterPartial.payment!.refunds).toMatchObject([{ amount: 1000, status: 'succeeded', createdBy: manager.username, reason: 'Вернули один товар' }]);
-    const refundRequest = yookassa.requests.find((r) => r.path === '/refunds' && r.idempotenceKey === `refund-${afterPartial.payment!.refunds[0]!.id}`)!;
+    expect(afterPartial.payment!.refunds).toMatchObject([{ amount: 1000, status: 'succeeded', createdBy: manager.username, automatic: false, reason: 'Вернули один товар' }]);
+    const refundRequest = yookassa.requests.find((r) => r.path === '/refunds' && (r.body as { payment_id: string }).payment_id === paymentIdOf(order))!;
+    expect(refundRequest.idempotenceKey).toMatch(UUID);
     expect(refundRequest.body).toMatchObject({ payment_id: paymentIdOf(order), amount: { value: '1000.00', currency: 'RUB' } });
     expect((refundRequest.body as { receipt: StandInReceipt }).receipt.items).toHaveLength(1);
 
@@ -308,6 +345,181 @@ describe('refunds', () => {
     expect(res.json().message).toBe('Заказ не оплачен онлайн: возвращать нечего');
   });
 });
+
+describe('a payment that succeeds after its order was cancelled', () => {
+  it('restores an order the hold cancelled when its stock is still there: stock taken again, history, one letter', async () => {
+    const [, , own] = await pickProducts(ctx.database.db, 3);
+    await setProduct(ctx.database.db, own!.id, { stock: 10, price: 1000 });
+    const { order } = await placeOnline(2, own!.id);
+    ctx.clock.advance(61 * 60_000);
+    expect(await scan()).toBeGreaterThanOrEqual(1);
+    expect((await readOrder(order.id)).status).toBe('cancelled');
+    expect((await readProduct(ctx.database.db, own!.id))!.stock).toBe(10);
+    ctx.mails.length = 0;
+
+    await payOnOpenPage(order);
+
+    const seen = await readOrder(order.id);
+    expect(seen).toMatchObject({ status: 'pending', paymentStatus: 'paid' });
+    expect(seen.payment).toMatchObject({ state: 'paid', paidAmount: order.totalAmount, canPay: false });
+    expect((await readProduct(ctx.database.db, own!.id))!.stock).toBe(8);
+    const detail = await readAdmin(order.id);
+    expect(historyOf(detail).slice(-3)).toEqual([
+      ['status', 'pending', 'cancelled', null, null],
+      ['status', 'cancelled', 'pending', 'yookassa', PAID_AFTER_CANCEL_RESTORED_NOTE],
+      ['payment', 'pending', 'paid', 'yookassa', null],
+    ]);
+    expect(detail.payment!.refunds).toEqual([]);
+    expect(yookassa.requests.some((r) => r.path === '/refunds' && (r.body as { payment_id: string }).payment_id === paymentIdOf(order))).toBe(false);
+    const letters = lettersAbout(order.id);
+    expect(letters).toHaveLength(1);
+    expect(letters[0]!.subject).toMatch(new RegExp(`^Оплата получена, заказ № ${order.id} восстановлен`));
+    expect(letters[0]!.text).toContain('мы восстановили заказ: он снова в работе');
+  });
+
+  it('refunds the whole payment, with its receipt, when staff cancelled the order: one letter, history says why', async () => {
+    const { order } = await placeOnline();
+    const stockBefore = (await readProduct(ctx.database.db, productId))!.stock;
+    expect((await inject('PATCH', `/api/orders/${order.id}/status`, admin, { status: 'cancelled' })).statusCode).toBe(200);
+    expect((await readProduct(ctx.database.db, productId))!.stock).toBe(stockBefore! + 3);
+    ctx.mails.length = 0;
+
+    await payOnOpenPage(order);
+
+    const seen = await readOrder(order.id);
+    expect(seen).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    expect(seen.payment).toMatchObject({ state: 'refunded', paidAmount: 4100, refundedAmount: 4100 });
+    expect((await readProduct(ctx.database.db, productId))!.stock).toBe(stockBefore! + 3);
+    const refund = yookassa.requests.find((r) => r.path === '/refunds' && (r.body as { payment_id: string }).payment_id === paymentIdOf(order))!;
+    expect(refund.idempotenceKey).toMatch(UUID);
+    expect(refund.body).toMatchObject({ amount: { value: '4100.00', currency: 'RUB' }, description: 'Оплата пришла после отмены заказа' });
+    // A full refund's receipt repeats the order's lines.
+    expect((refund.body as { receipt: StandInReceipt }).receipt.items.map((i) => [i.description, i.quantity, i.amount.value])).toEqual(
+      yookassa.receipts.get(paymentIdOf(order))!.items.map((i) => [i.description, i.quantity, i.amount.value]),
+    );
+    const detail = await readAdmin(order.id);
+    expect(historyOf(detail).slice(-3)).toEqual([
+      ['status', 'pending', 'cancelled', 'admin', null],
+      ['payment', 'pending', 'paid', 'yookassa', PAID_AFTER_CANCEL_REFUND_NOTE],
+      ['payment', 'paid', 'refunded', null, AUTOMATIC_REFUND_NOTE],
+    ]);
+    expect(detail.payment!.refunds).toMatchObject([{ amount: 4100, status: 'succeeded', createdBy: null, automatic: true, reason: 'Оплата пришла после отмены заказа' }]);
+    const letters = lettersAbout(order.id);
+    expect(letters).toHaveLength(1);
+    expect(letters[0]!.subject).toMatch(new RegExp(`^Возврат оплаты: заказ № ${order.id} отменён`));
+    expect(letters[0]!.text).toContain(`Оплата ${formatRubExact(4100)} за заказ № ${order.id} пришла, когда заказ уже был отменён, поэтому мы вернули её полностью`);
+
+    // YooKassa repeats its notification: nothing more is refunded or written.
+    await yookassa.notify('payment.succeeded', yookassa.payments.get(paymentIdOf(order)));
+    expect(yookassa.requests.filter((r) => r.path === '/refunds' && (r.body as { payment_id: string }).payment_id === paymentIdOf(order))).toHaveLength(1);
+    expect(lettersAbout(order.id)).toHaveLength(1);
+  });
+
+  it('sends a refund whose answer was lost again with the same key when YooKassa repeats its notification', async () => {
+    const { order } = await placeOnline();
+    expect((await inject('PATCH', `/api/orders/${order.id}/status`, admin, { status: 'cancelled' })).statusCode).toBe(200);
+    ctx.mails.length = 0;
+    // The refund request and its immediate repeat both fail: the notification is not acknowledged.
+    yookassa.failNext(500, 2, '/refunds');
+    const payment = await yookassa.setPaymentStatus(paymentIdOf(order), 'succeeded');
+    const first = (await yookassa.notify('payment.succeeded', payment)) as { statusCode: number };
+    expect(first.statusCode).toBe(503);
+    expect(await readOrder(order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'paid' });
+    expect(lettersAbout(order.id)).toHaveLength(0);
+
+    const again = (await yookassa.notify('payment.succeeded', payment)) as { statusCode: number };
+    expect(again.statusCode).toBe(200);
+    expect(await readOrder(order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    const keys = yookassa.requests.filter((r) => r.path === '/refunds' && (r.body as { payment_id: string }).payment_id === paymentIdOf(order)).map((r) => r.idempotenceKey);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect([...yookassa.refunds.values()].filter((r) => r.payment_id === paymentIdOf(order))).toHaveLength(1);
+    expect(lettersAbout(order.id)).toHaveLength(1);
+  });
+
+  it('refunds an order the hold cancelled when a line is no longer in stock at its branch', async () => {
+    const [, , , own] = await pickProducts(ctx.database.db, 4);
+    await setProduct(ctx.database.db, own!.id, { stock: 2, price: 1000 });
+    const { order } = await placeOnline(2, own!.id);
+    ctx.clock.advance(61 * 60_000);
+    expect(await scan()).toBeGreaterThanOrEqual(1);
+    // Someone else bought one meanwhile.
+    await setProduct(ctx.database.db, own!.id, { stock: 1 });
+    ctx.mails.length = 0;
+
+    await payOnOpenPage(order);
+
+    expect(await readOrder(order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    expect((await readProduct(ctx.database.db, own!.id))!.stock).toBe(1);
+    expect(historyOf(await readAdmin(order.id)).slice(-2)).toEqual([
+      ['payment', 'pending', 'paid', 'yookassa', PAID_AFTER_CANCEL_SHORT_NOTE],
+      ['payment', 'paid', 'refunded', null, AUTOMATIC_REFUND_NOTE],
+    ]);
+    const letters = lettersAbout(order.id);
+    expect(letters).toHaveLength(1);
+    expect(letters[0]!.subject).toMatch(new RegExp(`^Возврат оплаты: заказ № ${order.id} отменён`));
+  });
+});
+
+describe('idempotence keys', () => {
+  it('never repeat: the same order number in two databases on one YooKassa shop gets two payments', async () => {
+    const apps = [await freshApp(), await freshApp()];
+    try {
+      const placed = [await placeIn(apps[0]!), await placeIn(apps[1]!)];
+      // Both databases numbered their first order alike: only a key of its own tells the payments apart.
+      expect(placed[0]!.id).toBe(placed[1]!.id);
+      expect(placed[0]!.confirmationUrl).not.toBeNull();
+      expect(placed[1]!.confirmationUrl).not.toBe(placed[0]!.confirmationUrl);
+      const keys = await Promise.all(apps.map(async (app) => (await app.database.db.select().from(payments)).map((p) => p.idempotenceKey)));
+      expect(keys[0]).toHaveLength(1);
+      expect(keys[1]).toHaveLength(1);
+      expect(keys[0]![0]).not.toBe(keys[1]![0]);
+    } finally {
+      for (const app of apps) await app.close();
+    }
+  });
+});
+
+describe('a slow YooKassa', () => {
+  it('does not hold the checkout: the order is placed, «Оплатить» picks up the payment with the same key', async () => {
+    yookassa.delayNext(10_000);
+    const { order } = await placeOnline();
+    expect(order.status).toBe('pending');
+    expect(order.confirmationUrl).toBeNull();
+    expect(order.payment).toMatchObject({ state: 'pending', canPay: true });
+    expect((await readOrder(order.id)).payment).toMatchObject({ state: 'pending', canPay: true });
+
+    // While the checkout's request is still unanswered, «Оплатить» asks again with the same key and gets that payment.
+    const meanwhile = await inject('POST', `/api/orders/${order.id}/payment`, customer.cookie);
+    expect(meanwhile.statusCode).toBe(200);
+    expect(paymentsOf(order.id)).toHaveLength(1);
+    const url = `${yookassa.url}/checkout/${paymentsOf(order.id)[0]!.id}`;
+    expect(meanwhile.json().confirmationUrl).toBe(url);
+
+    await yookassa.settled();
+    const later = await inject('POST', `/api/orders/${order.id}/payment`, customer.cookie);
+    expect(later.json().confirmationUrl).toBe(url);
+    expect(paymentsOf(order.id)).toHaveLength(1);
+    const keys = createRequestsOf(order.id).map((r) => r.idempotenceKey);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
+    const [row] = await ctx.database.db.select().from(payments).where(eq(payments.orderId, order.id));
+    expect(row).toMatchObject({ idempotenceKey: keys[0], confirmationUrl: url });
+  });
+});
+
+/** Another shop database on the same YooKassa shop (a second installation, or a restored backup). */
+const freshApp = () => createTestApp({ YOOKASSA_SHOP_ID: yookassa.shopId, YOOKASSA_SECRET_KEY: yookassa.secretKey, YOOKASSA_API_URL: yookassa.apiUrl });
+
+async function placeIn(app: TestContext): Promise<PlacedOrder> {
+  const buyer = await createCustomer(app);
+  const [product] = await pickProducts(app.database.db, 1);
+  await setProduct(app.database.db, product!.id, { stock: 5, price: 1000 });
+  const cartId = await cartWith(app, [[product!.id, 1]]);
+  const placed = await app.app.inject({ method: 'POST', url: '/api/orders', headers: { cookie: buyer.cookie }, payload: validOrderBody(cartId, { paymentMethod: 'online' }) });
+  expect(placed.statusCode).toBe(201);
+  return placed.json() as PlacedOrder;
+}
 
 describe('settings and receipts', () => {
   it('the tab «Оплата» says whether the shop is connected and where notifications go; bad values are refused in Russian', async () => {

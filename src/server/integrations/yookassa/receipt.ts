@@ -1,9 +1,11 @@
 /**
  * The 54-FZ receipt YooKassa sends to the tax service with a payment or a refund: one line per
  * order line and delivery as its own line, each with the VAT code of the rate the order was
- * placed with (orders.vat_rate). A receipt's amounts include VAT, while the shop charges VAT on
- * top of the subtotal (rounded to whole roubles for the order): the order's VAT is spread over
- * the lines so that the receipt adds up to the order's total to the kopeck.
+ * placed with (orders.vat_rate). A receipt's amounts include VAT: with catalogue prices «без НДС»
+ * the VAT the order added on top of them (whole roubles, orders.vat_kopecks) is spread over the
+ * lines, with prices «с НДС» it is 0 and the lines are what they cost, so the receipt adds up to
+ * the order's total to the kopeck either way. Delivery's price includes its VAT, and the VAT the
+ * whole receipt carries is the order's `vat_in_total_kopecks` (docs/decisions/030).
  */
 import type { orderItems, orders } from '../../db/schema.ts';
 import type { PaymentMode, PaymentSettings } from '#shared/schemas/payments.ts';

@@ -4,24 +4,41 @@
  * page, the hold scan all use applyPayment/applyRefund), refunds, and cancelling orders whose
  * hold has passed unpaid. YooKassa's word is only ever taken from the API itself.
  */
-import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/connection.ts';
+import type { Db, Tx } from '../../db/connection.ts';
 import { orderItems, orders, paymentRefunds, payments } from '../../db/schema.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../core/http-errors.ts';
 import { maskEmail } from '../../core/log.ts';
 import type { Mailer, MailMessage } from '../../mail/transport.ts';
 import { getSettings } from '../../modules/settings/service.ts';
 import { getOrderForStaff } from '../../modules/orders/admin-service.ts';
-import { changeOrder, type OrderChange } from '../../modules/orders/door.ts';
+import { changeOrder, lastCancellation, orderStockAvailable, type OrderChange, type OrderRow } from '../../modules/orders/door.ts';
 import { cancellationReasonText, type RefundRequest } from '#shared/schemas/payments.ts';
 import { formatRubExact, rubToKopecks } from '#shared/money.ts';
 import type { AdminOrderDetail } from '#shared/types.ts';
-import { holdExpiredMail, paymentCanceledMail, paymentReceivedMail, refundMail } from './mails.ts';
+import {
+  holdExpiredMail,
+  paidAfterCancelRefundedMail,
+  paidAfterCancelRestoredMail,
+  paymentCanceledMail,
+  paymentReceivedMail,
+  refundMail,
+} from './mails.ts';
 import { orderReceipt, refundReceipt } from './receipt.ts';
 import { holdPassed, refundableKopecks, type PaymentRow, type PaymentView } from './view.ts';
-import { YooKassaError, kopecksOf, yooAmount, yookassaClient, type CreatePaymentBody, type YooPayment, type YooRefund } from './yookassa.ts';
+import {
+  YooKassaError,
+  kopecksOf,
+  yooAmount,
+  yookassaClient,
+  type CreatePaymentBody,
+  type YooKassaClient,
+  type YooPayment,
+  type YooRefund,
+} from './yookassa.ts';
 
 export type PaymentDeps = {
   db: Db;
@@ -40,6 +57,13 @@ export const NOT_ONLINE_MESSAGE = 'Этот заказ оплачивается 
 export const PAYMENT_IN_PROGRESS_MESSAGE = 'Оплата уже проходит подтверждение в банке. Обновите страницу через минуту.';
 const REFUND_FAILED_MESSAGE = 'Платёжный сервис не выполнил возврат. Попробуйте ещё раз или проверьте возврат в личном кабинете ЮKassa.';
 const ORDER_NOT_FOUND = 'Заказ не найден';
+/** The history's words (staff's) for a payment that succeeded after its order was cancelled. */
+export const PAID_AFTER_CANCEL_RESTORED_NOTE = 'Оплата пришла после отмены заказа по истечении срока оплаты; весь товар был в наличии, и заказ восстановлен автоматически';
+export const PAID_AFTER_CANCEL_REFUND_NOTE = 'Оплата пришла после отмены заказа; деньги возвращаются покупателю автоматически, полностью, с чеком возврата';
+export const PAID_AFTER_CANCEL_SHORT_NOTE =
+  'Оплата пришла после отмены заказа по истечении срока оплаты; товара для восстановления заказа уже не хватает, деньги возвращаются покупателю автоматически, полностью, с чеком возврата';
+export const AUTOMATIC_REFUND_NOTE = 'Автоматический возврат оплаты, пришедшей после отмены заказа';
+const AUTOMATIC_REFUND_REASON = 'Оплата пришла после отмены заказа';
 
 const viewOf = (deps: PaymentDeps): PaymentView => ({ configured: deps.config.yookassa !== null, now: deps.now });
 
@@ -50,7 +74,6 @@ function clientOf(deps: PaymentDeps) {
 }
 
 export const returnUrl = (publicUrl: string, orderId: number) => `${publicUrl}/order-complete/${orderId}?payment=return`;
-const idempotenceKey = (orderId: number, attempt: number) => `order-${orderId}-attempt-${attempt}`;
 
 async function sendMail(deps: PaymentDeps, message: MailMessage, orderId: number) {
   try {
@@ -111,7 +134,8 @@ async function currentAttempt(deps: PaymentDeps, orderId: number, owner: number 
         .values({
           orderId,
           attempt,
-          idempotenceKey: idempotenceKey(orderId, attempt),
+          // Random, never derived from the order: the same order number recurs in another database or a restored backup.
+          idempotenceKey: randomUUID(),
           amountKopecks: order.totalKopecks,
           createdAt: deps.now,
           updatedAt: deps.now,
@@ -202,7 +226,14 @@ export async function applyPayment(deps: PaymentDeps, payment: YooPayment): Prom
         .where(eq(payments.id, row.id));
       outcome = 'changed';
       if (payment.status === 'succeeded' && (order.paymentStatus === 'pending' || order.paymentStatus === 'failed')) {
-        if (order.status === 'cancelled') deps.log.warn({ orderId: order.id }, 'a cancelled order was paid: refund it');
+        if (order.status === 'cancelled') {
+          const change = await paidAfterCancel(deps, tx, order, current);
+          if (change.status) {
+            mail = async () =>
+              sendMail(deps, paidAfterCancelRestoredMail(await getSettings(deps.db, 'shop'), order, row.amountKopecks, deps.config.publicUrl), order.id);
+          }
+          return change;
+        }
         mail = async () => sendMail(deps, paymentReceivedMail(await getSettings(deps.db, 'shop'), order, row.amountKopecks, deps.config.publicUrl), order.id);
         return { paymentStatus: 'paid' };
       }
@@ -222,7 +253,87 @@ export async function applyPayment(deps: PaymentDeps, payment: YooPayment): Prom
     deps.now,
   );
   if (mail) await (mail as () => Promise<void>)();
+  // Also on a repeated event: an automatic refund whose request was lost is sent again (same key).
+  if (payment.status === 'succeeded') await sendAutomaticRefunds(deps, row.orderId);
   return outcome;
+}
+
+/**
+ * A payment succeeded for a cancelled order (the customer paid on a page left open). The order is
+ * restored, stock taken again, when the shop itself cancelled it for the hold and every line's
+ * units are still at their branch; otherwise (staff, the customer or 1C cancelled it, or stock is
+ * short) the whole payment is refunded by the shop: the refund row is written here, under the
+ * order's lock, and sent after the commit. Either way the order is paid and the history says why.
+ */
+async function paidAfterCancel(deps: PaymentDeps, tx: Tx, order: OrderRow, payment: PaymentRow): Promise<OrderChange> {
+  const cancellation = await lastCancellation(tx, order.id);
+  const byHold = cancellation?.bySystem === true;
+  if (cancellation && byHold && (await orderStockAvailable(tx, order.id))) {
+    return { status: cancellation.from, paymentStatus: 'paid', note: PAID_AFTER_CANCEL_RESTORED_NOTE };
+  }
+  await tx.insert(paymentRefunds).values({
+    orderId: order.id,
+    paymentId: payment.id,
+    idempotenceKey: randomUUID(),
+    amountKopecks: payment.amountKopecks,
+    reason: AUTOMATIC_REFUND_REASON,
+    automatic: true,
+    createdAt: deps.now,
+    updatedAt: deps.now,
+  });
+  return { paymentStatus: 'paid', note: byHold ? PAID_AFTER_CANCEL_SHORT_NOTE : PAID_AFTER_CANCEL_REFUND_NOTE };
+}
+
+/**
+ * Sends the order's automatic refunds not yet answered. A refusal marks the refund refused (staff
+ * see it among the order's refunds and refund by hand); a lost answer leaves it to be sent again,
+ * with its key, on the payment's next event (the error is thrown: a notification is then repeated).
+ */
+async function sendAutomaticRefunds(deps: PaymentDeps, orderId: number): Promise<void> {
+  if (!deps.config.yookassa) return;
+  const due = await deps.db
+    .select()
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.orderId, orderId), eq(paymentRefunds.automatic, true), eq(paymentRefunds.status, 'pending'), isNull(paymentRefunds.yookassaId)));
+  for (const refundRow of due) {
+    try {
+      await sendRefund(deps, yookassaClient(deps.config.yookassa), refundRow);
+    } catch (error) {
+      if (!(error instanceof YooKassaError)) throw error;
+      deps.log.error({ err: error, orderId }, 'automatic refund of a payment after cancellation failed');
+      if (error.status === null || error.status >= 500) throw error;
+      await deps.db.update(paymentRefunds).set({ status: 'canceled', updatedAt: deps.now }).where(eq(paymentRefunds.id, refundRow.id));
+    }
+  }
+}
+
+type RefundRow = typeof paymentRefunds.$inferSelect;
+
+/**
+ * Asks YooKassa for a refund written beforehand (its amount, reason and key), with the receipt
+ * when the settings say so, then applies the answer. One immediate repeat with the same key on a
+ * lost answer or a 5xx: a lost answer is answered again, never refunded twice.
+ */
+async function sendRefund(deps: PaymentDeps, client: YooKassaClient, refundRow: RefundRow): Promise<void> {
+  const [[order], items, [paid], settings] = await Promise.all([
+    deps.db.select().from(orders).where(eq(orders.id, refundRow.orderId)),
+    deps.db.select().from(orderItems).where(eq(orderItems.orderId, refundRow.orderId)).orderBy(asc(orderItems.id)),
+    deps.db.select().from(payments).where(eq(payments.id, refundRow.paymentId)),
+    getSettings(deps.db, 'payment'),
+  ]);
+  const body = {
+    payment_id: paid!.yookassaId!,
+    amount: yooAmount(refundRow.amountKopecks),
+    ...(refundRow.reason ? { description: refundRow.reason } : {}),
+    ...(settings.receiptsEnabled ? { receipt: refundReceipt(order!, items, settings, refundRow.amountKopecks) } : {}),
+  };
+  const key = refundRow.idempotenceKey;
+  const refund = await client.createRefund(body, key).catch((error: unknown) => {
+    if (error instanceof YooKassaError && (error.status === null || error.status >= 500)) return client.createRefund(body, key);
+    throw error;
+  });
+  await deps.db.update(paymentRefunds).set({ yookassaId: refund.id, updatedAt: deps.now }).where(eq(paymentRefunds.id, refundRow.id));
+  await applyRefund(deps, refund);
 }
 
 /** A refund fetched from the API: its row follows, and a fully refunded order becomes 'refunded'. */
@@ -243,6 +354,7 @@ export async function applyRefund(deps: PaymentDeps, refund: YooRefund): Promise
   const orderId = row.refund.orderId;
   let mailAmount = 0;
   let outcome: ApplyOutcome = 'unchanged';
+  const automatic = row.refund.automatic;
   // The refund's author is the staff member who asked for it (the history names them).
   const author = row.refund.createdBy === null ? ({ kind: 'system' } as const) : ({ kind: 'staff', userId: row.refund.createdBy } as const);
   await changeOrder(
@@ -260,13 +372,15 @@ export async function applyRefund(deps: PaymentDeps, refund: YooRefund): Promise
         tx.select().from(payments).where(eq(payments.orderId, orderId)),
         tx.select().from(paymentRefunds).where(and(eq(paymentRefunds.orderId, orderId), eq(paymentRefunds.status, 'succeeded'))),
       ]);
-      return refundableKopecks(paymentRows, refundRows) === 0 && order.paymentStatus === 'paid' ? { paymentStatus: 'refunded' } : null;
+      if (refundableKopecks(paymentRows, refundRows) !== 0 || order.paymentStatus !== 'paid') return null;
+      return automatic ? { paymentStatus: 'refunded', note: AUTOMATIC_REFUND_NOTE } : { paymentStatus: 'refunded' };
     },
     deps.now,
   );
   if (mailAmount > 0) {
     const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
-    await sendMail(deps, refundMail(await getSettings(deps.db, 'shop'), order!, mailAmount, deps.config.publicUrl), orderId);
+    const letter = automatic ? paidAfterCancelRefundedMail : refundMail;
+    await sendMail(deps, letter(await getSettings(deps.db, 'shop'), order!, mailAmount, deps.config.publicUrl), orderId);
   }
   return outcome;
 }
@@ -303,13 +417,35 @@ export async function handleNotification(deps: PaymentDeps, event: string, objec
 }
 
 /**
+ * How often reading an order may ask YooKassa about its payment: the return page reads it every
+ * 2 s for 30 s, anyone may reload the order page at will, and YooKassa's notification comes anyway.
+ */
+export const PAYMENT_CHECK_INTERVAL_MS = 10_000;
+
+/**
+ * Claims the payment's next question to YooKassa: false when it was asked less than the interval
+ * ago. In the database, so every process of the shop shares the limit.
+ */
+async function claimPaymentCheck(deps: PaymentDeps, paymentId: number): Promise<boolean> {
+  const askedBefore = new Date(deps.now.getTime() - PAYMENT_CHECK_INTERVAL_MS);
+  const claimed = await deps.db
+    .update(payments)
+    .set({ checkedAt: deps.now })
+    .where(and(eq(payments.id, paymentId), or(isNull(payments.checkedAt), lte(payments.checkedAt, askedBefore))))
+    .returning({ id: payments.id });
+  return claimed.length > 0;
+}
+
+/**
  * Reading an order whose payment is not settled asks the API (so the return page shows the real
- * state before the notification arrives). A failure leaves the order as it was.
+ * state before the notification arrives), at most once per PAYMENT_CHECK_INTERVAL_MS. A failure
+ * leaves the order as it was.
  */
 export async function refreshOrderPayment(deps: PaymentDeps, orderId: number): Promise<void> {
   if (!deps.config.yookassa) return;
   const [latest] = await deps.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.attempt)).limit(1);
   if (!latest?.yookassaId || latest.status === 'succeeded' || latest.status === 'canceled') return;
+  if (!(await claimPaymentCheck(deps, latest.id))) return;
   try {
     await applyPayment(deps, await yookassaClient(deps.config.yookassa).getPayment(latest.yookassaId));
   } catch (error) {
@@ -322,8 +458,7 @@ export async function refreshOrderPayment(deps: PaymentDeps, orderId: number): P
 export async function refundOrder(deps: PaymentDeps, orderId: number, input: RefundRequest, actorId: number): Promise<AdminOrderDetail> {
   const client = clientOf(deps);
   const amount = rubToKopecks(input.amount);
-  const settings = await getSettings(deps.db, 'payment');
-  const { refundRow, paymentRow } = await deps.db.transaction(async (tx) => {
+  const refundRow = await deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw notFound(ORDER_NOT_FOUND);
     const paymentRows = await tx.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.attempt));
@@ -339,36 +474,27 @@ export async function refundOrder(deps: PaymentDeps, orderId: number, input: Ref
     }
     const [created] = await tx
       .insert(paymentRefunds)
-      .values({ orderId, paymentId: paid.id, amountKopecks: amount, reason: input.reason || null, createdBy: actorId, createdAt: deps.now, updatedAt: deps.now })
+      .values({
+        orderId,
+        paymentId: paid.id,
+        idempotenceKey: randomUUID(),
+        amountKopecks: amount,
+        reason: input.reason || null,
+        createdBy: actorId,
+        createdAt: deps.now,
+        updatedAt: deps.now,
+      })
       .returning();
-    return { refundRow: created!, paymentRow: paid };
+    return created!;
   });
-  const [[order], items] = await Promise.all([
-    deps.db.select().from(orders).where(eq(orders.id, orderId)),
-    deps.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)),
-  ]);
-  const body = {
-    payment_id: paymentRow.yookassaId!,
-    amount: yooAmount(amount),
-    ...(input.reason ? { description: input.reason } : {}),
-    ...(settings.receiptsEnabled ? { receipt: refundReceipt(order!, items, settings, amount) } : {}),
-  };
-  const key = `refund-${refundRow.id}`;
-  let refund: YooRefund;
   try {
-    // One repeat with the same key: a lost answer is answered again, never refunded twice.
-    refund = await client.createRefund(body, key).catch((error: unknown) => {
-      if (error instanceof YooKassaError && (error.status === null || error.status >= 500)) return client.createRefund(body, key);
-      throw error;
-    });
+    await sendRefund(deps, client, refundRow);
   } catch (error) {
     if (!(error instanceof YooKassaError)) throw error;
     deps.log.error({ err: error, orderId }, 'YooKassa refund failed');
     await deps.db.update(paymentRefunds).set({ status: 'canceled', updatedAt: deps.now }).where(eq(paymentRefunds.id, refundRow.id));
     throw new HttpError(502, REFUND_FAILED_MESSAGE);
   }
-  await deps.db.update(paymentRefunds).set({ yookassaId: refund.id, updatedAt: deps.now }).where(eq(paymentRefunds.id, refundRow.id));
-  await applyRefund(deps, refund);
   return getOrderForStaff(deps.db, orderId, viewOf(deps));
 }
 
@@ -377,8 +503,8 @@ export async function refundOrder(deps: PaymentDeps, orderId: number, input: Ref
  * once more (what changed meanwhile, a success included, is applied). YooKassa cancels through the
  * API only a payment `waiting_for_capture` (https://yookassa.ru/developers/api#cancel_payment); a
  * `pending` one cannot be cancelled by the shop: it stays until the customer pays or YooKassa lets
- * it expire, and its later notification is applied as any other (a success on a cancelled order is
- * logged for a refund). False when the API could not be asked: the caller must not treat the
+ * it expire, and its later notification is applied as any other (a success on a cancelled order
+ * restores the order or is refunded: paidAfterCancel). False when the API could not be asked: the caller must not treat the
  * order as unpaid.
  */
 export async function cancelOpenPayments(deps: PaymentDeps, orderId: number): Promise<boolean> {

@@ -66,6 +66,7 @@ function paymentOf(order: OrderRow, rows: PaymentRow[], refunds: RefundRow[], vi
       status: r.status as RefundStatus,
       createdAt: r.createdAt.toISOString(),
       createdBy: r.createdByName,
+      automatic: r.automatic,
       reason: r.reason,
     })),
     refundableAmount: kopecksToRub(order.paymentStatus === 'paid' ? refundableKopecks(rows, refunds) : 0),

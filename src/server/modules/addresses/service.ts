@@ -42,20 +42,54 @@ async function unsetOtherDefaults(tx: Tx, userId: number, keepId: number) {
     .where(and(eq(addresses.userId, userId), ne(addresses.id, keepId), eq(addresses.isDefault, true)));
 }
 
-/** A new address; the first one, or one marked so, becomes the default. At most 20 per user. */
+export const ADDRESSES_FULL_MESSAGE = `Можно сохранить не более ${ADDRESSES_MAX} адресов. Удалите ненужный адрес.`;
+
+/**
+ * Adds an address in the caller's transaction; the first one, or one marked so, becomes the
+ * default. At most ADDRESSES_MAX per user: past it a 400, on `errorField` when given.
+ */
+async function insertAddress(tx: Tx, userId: number, input: AddressValues, now: Date, errorField?: string): Promise<Address> {
+  await lockUser(tx, userId);
+  const [{ n }] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
+  if (Number(n) >= ADDRESSES_MAX) throw badRequest(ADDRESSES_FULL_MESSAGE, errorField ? { [errorField]: [ADDRESSES_FULL_MESSAGE] } : undefined);
+  const isDefault = input.isDefault || Number(n) === 0;
+  const [row] = await tx
+    .insert(addresses)
+    .values({ ...input, userId, isDefault, createdAt: now })
+    .returning();
+  if (isDefault) await unsetOtherDefaults(tx, userId, row!.id);
+  return toAddress(row!);
+}
+
+/** A new address of the personal account. */
 export async function createAddress(db: Db, userId: number, input: AddressValues, now: Date): Promise<Address> {
-  return db.transaction(async (tx) => {
-    await lockUser(tx, userId);
-    const [{ n }] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
-    if (Number(n) >= ADDRESSES_MAX) throw badRequest(`Можно сохранить не более ${ADDRESSES_MAX} адресов. Удалите ненужный адрес.`);
-    const isDefault = input.isDefault || Number(n) === 0;
-    const [row] = await tx
-      .insert(addresses)
-      .values({ ...input, userId, isDefault, createdAt: now })
-      .returning();
-    if (isDefault) await unsetOtherDefaults(tx, userId, row!.id);
-    return toAddress(row!);
-  });
+  return db.transaction((tx) => insertAddress(tx, userId, input, now));
+}
+
+/** An order's delivery address as an address of the account would hold it. */
+export type OrderAddress = Pick<AddressValues, 'recipientName' | 'phone' | 'address' | 'city' | 'postalCode'>;
+
+/**
+ * Checkout's «Сохранить адрес в личном кабинете»: the order's address joins the customer's
+ * addresses in the order's transaction, unless the very same one is saved already. A full list
+ * refuses the order with the message on the checkbox (`saveAddress`).
+ */
+export async function saveOrderAddress(tx: Tx, userId: number, input: OrderAddress, now: Date): Promise<void> {
+  const [same] = await tx
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(
+      and(
+        eq(addresses.userId, userId),
+        eq(addresses.recipientName, input.recipientName),
+        eq(addresses.phone, input.phone),
+        eq(addresses.address, input.address),
+        eq(addresses.city, input.city),
+        eq(addresses.postalCode, input.postalCode),
+      ),
+    )
+    .limit(1);
+  if (!same) await insertAddress(tx, userId, { ...input, label: '', isDefault: false }, now, 'saveAddress');
 }
 
 /** Edits the user's own address (another user's id answers 404); `isDefault: true` makes it the default. */

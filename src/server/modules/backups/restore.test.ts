@@ -47,6 +47,7 @@ async function changeEverything(db: Database['db']) {
       postalCode: '1',
       subtotalKopecks: 1,
       vatKopecks: 0,
+      vatInTotalKopecks: 0,
       deliveryKopecks: 0,
       totalKopecks: 1,
     })
@@ -75,6 +76,7 @@ async function addBusinessData(db: Database['db']) {
       notes: '{"json": [1, 2]}',
       subtotalKopecks: 1_299_000,
       vatKopecks: 259_800,
+      vatInTotalKopecks: 259_800,
       deliveryKopecks: 0,
       totalKopecks: 1_558_800,
     })

@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, orders, products, productStock } from '#server/db/schema.ts';
+import { branches, categories, orders, products, productStock, settings } from '#server/db/schema.ts';
+import { migrationsFolder } from '#server/db/connection.ts';
 import type { AdminBranch, Branch } from '#shared/schemas/branches.ts';
+import { PHONE_FORMAT_MESSAGE } from '#shared/schemas/phone.ts';
 import type { PublicSettings } from '#shared/schemas/settings.ts';
 import type { Product } from '#shared/types.ts';
 import { createCustomer } from '../../../../tests/helpers/customers.ts';
@@ -68,7 +70,8 @@ describe('GET /api/branches', () => {
       city: 'Волгоград',
       cityIn: 'Волгограде',
       address: 'г. Волгоград, ул. Промышленная, д. 12',
-      phone: '+7 (8442) 50-37-12',
+      // Typed «+7 (8442) 50-37-12» by migration 0006, kept one way since 0015.
+      phone: '+78442503712',
       workingHours: 'Пн–Пт 8:00–18:00, Сб–Вс выходной',
       pickup: true,
       latitude: 48.708,
@@ -92,7 +95,7 @@ describe('admin branches', () => {
     expect(res.json().errors).toEqual({
       slug: ['Укажите slug: латиница, цифры и дефисы'],
       city: ['Укажите город'],
-      phone: ['Телефон: цифры, пробелы, скобки, дефисы и «+»'],
+      phone: [PHONE_FORMAT_MESSAGE],
       latitude: ['Широта: число от −90 до 90'],
       sortOrder: ['Порядок: целое число'],
     });
@@ -115,6 +118,63 @@ describe('admin branches', () => {
     const removed = await send('DELETE', `/api/admin/branches/${branch.id}`);
     expect(removed.json()).toEqual({ success: true, message: 'Филиал «Краснодар» удалён' });
     expect((await get('/api/branches')).json()).toHaveLength(5);
+  });
+
+  it('keeps phones one way: the usual Russian ways of typing are accepted and kept as +7 and ten digits, others refused', async () => {
+    const novorossiysk = bySlug('novorossiysk');
+    const edit = (phone: string) => send('PUT', `/api/admin/branches/${novorossiysk.id}`, { ...novorossiysk, sortOrder: 4, phone });
+    for (const typed of ['89281234567', '8 (928) 123-45-67', '+7 928 123 45 67', '928-123-45-67']) {
+      const res = await edit(typed);
+      expect(res.statusCode, typed).toBe(200);
+      expect(res.json().phone).toBe('+79281234567');
+    }
+    for (const typed of ['8928123456', '+49 30 1234567', '8 928 123-45-67 доб. 5']) {
+      const res = await edit(typed);
+      expect(res.statusCode, typed).toBe(400);
+      expect(res.json().errors).toEqual({ phone: [PHONE_FORMAT_MESSAGE] });
+    }
+    expect((await get('/api/branches')).json().find((b: Branch) => b.slug === 'novorossiysk').phone).toBe('+79281234567');
+    expect((await edit(novorossiysk.phone)).statusCode).toBe(200);
+
+    const shop = (await get('/api/admin/settings/shop', admin)).json();
+    const saved = await send('PUT', '/api/admin/settings/shop', { ...shop, contactPhone: '8 (800) 250 37 12' });
+    expect(saved.statusCode).toBe(200);
+    expect(((await get('/api/settings/public')).json() as PublicSettings).shop.contactPhone).toBe('+78002503712');
+    const refused = await send('PUT', '/api/admin/settings/shop', { ...shop, contactPhone: '250-37-12' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ contactPhone: [PHONE_FORMAT_MESSAGE] });
+  });
+
+  it('migration 0015 puts the phones typed before it in that form and leaves what is no Russian number as it was', async () => {
+    const file = fs.readdirSync(migrationsFolder).find((f) => f.startsWith('0017_'))!;
+    const updates = fs
+      .readFileSync(path.join(migrationsFolder, file), 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((statement) => /^UPDATE/m.test(statement));
+    expect(updates).toHaveLength(2);
+    const [rostov, mariupol] = [bySlug('rostov-na-donu'), bySlug('mariupol')];
+    const [shopRow] = await db().select({ value: settings.value }).from(settings).where(eq(settings.key, 'shop'));
+    try {
+      await db().update(branches).set({ phone: '8 (863) 310-45-27' }).where(eq(branches.id, rostov.id));
+      await db().update(branches).set({ phone: '+380 62 123 45 67' }).where(eq(branches.id, mariupol.id));
+      await db().insert(settings).values({ key: 'shop', value: { ...(shopRow?.value as object), contactPhone: '88002503712' } })
+        .onConflictDoUpdate({ target: settings.key, set: { value: { ...(shopRow?.value as object), contactPhone: '88002503712' } } });
+      for (const statement of updates) await db().execute(sql.raw(statement));
+      const phones = await db().select({ id: branches.id, phone: branches.phone }).from(branches);
+      expect(phones.find((b) => b.id === rostov.id)!.phone).toBe('+78633104527');
+      expect(phones.find((b) => b.id === mariupol.id)!.phone).toBe('+380 62 123 45 67');
+      const [after] = await db().select({ value: settings.value }).from(settings).where(eq(settings.key, 'shop'));
+      expect((after!.value as { contactPhone: string }).contactPhone).toBe('+78002503712');
+      // A phone no rule reads is shown as it was typed; the other settings stay.
+      await db().update(settings).set({ value: { ...(after!.value as object), contactPhone: '+380 62 123 45 67', shopName: 'Магазин Юг' } }).where(eq(settings.key, 'shop'));
+      const shop = ((await get('/api/settings/public')).json() as PublicSettings).shop;
+      expect(shop).toMatchObject({ contactPhone: '+380 62 123 45 67', shopName: 'Магазин Юг' });
+    } finally {
+      await db().update(branches).set({ phone: rostov.phone }).where(eq(branches.id, rostov.id));
+      await db().update(branches).set({ phone: mariupol.phone }).where(eq(branches.id, mariupol.id));
+      if (shopRow) await db().update(settings).set({ value: shopRow.value }).where(eq(settings.key, 'shop'));
+      else await db().delete(settings).where(eq(settings.key, 'shop'));
+    }
   });
 
   it('keeps a branch with stock or orders, and the head office, saying why', async () => {
@@ -283,6 +343,15 @@ describe('the customer’s city', () => {
     });
     expect(foreign.headers.location).toBe('/');
     expect(foreign.headers['set-cookie']).toBeUndefined();
+    for (const back of ['/.//evil.example/x', '/%5c/evil.example', '/\\evil.example']) {
+      const disguised = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/city',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://shop.test' },
+        payload: `city=rostov-na-donu&back=${encodeURIComponent(back)}`,
+      });
+      expect(disguised.headers.location, back).toBe('/');
+    }
   });
 
   it('renders the availability of the chosen city on the server; the head office by default', async () => {

@@ -1,15 +1,13 @@
 import { idParams, z } from '#shared/schemas/z.ts';
 import { BranchSchema, NewBranchSchema } from '#shared/schemas/branch-form.ts';
 import { CITY_COOKIE } from '#shared/schemas/branches.ts';
+import { localPath } from '#shared/local-path.ts';
 import type { App } from '../../core/app-types.ts';
 import { createBranch, deleteBranch, listAdminBranches, listBranches, updateBranch } from './service.ts';
 
 const IdParams = idParams('Некорректный номер филиала');
 const ADMIN_TAGS = ['Филиалы (администратор)'];
 const CITY_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
-
-/** Only a path on this site: the city form must not become an open redirect. */
-const localPath = (value: string | undefined) => (value && /^\/(?![/\\])/.test(value) ? value : '/');
 
 export default async function branchRoutes(app: App) {
   app.get(
@@ -43,7 +41,8 @@ export default async function branchRoutes(app: App) {
         if (branch) {
           reply.setCookie(CITY_COOKIE, branch.slug, { path: '/', sameSite: 'lax', maxAge: CITY_COOKIE_MAX_AGE_S });
         }
-        return reply.redirect(localPath(request.body.back), 303);
+        // Only a path on this site: the city form must not become an open redirect.
+        return reply.redirect(localPath(request.body.back) ?? '/', 303);
       },
     );
   });

@@ -28,12 +28,16 @@ async function quantitiesOf(db: Db, productIds: number[]): Promise<Map<string, n
   return new Map(rows.map((r) => [`${r.productId}:${r.branchId}`, r.quantity]));
 }
 
+/** The branch of the customer's city (a branch slug) first, the others in display order. */
+const cityFirst = (branches: Branch[], citySlug: string | undefined) => [...branches].sort((a, b) => Number(b.slug === citySlug) - Number(a.slug === citySlug));
+
 /**
- * GET /api/cart/{cartId}/pickup: every branch, in display order, with whether it can hand out
- * this cart (it hands out orders and holds every line in full) and the cart's totals without
- * delivery. Checkout refuses any other choice with the same reasons.
+ * GET /api/cart/{cartId}/pickup: every branch, the customer's city's first (`citySlug`, the city
+ * cookie), then in display order, with whether it can hand out this cart (it hands out orders
+ * and holds every line in full) and the cart's totals without delivery. Checkout refuses any
+ * other choice with the same reasons.
  */
-export async function cartPickup(db: Db, cartId: string): Promise<CartPickup> {
+export async function cartPickup(db: Db, cartId: string, citySlug: string | undefined): Promise<CartPickup> {
   const [lines, branchList, shop] = await Promise.all([
     db
       .select({ productId: products.id, name: products.name, priceKopecks: products.priceKopecks, quantity: cartItems.quantity })
@@ -47,7 +51,7 @@ export async function cartPickup(db: Db, cartId: string): Promise<CartPickup> {
   const quantities = await quantitiesOf(db, lines.map((l) => l.productId));
   const totals = cartTotals(lines, shop, 'pickup');
   return {
-    branches: branchList.map((branch) => {
+    branches: cityFirst(branchList, citySlug).map((branch) => {
       const held = lines.map((line) => ({ line, have: quantities.get(`${line.productId}:${branch.id}`) ?? 0 }));
       const shortages = held.filter(({ line, have }) => have < line.quantity).map(({ line, have }) => shortageText(line.name, have));
       const reason = !branch.pickup
@@ -69,7 +73,9 @@ export async function cartPickup(db: Db, cartId: string): Promise<CartPickup> {
     }),
     subtotal: kopecksToRub(totals.subtotal),
     vat: kopecksToRub(totals.vat),
+    vatInTotal: kopecksToRub(totals.vatInTotal),
     vatRate: shop.vatRate,
+    pricesIncludeVat: shop.catalogPrices === 'with_vat',
     delivery: kopecksToRub(totals.delivery),
     total: kopecksToRub(totals.total),
   };

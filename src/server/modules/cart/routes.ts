@@ -4,6 +4,7 @@ import type { App } from '../../core/app-types.ts';
 import { notFound } from '../../core/http-errors.ts';
 import { requestMeta } from '../rate-limits/service.ts';
 import { cartPickup } from './pickup.ts';
+import { CITY_COOKIE } from '#shared/schemas/branches.ts';
 import { ITEM_NOT_IN_CART, addCartItem, clearCart, getCart, removeCartItem, updateCartItem } from './service.ts';
 
 const tags = ['Корзина'];
@@ -39,12 +40,12 @@ export default async function cartRoutes(app: App) {
       config,
       schema: {
         tags,
-        summary: 'Самовывоз: какие филиалы могут выдать эту корзину (и почему нет), суммы без доставки',
+        summary: 'Самовывоз: какие филиалы могут выдать эту корзину (и почему нет), филиал города покупателя (cookie city) первым; суммы без доставки',
         params: z.object({ cartId: CartIdSchema }),
         response: { 200: CartPickupSchema },
       },
     },
-    async (request) => cartPickup(app.deps.db, request.params.cartId),
+    async (request) => cartPickup(app.deps.db, request.params.cartId, request.cookies[CITY_COOKIE]),
   );
 
   app.post(

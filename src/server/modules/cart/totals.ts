@@ -1,33 +1,41 @@
 import { DELIVERY_COST_RUB } from '#shared/constants.ts';
 import type { DeliveryMethod } from '#shared/delivery.ts';
-import { hasPrice } from '#shared/money.ts';
+import { hasPrice, vatOnTopKopecks } from '#shared/money.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 
 /** A cart line as far as money goes: the product's current price and the quantity. */
 export type PricedLine = { priceKopecks: number | null; quantity: number };
 
-/** The order summary of spec 9, in kopecks. */
-export type TotalsKopecks = { subtotal: number; vat: number; delivery: number; total: number; toFreeDelivery: number };
-
-const wholeRoubles = (kopecks: number) => Math.round(kopecks / 100) * 100;
+/**
+ * The order summary of spec 9, in kopecks. `vat` is what is added on top of catalogue prices
+ * without VAT (the 'НДС (N%)' line; 0 when they include it); `vatInTotal` is the VAT the total
+ * contains, goods and delivery alike («в т. ч. НДС (N%)»): what the receipt and 1C carry.
+ */
+export type TotalsKopecks = { subtotal: number; vat: number; vatInTotal: number; delivery: number; total: number; toFreeDelivery: number };
 
 /** What a line costs; a line "on request" costs nothing here and cannot be ordered anyway. */
 export const lineTotalKopecks = (line: PricedLine) => (hasPrice(line.priceKopecks) ? line.priceKopecks * line.quantity : 0);
 
+/** The VAT an amount that includes it contains, to the kopeck (what a receipt line at `rate` carries). */
+export const vatInsideKopecks = (kopecks: number, rate: number) => Math.round((kopecks * rate) / (100 + rate));
+
 /**
- * The one computation of a cart's money, for the cart answer and for the order placed from it:
- * VAT at the shop's rate on top of the subtotal, delivery 500 ₽ below the shop's free-delivery
- * threshold (inclusive, decisions.md) and none for an empty cart or a pickup at a branch, VAT and
- * delivery in whole roubles.
+ * The one computation of a cart's money, for the cart answer and for the order placed from it.
+ * Catalogue prices «без НДС»: VAT at the shop's rate on top of the subtotal, in whole roubles;
+ * «с НДС»: nothing on top. Delivery is 500 ₽ (VAT included: it is a taxable service, the way the
+ * receipt carries it) below the shop's free-delivery threshold (inclusive, decisions.md), none for
+ * an empty cart or a pickup at a branch. Everything in the total is taxed at the one rate, so the
+ * VAT it contains is the total's share (docs/decisions/030).
  */
 export function cartTotals(
   lines: readonly PricedLine[],
-  shop: Pick<ShopSettings, 'freeDeliveryThreshold' | 'vatRate'>,
+  shop: Pick<ShopSettings, 'freeDeliveryThreshold' | 'vatRate' | 'catalogPrices'>,
   method: DeliveryMethod = 'delivery',
 ): TotalsKopecks {
   const subtotal = lines.reduce((sum, line) => sum + lineTotalKopecks(line), 0);
-  const vat = wholeRoubles((subtotal * shop.vatRate) / 100);
+  const vat = shop.catalogPrices === 'with_vat' ? 0 : vatOnTopKopecks(subtotal, shop.vatRate);
   const toFreeDelivery = lines.length === 0 || method === 'pickup' ? 0 : Math.max(0, shop.freeDeliveryThreshold * 100 - subtotal);
   const delivery = toFreeDelivery > 0 ? DELIVERY_COST_RUB * 100 : 0;
-  return { subtotal, vat, delivery, total: subtotal + vat + delivery, toFreeDelivery };
+  const total = subtotal + vat + delivery;
+  return { subtotal, vat, vatInTotal: vatInsideKopecks(total, shop.vatRate), delivery, total, toFreeDelivery };
 }

@@ -309,12 +309,12 @@ describe('unit rules', () => {
   it('lists the seeded rules in their order', async () => {
     const list = await get<UnitRuleView[]>(`${BASE}/unit-rules?t=1`);
     expect(list.length).toBeGreaterThanOrEqual(8);
-    expect(list[0]).toMatchObject({ replacement: '$1 Вт', sortOrder: 10 });
+    expect(list[0]).toMatchObject({ pattern: '(\\d)\\s*(?:w|watt|ватт)(\\P{L}|$)', replacement: '$1 Вт$2', sortOrder: 10 });
     expect(list.map((r) => r.sortOrder)).toEqual([...list.map((r) => r.sortOrder)].sort((a, b) => a - b));
   });
 
   it('adds a rule last, changes and deletes it; the adapter follows', async () => {
-    const created = await api('POST', `${BASE}/unit-rules`, { pattern: '(\\d)\\s*(?:bar|бар)(?!\\p{L})', replacement: '$1 бар' });
+    const created = await api('POST', `${BASE}/unit-rules`, { pattern: '(\\d)\\s*(?:bar|бар)(\\P{L}|$)', replacement: '$1 бар$2' });
     expect(created.statusCode).toBe(201);
     const rule = created.json<UnitRuleView>();
     const list = await get<UnitRuleView[]>(`${BASE}/unit-rules`);
@@ -322,8 +322,8 @@ describe('unit rules', () => {
     expect(rule.sortOrder).toBe(list.at(-2)!.sortOrder + 10);
     expect((await loadCatalogAdapter(ctx.database.db)).normaliseText('Компрессор 8bar')).toBe('Компрессор 8 бар');
 
-    const changed = await api('PATCH', `${BASE}/unit-rules/${rule.id}`, { pattern: '(\\d)\\s*(?:bar|бар)(?!\\p{L})', replacement: '$1 атм', sortOrder: 5 });
-    expect(changed.json()).toEqual({ ...rule, replacement: '$1 атм', sortOrder: 5 });
+    const changed = await api('PATCH', `${BASE}/unit-rules/${rule.id}`, { pattern: '(\\d)\\s*(?:bar|бар)(\\P{L}|$)', replacement: '$1 атм$2', sortOrder: 5 });
+    expect(changed.json()).toEqual({ ...rule, replacement: '$1 атм$2', sortOrder: 5 });
     expect((await get<UnitRuleView[]>(`${BASE}/unit-rules`))[0]!.id).toBe(rule.id);
     expect((await api('DELETE', `${BASE}/unit-rules/${rule.id}`)).statusCode).toBe(200);
     expect((await api('DELETE', `${BASE}/unit-rules/${rule.id}`)).statusCode).toBe(404);

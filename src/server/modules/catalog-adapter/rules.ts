@@ -44,10 +44,10 @@ type CompiledRule = { row: RuleRow; test: (name: string, normalisedName: string,
 
 function compile(row: RuleRow): CompiledRule | null {
   if (row.kind === 'name_pattern') {
-    const compiled = compileRegex(row.pattern, 'iu');
-    // Saved rules always compile (checked on save); an unreadable one matches nothing.
+    const compiled = compileRegex(row.pattern);
+    // Checked on save; one saved before RE2 ran the rules may not compile: it matches nothing.
     if (!compiled.ok) return null;
-    return { row, test: (name) => compiled.regex.test(name) };
+    return { row, test: (name) => compiled.pattern.test(name) };
   }
   const pattern = normaliseName(row.pattern);
   if (row.kind === 'category') return { row, test: (_name, _normalised, category) => category !== '' && category === pattern };

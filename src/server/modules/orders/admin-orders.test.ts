@@ -40,6 +40,7 @@ async function insertOrder(o: {
       postalCode: '400001',
       subtotalKopecks: subtotal,
       vatKopecks: subtotal / 5,
+      vatInTotalKopecks: Math.round((subtotal + subtotal / 5 + 50_000) / 6),
       deliveryKopecks: 50_000,
       totalKopecks: subtotal + subtotal / 5 + 50_000,
       createdAt: o.createdAt,

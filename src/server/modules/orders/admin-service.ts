@@ -142,6 +142,7 @@ export async function getOrderForStaff(db: Db, id: number, view: PaymentView): P
         changedById: orderStatusHistory.changedBy,
         changedByName: changer.username,
         source: orderStatusHistory.source,
+        note: orderStatusHistory.note,
       })
       .from(orderStatusHistory)
       .leftJoin(changer, eq(changer.id, orderStatusHistory.changedBy))
@@ -165,6 +166,7 @@ export async function getOrderForStaff(db: Db, id: number, view: PaymentView): P
         changedAt: h.changedAt.toISOString(),
         changedBy: h.changedById !== null && h.changedByName !== null ? { id: h.changedById, username: h.changedByName } : null,
         source: ORDER_HISTORY_SOURCES.find((source) => source === h.source) ?? null,
+        note: h.note,
       }),
     ),
     comments: comments.map(toComment),

@@ -11,7 +11,7 @@
  * failure is logged and never undoes or breaks the change.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/connection.ts';
 import { branchQuantities, returnToBranch, sellFromBranch, type BranchMove } from '../../db/product-stock.ts';
@@ -38,11 +38,12 @@ export type OrderChangeAuthor =
 
 /**
  * What a change sets. `paymentHoldUntil` is no status: it is written without history or event.
+ * `note` says why in staff's words, once, on the change's first history entry (when the values alone do not).
  * `edit`: staff change the lines and the delivery price (line-edit.ts: stock per line at its
  * branch, totals again, each change in the history); refused once the order is handed over,
  * cancelled or paid online.
  */
-export type OrderChange = { status?: OrderStatus; paymentStatus?: PaymentStatus; paymentHoldUntil?: Date; edit?: OrderEdit };
+export type OrderChange = { status?: OrderStatus; paymentStatus?: PaymentStatus; paymentHoldUntil?: Date; note?: string; edit?: OrderEdit };
 
 /** One change of one field, announced after the commit. */
 export type OrderChangeEvent = {
@@ -153,6 +154,21 @@ async function returnStock(tx: Tx, orderId: number, now: Date) {
   for (const move of await orderMoves(tx, orderId)) await returnToBranch(tx, move, now);
 }
 
+/**
+ * Whether un-cancelling the order now would find every line's units at the branch it came from
+ * (a line whose product has left the catalogue cannot be given again). Read under the order's
+ * lock, before deciding to restore it; the taking itself still checks each branch.
+ */
+export async function orderStockAvailable(tx: Tx, orderId: number): Promise<boolean> {
+  const lines = await tx.select({ productId: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  if (lines.some((line) => line.productId === null)) return false;
+  for (const move of await orderMoves(tx, orderId)) {
+    const available = (await branchQuantities(tx, move.productId)).find((q) => q.branchId === move.branchId)?.quantity ?? 0;
+    if (available < move.quantity) return false;
+  }
+  return true;
+}
+
 /** Un-cancelling: the units are taken again from the same branches, or nothing changes when one is short. */
 async function takeStock(tx: Tx, orderId: number, now: Date) {
   for (const move of await orderMoves(tx, orderId)) {
@@ -165,6 +181,21 @@ async function takeStock(tx: Tx, orderId: number, now: Date) {
       `Недостаточно товара «${product?.name ?? move.name}» в филиале в ${branch?.cityIn ?? ''}: нужно ${move.quantity} шт., в наличии ${available} шт. Статус заказа не изменён.`,
     );
   }
+}
+
+/**
+ * The order's last cancellation: the status it left and whether the shop itself made it (an
+ * unpaid order's hold passing, no person and no outside system). Null when it was never cancelled.
+ */
+export async function lastCancellation(tx: Tx, orderId: number): Promise<{ from: OrderStatus; bySystem: boolean } | null> {
+  const [entry] = await tx
+    .select()
+    .from(orderStatusHistory)
+    .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.field, 'status'), eq(orderStatusHistory.toValue, 'cancelled')))
+    .orderBy(desc(orderStatusHistory.changedAt), desc(orderStatusHistory.id))
+    .limit(1);
+  if (!entry?.fromValue) return null;
+  return { from: entry.fromValue as OrderStatus, bySystem: entry.changedBy === null && entry.source === null };
 }
 
 /** The history columns of an author: a person's id, an outside system's name, or neither. */
@@ -223,7 +254,9 @@ export async function changeOrder(
     await tx.update(orders).set({ ...set, updatedAt: now }).where(eq(orders.id, orderId));
     if (written.length > 0) {
       const by = historyAuthor(author);
-      await tx.insert(orderStatusHistory).values(written.map((e) => ({ orderId, field: e.field, fromValue: e.from, toValue: e.to, ...by, changedAt: now })));
+      await tx
+        .insert(orderStatusHistory)
+        .values(written.map((e, i) => ({ orderId, field: e.field, fromValue: e.from, toValue: e.to, ...by, note: i === 0 ? (change.note ?? null) : null, changedAt: now })));
     }
     return { changed: written.length > 0, before: order, events };
   });

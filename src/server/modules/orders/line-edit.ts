@@ -13,7 +13,7 @@ import { orderItems, products, type orders } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../core/http-errors.ts';
 import { deliverySources, takeOrderStock } from '../../flows/order-stock.ts';
 import { listBranches } from '../branches/service.ts';
-import { cartTotals } from '../cart/totals.ts';
+import { cartTotals, vatInsideKopecks } from '../cart/totals.ts';
 import { getSettings } from '../settings/service.ts';
 import { formatRub, hasPrice, kopecksToRub, rubToKopecks } from '#shared/money.ts';
 import type { OrderEdit } from '#shared/schemas/admin-order.ts';
@@ -26,7 +26,7 @@ type ItemRow = typeof orderItems.$inferSelect;
 /** One line of the order's history an edit writes. */
 export type EditHistory = { field: OrderHistoryField; from: string | null; to: string };
 /** The order's columns an edit sets. */
-export type EditedTotals = Pick<OrderRow, 'subtotalKopecks' | 'vatKopecks' | 'deliveryKopecks' | 'totalKopecks'>;
+export type EditedTotals = Pick<OrderRow, 'subtotalKopecks' | 'vatKopecks' | 'deliveryKopecks' | 'totalKopecks' | 'vatInTotalKopecks'>;
 
 export const EDIT_CANCELLED = 'Отменённый заказ не редактируется';
 export const EDIT_HANDED_OVER = 'Заказ уже отправлен или готов к выдаче: состав и стоимость доставки больше не меняются';
@@ -135,14 +135,17 @@ export async function editOrderLines(tx: Tx, order: OrderRow, edit: OrderEdit, n
   const lines = await tx.select({ priceKopecks: orderItems.unitPriceKopecks, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, order.id));
   if (lines.length === 0) throw badRequest('В заказе должна остаться хотя бы одна позиция', { lines: ['В заказе должна остаться хотя бы одна позиция'] });
   const shop = await getSettings(tx, 'shop');
-  // The rate the order was placed with; the delivery price is the staff's (or stays as it was).
-  const computed = cartTotals(lines, { ...shop, vatRate: order.vatRate as ShopSettings['vatRate'] }, order.deliveryMethod === 'pickup' ? 'pickup' : 'delivery');
+  // The VAT rate and way of pricing the order was placed with; the delivery price is the staff's (or stays as it was).
+  const placedWith = { ...shop, vatRate: order.vatRate as ShopSettings['vatRate'], catalogPrices: order.pricesIncludeVat ? ('with_vat' as const) : ('without_vat' as const) };
+  const computed = cartTotals(lines, placedWith, order.deliveryMethod === 'pickup' ? 'pickup' : 'delivery');
   const delivery = edit.delivery === undefined ? order.deliveryKopecks : rubToKopecks(edit.delivery);
+  const total = computed.total - computed.delivery + delivery;
   const totals: EditedTotals = {
     subtotalKopecks: computed.subtotal,
     vatKopecks: computed.vat,
     deliveryKopecks: delivery,
-    totalKopecks: computed.total - computed.delivery + delivery,
+    totalKopecks: total,
+    vatInTotalKopecks: vatInsideKopecks(total, order.vatRate),
   };
   if (delivery !== order.deliveryKopecks) history.push({ field: 'delivery', from: formatRub(kopecksToRub(order.deliveryKopecks)), to: formatRub(kopecksToRub(delivery)) });
   if (totals.totalKopecks !== order.totalKopecks) history.push({ field: 'total', from: formatRub(kopecksToRub(order.totalKopecks)), to: formatRub(kopecksToRub(totals.totalKopecks)) });

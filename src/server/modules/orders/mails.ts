@@ -1,25 +1,28 @@
 import { layoutMail } from '../../mail/templates.ts';
-import { PAYMENT_METHOD_LABELS, vatLineLabel } from '#shared/constants.ts';
+import { PAYMENT_METHOD_LABELS } from '#shared/constants.ts';
 import { customerStatusLabel } from '#shared/delivery.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
+import { formatPhone } from '#shared/phone.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { Order } from '#shared/types.ts';
+import { vatSummaryLines, type VatLine } from '#shared/vat-summary.ts';
 
 const itemLines = (order: Order) =>
   order.items.map((i, n) => `${n + 1}. ${i.productName}${i.productSku ? ` (арт. ${i.productSku})` : ''} — ${i.quantity} шт. × ${formatRub(i.productPrice)} = ${formatRub(i.totalPrice)}`);
 
-const vatLines = (order: Order) => {
-  const label = vatLineLabel(order.vatRate);
-  return label ? [`${label}: ${formatRub(order.vat)}`] : [];
-};
+const vatLine = (line: VatLine | null) => (line ? [`${line.label}: ${formatRub(line.amount)}`] : []);
 
-const totalLines = (order: Order) => [
-  `Товары: ${formatRub(order.subtotal)}`,
-  ...vatLines(order),
-  order.pickupBranch ? 'Самовывоз: бесплатно' : `Доставка: ${order.delivery === 0 ? 'бесплатно' : formatRub(order.delivery)}`,
-  `Итого: ${formatRub(order.totalAmount)}`,
-];
+const totalLines = (order: Order) => {
+  const vat = vatSummaryLines(order);
+  return [
+    `Товары: ${formatRub(order.subtotal)}`,
+    ...vatLine(vat.added),
+    order.pickupBranch ? 'Самовывоз: бесплатно' : `Доставка: ${order.delivery === 0 ? 'бесплатно' : formatRub(order.delivery)}`,
+    `Итого: ${formatRub(order.totalAmount)}`,
+    ...vatLine(vat.inTotal),
+  ];
+};
 
 /** Where the order goes: the delivery address, or the branch it is collected from with its hours. */
 const receivingLines = (order: Order) =>
@@ -27,7 +30,7 @@ const receivingLines = (order: Order) =>
     ? [
         `Самовывоз из филиала: ${order.pickupBranch.city}, ${order.pickupBranch.address}`,
         `Часы работы филиала: ${order.pickupBranch.workingHours}`,
-        `Телефон филиала: ${order.pickupBranch.phone}`,
+        `Телефон филиала: ${formatPhone(order.pickupBranch.phone)}`,
       ]
     : [`Адрес доставки: ${order.postalCode}, ${order.city}, ${order.address}`];
 

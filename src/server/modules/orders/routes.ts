@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { z } from '#shared/schemas/z.ts';
 import { CreateOrderSchema } from '#shared/schemas/checkout.ts';
 import { CITY_COOKIE } from '#shared/schemas/branches.ts';
@@ -12,6 +12,13 @@ import { orderPayments } from './payments-port.ts';
 import { ORDER_NOT_FOUND, findOrder, getOrderForViewer, listUserOrders } from './service.ts';
 
 const tags = ['Заказы'];
+
+/**
+ * How long placing an order waits for the payment page (the YooKassa client itself waits 15 s).
+ * A slower answer still completes after the order's answer, and the order page's «Оплатить»
+ * picks that payment up (or asks for it again with the same key).
+ */
+const PAYMENT_START_WAIT_MS = 3_000;
 
 /** The shop settings read for a POST /api/orders before validation, kept for its handler. */
 const settingsOfOrder = new WeakMap<FastifyRequest, ShopSettings>();
@@ -52,14 +59,10 @@ export default async function orderRoutes(app: App) {
       let answer: PlacedOrder = { ...order, confirmationUrl: null };
       const payments = orderPayments(app.deps.db);
       if (order.paymentMethod === 'online' && configured && order.payment?.canPay && payments) {
-        // A retry of the same cart resumes the same payment. When YooKassa cannot be reached the
-        // order stands, unpaid: its page offers «Оплатить» again.
-        try {
-          const confirmationUrl = await payments.start(order.id, request.user!.id, request.log);
-          answer = { ...(await findOrder(app.deps.db, order.id, paymentView()))!, confirmationUrl };
-        } catch (error) {
-          if (!(error instanceof HttpError)) throw error;
-        }
+        // A retry of the same cart resumes the same payment. When YooKassa cannot be reached, or
+        // is slow, the order stands, unpaid: its page offers «Оплатить».
+        const confirmationUrl = await withinTime(payments.start(order.id, request.user!.id, request.log), PAYMENT_START_WAIT_MS, request.log);
+        if (confirmationUrl) answer = { ...(await findOrder(app.deps.db, order.id, paymentView()))!, confirmationUrl };
       }
       return reply.status(created ? 201 : 200).send(answer);
     },
@@ -86,4 +89,28 @@ export default async function orderRoutes(app: App) {
       return order;
     },
   );
+}
+
+/**
+ * The payment page's address if it comes within `ms`, else null (HttpError refusals too: the order
+ * is placed whatever the payment says). A start that finishes later is left to finish: its
+ * payment is then recorded for «Оплатить»; an unexpected failure is logged.
+ */
+async function withinTime(start: Promise<string>, ms: number, log: FastifyBaseLogger): Promise<string | null> {
+  const settled = start.then(
+    (url) => url,
+    (error: unknown) => {
+      if (!(error instanceof HttpError)) log.error({ err: error }, 'payment of a new order could not be started');
+      return null;
+    },
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    return await Promise.race([settled, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -62,8 +62,6 @@ function toValues(data: ProductPatch): ProductValues {
   if (data.imageUrl !== undefined) values.imageUrl = data.imageUrl === '' ? null : data.imageUrl;
   if (data.shortDescription !== undefined) values.shortDescription = data.shortDescription;
   if (data.description !== undefined) values.description = data.description;
-  if (data.rating !== undefined) values.rating = data.rating;
-  if (data.reviewCount !== undefined) values.reviewCount = data.reviewCount;
   if (data.isActive !== undefined) values.isActive = data.isActive;
   if (data.isFeatured !== undefined) values.isFeatured = data.isFeatured;
   return values;

@@ -62,7 +62,7 @@ describe('GET /api/products: the list', () => {
     expect(Object.keys(product).sort()).toEqual(
       [
         'id', 'slug', 'name', 'sku', 'tag', 'imageUrl', 'price', 'originalPrice', 'stock', 'branchStock', 'shortDescription', 'description',
-        'categoryId', 'category', 'supplier', 'rating', 'reviewCount', 'isActive', 'isFeatured', 'createdAt', 'updatedAt',
+        'categoryId', 'category', 'supplier', 'isActive', 'isFeatured', 'createdAt', 'updatedAt',
       ].sort(),
     );
     expect(product.price).toBe(row.price_kopecks / 100);
@@ -325,6 +325,39 @@ describe('search', () => {
   it.each(['KZC20', 'kzc20', 'KZC 20', 'kzc-20', 'ляс20'])('finds a SKU typed as "%s" first', async (query) => {
     const body = await search(query);
     expect(body.products[0]!.sku).toBe('KZC20');
+  });
+
+  it('puts the product whose whole name was typed first, though other models extend its SKU and sell more', async () => {
+    const [kzc26] = await rows<{ name: string }>(sql`select name from products where sku = 'KZC26'`);
+    const [cased] = await rows<{ name: string; sales_count: number }>(sql`select name, sales_count from products where sku = 'KZC26-EK'`);
+    // The same model in a case: its name is KZC26's and more.
+    expect(cased!.name.startsWith(kzc26!.name)).toBe(true);
+    try {
+      // A best seller: without the whole-name rule it would come first.
+      await rows(sql`update products set sales_count = 100000, is_featured = true where sku = 'KZC26-EK'`);
+      catalogChanged();
+      for (const query of [kzc26!.name, kzc26!.name.toLowerCase(), kzc26!.name.replaceAll(',', ''), 'KZC26']) {
+        const body = await search(query);
+        expect(body.products[0]!.sku, query).toBe('KZC26');
+        expect(body.products.map((p) => p.sku), query).toContain('KZC26-EK');
+      }
+      expect((await search(cased!.name)).products[0]!.sku).toBe('KZC26-EK');
+    } finally {
+      await rows(sql`update products set sales_count = ${cased!.sales_count}, is_featured = false where sku = 'KZC26-EK'`);
+      catalogChanged();
+    }
+  });
+
+  it('says which query it showed when the words as typed found nothing (a typo, the other keyboard layout)', async () => {
+    expect((await search('перфаратор')).correctedQuery).toBe('перфоратор');
+    expect((await search('gthajhfnjh')).correctedQuery).toBe('перфоратор');
+    expect((await search('lhtkm')).correctedQuery).toBe('дрель');
+    expect((await search('аккумуляторный шурупаверт')).correctedQuery).toBe('аккумуляторный шуруповерт');
+    expect((await search('ляс20')).correctedQuery).toBe('kzc20');
+    // Found as typed: nothing to say.
+    for (const query of ['перфоратор', 'KZC20', 'kzc-20', 'дрель ударная', 'перфоратор зубочистка']) {
+      expect(await search(query), query).not.toHaveProperty('correctedQuery');
+    }
   });
 
   it('finds partial SKUs and SKUs with slashes and dashes', async () => {

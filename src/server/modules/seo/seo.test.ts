@@ -41,6 +41,8 @@ const activeProducts = () =>
 
 /** Data changed behind the server's back: let the minute of trust in the last fingerprint pass. */
 const passMinute = () => ctx.clock.advance(61_000);
+/** Roubles the customer pays for a price without VAT: 20 % on top in whole roubles, worked out here apart from the server. */
+const withVat = (kopecks: number) => (kopecks + Math.round(kopecks / 500) * 100) / 100;
 
 describe('GET /robots.txt', () => {
   it('allows the storefront, closes private pages and the API, and names the sitemap', async () => {
@@ -179,8 +181,9 @@ describe('GET /yml.xml', () => {
       const p = sellable[i]!;
       expect(o['@available']).toBe((p.stock ?? 0) > 0 ? 'true' : 'false');
       expect(o.url).toBe(`${BASE}/product/${p.slug}`);
-      expect(Number(o.price)).toBe(p.priceKopecks! / 100);
-      if (p.originalPriceKopecks && p.originalPriceKopecks > p.priceKopecks!) expect(Number(o.oldprice)).toBe(p.originalPriceKopecks / 100);
+      // What the customer pays: the default catalogue prices are «без НДС», the cart adds 20 % in whole roubles.
+      expect(Number(o.price)).toBe(withVat(p.priceKopecks!));
+      if (p.originalPriceKopecks && p.originalPriceKopecks > p.priceKopecks!) expect(Number(o.oldprice)).toBe(withVat(p.originalPriceKopecks));
       else expect(o.oldprice).toBeUndefined();
       expect(o.currencyId).toBe('RUB');
       expect(o.categoryId).toBe(String(p.categoryId));
@@ -239,7 +242,8 @@ describe('GET /yml.xml', () => {
     expect(ymlCats.find((c) => c['@id'] === String(parent.id))?.['@parentId']).toBeUndefined();
     const offer = (doc.yml_catalog.shop.offers.offer as Offer[]).find((o) => o['@id'] === String(p!.id))!;
     expect(offer.name).toBe('Набор «Мастер» & Co <PRO> "2" \'A\'');
-    expect(offer.price).toBe('1990.50');
+    // 1 990,50 ₽ without VAT and 398 ₽ of it (20 %, whole roubles).
+    expect(offer.price).toBe('2388.50');
 
     await db().update(categories).set({ parentId: null }).where(eq(categories.id, child.id));
     await db().update(products).set({ name: p!.name, priceKopecks: p!.priceKopecks }).where(eq(products.id, p!.id));

@@ -10,6 +10,7 @@ import { listBranches } from '../branches/service.ts';
 import { getSettings } from '../settings/service.ts';
 import { DELIVERY_COST_RUB } from '#shared/constants.ts';
 import { COURIER_DELIVERY_DAYS, ORDER_BEFORE_HOUR, PICKUP_READY_DAYS } from '#shared/delivery.ts';
+import { vatOnTopKopecks } from '#shared/money.ts';
 import {
   SITEMAP_MAX_URLS,
   URLSET_CLOSE,
@@ -233,6 +234,8 @@ export async function* ymlDocument(db: Db, publicUrl: string, now: Date): AsyncG
     where ps.product_id = "products"."id" and ps.quantity > 0 and b.pickup)`;
 
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
+  // What the customer pays for one: the cart adds VAT to catalogue prices «без НДС» (docs/decisions/030).
+  const paid = (kopecks: number) => (shop.catalogPrices === 'with_vat' ? kopecks : kopecks + vatOnTopKopecks(kopecks, shop.vatRate));
   let afterId = 0;
   for (;;) {
     const rows = await db
@@ -269,8 +272,8 @@ export async function* ymlDocument(db: Db, publicUrl: string, now: Date): AsyncG
           id: p.id,
           available: (p.stock ?? 0) > 0,
           url: `${publicUrl}/product/${encodeURIComponent(p.slug)}`,
-          price: ymlPrice(p.price!),
-          oldprice: p.originalPrice && p.originalPrice > p.price! ? ymlPrice(p.originalPrice) : null,
+          price: ymlPrice(paid(p.price!)),
+          oldprice: p.originalPrice && p.originalPrice > p.price! ? ymlPrice(paid(p.originalPrice)) : null,
           categoryId: p.categoryId!,
           picture: p.imageUrl ? absolute(p.imageUrl) : null,
           name: p.name,

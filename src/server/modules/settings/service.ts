@@ -14,12 +14,25 @@ type ValueOf<K extends Kind> = K extends 'shop' ? ShopSettings : K extends 'seo'
 /** Settings are read from the database on every use, so a change takes effect at once everywhere. */
 export async function getSettings<K extends Kind>(db: Db, kind: K): Promise<ValueOf<K>> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, kind));
-  const merged = { ...DEFAULTS[kind], ...((row?.value as object | undefined) ?? {}) };
-  const parsed = SCHEMAS[kind].safeParse(merged);
-  const value = (parsed.success ? parsed.data : DEFAULTS[kind]) as ValueOf<K>;
+  const value = readStored(kind, { ...DEFAULTS[kind], ...((row?.value as object | undefined) ?? {}) }) as ValueOf<K>;
   if (kind !== 'shop') return value;
   const hours = await headOfficeHours(db);
   return (hours === null ? value : { ...value, workingHours: hours }) as ValueOf<K>;
+}
+
+/**
+ * Stored settings through their schema. A text saved before a rule for it existed (a phone typed
+ * some way migration 0015 could not read) stays as it was instead of every setting falling back
+ * to the defaults; saving the form again asks for it in the checked form.
+ */
+function readStored(kind: Kind, merged: Record<string, unknown>): unknown {
+  const parsed = SCHEMAS[kind].safeParse(merged);
+  if (parsed.success) return parsed.data;
+  const defaults: Record<string, unknown> = DEFAULTS[kind];
+  const refused = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+  const kept = [...refused].filter((key) => typeof merged[key] === 'string' && typeof defaults[key] === 'string');
+  const rest = SCHEMAS[kind].safeParse({ ...merged, ...Object.fromEntries([...refused].map((key) => [key, defaults[key]])) });
+  return rest.success ? { ...rest.data, ...Object.fromEntries(kept.map((key) => [key, merged[key]])) } : defaults;
 }
 
 /**

@@ -3,7 +3,7 @@
  * blocking them. The rules that keep the shop administrable live here: nobody blocks or demotes
  * themselves, the last active administrator stays, and blocking ends every session at once.
  */
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { escapeLike, type Db, type Tx } from '../../db/connection.ts';
 import { users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/unique-slug.ts';
@@ -240,4 +240,15 @@ export async function setUserActive(db: Db, id: number, isActive: boolean, actor
     if (!isActive) await endAllSessions(tx, id);
     return toAdminUser(row!);
   });
+}
+
+/**
+ * The name and phone of a customer's order fill their profile where it has none, so the next
+ * checkout starts with them (the session's user carries them). A name or phone already there stays.
+ */
+export async function rememberContactDetails(tx: Tx, userId: number, contact: { fullName: string; phone: string }): Promise<void> {
+  await tx
+    .update(users)
+    .set({ fullName: sql`coalesce(nullif(${users.fullName}, ''), ${contact.fullName})`, phone: sql`coalesce(nullif(${users.phone}, ''), ${contact.phone})` })
+    .where(eq(users.id, userId));
 }

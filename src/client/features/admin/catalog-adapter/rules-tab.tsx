@@ -8,7 +8,7 @@ import { ListTableHeader } from '#client/features/admin/components/list-table-he
 import { DeleteDialog } from '#client/features/admin/components/delete-dialog.tsx';
 import { EditDeleteButtons } from '#client/features/admin/components/row-actions.tsx';
 import { deleteToasts } from '#client/features/admin/lib/mutation-toasts.ts';
-import { AddBar, TabList } from './tab-states.tsx';
+import { AddBar, PatternNotRun, TabList } from './tab-states.tsx';
 import { RULE_KIND_LABELS, type CategoryRuleView } from '#shared/schemas/catalog-adapter.ts';
 import { rulesQuery, useDeleteRule } from './api.ts';
 import { RuleDialog } from './rule-dialog.tsx';
@@ -20,6 +20,7 @@ function Condition({ rule }: { rule: CategoryRuleView }) {
     <span className="grid gap-1">
       <span className="text-xs text-muted-foreground">{RULE_KIND_LABELS[rule.kind]}</span>
       <span className={rule.kind === 'name_pattern' ? 'font-mono text-sm break-all' : 'font-medium break-words'}>{rule.pattern}</span>
+      {rule.kind === 'name_pattern' && <PatternNotRun pattern={rule.pattern} />}
     </span>
   );
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
+import { compileRegex } from '#shared/catalog-adapter.ts';
 
 /** A tab's list is loading: a spinner with what is coming, on the card colour so it shows. */
 export function TabLoading({ label }: { label: string }) {
@@ -57,4 +58,18 @@ export function TabList<T>({
   if (query.isError) return <LoadError title={failure} error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) return <TabEmpty {...empty} />;
   return children(query.data);
+}
+
+/**
+ * A saved expression the shop no longer runs (saved before RE2 ran staff's expressions, issue 25):
+ * why, so staff rewrite it; imports pass it over.
+ */
+export function PatternNotRun({ pattern }: { pattern: string }) {
+  const compiled = compileRegex(pattern);
+  if (compiled.ok) return null;
+  return (
+    <span className="mt-1 block font-sans text-xs font-normal text-destructive" data-testid="pattern-not-run">
+      Не применяется: {compiled.message}
+    </span>
+  );
 }

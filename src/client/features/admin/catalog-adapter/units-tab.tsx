@@ -12,7 +12,7 @@ import { FormDialog } from '#client/features/admin/components/form-dialog.tsx';
 import { EditDeleteButtons } from '#client/features/admin/components/row-actions.tsx';
 import { deleteToasts, saveToasts } from '#client/features/admin/lib/mutation-toasts.ts';
 import { formResolver } from '#client/lib/form-resolver.ts';
-import { AddBar, TabList } from './tab-states.tsx';
+import { AddBar, PatternNotRun, TabList } from './tab-states.tsx';
 import { compileRegex, compileUnitRules } from '#shared/catalog-adapter.ts';
 import { UnitRuleSchema, type UnitRuleData, type UnitRuleView } from '#shared/schemas/catalog-adapter.ts';
 import { unitRulesQuery, useDeleteUnitRule, useSaveUnitRule } from './api.ts';
@@ -46,7 +46,7 @@ function UnitRuleDialog({ rule, example, onClose }: { rule: UnitRuleView | null;
   const { errors } = formState;
   const [pattern, replacement] = useWatch({ control, name: ['pattern', 'replacement'] });
   const [sample, setSample] = useState(example);
-  const compiled = pattern ? compileRegex(pattern, 'giu') : null;
+  const compiled = pattern ? compileRegex(pattern) : null;
   const save = useSaveUnitRule(
     rule?.id ?? null,
     saveToasts({
@@ -57,7 +57,7 @@ function UnitRuleDialog({ rule, example, onClose }: { rule: UnitRuleView | null;
       setError,
     }),
   );
-  const patternHint = 'Выражение JavaScript, без учёта регистра; «(?!\\p{L})» — конец слова.';
+  const patternHint = 'Регулярное выражение без учёта регистра; «(\\P{L}|$)» — конец слова (верните его в замене).';
   const replacementHint = '$1, $2 — найденные группы.';
 
   return (
@@ -74,7 +74,7 @@ function UnitRuleDialog({ rule, example, onClose }: { rule: UnitRuleView | null;
           className="font-mono"
           spellCheck={false}
           autoComplete="off"
-          placeholder="(\d)\s*(?:w|watt)(?!\p{L})"
+          placeholder="(\d)\s*(?:w|watt)(\P{L}|$)"
           {...fieldControlProps('unit-pattern', { hint: patternHint, error: errors.pattern?.message, required: true })}
           {...register('pattern')}
         />
@@ -85,7 +85,7 @@ function UnitRuleDialog({ rule, example, onClose }: { rule: UnitRuleView | null;
             className="font-mono"
             spellCheck={false}
             autoComplete="off"
-            placeholder="$1 Вт"
+            placeholder="$1 Вт$2"
             {...fieldControlProps('unit-replacement', { hint: replacementHint, error: errors.replacement?.message })}
             {...register('replacement')}
           />
@@ -102,7 +102,7 @@ function UnitRuleDialog({ rule, example, onClose }: { rule: UnitRuleView | null;
           {compiled.message}
         </p>
       ) : (
-        <ExampleResult label="Пример с этим правилом" before={sample} after={compiled?.ok ? sample.replace(compiled.regex, replacement ?? '') : sample} />
+        <ExampleResult label="Пример с этим правилом" before={sample} after={compiled?.ok ? compiled.pattern.replaceAll(sample, replacement ?? '') : sample} />
       )}
     </FormDialog>
   );
@@ -154,7 +154,10 @@ export function UnitsTab() {
                 {list.map((rule) => (
                   <TableRow key={rule.id} data-testid="unit-rule-row">
                     <TableCell className="tabular-nums">{rule.sortOrder}</TableCell>
-                    <TableCell className="max-w-xs font-mono text-xs break-all whitespace-normal">{rule.pattern}</TableCell>
+                    <TableCell className="max-w-xs font-mono text-xs break-all whitespace-normal">
+                      {rule.pattern}
+                      <PatternNotRun pattern={rule.pattern} />
+                    </TableCell>
                     <TableCell className="font-mono text-xs whitespace-pre">{rule.replacement}</TableCell>
                     <TableCell>
                       <UnitRuleActions rule={rule} onEdit={() => setEditing({ rule })} onDelete={() => setToDelete(rule)} />
@@ -169,6 +172,7 @@ export function UnitsTab() {
                   <Card className="flex-row items-start gap-3 p-3">
                     <div className="grid min-w-0 flex-1 gap-1 text-sm">
                       <p className="font-mono text-xs break-all">{rule.pattern}</p>
+                      <PatternNotRun pattern={rule.pattern} />
                       <p>
                         → <span className="font-mono text-xs whitespace-pre">{rule.replacement}</span>
                       </p>

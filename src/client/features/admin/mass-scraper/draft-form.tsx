@@ -32,8 +32,6 @@ type DraftValues = {
   imageUrl: string;
   shortDescription: string;
   description: string;
-  rating: string;
-  reviewCount: string;
   isActive: boolean;
   isFeatured: boolean;
 };
@@ -64,8 +62,6 @@ function valuesOf(draft: ScrapedDraft): DraftValues {
     imageUrl: draft.imageUrl ?? '',
     shortDescription: draft.shortDescription ?? '',
     description: draft.description ?? '',
-    rating: text(draft.rating ?? 0),
-    reviewCount: text(draft.reviewCount ?? 0),
     isActive: draft.isActive,
     isFeatured: draft.isFeatured,
   };

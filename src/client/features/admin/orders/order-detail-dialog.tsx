@@ -13,7 +13,7 @@ import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/tab
 import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { paths } from '#client/paths.ts';
-import { PAYMENT_METHOD_LABELS, vatLineLabel } from '#shared/constants.ts';
+import { PAYMENT_METHOD_LABELS } from '#shared/constants.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
 import type { AdminOrderDetail, OrderHistoryEntry, OrderHistoryField, OrderHistorySource } from '#shared/types.ts';
@@ -21,6 +21,7 @@ import { adminPaths } from '#client/features/admin/paths.ts';
 import { adminOrderQuery } from './api.ts';
 import { PaymentStatusBadge, orderStatusLabel, paymentStatusLabel } from './order-badges.tsx';
 import { OrderPaymentSection } from './order-payment-section.tsx';
+import { OrderTotals } from './order-totals.tsx';
 import { OrderComments, OrderEditDialog, PaymentLinkButton, orderEditable, paymentLinkOffered } from './order-tools.tsx';
 import type { StatusTarget } from './order-status-dialog.tsx';
 import { telHref } from '#client/lib/utils.ts';
@@ -44,8 +45,7 @@ function historyText(entry: OrderHistoryEntry) {
 }
 
 function OrderBody({ order }: { order: AdminOrderDetail }) {
-  // The rate the order was placed with, whatever the shop's setting is today.
-  const vatLabel = vatLineLabel(order.vatRate);
+  // The rate and catalogue prices the order was placed with, whatever the shop's settings are today.
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -130,20 +130,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
             </li>
           ))}
         </ul>
-        <dl className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-muted-foreground">Товары</dt>
-          <dd className="text-right tabular-nums">{formatRub(order.subtotal)}</dd>
-          {vatLabel && (
-            <>
-              <dt className="text-muted-foreground">{vatLabel}</dt>
-              <dd className="text-right tabular-nums">{formatRub(order.vat)}</dd>
-            </>
-          )}
-          <dt className="text-muted-foreground">{order.pickupBranch ? 'Самовывоз' : 'Доставка'}</dt>
-          <dd className="text-right tabular-nums">{order.delivery > 0 ? formatRub(order.delivery) : 'Бесплатно'}</dd>
-          <dt className="border-t pt-1 font-semibold">Итого</dt>
-          <dd className="border-t pt-1 text-right font-semibold tabular-nums">{formatRub(order.totalAmount)}</dd>
-        </dl>
+        <OrderTotals order={order} className="ml-auto max-w-xs" />
       </div>
 
       <div className="grid gap-2">
@@ -153,10 +140,11 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
         ) : (
           <ol className="grid gap-2 text-sm" aria-label="История статусов">
             {order.history.map((entry) => (
-              <li key={entry.id} className="flex flex-col gap-0.5 border-l-2 border-primary/40 pl-3 sm:flex-row sm:items-baseline sm:gap-3">
+              <li key={entry.id} className="flex flex-col gap-0.5 border-l-2 border-primary/40 pl-3 sm:flex-row sm:flex-wrap sm:items-baseline sm:gap-x-3">
                 <span className="shrink-0 text-muted-foreground tabular-nums">{formatDateTime(entry.changedAt)}</span>
                 <span className="font-medium">{historyText(entry)}</span>
                 <span className="text-muted-foreground">{historyAuthor(entry)}</span>
+                {entry.note && <span className="basis-full">{entry.note}</span>}
               </li>
             ))}
           </ol>

@@ -150,7 +150,7 @@ export function OrderPaymentSection({ orderId, payment }: { orderId: number; pay
               <span className="text-muted-foreground tabular-nums">{formatDateTime(r.createdAt)}</span>
               <span className="font-medium tabular-nums">{formatRubExact(r.amount)}</span>
               <span>{REFUND_STATUS_LABELS[r.status]}</span>
-              <span className="text-muted-foreground">{r.createdBy ?? 'удалённый сотрудник'}</span>
+              <span className="text-muted-foreground">{r.automatic ? 'магазин, автоматически' : (r.createdBy ?? 'удалённый сотрудник')}</span>
               {r.reason && <span className="basis-full text-muted-foreground">Причина: {r.reason}</span>}
             </li>
           ))}

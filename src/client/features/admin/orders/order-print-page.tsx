@@ -6,11 +6,12 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
-import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, vatLineLabel } from '#shared/constants.ts';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/constants.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
 import type { AdminOrderDetail } from '#shared/types.ts';
 import { adminOrderQuery } from './api.ts';
+import { OrderTotals } from './order-totals.tsx';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -22,7 +23,6 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function PrintedOrder({ order }: { order: AdminOrderDetail }) {
-  const vatLabel = vatLineLabel(order.vatRate);
   return (
     <article className="grid gap-5 rounded-lg border bg-card p-4 text-sm sm:p-6 print:border-0 print:p-0 print:text-black">
       <header className="flex flex-wrap items-baseline justify-between gap-2 border-b pb-3">
@@ -86,20 +86,7 @@ function PrintedOrder({ order }: { order: AdminOrderDetail }) {
           </tbody>
         </table>
       </div>
-      <dl className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1">
-        <dt>Товары</dt>
-        <dd className="text-right tabular-nums">{formatRub(order.subtotal)}</dd>
-        {vatLabel && (
-          <>
-            <dt>{vatLabel}</dt>
-            <dd className="text-right tabular-nums">{formatRub(order.vat)}</dd>
-          </>
-        )}
-        <dt>{order.pickupBranch ? 'Самовывоз' : 'Доставка'}</dt>
-        <dd className="text-right tabular-nums">{order.delivery > 0 ? formatRub(order.delivery) : 'Бесплатно'}</dd>
-        <dt className="border-t pt-1 font-semibold">Итого</dt>
-        <dd className="border-t pt-1 text-right font-semibold tabular-nums">{formatRub(order.totalAmount)}</dd>
-      </dl>
+      <OrderTotals order={order} className="ml-auto max-w-xs" />
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
@@ -59,6 +59,12 @@ export function DeleteAllDialog({ open, onOpenChange, total }: { open: boolean; 
   const [typed, setTyped] = useState('');
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // A refusal is the password's: the field says why and takes the focus.
+  const refusePassword = (message: string) => {
+    setPasswordError(message);
+    passwordRef.current?.focus();
+  };
   const close = () => {
     setTyped('');
     setPassword('');
@@ -73,7 +79,7 @@ export function DeleteAllDialog({ open, onOpenChange, total }: { open: boolean; 
     onError: (error) => {
       // A missing or wrong password is for the field; the dialog stays open.
       const fieldError = currentPasswordError(error);
-      if (fieldError) return setPasswordError(fieldError);
+      if (fieldError) return refusePassword(fieldError);
       const message = error instanceof ApiError && error.message ? error.message : 'Не удалось удалить все товары. Попробуйте позже.';
       toast({ title: 'Ошибка', description: message, variant: 'destructive' });
       onOpenChange(false);
@@ -93,7 +99,7 @@ export function DeleteAllDialog({ open, onOpenChange, total }: { open: boolean; 
       confirm={<DeletingLabel pending={removeAll.isPending}>Удалить все товары</DeletingLabel>}
       pending={removeAll.isPending}
       confirmDisabled={typed.trim() !== DELETE_ALL_WORD}
-      onConfirm={() => (password ? removeAll.mutate(password) : setPasswordError(CURRENT_PASSWORD_REQUIRED))}
+      onConfirm={() => (password ? removeAll.mutate(password) : refusePassword(CURRENT_PASSWORD_REQUIRED))}
       onClose={close}
     >
       <div className="grid gap-1.5">
@@ -102,6 +108,7 @@ export function DeleteAllDialog({ open, onOpenChange, total }: { open: boolean; 
       </div>
       <CurrentPasswordField
         id={`${inputId}-password`}
+        ref={passwordRef}
         error={passwordError}
         value={password}
         readOnly={removeAll.isPending}

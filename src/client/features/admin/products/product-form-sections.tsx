@@ -212,14 +212,6 @@ export function DescriptionSection({ form, sources }: { form: ProductFormApi; so
       <FormField label="Полное описание" htmlFor="product-description" error={errors.description?.message} aside={<SourceBadge source={sources?.description} />}>
         <Textarea rows={8} {...fieldProps(form, 'description')} />
       </FormField>
-      <div className="grid items-start gap-4 sm:grid-cols-2">
-        <FormField label="Рейтинг (0–5)" htmlFor="product-rating" error={errors.rating?.message}>
-          <Input inputMode="decimal" {...fieldProps(form, 'rating')} />
-        </FormField>
-        <FormField label="Количество отзывов" htmlFor="product-reviewCount" error={errors.reviewCount?.message}>
-          <Input inputMode="numeric" {...fieldProps(form, 'reviewCount')} />
-        </FormField>
-      </div>
     </Section>
   );
 }

@@ -19,8 +19,6 @@ export type FormValues = {
   imageUrl: string;
   shortDescription: string;
   description: string;
-  rating: string;
-  reviewCount: string;
   isActive: boolean;
   isFeatured: boolean;
 };
@@ -29,7 +27,7 @@ export type FieldName = Exclude<FieldPath<FormValues>, `branchStock${string}`>;
 
 export const FIELD_NAMES: readonly FieldPath<FormValues>[] = [
   'name', 'slug', 'sku', 'price', 'originalPrice', 'branchStock', 'categoryId', 'supplier', 'tag', 'imageUrl',
-  'shortDescription', 'description', 'rating', 'reviewCount', 'isActive', 'isFeatured',
+  'shortDescription', 'description', 'isActive', 'isFeatured',
 ];
 
 const numberText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value).replace('.', ','));
@@ -37,7 +35,7 @@ const numberText = (value: number | null | undefined) => (value === null || valu
 /** A new product's fields: every branch's quantity empty. */
 export const emptyForm = (branches: readonly Branch[]): FormValues => ({
   name: '', slug: '', sku: '', price: '', originalPrice: '', branchStock: branches.map((b) => ({ branchId: b.id, quantity: '' })),
-  categoryId: '', supplier: 'none', tag: '', imageUrl: '', shortDescription: '', description: '', rating: '0', reviewCount: '0',
+  categoryId: '', supplier: 'none', tag: '', imageUrl: '', shortDescription: '', description: '',
   isActive: true, isFeatured: false,
 });
 
@@ -54,8 +52,6 @@ export const formValuesOf = (p: Product, branches: readonly Branch[]): FormValue
   imageUrl: p.imageUrl ?? '',
   shortDescription: p.shortDescription,
   description: p.description,
-  rating: numberText(p.rating),
-  reviewCount: String(p.reviewCount),
   isActive: p.isActive,
   isFeatured: p.isFeatured,
 });
@@ -100,8 +96,6 @@ export function previewOf(
     categoryId: category?.id ?? null,
     category: category ? { id: category.id, name: category.name, slug: category.slug } : null,
     supplier: SUPPLIERS.find((s) => s === values.supplier) ?? null,
-    rating: Math.min(5, Math.max(0, toNumber(values.rating ?? '') ?? 0)),
-    reviewCount: Math.max(0, Math.round(toNumber(values.reviewCount ?? '') ?? 0)),
     isActive: true,
     isFeatured: values.isFeatured ?? false,
     createdAt: product?.createdAt ?? '',

@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -14,6 +14,12 @@ import { useDownloadBackup } from './api.ts';
 export function BackupDownloadDialog({ file, onClose }: { file: BackupFile | null; onClose: () => void }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // A refusal is the password's: the field says why and takes the focus.
+  const refuse = (message: string) => {
+    setError(message);
+    passwordRef.current?.focus();
+  };
   const close = () => {
     setPassword('');
     setError(undefined);
@@ -26,7 +32,7 @@ export function BackupDownloadDialog({ file, onClose }: { file: BackupFile | nul
     },
     onError: (failure) => {
       const fieldError = currentPasswordError(failure);
-      if (fieldError) setError(fieldError);
+      if (fieldError) refuse(fieldError);
       else toast({ title: 'Не удалось скачать копию', description: failure.message, variant: 'destructive' });
     },
   });
@@ -47,12 +53,13 @@ export function BackupDownloadDialog({ file, onClose }: { file: BackupFile | nul
           onSubmit={(event) => {
             event.preventDefault();
             if (!file || download.isPending) return;
-            if (!password) setError(CURRENT_PASSWORD_REQUIRED);
+            if (!password) refuse(CURRENT_PASSWORD_REQUIRED);
             else download.mutate({ name: file.name, currentPassword: password });
           }}
         >
           <CurrentPasswordField
             id="backup-current-password"
+            ref={passwordRef}
             error={error}
             value={password}
             readOnly={download.isPending}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { formatPhone } from '#shared/phone.ts';
 import { MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
@@ -43,7 +44,7 @@ const valuesOf = (b: AdminBranch | null, nextOrder: number): FormValues =>
         city: b.city,
         cityIn: b.cityIn,
         address: b.address,
-        phone: b.phone,
+        phone: formatPhone(b.phone),
         workingHours: b.workingHours,
         pickup: b.pickup,
         latitude: coordinateText(b.latitude),
@@ -144,7 +145,7 @@ function BranchCard({ branch, onEdit, onDelete }: { branch: AdminBranch; onEdit:
         </p>
         <p>{branch.address}</p>
         <p className="text-muted-foreground">
-          {branch.phone} · {branch.workingHours}
+          {formatPhone(branch.phone)} · {branch.workingHours}
         </p>
         <a href={mapHref(branch)} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-primary hover:underline">
           <MapPin className="size-3.5" aria-hidden />

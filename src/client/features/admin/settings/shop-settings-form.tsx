@@ -5,8 +5,9 @@ import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.ts
 import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { DELIVERY_COST_RUB, VAT_RATE_LABELS, VAT_RATES } from '#shared/constants.ts';
+import { CATALOG_PRICES, CATALOG_PRICES_LABELS, DELIVERY_COST_RUB, VAT_RATE_LABELS, VAT_RATES } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
+import { formatPhone } from '#shared/phone.ts';
 import { ShopSettingsSchema, type ShopSettings } from '#shared/schemas/settings.ts';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { adminShopSettingsQuery, useSaveSettings } from './api.ts';
@@ -17,6 +18,7 @@ type Field = FieldPath<ShopSettings>;
 const FIELDS: readonly Field[] = [
   'shopName', 'shopDescription', 'contactEmail', 'contactPhone', 'address', 'workingHours',
   'enableRegistration', 'enableCheckout', 'maintenanceMode', 'freeDeliveryThreshold', 'vatRate',
+  'catalogPrices',
 ];
 
 type SwitchName = 'enableRegistration' | 'enableCheckout' | 'maintenanceMode';
@@ -34,14 +36,17 @@ const SWITCHES: { name: SwitchName; label: string; description: string }[] = [
   },
 ];
 
+/** The phone as everywhere else («+7 800 250-37-12»), not as it is kept. */
+const shown = (settings: ShopSettings): ShopSettings => ({ ...settings, contactPhone: formatPhone(settings.contactPhone) });
+
 function ShopForm({ data }: { data: ShopSettings }) {
-  const { register, handleSubmit, control, reset, setError, formState } = useSettingsForm<ShopSettings>(ShopSettingsSchema, data);
+  const { register, handleSubmit, control, reset, setError, formState } = useSettingsForm<ShopSettings>(ShopSettingsSchema, shown(data));
   const { errors, isDirty } = formState;
 
   const save = useSaveSettings(
     'shop',
     settingsSaveToasts({
-      reset: (saved) => reset(saved, REPLACE_TYPED),
+      reset: (saved) => reset(shown(saved), REPLACE_TYPED),
       saved: 'Основные настройки магазина обновлены',
       failed: 'Не удалось сохранить настройки',
       fields: FIELDS,
@@ -100,13 +105,28 @@ function ShopForm({ data }: { data: ShopSettings }) {
         label="Ставка НДС"
         htmlFor="shop-vatRate"
         error={errors.vatRate?.message}
-        hint="Начисляется сверх цен товаров отдельной строкой в корзине, при оформлении и в письмах. Оформленные заказы сохраняют свою ставку."
+        hint="Показывается в корзине, при оформлении, в письмах, чеках и документах 1С. Оформленные заказы сохраняют свою ставку."
         className="max-w-xs"
       >
         <NativeSelect {...text('vatRate', { valueAsNumber: true })}>
           {VAT_RATES.map((rate) => (
             <option key={rate} value={rate}>
               {VAT_RATE_LABELS[rate]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField
+        label="Цены в каталоге"
+        htmlFor="shop-catalogPrices"
+        error={errors.catalogPrices?.message}
+        hint="Без НДС: у цен написано «без НДС», налог добавляется строкой в корзине. С НДС: итог — сумма цен и доставки, корзина показывает «в т. ч. НДС»."
+        className="max-w-md"
+      >
+        <NativeSelect {...text('catalogPrices')}>
+          {CATALOG_PRICES.map((mode) => (
+            <option key={mode} value={mode}>
+              {CATALOG_PRICES_LABELS[mode]}
             </option>
           ))}
         </NativeSelect>
@@ -122,7 +142,7 @@ function ShopForm({ data }: { data: ShopSettings }) {
   );
 }
 
-/** 'Магазин': name, contacts, hours, description, free-delivery threshold, VAT rate, three switches. */
+/** 'Магазин': name, contacts, hours, description, free-delivery threshold, VAT rate and catalogue prices, three switches. */
 export function ShopSettingsTab() {
   const query = useQuery(adminShopSettingsQuery());
   useLoadErrorToast(query.error, (message) => `Не удалось загрузить настройки магазина: ${message}`);

@@ -1,5 +1,5 @@
 /** How «Журнал действий» writes an entry's object and its fields' values in Russian. */
-import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, ROLE_LABELS, VAT_RATE_LABELS } from '#shared/constants.ts';
+import { CATALOG_PRICES_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, ROLE_LABELS, VAT_RATE_LABELS } from '#shared/constants.ts';
 import { RULE_KIND_LABELS } from '#shared/schemas/catalog-adapter.ts';
 import { ITEM_STATUS_LABELS, PUBLISH_MODE_LABELS } from '#shared/schemas/mass-scraper.ts';
 import {
@@ -61,10 +61,11 @@ const FIELD_LABELS: Record<string, string> = {
   supplierSku: 'Артикул поставщика',
   supplierCategory: 'Категория поставщика',
   awaitingCategory: 'Ждёт категорию',
-  rating: 'Рейтинг',
-  reviewCount: 'Отзывов',
   isActive: 'Активен',
   isFeatured: 'Рекомендуемый',
+  // Products had them until migration 0015; the log's older entries still name them.
+  rating: 'Рейтинг',
+  reviewCount: 'Отзывов',
   icon: 'Значок',
   parentId: 'Родительская категория №',
   sortOrder: 'Порядок',
@@ -87,6 +88,7 @@ const FIELD_LABELS: Record<string, string> = {
   maintenanceMode: 'Режим обслуживания',
   freeDeliveryThreshold: 'Бесплатная доставка от',
   vatRate: 'Ставка НДС',
+  catalogPrices: 'Цены в каталоге',
   siteTitle: 'Title сайта',
   ogImage: 'Изображение для соцсетей',
   googleAnalyticsId: 'Google Analytics',
@@ -175,6 +177,7 @@ const MONEY_FIELDS = new Set(['price', 'originalPrice', 'freeDeliveryThreshold',
 const VALUE_LABELS: Record<string, Record<string, string>> = {
   role: ROLE_LABELS,
   paymentStatus: PAYMENT_STATUS_LABELS,
+  catalogPrices: CATALOG_PRICES_LABELS,
   absent: ABSENT_ACTION_LABELS,
   newProducts: NEW_PRODUCTS_LABELS,
   mode: { ...PRICING_MODE_LABELS, ...PUBLISH_MODE_LABELS },

@@ -29,7 +29,7 @@ export function AddSupplierDialog({ onClose, onCreated }: { onClose: () => void;
     onError: (error) => {
       applyServerErrors(error, FIELDS, setError);
       // 409: the code is taken, which is the code field's problem.
-      if (error instanceof ApiError && error.status === 409) setError('code', { type: 'server', message: error.message });
+      if (error instanceof ApiError && error.status === 409) setError('code', { type: 'server', message: error.message }, { shouldFocus: true });
       toast({ title: 'Не удалось добавить поставщика', description: error.message, variant: 'destructive' });
     },
   });

@@ -1,5 +1,5 @@
 import iconv from 'iconv-lite';
-import { streamXmlElements, type Collected } from '#server/core/xml-stream.ts';
+import { MAX_XML_DEPTH, streamXmlElements, type Collected } from '#server/core/xml-stream.ts';
 
 /**
  * CommerceML files read with the shared XML stream reader (`core/xml-stream.ts`): only the
@@ -38,6 +38,7 @@ export async function* streamElements(filePath: string, fileLabel: string, optio
       options.onOpen?.(path, attributes);
     },
     notWellFormed: (at) => new CommerceMlError(`${fileLabel}: XML повреждён (строка ${at.line}, позиция ${at.column}). Проверьте, что файл выгружен полностью`),
+    tooDeep: (at) => new CommerceMlError(`${fileLabel}: это не файл CommerceML: элементы вложены глубже ${MAX_XML_DEPTH} уровней (строка ${at.line})`),
   });
   try {
     yield* elements;

@@ -66,18 +66,18 @@ const PIECE = { '@_Код': '796', '@_НаименованиеПолное': 'Ш
 /** The rate as 1C names it: '20', or «Без НДС». */
 const rateText = (rate: number) => (rate === 0 ? VAT_RATE_LABELS[0] : String(rate));
 
-function taxes(rate: number, kopecks: number | null) {
+function taxes(rate: number, kopecks: number) {
   const name = { Наименование: 'НДС' };
   return {
     СтавкиНалогов: { СтавкаНалога: { ...name, Ставка: rateText(rate) } },
-    // The shop adds VAT on top of its prices, so it is not included in the lines' sums.
-    ...(kopecks === null ? {} : { Налоги: { Налог: { ...name, УчтеноВСумме: 'false', Сумма: amount(kopecks), Ставка: rateText(rate) } } }),
+    // Every sum is what the customer pays, VAT included, whether the catalogue's prices had it (docs/decisions/030).
+    Налоги: { Налог: { ...name, УчтеноВСумме: 'true', Сумма: amount(kopecks), Ставка: rateText(rate) } },
   };
 }
 
 /**
- * The order's VAT shared out over its lines in proportion to their sums, the remainder kopecks
- * going to the largest fractions, so the lines add up to exactly the VAT the customer was charged.
+ * An amount of the order's (its VAT) shared out over its lines in proportion to their sums, the
+ * remainder kopecks going to the largest fractions, so the lines add up to exactly that amount.
  */
 export function vatPerLine(lineKopecks: number[], vatKopecks: number): number[] {
   const subtotal = lineKopecks.reduce((sum, k) => sum + k, 0);
@@ -98,27 +98,25 @@ const kind = (value: 'Товар' | 'Услуга') => ({
   ЗначениеРеквизита: [requisite('ВидНоменклатуры', value), requisite('ТипНоменклатуры', value)],
 });
 
-function goodsLines({ order, lines }: SaleOrder) {
-  const vat = vatPerLine(
-    lines.map((l) => l.item.totalKopecks),
-    order.vatKopecks,
-  );
-  return lines.map(({ item, exchangeId }, i) => ({
+type GoodsLine = SaleOrder['lines'][number] & { paid: number };
+
+function goodsLine({ item, exchangeId, paid }: GoodsLine, rate: number, vat: number) {
+  return {
     // A product that came from 1C is named by its 1C Ид; the shop's own products by the shop's id.
     Ид: exchangeId ?? (item.productId !== null ? String(item.productId) : (item.productSku ?? `line-${item.id}`)),
     ...(item.productSku ? { Артикул: clean(item.productSku) } : {}),
     Наименование: clean(item.productName),
     БазоваяЕдиница: PIECE,
-    ЦенаЗаЕдиницу: amount(item.unitPriceKopecks),
+    ЦенаЗаЕдиницу: amount(Math.round(paid / item.quantity)),
     Количество: item.quantity,
-    Сумма: amount(item.totalKopecks),
+    Сумма: amount(paid),
     ЗначенияРеквизитов: kind('Товар'),
-    ...taxes(order.vatRate, vat[i]!),
-  }));
+    ...taxes(rate, vat),
+  };
 }
 
-/** Delivery is a service line; the shop charges no VAT on it. */
-function deliveryLine(order: OrderRow) {
+/** Delivery is a service line, taxed at the order's rate like the goods (its price includes the VAT). */
+function deliveryLine(order: OrderRow, vat: number) {
   return {
     Ид: DELIVERY_LINE_ID,
     Наименование: DELIVERY_LINE_NAME,
@@ -127,8 +125,24 @@ function deliveryLine(order: OrderRow) {
     Количество: 1,
     Сумма: amount(order.deliveryKopecks),
     ЗначенияРеквизитов: kind('Услуга'),
-    ...taxes(0, null),
+    ...taxes(order.vatRate, vat),
   };
+}
+
+/**
+ * The order's lines at what the customer pays: each goods line with its share of the VAT added on
+ * top of prices «без НДС» (none when they included it), then the delivery; the VAT the total
+ * contains is shared over them all.
+ */
+function orderLines({ order, lines }: SaleOrder) {
+  const added = vatPerLine(
+    lines.map((l) => l.item.totalKopecks),
+    order.vatKopecks,
+  );
+  const goods = lines.map((line, i) => ({ ...line, paid: line.item.totalKopecks + added[i]! }));
+  const delivery = order.deliveryKopecks > 0 ? [order.deliveryKopecks] : [];
+  const vat = vatPerLine([...goods.map((g) => g.paid), ...delivery], order.vatInTotalKopecks);
+  return [...goods.map((g, i) => goodsLine(g, order.vatRate, vat[i]!)), ...delivery.map(() => deliveryLine(order, vat[goods.length]!))];
 }
 
 const branchText = (b: Branch) => `${b.city}, ${b.address}`;
@@ -185,9 +199,9 @@ function orderDocument(sale: SaleOrder) {
     Контрагенты: customer(sale),
     Время: placed.slice(11),
     ...(order.notes ? { Комментарий: clean(order.notes) } : {}),
-    // The order's own rate (decision 021), not today's setting.
-    Налоги: { Налог: { Наименование: 'НДС', УчтеноВСумме: 'false', Сумма: amount(order.vatKopecks), Ставка: rateText(order.vatRate as VatRate) } },
-    Товары: { Товар: [...goodsLines(sale), ...(order.deliveryKopecks > 0 ? [deliveryLine(order)] : [])] },
+    // The order's own rate (decision 021), not today's setting; the VAT its total contains (decision 028).
+    Налоги: { Налог: { Наименование: 'НДС', УчтеноВСумме: 'true', Сумма: amount(order.vatInTotalKopecks), Ставка: rateText(order.vatRate as VatRate) } },
+    Товары: { Товар: orderLines(sale) },
     ЗначенияРеквизитов: requisites(sale),
   };
 }

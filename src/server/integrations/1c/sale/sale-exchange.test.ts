@@ -154,7 +154,8 @@ describe('sale&mode=query and success', () => {
     expect(docs.map((d) => d.Номер)).toEqual([String(delivered.id), String(pickup.id)]);
 
     const [first, second] = docs as [Doc, Doc];
-    // 2 × 1200 + 2500 = 4900; VAT 20 % 980; delivery 500.
+    // 2 × 1200 + 2500 = 4900; VAT 20 % 980 on top; delivery 500 (VAT included). Every sum is what the
+    // customer pays, VAT included: the 6380 contain 6380 × 20/120 = 1063.33 of VAT.
     expect(first).toMatchObject({
       Ид: String(delivered.id),
       ХозОперация: 'Заказ товара',
@@ -163,7 +164,7 @@ describe('sale&mode=query and success', () => {
       Курс: '1',
       Сумма: '6380.00',
       Комментарий: 'Позвонить за час & не звонить в дверь <домофон не работает>',
-      Налоги: { Налог: { Наименование: 'НДС', УчтеноВСумме: 'false', Сумма: '980.00', Ставка: '20' } },
+      Налоги: { Налог: { Наименование: 'НДС', УчтеноВСумме: 'true', Сумма: '1063.33', Ставка: '20' } },
       Контрагенты: {
         Контрагент: {
           Ид: `user-${customer.id}`,
@@ -189,18 +190,19 @@ describe('sale&mode=query and success', () => {
       Ид: P1_1C_ID,
       Артикул: p1.sku,
       БазоваяЕдиница: { '#text': 'шт', '@_Код': '796' },
-      ЦенаЗаЕдиницу: '1200.00',
+      ЦенаЗаЕдиницу: '1440.00',
       Количество: '2',
-      Сумма: '2400.00',
+      Сумма: '2880.00',
       СтавкиНалогов: { СтавкаНалога: { Наименование: 'НДС', Ставка: '20' } },
-      Налоги: { Налог: { Сумма: '480.00' } },
+      Налоги: { Налог: { УчтеноВСумме: 'true', Сумма: '480.00' } },
     });
     expect(requisites(line1)).toEqual({ ВидНоменклатуры: 'Товар', ТипНоменклатуры: 'Товар' });
     // A product of the shop's own is named by the shop's id.
-    expect(line2).toMatchObject({ Ид: String(p2.id), Артикул: p2.sku, Количество: '1', Сумма: '2500.00', Налоги: { Налог: { Сумма: '500.00' } } });
+    expect(line2).toMatchObject({ Ид: String(p2.id), Артикул: p2.sku, Количество: '1', Сумма: '3000.00', Налоги: { Налог: { Сумма: '500.00' } } });
     expect(delivery).toMatchObject({ Ид: 'ORDER_DELIVERY', Наименование: 'Доставка заказа', ЦенаЗаЕдиницу: '500.00', Количество: '1', Сумма: '500.00' });
     expect(requisites(delivery)).toEqual({ ВидНоменклатуры: 'Услуга', ТипНоменклатуры: 'Услуга' });
-    expect(delivery.СтавкиНалогов).toEqual({ СтавкаНалога: { Наименование: 'НДС', Ставка: 'Без НДС' } });
+    // Delivery is a taxable service: its 500 contain 83.33 of VAT, as on the receipt.
+    expect(delivery).toMatchObject({ СтавкиНалогов: { СтавкаНалога: { Наименование: 'НДС', Ставка: '20' } }, Налоги: { Налог: { УчтеноВСумме: 'true', Сумма: '83.33' } } });
     expect(requisites(first)).toEqual({
       'Метод оплаты': 'Наличными при получении',
       'Статус оплаты': 'Ожидает оплаты',
@@ -311,5 +313,27 @@ describe('sale&mode=file: 1C changes orders', () => {
 
     const notCommerceMl = await call('file', { cookie, filename: 'feed.xml', body: Buffer.from('<?xml version="1.0"?><yml_catalog><shop/></yml_catalog>') });
     expect(notCommerceMl.body).toBe('failure\nФайл «feed.xml» не документ CommerceML: корневой элемент «yml_catalog» вместо «КоммерческаяИнформация»');
+  });
+});
+
+describe('sale&mode=query with catalogue prices «с НДС»', () => {
+  it('gives the sums the customer pays, the catalogue prices and the delivery, with the VAT they contain', async () => {
+    const shop = await ctx.app.inject({ method: 'GET', url: '/api/admin/settings/shop', headers: { cookie: admin } });
+    const saved = await ctx.app.inject({ method: 'PUT', url: '/api/admin/settings/shop', headers: { cookie: admin }, payload: { ...(shop.json() as object), catalogPrices: 'with_vat' } });
+    expect(saved.statusCode).toBe(200);
+    const order = await placeOrder([
+      [p1.id, 2],
+      [p2.id, 1],
+    ]);
+    await ctx.app.inject({ method: 'PUT', url: '/api/admin/settings/shop', headers: { cookie: admin }, payload: shop.json() });
+
+    const cookie = await startExchange();
+    const doc = (await query(cookie)).docs.find((d) => d.Номер === String(order.id))!;
+    // 2 × 1200 + 2500 + 500 delivery = 5400, nothing added on top; 5400 × 20/120 = 900 of VAT.
+    expect(doc).toMatchObject({ Сумма: '5400.00', Налоги: { Налог: { УчтеноВСумме: 'true', Сумма: '900.00', Ставка: '20' } } });
+    const [line1, line2, delivery] = doc.Товары.Товар as [Line, Line, Line];
+    expect(line1).toMatchObject({ ЦенаЗаЕдиницу: '1200.00', Количество: '2', Сумма: '2400.00', Налоги: { Налог: { УчтеноВСумме: 'true', Сумма: '400.00' } } });
+    expect(line2).toMatchObject({ ЦенаЗаЕдиницу: '2500.00', Сумма: '2500.00', Налоги: { Налог: { Сумма: '416.67' } } });
+    expect(delivery).toMatchObject({ Ид: 'ORDER_DELIVERY', Сумма: '500.00', Налоги: { Налог: { УчтеноВСумме: 'true', Сумма: '83.33', Ставка: '20' } } });
   });
 });

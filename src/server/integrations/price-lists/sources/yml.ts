@@ -1,5 +1,5 @@
 import iconv from 'iconv-lite';
-import { deepText, streamXmlElements, type XmlPosition } from '#server/core/xml-stream.ts';
+import { MAX_XML_DEPTH, deepText, streamXmlElements, type XmlPosition } from '#server/core/xml-stream.ts';
 import { SourceError } from './source-error.ts';
 import type { RowError, SupplierRecord } from './types.ts';
 import { decodeStream } from './text-stream.ts';
@@ -108,6 +108,11 @@ function notWellFormed(at: XmlPosition): SourceError {
   return new SourceError(`Файл YML повреждён: XML не читается (строка ${at.line}, позиция ${at.column}). Проверьте, что файл скачан полностью`);
 }
 
+/** A feed nested deeper than any YML catalogue is. */
+function tooDeep(): SourceError {
+  return new SourceError(`Файл не похож на YML-прайс-лист: элементы вложены глубже ${MAX_XML_DEPTH} уровней. Проверьте, что это выгрузка в формате YML`);
+}
+
 /**
  * The offers of a YML feed (yml_catalog/shop/offers/offer), streamed with the shared XML reader;
  * each offer's number (1-based, in file order) is its row number. Categories are collected on
@@ -124,6 +129,7 @@ export async function* ymlOffers(filePath: string): AsyncGenerator<YmlOffer> {
       if (path.length === 1 && path[0] !== 'yml_catalog') throw new SourceError(`Это XML, но не YML-каталог: в начале файла <${path[0]}>, а нужен <yml_catalog>`);
     },
     notWellFormed,
+    tooDeep,
   });
   for await (const { node } of elements) {
     if (node.name === 'category') {

@@ -105,7 +105,7 @@ export async function getItem(db: Db, id: number): Promise<ItemDetail> {
 /** A page that gave no card (failed, a repeat found before fetching) has nothing to edit: the form shows it empty. */
 const emptyDraft = (url: string): ItemDetail['draft'] => ({
   name: '', slug: '', sku: '', price: 0, originalPrice: null, stock: null, categoryId: null, supplier: null, tag: '',
-  imageUrl: '', shortDescription: '', description: url, rating: 0, reviewCount: 0, isActive: false, isFeatured: false,
+  imageUrl: '', shortDescription: '', description: url, isActive: false, isFeatured: false,
 });
 
 /** `PUT …/items/:id/draft`: the product form's values, checked by the form's own rules, kept until publishing. */

@@ -36,8 +36,6 @@ export function draftFromPage(page: ScrapeResult): ScrapedDraft {
     imageUrl: values.imageUrl ?? '',
     shortDescription: values.shortDescription ?? '',
     description: values.description ?? '',
-    rating: 0,
-    reviewCount: 0,
     isActive: false,
     isFeatured: false,
   };

@@ -167,7 +167,8 @@ export async function listProducts(db: Db, memo: CatalogMemo, search: CatalogSea
   if (query) {
     const ranked = await search.rank(query, filter, params.sort);
     const items = await productsByIds(db, ranked.ids.slice(offset, offset + params.limit));
-    return listResponse(items, ranked.total, params.page, params.limit, ranked.capped);
+    const answer = listResponse(items, ranked.total, params.page, params.limit, ranked.capped);
+    return ranked.correctedQuery ? { ...answer, correctedQuery: ranked.correctedQuery } : answer;
   }
 
   const counts =

@@ -39,8 +39,6 @@ function toProduct(row: ProductRow, categoryName: string | null, categorySlug: s
     category:
       row.categoryId !== null && categoryName !== null ? { id: row.categoryId, name: categoryName, slug: categorySlug ?? '' } : null,
     supplier: (row.supplier as Product['supplier']) ?? null,
-    rating: row.rating,
-    reviewCount: row.reviewCount,
     isActive: row.isActive,
     isFeatured: row.isFeatured,
     createdAt: new Date(row.createdAt).toISOString(),

@@ -25,8 +25,11 @@ const MAX_RANKED = 2000;
 /** Which products a list or a search covers. */
 export type CatalogFilter = { categoryId?: number; supplier?: Supplier; status: ProductStatusFilter };
 
-/** A search's result: ids best first (at most the ranking cap), the total, whether it was capped. */
-export type RankedIds = { ids: number[]; total: number; capped: boolean };
+/**
+ * A search's result: ids best first (at most the ranking cap), the total, whether it was capped,
+ * and the query as it was read when what was typed found nothing (a typo, the other layout).
+ */
+export type RankedIds = { ids: number[]; total: number; capped: boolean; correctedQuery?: string };
 
 export class CatalogSearch {
   private readonly index: LiveSearchIndex;
@@ -94,19 +97,24 @@ export class CatalogSearch {
       const words = readingWords(readings);
       const stems = await this.stemmer.stems(words);
       const { products, matched } = index.candidates(match, stems, skus, filter, SEARCH_RANK_CAP);
-      const ids = rankCandidates(products, words.flatMap((word) => stems.get(word)!), skus, sort).slice(0, SEARCH_RANK_CAP);
+      const ids = rankCandidates(products, words.flatMap((word) => stems.get(word)!), skus, sort, query).slice(0, SEARCH_RANK_CAP);
       return { ids, total: ids.length, capped: matched > SEARCH_RANK_CAP };
     };
 
     const exact = await run(matchReadings(plan.readings), plan.skus, plan.readings);
+    if (exact.total > 0 && plan.otherLayout) {
+      const asTyped = await run(matchReadings(plan.asTyped.readings), plan.asTyped.skus, plan.asTyped.readings);
+      return asTyped.total > 0 ? exact : { ...exact, correctedQuery: plan.otherLayout };
+    }
     if (exact.total > 0 || plan.readings.length === 0) return exact;
 
     const lexicon = await this.vocabulary.lexicon(index.nameWords);
     const corrected = plan.readings.map((reading) => correctReading(reading, lexicon));
     const readings = corrected.map((c) => c.reading);
-    if (corrected.some((c) => c.changed)) {
+    const changed = corrected.find((c) => c.changed);
+    if (changed) {
       const fixed = await run(matchReadings(readings), [], readings);
-      if (fixed.total > 0) return fixed;
+      if (fixed.total > 0) return { ...fixed, correctedQuery: changed.text };
     }
     if (readings.some((reading) => reading.length > 1)) return run(matchAnyGroup(readings), [], readings);
     return exact;

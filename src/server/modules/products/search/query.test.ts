@@ -38,11 +38,18 @@ describe('query words', () => {
   });
 
   it('plans the typed words, the other-layout reading and SKU fragments', () => {
-    expect(planSearch('lhtkm')).toEqual({ readings: [[[['lhtkm']]], [[['дрель']]]], skus: ['lhtkm'] });
+    expect(planSearch('lhtkm')).toEqual({
+      readings: [[[['lhtkm']]], [[['дрель']]]],
+      skus: ['lhtkm'],
+      asTyped: { readings: [[[['lhtkm']]]], skus: ['lhtkm'] },
+      otherLayout: 'дрель',
+    });
+    expect(planSearch('ляс20').otherLayout).toBe('kzc20');
+    expect(planSearch('дрель').otherLayout).toBeNull();
     expect(planSearch('KZC 20').skus).toEqual(['kzc20']);
     expect(planSearch('ляс20').skus).toEqual(['kzc20']);
     expect(planSearch('дрель ударная').skus).toEqual([]);
-    expect(planSearch('!!!')).toEqual({ readings: [], skus: [] });
+    expect(planSearch('!!!')).toMatchObject({ readings: [], skus: [], otherLayout: null });
   });
 
   it('adds what customers call a tool', () => {
@@ -87,8 +94,9 @@ describe('typos', () => {
   });
 
   it('widens only the unknown words of a reading', () => {
-    const { reading, changed } = correctReading(planSearch('аккумуляторный шурупаверт').readings[0]!, lexicon);
+    const { reading, changed, text } = correctReading(planSearch('аккумуляторный шурупаверт').readings[0]!, lexicon);
     expect(changed).toBe(true);
+    expect(text).toBe('аккумуляторный шуруповерт');
     expect(reading).toEqual([[['аккумуляторный']], [['шурупаверт'], ['шуруповерт']]]);
     expect(correctReading(planSearch('балгарка').readings[0]!, lexicon).reading).toEqual([
       [['балгарка'], ['болгарка'], ['ушм'], ['угловая', 'шлифмашина']],

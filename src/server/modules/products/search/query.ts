@@ -126,35 +126,47 @@ export function matchAnyGroup(readings: Reading[]): Match | null {
 /** Every word of the readings (their stems rank the matches). */
 export const readingWords = (readings: Reading[]) => [...new Set(readings.flat(3))];
 
-export type SearchPlan = {
-  /** The words as typed, and (for a query with Latin letters) as if typed in the Russian layout. */
+/** Words or SKU fragments to look for. */
+export type Lookup = {
   readings: Reading[];
-  /** Normalised SKU fragments to look for inside SKUs (as typed and in the other layout). */
+  /** Normalised SKU fragments to look for inside SKUs. */
   skus: string[];
 };
+
+export type SearchPlan = Lookup & {
+  /** The query exactly as typed: when it finds nothing, what was found came from the other layout. */
+  asTyped: Lookup;
+  /** The query as if typed in the other layout, when that is looked for too ('lhtkm' → 'дрель', 'ляс20' → 'kzc20'). */
+  otherLayout: string | null;
+};
+
+const lookupOf = (words: string[][], skus: string[]): Lookup => ({
+  readings: words.filter((w) => w.length > 0).map((w) => w.map(withSynonyms)),
+  skus,
+});
+
+/** A SKU fragment: Latin letters and digits only, long enough to be worth matching. */
+function skuFragment(value: string): string[] {
+  const sku = normalizeSku(value);
+  return sku.length >= MIN_SKU_FRAGMENT && /^[a-z0-9]+$/.test(sku) ? [sku] : [];
+}
 
 /** What to look for: the typed words, their other-layout reading, and SKU fragments. */
 export function planSearch(query: string): SearchPlan {
   const text = normalizeText(query);
   const typed = tokenize(text);
-  const readings = [typed];
+  const typedSkus = hasCyrillic(text) ? [] : skuFragment(text);
+  const asTyped = lookupOf([typed], typedSkus);
   if (hasLatin(text)) {
     const russian = tokenize(latinToCyrillic(text));
-    if (russian.some(hasCyrillic) && russian.join(' ') !== typed.join(' ')) readings.push(russian);
+    if (russian.some(hasCyrillic) && russian.join(' ') !== typed.join(' ')) {
+      return { ...lookupOf([typed, russian], typedSkus), asTyped, otherLayout: russian.join(' ') };
+    }
   }
-  const skus = new Set<string>();
-  const skuLike = (value: string) => {
-    const sku = normalizeSku(value);
-    // A SKU fragment: Latin letters and digits only, long enough to be worth matching.
-    if (sku.length >= MIN_SKU_FRAGMENT && /^[a-z0-9]+$/.test(sku)) skus.add(sku);
-  };
-  if (!hasCyrillic(text)) skuLike(text);
   // A Russian-layout SKU ('ляс20' for 'kzc20'): only with digits, or every Russian word would be one.
-  else if (!hasLatin(text) && /\d/.test(text)) skuLike(cyrillicToLatin(text));
-  return {
-    readings: readings.filter((words) => words.length > 0).map((words) => words.map(withSynonyms)),
-    skus: [...skus],
-  };
+  const layoutSkus = hasCyrillic(text) && !hasLatin(text) && /\d/.test(text) ? skuFragment(cyrillicToLatin(text)) : [];
+  if (layoutSkus.length) return { ...lookupOf([typed], layoutSkus), asTyped, otherLayout: cyrillicToLatin(text) };
+  return { ...asTyped, asTyped, otherLayout: null };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -247,16 +259,20 @@ export class Lexicon {
 
 /**
  * A reading with each word the catalogue does not know widened by the catalogue words it may
- * stand for (and their synonyms); `changed` is false when nothing was widened.
+ * stand for (and their synonyms); `changed` is false when nothing was widened. `text` is the
+ * query as the customer is told it was read: each such word replaced by the likeliest one.
  */
-export function correctReading(reading: Reading, lexicon: Lexicon): { reading: Reading; changed: boolean } {
+export function correctReading(reading: Reading, lexicon: Lexicon): { reading: Reading; changed: boolean; text: string } {
   let changed = false;
+  const words: string[] = [];
   const corrected = reading.map((group) => {
+    words.push(group[0]!.join(' '));
     const word = group[0]!.length === 1 ? group[0]![0]! : null;
     if (!word) return group;
     const suggestions = lexicon.suggest(word).filter((s) => s !== word);
     if (suggestions.length === 0) return group;
     changed = true;
+    words[words.length - 1] = suggestions[0]!;
     const out: WordGroup = [...group];
     for (const suggestion of suggestions) {
       for (const phrase of withSynonyms(suggestion)) {
@@ -265,5 +281,5 @@ export function correctReading(reading: Reading, lexicon: Lexicon): { reading: R
     }
     return out;
   });
-  return { reading: corrected, changed };
+  return { reading: corrected, changed, text: words.join(' ') };
 }

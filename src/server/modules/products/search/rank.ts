@@ -1,5 +1,6 @@
 import type { Sort } from '#shared/constants.ts';
 import { hasPrice } from '#shared/money.ts';
+import { normalizeText } from './query.ts';
 import type { IndexedProduct } from './search-index.ts';
 
 /** What separates the words of a name: dotted names ('p.i.t', '1.5') stay whole. */
@@ -14,14 +15,18 @@ function startsAWord(name: string, stem: string): boolean {
   return false;
 }
 
+/** A name as words: case, ё and punctuation aside («Перфоратор DCK KZC26, 800 Вт» = «перфоратор dck kzc26 800 вт»). */
+const nameWords = (name: string) => normalizeText(name).split(SEPARATOR).filter(Boolean).join(' ');
+
 /**
- * Ranks candidates: SKU typed exactly, then SKU starting with what was typed, then the number of
+ * Ranks candidates: the product whose whole name was typed, then SKU typed exactly, then SKU starting with what was typed, then the number of
  * query stems found at the start of a word of the name (name matches above description matches),
  * then names that start with the query (the kind of product), then featured and best-selling
  * first. Other sorts order the matches by price, date or sales.
  */
-export function rankCandidates(rows: IndexedProduct[], stems: string[], skus: string[], sort: Sort): number[] {
+export function rankCandidates(rows: IndexedProduct[], stems: string[], skus: string[], sort: Sort, query: string): number[] {
   const usefulStems = [...new Set(stems.filter((s) => s.length > 0))];
+  const typedName = nameWords(query);
   const scored = rows.map((row) => {
     const sku = row.skuNorm;
     const skuRank = skus.some((s) => sku === s) ? 3 : skus.some((s) => sku.startsWith(s)) ? 2 : skus.some((s) => sku.includes(s)) ? 1 : 0;
@@ -32,6 +37,8 @@ export function rankCandidates(rows: IndexedProduct[], stems: string[], skus: st
     const leadHit = lead >= 0 && usefulStems.some((stem) => row.name.startsWith(stem, lead)) ? 1 : 0;
     return {
       id: row.id,
+      // Models of one family share the start of their SKU (KZC26, KZC26-EK): the name decides.
+      wholeName: nameWords(row.name) === typedName ? 1 : 0,
       skuRank,
       nameHits,
       leadHit,
@@ -44,7 +51,7 @@ export function rankCandidates(rows: IndexedProduct[], stems: string[], skus: st
   type Scored = (typeof scored)[number];
   const byId = (a: Scored, b: Scored) => b.id - a.id;
   const relevance = (a: Scored, b: Scored) =>
-    b.skuRank - a.skuRank || b.nameHits - a.nameHits || b.leadHit - a.leadHit || b.featured - a.featured || b.sales - a.sales || byId(a, b);
+    b.wholeName - a.wholeName || b.skuRank - a.skuRank || b.nameHits - a.nameHits || b.leadHit - a.leadHit || b.featured - a.featured || b.sales - a.sales || byId(a, b);
   const priced = (a: Scored, b: Scored) => Number(hasPrice(b.price)) - Number(hasPrice(a.price));
   const compare: Record<Sort, (a: Scored, b: Scored) => number> = {
     featured: relevance,
