@@ -15,7 +15,7 @@ import { deliverySources, takeOrderStock } from '../../flows/order-stock.ts';
 import { listBranches } from '../branches/service.ts';
 import { cartTotals, vatInsideKopecks } from '../cart/totals.ts';
 import { getSettings } from '../settings/service.ts';
-import { formatRub, hasPrice, kopecksToRub, rubToKopecks } from '#shared/money.ts';
+import { MAX_PRICE_KOPECKS, MAX_PRICE_RUB, formatRub, hasPrice, kopecksToRub, rubToKopecks } from '#shared/money.ts';
 import type { OrderEdit } from '#shared/schemas/admin-order.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { OrderHistoryField } from '#shared/types.ts';
@@ -43,6 +43,13 @@ export function editRefusal(order: OrderRow): string | null {
 }
 
 const lineText = (name: string, quantity: number) => `«${name}»: ${quantity} шт.`;
+
+export const EDIT_TOO_MUCH = `Сумма позиции или заказа больше ${formatRub(MAX_PRICE_RUB)}: уменьшите количество`;
+/** Sums live in 32-bit kopeck columns: a line or an order above the price cap is refused, not overflowed. */
+const fitting = (kopecks: number) => {
+  if (kopecks > MAX_PRICE_KOPECKS) throw badRequest(EDIT_TOO_MUCH);
+  return kopecks;
+};
 
 /** A line's own branch: lines from before branches existed took the head office's stock. */
 const branchOf = async (tx: Tx, item: ItemRow) => item.stockBranchId ?? (await headBranchId(tx));
@@ -72,7 +79,7 @@ async function changeQuantities(tx: Tx, items: ItemRow[], edit: OrderEdit, now: 
       }
     }
     if (quantity === 0) await tx.delete(orderItems).where(eq(orderItems.id, item.id));
-    else await tx.update(orderItems).set({ quantity, totalKopecks: item.unitPriceKopecks * quantity }).where(eq(orderItems.id, item.id));
+    else await tx.update(orderItems).set({ quantity, totalKopecks: fitting(item.unitPriceKopecks * quantity) }).where(eq(orderItems.id, item.id));
     history.push({ field: 'lines', from: lineText(item.productName, item.quantity), to: quantity === 0 ? `«${item.productName}»: удалён` : lineText(item.productName, quantity) });
   }
 }
@@ -99,7 +106,10 @@ async function addProducts(tx: Tx, order: OrderRow, edit: OrderEdit, now: Date, 
       .from(orderItems)
       .where(and(eq(orderItems.orderId, order.id), eq(orderItems.productId, product.id), eq(orderItems.stockBranchId, branchId), eq(orderItems.unitPriceKopecks, product.priceKopecks!)));
     if (same) {
-      await tx.update(orderItems).set({ quantity: same.quantity + quantity, totalKopecks: same.unitPriceKopecks * (same.quantity + quantity) }).where(eq(orderItems.id, same.id));
+      await tx
+        .update(orderItems)
+        .set({ quantity: same.quantity + quantity, totalKopecks: fitting(same.unitPriceKopecks * (same.quantity + quantity)) })
+        .where(eq(orderItems.id, same.id));
       history.push({ field: 'lines', from: lineText(product.name, same.quantity), to: lineText(product.name, same.quantity + quantity) });
       continue;
     }
@@ -111,7 +121,7 @@ async function addProducts(tx: Tx, order: OrderRow, edit: OrderEdit, now: Date, 
       productSlug: product.slug,
       unitPriceKopecks: product.priceKopecks!,
       quantity,
-      totalKopecks: product.priceKopecks! * quantity,
+      totalKopecks: fitting(product.priceKopecks! * quantity),
       stockBranchId: branchId,
     });
     history.push({ field: 'lines', from: null, to: lineText(product.name, quantity) });
@@ -144,7 +154,7 @@ export async function editOrderLines(tx: Tx, order: OrderRow, edit: OrderEdit, n
     subtotalKopecks: computed.subtotal,
     vatKopecks: computed.vat,
     deliveryKopecks: delivery,
-    totalKopecks: total,
+    totalKopecks: fitting(total),
     vatInTotalKopecks: vatInsideKopecks(total, order.vatRate),
   };
   if (delivery !== order.deliveryKopecks) history.push({ field: 'delivery', from: formatRub(kopecksToRub(order.deliveryKopecks)), to: formatRub(kopecksToRub(delivery)) });

@@ -6,7 +6,7 @@ import { branchesBySlug, setBranchStock } from '../../../../tests/helpers/branch
 import { orders, productStock } from '../../db/schema.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
 import type { AdminOrderDetail, Order } from '#shared/types.ts';
-import { EDIT_CANCELLED, EDIT_HANDED_OVER, EDIT_PAID_ONLINE, EDIT_PICKUP_DELIVERY } from './line-edit.ts';
+import { EDIT_CANCELLED, EDIT_HANDED_OVER, EDIT_PAID_ONLINE, EDIT_PICKUP_DELIVERY, EDIT_TOO_MUCH } from './line-edit.ts';
 
 let ctx: TestContext;
 let customer: TestCustomer;
@@ -116,6 +116,15 @@ describe('staff edit an order before it ships', () => {
     const placed = await place([[drill.id, 1]]);
     const itemId = (await detail(placed.id)).items[0]!.id;
     const editTo = (id: number, body: object = { lines: [{ itemId, quantity: 2 }] }) => staff('PUT', `/api/admin/orders/${id}/lines`, body);
+
+    // A sum the 32-bit kopeck columns cannot hold is refused, nothing changed.
+    await setProduct(db(), saw.id, { price: 1_000_000 });
+    await setBranchStock(db(), saw.id, { volgograd: 9999 });
+    const huge = await editTo(placed.id, { add: [{ productId: saw.id, quantity: 9999 }] });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toBe(EDIT_TOO_MUCH);
+    expect(await stockAt(saw.id, 'volgograd')).toBe(9999);
+    await setProduct(db(), saw.id, { price: 2000 });
 
     for (const [set, message] of [
       [{ status: 'shipped' }, EDIT_HANDED_OVER],
