@@ -178,6 +178,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, 'local/feature-boundary': 'error' },
   },
+  // Dates and times reach people through src/shared/dates.ts only: Moscow time whatever the zone of the server or the browser.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/shared/dates.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          "CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]",
+          "CallExpression[callee.property.name='toLocaleString'] > ObjectExpression > Property[key.name=/^(year|month|day|weekday|hour|minute)$/]",
+          "CallExpression[callee.property.name=/^get(FullYear|Month|Date|Day|Hours|Minutes)$/][arguments.length=0]",
+        ].map((selector) => ({ selector, message: 'format dates and times with src/shared/dates.ts (Moscow time whatever the machine’s zone)' })),
+      ],
+    },
+  },
   // The import rules of DESIGN.md.
   {
     files: ['src/shared/**'],

@@ -23,14 +23,15 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 const STOREFRONT = ['accounts', 'back-office-phone', 'catalog', 'checkout', 'content-security-policy', 'forms-before-script', 'foundation', 'passwords', 'pickup', 'scroll', 'seo'];
 const SHOP_WIDE = ['admin-operations', 'branches', 'catalog-prices', 'csp-counters', 'payments', 'seo-analytics', 'staff-log', 'vat-rate'];
-const BACK_OFFICE = ['admin-catalog', 'catalog-adapter', 'exchange-1c-settings', 'mass-scraper', 'supplier-import', 'supplier-offers', 'web-scraper'];
+const BACK_OFFICE = ['admin-catalog', 'back-office-staff', 'catalog-adapter', 'exchange-1c-settings', 'mass-scraper', 'supplier-import', 'supplier-offers', 'web-scraper'];
 const specs = (names: string[]) => names.map((name) => `${name}.spec.ts`);
 // A spec in no group would silently not run.
 const unlisted = fs.readdirSync('tests/e2e').filter((f) => f.endsWith('.spec.ts') && !specs([...STOREFRONT, ...BACK_OFFICE, ...SHOP_WIDE]).includes(f));
 if (unlisted.length) throw new Error(`playwright.config.ts: put ${unlisted.join(', ')} in a group (STOREFRONT, BACK_OFFICE or SHOP_WIDE)`);
 
-const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined };
-const mobile = { ...devices['Pixel 7'], viewport: { width: 375, height: 812 }, channel: undefined };
+// Browsers and the server run in UTC: every time shown must still be Moscow time (src/shared/dates.ts).
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined, timezoneId: 'UTC' };
+const mobile = { ...devices['Pixel 7'], viewport: { width: 375, height: 812 }, channel: undefined, timezoneId: 'UTC' };
 // A test tagged @desktop or @mobile is about that layout only (the dropdown menu, the burger menu);
 // one tagged @back-office is a staff screen, checked at desktop width only (staff work at desktops).
 const onlyDesktop = /@mobile/;
@@ -79,6 +80,7 @@ export default defineConfig({
       timeout: 120_000,
       env: {
         NODE_ENV: 'production',
+        TZ: 'UTC',
         PORT: String(PORT),
         DATA_DIR: E2E_DATA_DIR,
         PUBLIC_URL: `http://localhost:${PORT}`,

@@ -83,11 +83,13 @@ export const SORT_LABELS: Record<Sort, string> = {
   popular: 'Популярные',
 };
 
-export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+/** `ready` is a pickup order's (waiting at its branch), `shipped` a delivery's (shared/delivery.ts `orderStatusesFor`). */
+export const ORDER_STATUSES = ['pending', 'processing', 'ready', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'Ожидает обработки',
   processing: 'В обработке',
+  ready: 'Готов к выдаче',
   shipped: 'Отправлен',
   delivered: 'Доставлен',
   cancelled: 'Отменен',

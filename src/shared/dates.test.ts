@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatTime, isValidDay, shopDayEnd, shopDayStart, shopToday } from './dates.ts';
+import { formatDate, formatDateTime, formatDay, formatShortDateTime, formatTime, isValidDay, shopDayEnd, shopDayStart, shopToday } from './dates.ts';
 
 describe('shop dates', () => {
   it("formats as the spec shows, in Moscow time, 'Н/Д' when missing", () => {
@@ -25,5 +25,21 @@ describe('shop dates', () => {
     expect(shopDayEnd('2026-11-21').toISOString()).toBe('2026-11-21T21:00:00.000Z');
     expect(shopToday(new Date('2026-11-20T21:30:00Z'))).toBe('2026-11-21');
     expect(shopToday(new Date('2026-11-20T20:59:00Z'))).toBe('2026-11-20');
+  });
+
+  it.each(['UTC', 'America/New_York', 'Asia/Vladivostok'])('shows Moscow time on a machine whose zone is %s', (zone) => {
+    const machine = process.env.TZ;
+    process.env.TZ = zone;
+    try {
+      expect(new Date('2026-11-21T22:05:00Z').getTimezoneOffset()).not.toBe(-180); // the zone really changed
+      expect(formatDateTime('2026-11-21T22:05:00Z')).toBe('22 ноября 2026 г., 01:05');
+      expect(formatShortDateTime('2026-11-21T22:05:00Z')).toBe('22 нояб., 01:05');
+      expect(formatTime('2026-11-21T22:05:00Z')).toBe('01:05');
+      expect(formatDay('2026-11-01')).toBe('1 ноября 2026 г.');
+      expect(shopToday(new Date('2026-11-21T22:05:00Z'))).toBe('2026-11-22');
+    } finally {
+      if (machine === undefined) delete process.env.TZ;
+      else process.env.TZ = machine;
+    }
   });
 });

@@ -20,6 +20,15 @@ const timeFormat = new Intl.DateTimeFormat('ru-RU', {
   timeZone: SHOP_TIME_ZONE,
 });
 
+const shortDateTimeFormat = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: SHOP_TIME_ZONE,
+});
+
 const toDate = (value: string | Date | null | undefined): Date | null => {
   if (value === null || value === undefined || value === '') return null;
   const date = value instanceof Date ? value : new Date(value);
@@ -31,6 +40,12 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   const date = toDate(value);
   if (!date) return 'Н/Д';
   return `${dateFormat.format(date)}, ${timeFormat.format(date)}`;
+}
+
+/** '21 нояб., 14:05' for compact lists; a missing date is 'Н/Д'. */
+export function formatShortDateTime(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? shortDateTimeFormat.format(date) : 'Н/Д';
 }
 
 /** '21 ноября 2026 г.'; a missing date is 'Н/Д'. */
@@ -60,6 +75,9 @@ export const shopDayStart = (day: string) => new Date(`${day}T00:00:00${SHOP_UTC
 
 /** The first moment after a calendar day in the shop's time zone (exclusive end of a range). */
 export const shopDayEnd = (day: string) => new Date(shopDayStart(day).getTime() + DAY_MS);
+
+/** '2026-11-01' (a calendar day) -> '1 ноября 2026 г.' */
+export const formatDay = (day: string) => formatDate(shopDayStart(day.slice(0, 10)));
 
 /** Today's date in the shop's time zone as YYYY-MM-DD. */
 export function shopToday(now: Date = new Date()): string {

@@ -22,7 +22,16 @@ export const STAFF_ACTION_GROUPS = [
       'category.delete': 'Категория удалена',
     },
   },
-  { label: 'Заказы', kinds: { 'order.status': 'Статус заказа изменён', 'order.refund': 'Возврат оплаты по заказу' } },
+  {
+    label: 'Заказы',
+    kinds: {
+      'order.status': 'Статус заказа изменён',
+      'order.edit': 'Состав заказа изменён',
+      'order.comment': 'Комментарий к заказу',
+      'order.payment-link': 'Отправлена ссылка на оплату',
+      'order.refund': 'Возврат оплаты по заказу',
+    },
+  },
   {
     label: 'Пользователи',
     kinds: {
@@ -116,6 +125,8 @@ export type StaffAction = {
   ip: string;
   kind: StaffActionKind;
   objectId: string | null;
+  /** The object's name when the entry was written (null for entries from before names were kept). */
+  objectName: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   details: Record<string, unknown> | null;

@@ -101,7 +101,8 @@ export type AdminOrderSummary = {
 
 export type OrderHistoryEntry = {
   id: number;
-  field: 'status' | 'payment';
+  /** `lines`, `delivery` and `total`: staff edited the order (texts such as «Дрель DCK: 2 шт.», «500 ₽»). */
+  field: OrderHistoryField;
   fromValue: string | null;
   toValue: string;
   changedAt: string;
@@ -111,6 +112,12 @@ export type OrderHistoryEntry = {
   /** Why, when the values alone do not say it (a payment that came after the order was cancelled). */
   note: string | null;
 };
+
+export const ORDER_HISTORY_FIELDS = ['status', 'payment', 'lines', 'delivery', 'total'] as const;
+export type OrderHistoryField = (typeof ORDER_HISTORY_FIELDS)[number];
+
+/** A staff member's internal comment on an order: never shown to the customer. */
+export type OrderComment = { id: number; text: string; authorName: string; createdAt: string };
 
 export const ORDER_HISTORY_SOURCES = ['1c', 'yookassa'] as const;
 export type OrderHistorySource = (typeof ORDER_HISTORY_SOURCES)[number];
@@ -122,6 +129,7 @@ export type AdminOrderDetail = Omit<Order, 'payment'> & {
   updatedAt: string;
   itemCount: number;
   history: OrderHistoryEntry[];
+  comments: OrderComment[];
 };
 
 /** Back office: a user as 'Управление клиентами' shows it (spec 3, User admin view). */
@@ -137,6 +145,17 @@ export type AdminUser = {
   createdAt: string;
   lastLogin: string | null;
 };
+
+/** A customer's orders as staff see them in the customer's card: the latest, how many in all, and their sum. */
+export type CustomerOrders = {
+  latest: AdminOrderSummary[];
+  count: number;
+  /** Roubles, cancelled orders left out. */
+  totalAmount: number;
+};
+
+/** GET /api/admin/users/{id}/card: «Карточка клиента». */
+export type AdminCustomerCard = { user: AdminUser; addresses: Address[]; orders: CustomerOrders };
 
 export type BackupFile = {
   name: string;

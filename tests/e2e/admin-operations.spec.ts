@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { shopToday } from '../../src/shared/dates.ts';
-import { hasPrice } from '../../src/shared/money.ts';
 import { formatPhone, normalizePhone } from '../../src/shared/phone.ts';
 import type { ShopSettings } from '../../src/shared/schemas/settings.ts';
 import { axeViolations, expect, isMobile, test } from './fixtures.ts';
+import { placeOrder } from './orders.ts';
 
 const ADMIN = { username: 'admin', password: 'Admin-e2e-pass-2026' };
 const PASSWORD = 'Pokupatel-e2e-77';
 /** Unique per run and per project: desktop and mobile runs share one server. */
 const uniq = () => randomBytes(3).toString('hex');
-
-type ApiProduct = { id: number; price: number | null; stock: number | null };
 
 async function login(request: APIRequestContext, user: { username: string; password: string }) {
   const res = await request.post('/api/login', { data: user });
@@ -25,32 +23,6 @@ async function createCustomer(admin: APIRequestContext, username: string) {
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: number };
-}
-
-/** An order placed through the API by a logged-in customer, as checkout does it. */
-async function placeOrder(customer: APIRequestContext, email: string) {
-  const list = (await (await customer.get('/api/products?limit=48')).json()) as { products: ApiProduct[] };
-  const product = list.products.find((p) => hasPrice(p.price) && (p.stock ?? 0) >= 5);
-  expect(product, 'a product in stock').toBeDefined();
-  const cartId = crypto.randomUUID();
-  expect((await customer.post('/api/cart/items', { data: { cartId, productId: product!.id, quantity: 1 } })).ok()).toBe(true);
-  const cart = (await (await customer.get(`/api/cart/${cartId}`)).json()) as { generation: number };
-  const res = await customer.post('/api/orders', {
-    data: {
-      customerName: 'Покупатель Проверочный',
-      customerEmail: email,
-      customerPhone: '+7 900 555-44-33',
-      address: 'ул. Мира, д. 5, кв. 12',
-      city: 'Волгоград',
-      postalCode: '400005',
-      paymentMethod: 'cash',
-      consent: true,
-      cartId,
-      cartGeneration: cart.generation,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
 }
 
 /** A second browser for the customer, logged in. */
@@ -161,12 +133,18 @@ test.describe('back office: orders, customers, settings', { tag: '@back-office' 
       await expect(item.getByText('Активен', { exact: true })).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
 
-      await item.getByRole('button', { name: `Блокировать: ${username}` }).click();
+      // Blocking is in the customer's card, not on the row.
+      await expect(item.getByRole('button', { name: /Блокировать/ })).toHaveCount(0);
+      await item.getByRole('button', { name: `Карточка клиента: ${username}` }).click();
+      const card = page.getByRole('dialog', { name: 'Карточка клиента' });
+      await card.getByRole('button', { name: 'Заблокировать' }).click();
       const confirm = page.getByRole('dialog', { name: 'Заблокировать пользователя?' });
       await confirm.getByRole('button', { name: 'Блокировать' }).click();
       await expect(page.getByText('Пользователь деактивирован', { exact: true })).toBeVisible();
       await expect(item.getByText('Неактивен', { exact: true })).toBeVisible();
-      await expect(item.getByRole('button', { name: `Активировать: ${username}` })).toBeVisible();
+      await item.getByRole('button', { name: `Карточка клиента: ${username}` }).click();
+      await expect(card.getByRole('button', { name: 'Активировать' })).toBeVisible();
+      await page.keyboard.press('Escape');
 
       // The customer's session is gone: the profile sends them to the login page.
       await customer.page.reload();

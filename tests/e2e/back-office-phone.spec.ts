@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { placeOrder } from './orders.ts';
 
 const ADMIN = { username: 'admin', password: 'Admin-e2e-pass-2026' };
 
@@ -39,4 +40,21 @@ test('every back-office screen opens at phone width with its heading and no side
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
   }
+
+  // An order's print view at phone width.
+  const orderId = await placeOrder(page.request, 'admin@example.ru');
+  await page.goto(`/admin/orders/${orderId}/print`);
+  await expect(page.getByRole('heading', { level: 1, name: `Заказ №${orderId}` })).toBeVisible();
+  const printOverflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(printOverflow, 'the print view scrolls sideways').toBeLessThanOrEqual(0);
+
+  // The customer's card opens from the list and fits the phone.
+  await page.goto(`/admin/users?query=dlinnyi_login_${tag}`);
+  await page.getByRole('button', { name: `Карточка клиента: dlinnyi_login_${tag}` }).click();
+  const card = page.getByRole('dialog', { name: 'Карточка клиента' });
+  await expect(card.getByText('Заказов пока нет')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Заблокировать' })).toBeVisible();
+  const box = await card.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
 });

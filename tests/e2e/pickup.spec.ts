@@ -84,11 +84,11 @@ test('a customer collects an order at a branch: only branches holding the cart c
   await expect(page.getByText('Мы позвоним по телефону +7 900 777-11-22, когда заказ будет готов к выдаче в филиале.')).toBeVisible();
   await expect(page.getByText('Ожидает обработки')).toBeVisible();
 
-  // Staff mark it shipped: the customer reads that it waits at the branch.
+  // Staff mark it ready at the branch: the customer reads it.
   const orderId = Number(page.url().split('/').pop());
   const staff = await playwright.request.newContext({ baseURL });
   expect((await staff.post('/api/login', { data: { username: 'admin', password: 'Admin-e2e-pass-2026' } })).ok()).toBe(true);
-  expect((await staff.patch(`/api/orders/${orderId}/status`, { data: { status: 'shipped' } })).ok()).toBe(true);
+  expect((await staff.patch(`/api/orders/${orderId}/status`, { data: { status: 'ready' } })).ok()).toBe(true);
   await staff.dispose();
   await page.reload();
   await expect(page.getByText('Готов к выдаче', { exact: true })).toBeVisible();

@@ -48,7 +48,7 @@ test.describe('«Журнал действий»', { tag: '@back-office' }, () =
       await expect(entries).toHaveCount(1);
       const entry = entries.first();
       await expect(entry.getByText('Товар изменён')).toBeVisible();
-      await expect(entry.getByText(`Товар №${product.id}`)).toBeVisible();
+      await expect(entry.getByText(`Товар «${product.name}»`)).toBeVisible();
       await expect(entry.getByText(username, { exact: true })).toBeVisible();
       await expect(entry.getByText(/адрес (::ffff:)?127\.0\.0\.1|адрес ::1/)).toBeVisible();
       await expect(entry.getByText('Цена')).toBeVisible();

@@ -6,12 +6,13 @@ import { customerStatusLabel, type DeliveryMethod } from '#shared/delivery.ts';
 const ORDER_STATUS_VARIANT: Record<OrderStatus, BadgeProps['variant']> = {
   pending: 'warning',
   processing: 'default',
+  ready: 'secondary',
   shipped: 'secondary',
   delivered: 'success',
   cancelled: 'destructive',
 };
 
-/** Staff read the status as it is; the customer (`deliveryMethod` given) reads a pickup's «Готов к выдаче». */
+/** Staff read the status as it is; the customer (`deliveryMethod` given) reads a collected pickup as «Получен». */
 export function OrderStatusBadge({ status, deliveryMethod }: { status: OrderStatus; deliveryMethod?: DeliveryMethod }) {
   return <Badge variant={ORDER_STATUS_VARIANT[status]}>{deliveryMethod ? customerStatusLabel(status, deliveryMethod) : ORDER_STATUS_LABELS[status]}</Badge>;
 }

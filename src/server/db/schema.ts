@@ -415,6 +415,23 @@ export const orderStatusHistory = pgTable(
   (t) => [index('order_status_history_order_idx').on(t.orderId)],
 );
 
+/** Staff's internal comments on an order: never in the customer's answers or letters. */
+export const orderComments = pgTable(
+  'order_comments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The login at the time of writing, kept when the account is deleted. */
+    authorName: text('author_name').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_comments_order_idx').on(t.orderId, t.createdAt)],
+);
+
 /**
  * What the exchange with 1C told it about each order: the version the last `sale&mode=query` sent
  * and the version 1C confirmed with `sale&mode=success`. An order is sent while its current
@@ -692,6 +709,8 @@ export const staffActions = pgTable(
     kind: text('kind').notNull(),
     /** The changed object's id or key (a product's id, a settings key, a backup's file name). */
     objectId: text('object_id'),
+    /** The object's name when the entry was written (a product's or supplier's name, a login), so the log reads with names after a rename or deletion. */
+    objectName: text('object_name'),
     /** The changed fields' values before and after; the whole object for a creation or deletion. */
     before: jsonb('before'),
     after: jsonb('after'),

@@ -4,14 +4,16 @@
  */
 import { z } from './z.ts';
 
-/** Taxation systems of 54-FZ receipts (YooKassa's `tax_system_code`). */
-export const TAX_SYSTEM_CODES = [1, 2, 3, 4, 5, 6] as const;
+/**
+ * Taxation systems of 54-FZ receipts (YooKassa's `tax_system_code`). Code 4, ЕНВД, was abolished
+ * on 1 January 2021 and is not offered (a saved 4 was cleared by a migration).
+ */
+export const TAX_SYSTEM_CODES = [1, 2, 3, 5, 6] as const;
 export type TaxSystemCode = (typeof TAX_SYSTEM_CODES)[number];
 export const TAX_SYSTEM_LABELS: Record<TaxSystemCode, string> = {
   1: 'Общая система (ОСН)',
   2: 'Упрощённая, доходы (УСН доходы)',
   3: 'Упрощённая, доходы минус расходы (УСН доходы − расходы)',
-  4: 'Единый налог на вменённый доход (ЕНВД)',
   5: 'Единый сельскохозяйственный налог (ЕСХН)',
   6: 'Патентная система (ПСН)',
 };

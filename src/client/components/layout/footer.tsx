@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatPhone } from '#shared/phone.ts';
 import { telHref } from '#client/lib/utils.ts';
 import { FOOTER_CATEGORY_COUNT } from '#shared/constants.ts';
+import { shopToday } from '#shared/dates.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { Category } from '#shared/types.ts';
@@ -95,7 +96,7 @@ export function Footer({ shop, categories, branches, links, versionLabel }: Foot
       <div className="border-t border-zinc-800">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-xs">
           <p>
-            © {new Date().getFullYear()} {shop.shopName}. Профессиональный инструмент DCK и P.I.T.
+            © {shopToday().slice(0, 4)} {shop.shopName}. Профессиональный инструмент DCK и P.I.T.
           </p>
           <span hidden data-version={versionLabel}>
             {versionLabel}

@@ -11,7 +11,6 @@ import {
   ShoppingBag,
   Menu,
   Store,
-  Upload,
   Users,
   Wrench,
   type LucideIcon,
@@ -53,14 +52,16 @@ const SCREENS: AdminScreen[] = [
   { path: adminRoutes.productCreate, roles: STAFF_ROLES, Page: lazy(() => import('./products/product-form-page.tsx')) },
   { path: adminRoutes.productNew, roles: STAFF_ROLES, Page: lazy(() => import('./products/product-form-page.tsx')) },
   { path: adminRoutes.productEdit, roles: STAFF_ROLES, Page: lazy(() => import('./products/product-form-page.tsx')) },
-  { path: adminRoutes.import, label: 'Импорт', icon: Upload, roles: STAFF_ROLES, Page: lazy(() => import('./import/import-page.tsx')) },
+  { path: adminRoutes.supplierImporter, label: 'Импорт прайс-листов', icon: FileSpreadsheet, roles: STAFF_ROLES, Page: lazy(() => import('./supplier-importer/suppliers-page.tsx')) },
+  { path: adminRoutes.supplierImport, roles: STAFF_ROLES, Page: lazy(() => import('./supplier-importer/import-page.tsx')) },
+  // A developer's tool (a JSON list of products): linked from the price lists' page, not from the menu.
+  { path: adminRoutes.import, roles: STAFF_ROLES, Page: lazy(() => import('./import/import-page.tsx')) },
   { path: adminRoutes.catalogAdapter, label: 'Адаптер каталога', icon: Shuffle, roles: STAFF_ROLES, Page: lazy(() => import('./catalog-adapter/catalog-adapter-page.tsx')) },
   { path: adminRoutes.webScraper, label: 'Товар по ссылке', icon: Globe, roles: STAFF_ROLES, Page: lazy(() => import('./web-scraper/web-scraper-page.tsx')) },
   { path: adminRoutes.massScraper, label: 'Массовая загрузка', icon: Layers, roles: STAFF_ROLES, Page: lazy(() => import('./mass-scraper/mass-scraper-page.tsx')) },
-  { path: adminRoutes.supplierImporter, label: 'Импорт прайс-листов', icon: FileSpreadsheet, roles: STAFF_ROLES, Page: lazy(() => import('./supplier-importer/suppliers-page.tsx')) },
-  { path: adminRoutes.supplierImport, roles: STAFF_ROLES, Page: lazy(() => import('./supplier-importer/import-page.tsx')) },
   { path: adminRoutes.categories, label: 'Категории', icon: FolderTree, roles: STAFF_ROLES, Page: lazy(() => import('./categories/categories-page.tsx')) },
   { path: adminRoutes.orders, label: 'Заказы', icon: ShoppingBag, roles: STAFF_ROLES, Page: lazy(() => import('./orders/orders-page.tsx')) },
+  { path: adminRoutes.orderPrint, roles: STAFF_ROLES, Page: lazy(() => import('./orders/order-print-page.tsx')) },
   { path: adminRoutes.users, label: 'Клиенты', icon: Users, roles: ADMIN_ONLY, Page: lazy(() => import('./users/users-page.tsx')) },
   { path: adminRoutes.settings, label: 'Настройки', icon: Settings, roles: ADMIN_ONLY, Page: lazy(() => import('./settings/settings-page.tsx')) },
 ];
@@ -152,7 +153,7 @@ function MobileBar({ user }: { user: PublicUser }) {
   const here = location.pathname.replace(/\/$/, '');
   const current = SCREENS.find((s) => s.label && (s.path === adminRoutes.dashboard ? here === adminPaths.dashboard : here.startsWith(adminPaths.screen(s.path))));
   return (
-    <header className="sticky top-0 z-40 flex h-14 items-center gap-2 bg-header px-2 text-white md:hidden">
+    <header className="sticky top-0 z-40 flex h-14 items-center gap-2 bg-header px-2 text-white md:hidden print:hidden">
       <Sheet open={open} onOpenChange={setOpen}>
         <SheetTrigger asChild>
           <Button variant="ghost" size="icon" className="text-white hover:bg-zinc-800 hover:text-white" aria-label="Открыть меню панели управления">
@@ -196,7 +197,8 @@ export function Component() {
     <div className="min-h-screen bg-surface md:flex">
       <MobileBar user={user} />
       {/* The dark column runs the full height; its content stays in view while the page scrolls. */}
-      <aside className="hidden bg-header md:block md:w-64 md:shrink-0">
+      {/* A printed page (an order's print view) is the page alone, without the menu. */}
+      <aside className="hidden bg-header md:block md:w-64 md:shrink-0 print:hidden">
         <div className="sticky top-0 flex max-h-screen flex-col overflow-y-auto">
           <div className="border-b border-zinc-800 px-5 py-5">
             <Brand />
@@ -207,7 +209,7 @@ export function Component() {
           <Sidebar role={user.role} />
         </div>
       </aside>
-      <main className="min-w-0 flex-1 p-4 md:p-8">
+      <main className="min-w-0 flex-1 p-4 md:p-8 print:p-0">
         <Suspense fallback={<Spinner size="lg" className="mx-auto mt-24 flex" />}>
           <Routes>
             {SCREENS.map(({ path, roles, Page }) => (

@@ -21,6 +21,7 @@ export const adminRoutes = {
   massScraper: 'mass-scraper',
   categories: 'categories',
   orders: 'orders',
+  orderPrint: 'orders/:id/print',
   users: 'users',
   settings: 'settings',
   supplierImporter: 'supplier-importer',
@@ -44,6 +45,8 @@ export const adminPaths = {
   orders: inAdmin(adminRoutes.orders),
   /** The orders list searched for one order number. */
   order: (id: number) => `${inAdmin(adminRoutes.orders)}?query=${id}`,
+  /** The order's print view. */
+  orderPrint: (id: number) => inAdmin(adminRoutes.orderPrint.replace(':id', String(id))),
   supplierImporter: inAdmin(adminRoutes.supplierImporter),
   /** The importer with one supplier picked, on one of its tabs. */
   supplier: (supplierId: number, tab?: 'import' | 'history' | 'settings') =>

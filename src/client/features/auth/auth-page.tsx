@@ -8,10 +8,12 @@ import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { safeNext } from '#client/lib/guards.ts';
+import { paths } from '#client/paths.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { sessionQuery } from '#client/lib/session.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { isStaff } from '#shared/constants.ts';
+import type { PublicUser } from '#shared/types.ts';
 
 export const meta: MetaFn = () => ({
   title: 'Вход и регистрация',
@@ -19,12 +21,18 @@ export const meta: MetaFn = () => ({
   noindex: true,
 });
 
-/** A logged-in user has nothing to do here: back to `next` (a path on this site) or home. */
+/**
+ * Where a signed-in user goes from here: `next` (a path on this site) when the link carries one,
+ * else staff to the back office and customers home.
+ */
+const landing = (next: string | null, user: Pick<PublicUser, 'role'>) => (next ? safeNext(next) : isStaff(user.role) ? paths.admin : paths.home);
+
+/** A logged-in user has nothing to do here. */
 export const loader =
   (queryClient: QueryClient): LoaderFunction =>
   async ({ request }) => {
     const [user] = await Promise.all([queryClient.ensureQueryData(sessionQuery()), queryClient.ensureQueryData(publicSettingsQuery())]);
-    if (user) throw redirect(safeNext(new URL(request.url).searchParams.get('next')));
+    if (user) throw redirect(landing(new URL(request.url).searchParams.get('next'), user));
     return null;
   };
 
@@ -76,12 +84,11 @@ export function Component() {
   const navigate = useNavigate();
   const { data: settings } = useSuspenseQuery(publicSettingsQuery());
   const { data: user } = useSuspenseQuery(sessionQuery());
-  const next = safeNext(params.get('next'));
   const tab = params.get('tab') === 'register' ? 'register' : 'login';
   const { shop } = settings;
   const maintenance = shop.maintenanceMode && !isStaff(user?.role);
 
-  const done = () => navigate(next, { replace: true });
+  const done = (signedIn: PublicUser) => navigate(landing(params.get('next'), signedIn), { replace: true });
   const selectTab = (value: string) =>
     setParams(
       (prev) => {

@@ -41,10 +41,6 @@ export function infoPageKey(pathname: string): InfoPageKey | null {
   return (INFO_PAGE_KEYS as readonly string[]).includes(key) ? (key as InfoPageKey) : null;
 }
 
-const longDate = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-/** '2026-11-01' -> '1 ноября 2026 г.' */
-export const formatLongDate = (iso: string) => longDate.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
-
 /* ---------- Text building blocks ---------- */
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -9,7 +9,8 @@ import { useBranches } from '#client/lib/branches.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { cn, telHref } from '#client/lib/utils.ts';
 import { footerLinks, paths } from '#client/paths.ts';
-import { formatLongDate, infoPageKey, infoPages } from './info-content.tsx';
+import { formatDay } from '#shared/dates.ts';
+import { infoPageKey, infoPages } from './info-content.tsx';
 
 /** One module for /faq, /shipping, /returns, /warranty, /privacy, /terms and /cookies. */
 export const meta: MetaFn = ({ url }) => {
@@ -39,7 +40,7 @@ export function Component() {
             <p className="text-lg leading-relaxed text-muted-foreground">{lead}</p>
             {updated && (
               <p className="text-sm text-muted-foreground">
-                Редакция от <time dateTime={updated}>{formatLongDate(updated)}</time>
+                Редакция от <time dateTime={updated}>{formatDay(updated)}</time>
               </p>
             )}
           </header>

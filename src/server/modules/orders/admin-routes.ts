@@ -1,13 +1,66 @@
 import { idParams } from '#shared/schemas/z.ts';
-import { AdminOrderListQuerySchema, OrderStatusChangeSchema } from '#shared/schemas/admin-order.ts';
+import { AdminOrderListQuerySchema, OrderCommentSchema, OrderEditSchema, OrderStatusChangeSchema } from '#shared/schemas/admin-order.ts';
 import type { App } from '../../core/app-types.ts';
-import { changeOrderStatus, getOrderForStaff, listOrdersForStaff } from './admin-service.ts';
+import { getSettings } from '../settings/service.ts';
+import { addOrderComment, changeOrderStatus, editOrder, getOrderForStaff, listOrdersForStaff, sendPaymentLink } from './admin-service.ts';
+import { onOrderChange } from './door.ts';
+import { readyForPickupMail } from './mails.ts';
+import { findOrder } from './service.ts';
 
 const OrderParams = idParams('Некорректный номер заказа');
 
 /** The back office's order calls: staff (administrators and managers) only. */
 export default async function orderAdminRoutes(app: App) {
   const paymentView = () => ({ configured: app.deps.config.yookassa !== null, now: app.deps.clock() });
+  const TAGS = ['Заказы (персонал)'];
+
+  // The confirmation promised pickup customers a letter when their order waits at the branch.
+  const stop = onOrderChange(
+    app.deps.db,
+    'orders: ready for pickup letter',
+    async (event) => {
+      if (event.field !== 'status' || event.to !== 'ready') return;
+      const order = await findOrder(app.deps.db, event.orderId, paymentView());
+      if (!order) return;
+      await app.deps.mailer.send(readyForPickupMail(await getSettings(app.deps.db, 'shop'), order, app.deps.config.publicUrl));
+    },
+    app.log,
+  );
+  app.addHook('onClose', async () => stop());
+
+  app.put(
+    '/admin/orders/:id/lines',
+    {
+      config: { access: 'staff', staffLog: 'order.edit' },
+      schema: {
+        tags: TAGS,
+        summary: 'Изменить позиции, количество и стоимость доставки (до отправки; остаток следует за позициями)',
+        params: OrderParams,
+        body: OrderEditSchema,
+      },
+    },
+    async (request) => editOrder(app.deps.db, request.params.id, request.body, request.user!.id, paymentView()),
+  );
+
+  app.post(
+    '/admin/orders/:id/comments',
+    {
+      config: { access: 'staff', staffLog: 'order.comment' },
+      schema: { tags: TAGS, summary: 'Внутренний комментарий к заказу (покупатель его не видит)', params: OrderParams, body: OrderCommentSchema },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addOrderComment(app.deps.db, request.params.id, request.body.text, request.user!, app.deps.clock())),
+  );
+
+  app.post(
+    '/admin/orders/:id/payment-link',
+    {
+      config: { access: 'staff', staffLog: 'order.payment-link' },
+      schema: { tags: TAGS, summary: 'Отправить покупателю ссылку на оплату неоплаченного онлайн-заказа', params: OrderParams },
+    },
+    async (request) =>
+      sendPaymentLink({ db: app.deps.db, mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl }, request.params.id, request.user!, paymentView()),
+  );
   app.get(
     '/orders',
     {

@@ -5,15 +5,26 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { escapeLike, type Db } from '../../db/connection.ts';
-import { orderItems, orderStatusHistory, orders, users } from '../../db/schema.ts';
-import { notFound } from '../../core/http-errors.ts';
+import { orderComments, orderItems, orderStatusHistory, orders, users } from '../../db/schema.ts';
+import { conflict, notFound } from '../../core/http-errors.ts';
+import type { Mailer } from '../../mail/transport.ts';
+import { getSettings } from '../settings/service.ts';
+import { paymentLinkMail } from './mails.ts';
 import { kopecksToRub } from '#shared/money.ts';
 import { shopDayEnd, shopDayStart } from '#shared/dates.ts';
-import { branchesById, toOrderDto } from './service.ts';
+import { branchesById, findOrder, toOrderDto } from './service.ts';
 import { changeOrder } from './door.ts';
 import { paymentsOf, type PaymentView } from './payments-port.ts';
-import type { AdminOrderListQuery, OrderStatusChange } from '#shared/schemas/admin-order.ts';
-import { ORDER_HISTORY_SOURCES, type AdminOrderDetail, type AdminOrderSummary, type OrderHistoryEntry } from '#shared/types.ts';
+import type { AdminOrderListQuery, OrderEdit, OrderStatusChange } from '#shared/schemas/admin-order.ts';
+import {
+  ORDER_HISTORY_FIELDS,
+  ORDER_HISTORY_SOURCES,
+  type AdminOrderDetail,
+  type AdminOrderSummary,
+  type CustomerOrders,
+  type OrderComment,
+  type OrderHistoryEntry,
+} from '#shared/types.ts';
 
 /** Text search over the order number, the customer's name, e-mail and phone. */
 function textCondition(query: string): SQL | undefined {
@@ -80,19 +91,38 @@ export async function listOrdersForStaff(db: Db, query: AdminOrderListQuery): Pr
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(orders).where(where),
   ]);
-  const summaries = rows.map(
-    ({ totalKopecks, createdAt, ...row }): AdminOrderSummary => ({
-      ...row,
-      createdAt: createdAt.toISOString(),
-      status: row.status as AdminOrderSummary['status'],
-      paymentMethod: row.paymentMethod as AdminOrderSummary['paymentMethod'],
-      paymentStatus: row.paymentStatus as AdminOrderSummary['paymentStatus'],
-      deliveryMethod: row.deliveryMethod as AdminOrderSummary['deliveryMethod'],
-      totalAmount: kopecksToRub(totalKopecks),
-      itemCount: Number(row.itemCount),
-    }),
-  );
-  return { orders: summaries, total: Number(total) };
+  return { orders: rows.map(toSummary), total: Number(total) };
+}
+
+type SummaryRow = { [K in keyof typeof summaryColumns]: K extends 'itemCount' ? number : (typeof orders.$inferSelect)[K & keyof typeof orders.$inferSelect] };
+
+const toSummary = ({ totalKopecks, createdAt, ...row }: SummaryRow): AdminOrderSummary => ({
+  ...row,
+  createdAt: createdAt.toISOString(),
+  status: row.status as AdminOrderSummary['status'],
+  paymentMethod: row.paymentMethod as AdminOrderSummary['paymentMethod'],
+  paymentStatus: row.paymentStatus as AdminOrderSummary['paymentStatus'],
+  deliveryMethod: row.deliveryMethod as AdminOrderSummary['deliveryMethod'],
+  totalAmount: kopecksToRub(totalKopecks),
+  itemCount: Number(row.itemCount),
+});
+
+/** How many of a customer's latest orders their card lists. */
+export const CUSTOMER_CARD_ORDERS = 10;
+
+/** A customer's orders for their card: the latest, the count and the sum of those not cancelled. */
+export async function customerOrdersForStaff(db: Db, userId: number): Promise<CustomerOrders> {
+  const [latest, [figures]] = await Promise.all([
+    db.select(summaryColumns).from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(CUSTOMER_CARD_ORDERS),
+    db
+      .select({
+        count: count(),
+        totalKopecks: sql<string>`coalesce(sum(${orders.totalKopecks}) filter (where ${orders.status} <> 'cancelled'), 0)`,
+      })
+      .from(orders)
+      .where(eq(orders.userId, userId)),
+  ]);
+  return { latest: latest.map(toSummary), count: Number(figures!.count), totalAmount: kopecksToRub(Number(figures!.totalKopecks)) };
 }
 
 /** One order for staff: customer, address, payment, lines with snapshot prices, totals, history. */
@@ -100,7 +130,7 @@ export async function getOrderForStaff(db: Db, id: number, view: PaymentView): P
   const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!order) throw notFound('Заказ не найден');
   const changer = alias(users, 'changer');
-  const [items, history, branchMap, paymentsById] = await Promise.all([
+  const [items, history, branchMap, paymentsById, comments] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.id)),
     db
       .select({
@@ -120,6 +150,7 @@ export async function getOrderForStaff(db: Db, id: number, view: PaymentView): P
       .orderBy(asc(orderStatusHistory.changedAt), asc(orderStatusHistory.id)),
     branchesById(db),
     paymentsOf(db, [order], view),
+    db.select().from(orderComments).where(eq(orderComments.orderId, id)).orderBy(asc(orderComments.createdAt), asc(orderComments.id)),
   ]);
   return {
     ...toOrderDto(order, items, branchMap),
@@ -129,7 +160,7 @@ export async function getOrderForStaff(db: Db, id: number, view: PaymentView): P
     history: history.map(
       (h): OrderHistoryEntry => ({
         id: h.id,
-        field: h.field === 'payment' ? 'payment' : 'status',
+        field: ORDER_HISTORY_FIELDS.find((field) => field === h.field) ?? 'status',
         fromValue: h.fromValue,
         toValue: h.toValue,
         changedAt: h.changedAt.toISOString(),
@@ -138,7 +169,54 @@ export async function getOrderForStaff(db: Db, id: number, view: PaymentView): P
         note: h.note,
       }),
     ),
+    comments: comments.map(toComment),
   };
+}
+
+const toComment = (row: typeof orderComments.$inferSelect): OrderComment => ({
+  id: row.id,
+  text: row.text,
+  authorName: row.authorName,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Staff edit the lines and the delivery price through the door; the answer is the order as staff see it. */
+export async function editOrder(db: Db, orderId: number, edit: OrderEdit, actorId: number, view: PaymentView): Promise<AdminOrderDetail> {
+  await changeOrder(db, orderId, { kind: 'staff', userId: actorId }, { edit }, view.now);
+  return getOrderForStaff(db, orderId, view);
+}
+
+/** A staff-only note on the order (never in the customer's answers or letters). */
+export async function addOrderComment(db: Db, orderId: number, text: string, author: { id: number; username: string }, now: Date): Promise<OrderComment> {
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound('Заказ не найден');
+  const [row] = await db.insert(orderComments).values({ orderId, authorId: author.id, authorName: author.username, text, createdAt: now }).returning();
+  return toComment(row!);
+}
+
+export const PAYMENT_LINK_NOT_ONLINE = 'Ссылку на оплату отправляют только для заказов с онлайн-оплатой';
+export const PAYMENT_LINK_PAID = 'Заказ уже оплачен';
+export const PAYMENT_LINK_CLOSED = 'Заказ отменён или уже получен: оплачивать нечего';
+
+/**
+ * Sends the customer the order page, where «Оплатить» starts the payment (no payment is made
+ * here), and notes it among the order's comments for the other staff.
+ */
+export async function sendPaymentLink(
+  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  orderId: number,
+  author: { id: number; username: string },
+  view: PaymentView,
+): Promise<{ sentTo: string }> {
+  const order = await findOrder(deps.db, orderId, view);
+  if (!order) throw notFound('Заказ не найден');
+  if (order.paymentMethod !== 'online') throw conflict(PAYMENT_LINK_NOT_ONLINE);
+  if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') throw conflict(PAYMENT_LINK_PAID);
+  if (order.status === 'cancelled' || order.status === 'delivered') throw conflict(PAYMENT_LINK_CLOSED);
+  const shop = await getSettings(deps.db, 'shop');
+  await deps.mailer.send(paymentLinkMail(shop, order, deps.publicUrl));
+  await addOrderComment(deps.db, orderId, `Отправлена ссылка на оплату на ${order.customerEmail}`, author, view.now);
+  return { sentTo: order.customerEmail };
 }
 
 /** Staff change an order's status and/or payment status through the door; the answer is the order as staff see it. */

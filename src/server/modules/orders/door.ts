@@ -19,6 +19,9 @@ import { branches, orderItems, orderStatusHistory, orders, products } from '../.
 import { conflict, notFound } from '../../core/http-errors.ts';
 import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
 import type { OrderStatus, PaymentStatus } from '#shared/constants.ts';
+import { statusMismatch, type DeliveryMethod } from '#shared/delivery.ts';
+import type { OrderEdit } from '#shared/schemas/admin-order.ts';
+import { editOrderLines } from './line-edit.ts';
 
 /**
  * Who changes an order. `customer` and `staff` are people (the history names them); `system` is
@@ -36,8 +39,11 @@ export type OrderChangeAuthor =
 /**
  * What a change sets. `paymentHoldUntil` is no status: it is written without history or event.
  * `note` says why in staff's words, once, on the change's first history entry (when the values alone do not).
+ * `edit`: staff change the lines and the delivery price (line-edit.ts: stock per line at its
+ * branch, totals again, each change in the history); refused once the order is handed over,
+ * cancelled or paid online.
  */
-export type OrderChange = { status?: OrderStatus; paymentStatus?: PaymentStatus; paymentHoldUntil?: Date; note?: string };
+export type OrderChange = { status?: OrderStatus; paymentStatus?: PaymentStatus; paymentHoldUntil?: Date; note?: string; edit?: OrderEdit };
 
 /** One change of one field, announced after the commit. */
 export type OrderChangeEvent = {
@@ -228,6 +234,8 @@ export async function changeOrder(
 
     const set: Partial<typeof orders.$inferInsert> = {};
     if (change.status && change.status !== order.status) {
+      const mismatch = statusMismatch(change.status, order.deliveryMethod as DeliveryMethod);
+      if (mismatch) throw conflict(mismatch);
       if (change.status === 'cancelled') await returnStock(tx, orderId, now);
       else if (order.status === 'cancelled') await takeStock(tx, orderId, now);
       set.status = change.status;
@@ -238,16 +246,19 @@ export async function changeOrder(
       events.push({ orderId, field: 'payment', from: order.paymentStatus, to: change.paymentStatus, author, at: now });
     }
     if (change.paymentHoldUntil && change.paymentHoldUntil.getTime() !== order.paymentHoldUntil?.getTime()) set.paymentHoldUntil = change.paymentHoldUntil;
-    if (Object.keys(set).length === 0) return { changed: false, before: order, events };
+    const edited = change.edit ? await editOrderLines(tx, order, change.edit, now) : null;
+    if (edited) Object.assign(set, edited.totals);
+    const written = [...events.map((e) => ({ field: e.field, from: e.from, to: e.to })), ...(edited?.history ?? [])];
+    if (Object.keys(set).length === 0 && written.length === 0) return { changed: false, before: order, events };
 
     await tx.update(orders).set({ ...set, updatedAt: now }).where(eq(orders.id, orderId));
-    if (events.length > 0) {
+    if (written.length > 0) {
       const by = historyAuthor(author);
       await tx
         .insert(orderStatusHistory)
-        .values(events.map((e, i) => ({ orderId, field: e.field, fromValue: e.from, toValue: e.to, ...by, note: i === 0 ? (change.note ?? null) : null, changedAt: now })));
+        .values(written.map((e, i) => ({ orderId, field: e.field, fromValue: e.from, toValue: e.to, ...by, note: i === 0 ? (change.note ?? null) : null, changedAt: now })));
     }
-    return { changed: events.length > 0, before: order, events };
+    return { changed: written.length > 0, before: order, events };
   });
   await announce(db, result.events);
   return result;

@@ -76,3 +76,25 @@ export function newOrderNoticeMail(shop: ShopSettings, order: Order, publicUrl: 
     `Заказы в панели управления: ${publicUrl}/admin/orders`,
   ]);
 }
+
+/** The customer's letter when a pickup order waits at its branch: the promise of the confirmation kept. */
+export function readyForPickupMail(shop: ShopSettings, order: Order, publicUrl: string) {
+  return layoutMail(shop, order.customerEmail, `Заказ № ${order.id} готов к выдаче`, [
+    `Здравствуйте, ${order.customerName}!`,
+    `Заказ № ${order.id} готов к выдаче. Назовите в филиале номер заказа.`,
+    receivingLines(order).join('\n'),
+    itemLines(order).join('\n'),
+    `Итого: ${formatRub(order.totalAmount)}`,
+    `Заказ в личном кабинете: ${publicUrl}/order-complete/${order.id}`,
+  ]);
+}
+
+/** A manager's link to pay an unpaid online order: the order page, whose «Оплатить» starts the payment. */
+export function paymentLinkMail(shop: ShopSettings, order: Order, publicUrl: string) {
+  return layoutMail(shop, order.customerEmail, `Оплата заказа № ${order.id}`, [
+    `Здравствуйте, ${order.customerName}!`,
+    `Заказ № ${order.id} на ${formatRub(order.totalAmount)} ждёт оплаты. Оплатить его можно на странице заказа кнопкой «Оплатить»: ${publicUrl}/order-complete/${order.id}`,
+    itemLines(order).join('\n'),
+    totalLines(order).join('\n'),
+  ]);
+}

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settings } from '../../db/schema.ts';
 import { type PublicSettings } from '#shared/schemas/settings.ts';
 import { DEFAULT_SEO_SETTINGS, DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
@@ -120,5 +123,22 @@ describe('SEO settings', () => {
     expect((await publicSettings()).seo).toEqual(next);
     const cleared = await put('seo', { ...next, ogImage: '' });
     expect(cleared.json().ogImage).toBe('');
+  });
+});
+
+describe('payment settings', () => {
+  it('ЕНВД, abolished in 2021, is neither offered nor accepted; a saved one falls back to the default and keeps the rest', async () => {
+    const put4 = await ctx.app.inject({ method: 'PUT', url: '/api/admin/settings/payment', headers: { cookie: admin }, payload: { taxSystemCode: 4 } });
+    expect(put4.statusCode).toBe(400);
+    expect(put4.json().errors.taxSystemCode).toEqual(['Выберите систему налогообложения']);
+
+    // A shop that chose ЕНВД before: the migration clears it, the other settings stay.
+    await ctx.database.db.insert(settings).values({ key: 'payment', value: { taxSystemCode: 4, holdMinutes: 90 } });
+    const migrations = new URL('../../db/migrations/', import.meta.url);
+    const file = fs.readdirSync(migrations).find((name) => name.endsWith('_office.sql'))!;
+    const statement = fs.readFileSync(new URL(file, migrations), 'utf8').split('--> statement-breakpoint').find((part) => part.includes('taxSystemCode'))!;
+    await ctx.database.db.execute(sql.raw(statement));
+    const saved = (await get('/api/admin/settings/payment', admin)).json().settings;
+    expect(saved).toMatchObject({ taxSystemCode: 1, holdMinutes: 90 });
   });
 });

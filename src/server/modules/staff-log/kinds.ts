@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { products } from '../../db/schema.ts';
 import type { StaffActionKind } from '#shared/staff-actions.ts';
-import type { SNAPSHOTS } from './snapshots.ts';
+import { importSupplierName, type SNAPSHOTS } from './snapshots.ts';
 
 type Answer = Record<string, unknown> | undefined;
 
@@ -21,6 +21,8 @@ export type KindSpec = {
   idAfter?: (answer: Answer) => string | null;
   /** What an entry without a snapshot keeps: the request's body (default) or the answer. */
   details?: 'body' | 'answer' | 'none';
+  /** The object's name for a kind without a snapshot to take it from. */
+  nameOf?: (db: Db, objectId: string) => Promise<string | null>;
 };
 
 const fixed = (key: string) => () => key;
@@ -44,6 +46,10 @@ export const KIND_SPECS: Record<StaffActionKind, KindSpec> = {
   'category.update': { snapshot: 'category' },
   'category.delete': { snapshot: 'category' },
   'order.status': { snapshot: 'order' },
+  // The lines and delivery price asked for; the order's history says what each became.
+  'order.edit': {},
+  'order.comment': {},
+  'order.payment-link': { details: 'none' },
   // The amount and reason asked for; the refund itself is in the order's payment.
   'order.refund': {},
   'user.create': { snapshot: 'user' },
@@ -61,10 +67,10 @@ export const KIND_SPECS: Record<StaffActionKind, KindSpec> = {
   'backup.download': { details: 'none' },
   'supplier.create': { snapshot: 'supplier' },
   'supplier.update': { snapshot: 'supplier' },
-  'import.upload': {},
-  'import.check': {},
-  'import.apply': {},
-  'import.rollback': { details: 'none' },
+  'import.upload': { nameOf: importSupplierName },
+  'import.check': { nameOf: importSupplierName },
+  'import.apply': { nameOf: importSupplierName },
+  'import.rollback': { details: 'none', nameOf: importSupplierName },
   'web-scraper.extract': {},
   'mass-scraper.start': {},
   'mass-scraper.draft': { snapshot: 'scrapedItem' },

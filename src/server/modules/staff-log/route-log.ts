@@ -13,7 +13,7 @@ import type { Access, App } from '../../core/app-types.ts';
 import type { StaffActionKind } from '#shared/staff-actions.ts';
 import { KIND_SPECS, answerIdOf, routeIdOf, type KindSpec } from './kinds.ts';
 import { recordStaffAction } from './service.ts';
-import { SNAPSHOTS, type Snapshot } from './snapshots.ts';
+import { SNAPSHOTS, nameInSnapshot, type Snapshot } from './snapshots.ts';
 
 type Pending = { idBefore: string | null; before: Snapshot | null; answer?: Record<string, unknown> };
 const pending = new WeakMap<FastifyRequest, Pending>();
@@ -60,10 +60,11 @@ function entryHooks(app: App, kind: StaffActionKind, spec: KindSpec) {
     const objectId = (spec.idAfter ? spec.idAfter(answer) : answerIdOf(answer)) ?? state.idBefore;
     const after = snapshotOf && objectId ? await snapshotOf(db, objectId) : null;
     const details = snapshotOf ? null : spec.details === 'answer' ? answer : spec.details === 'none' ? null : request.body;
+    const objectName = nameInSnapshot(after) ?? nameInSnapshot(state.before) ?? (spec.nameOf && objectId ? await spec.nameOf(db, objectId) : null);
     await recordStaffAction(
       db,
       { userId: request.user.id, username: request.user.username, ip: request.ip },
-      { kind, objectId, before: state.before, after, details },
+      { kind, objectId, objectName, before: state.before, after, details },
       app.deps.clock(),
     );
     return payload;

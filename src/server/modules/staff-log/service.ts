@@ -19,6 +19,7 @@ export type StaffActor = { userId: number; username: string; ip: string };
 export type StaffEntry = {
   kind: StaffActionKind;
   objectId: string | null;
+  objectName: string | null;
   before: Snapshot | null;
   after: Snapshot | null;
   details: unknown;
@@ -93,6 +94,7 @@ export async function recordStaffAction(db: Db, actor: StaffActor, entry: StaffE
     ip: actor.ip,
     kind: entry.kind,
     objectId: entry.objectId,
+    objectName: entry.objectName,
     before,
     after,
     details: details !== null && typeof details === 'object' && Object.keys(details).length > 0 ? details : null,

@@ -17,6 +17,7 @@ import {
   productStock,
   scrapedItems,
   settings,
+  supplierImports,
   suppliers,
   unitRules,
   users,
@@ -125,3 +126,26 @@ export const SNAPSHOTS = {
     async (db, id) => (await db.select({ url: scrapedItems.url, status: scrapedItems.status, data: scrapedItems.data }).from(scrapedItems).where(eq(scrapedItems.id, id)))[0],
   ),
 } satisfies Record<string, SnapshotOf>;
+
+/** The field of a snapshot that names its object: a name, a login, a brand spelling, a pattern. */
+const NAME_FIELDS = ['name', 'username', 'alias', 'pattern'] as const;
+
+export function nameInSnapshot(snapshot: Snapshot | null): string | null {
+  for (const field of NAME_FIELDS) {
+    const value = snapshot?.[field];
+    if (typeof value === 'string' && value) return value;
+  }
+  return null;
+}
+
+/** A price-list import is named by its supplier. */
+export async function importSupplierName(db: Db, id: string): Promise<string | null> {
+  const n = numeric(id);
+  if (n === null) return null;
+  const [row] = await db
+    .select({ name: suppliers.name })
+    .from(supplierImports)
+    .innerJoin(suppliers, eq(suppliers.id, supplierImports.supplierId))
+    .where(eq(supplierImports.id, n));
+  return row?.name ?? null;
+}

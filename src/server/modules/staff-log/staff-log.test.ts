@@ -149,6 +149,11 @@ describe('every change in the back office is recorded', () => {
     const patched = await call('PATCH', `/api/admin/suppliers/${id}`, manager.cookie, MANAGER_IP, { sourceUrl: 'https://price:s3cret@example.ru/price.yml' });
     expect(patched.statusCode).toBe(200);
     expect(await latest()).toMatchObject({ kind: 'supplier.update', before: { sourceUrl: null }, after: { sourceUrl: 'https://***@example.ru/price.yml' } });
+    // The entry keeps the supplier's name, so the log reads «Поставщик «Журнальный поставщик»» even after a rename.
+    expect((await latest()).objectName).toBe('Журнальный поставщик');
+    await call('PATCH', `/api/admin/suppliers/${id}`, manager.cookie, MANAGER_IP, { name: 'ИнструментЮг' });
+    expect(await latest()).toMatchObject({ kind: 'supplier.update', objectName: 'ИнструментЮг', before: { name: 'Журнальный поставщик' }, after: { name: 'ИнструментЮг' } });
+    expect((await readLog('?kind=supplier.create')).actions[0]).toMatchObject({ objectId: String(id), objectName: 'Журнальный поставщик' });
 
     const alias = await call('POST', '/api/admin/catalog-adapter/brand-aliases', manager.cookie, MANAGER_IP, { alias: 'Журнал Тулз', brand: 'LOGSUP' });
     expect(alias.statusCode).toBe(201);

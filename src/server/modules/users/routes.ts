@@ -7,7 +7,7 @@ import {
 } from '#shared/schemas/admin-user.ts';
 import type { App } from '../../core/app-types.ts';
 import { confirmCurrentPassword } from '../auth/current-password.ts';
-import { createUser, getUser, listUsers, setUserActive, updateUser } from './service.ts';
+import { createUser, getCustomerCard, getUser, listUsers, setUserActive, updateUser } from './service.ts';
 
 const UserParams = idParams('Некорректный номер пользователя');
 const TAGS = ['Клиенты (администратор)'];
@@ -27,6 +27,12 @@ export default async function userAdminRoutes(app: App) {
     '/admin/users/:id',
     { config: { access: 'admin' }, schema: { tags: TAGS, summary: 'Один пользователь', params: UserParams } },
     async (request) => getUser(app.deps.db, request.params.id),
+  );
+
+  app.get(
+    '/admin/users/:id/card',
+    { config: { access: 'admin' }, schema: { tags: TAGS, summary: 'Карточка клиента: контакты, адреса, последние заказы и их сумма', params: UserParams } },
+    async (request) => getCustomerCard(app.deps.db, request.params.id),
   );
 
   app.post(

@@ -15,7 +15,9 @@ import { endAllSessions, endOtherSessions } from '../auth/session-service.ts';
 import type { Role } from '#shared/constants.ts';
 import { CURRENT_PASSWORD_REQUIRED } from '#shared/schemas/own-password.ts';
 import type { AdminUserCreate, AdminUserListQuery, AdminUserUpdate } from '#shared/schemas/admin-user.ts';
-import type { AdminUser } from '#shared/types.ts';
+import type { AdminCustomerCard, AdminUser } from '#shared/types.ts';
+import { listAddresses } from '../addresses/service.ts';
+import { customerOrdersForStaff } from '../orders/admin-service.ts';
 
 
 export const USERNAME_TAKEN = 'Пользователь с таким логином уже существует';
@@ -79,6 +81,13 @@ export async function getUser(db: Db, id: number): Promise<AdminUser> {
   const [row] = await db.select(columns).from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw notFound('Пользователь не найден');
   return toAdminUser(row);
+}
+
+/** «Карточка клиента»: the account, its saved addresses, its latest orders and their sum. */
+export async function getCustomerCard(db: Db, id: number): Promise<AdminCustomerCard> {
+  const user = await getUser(db, id);
+  const [saved, placed] = await Promise.all([listAddresses(db, id), customerOrdersForStaff(db, id)]);
+  return { user, addresses: saved, orders: placed };
 }
 
 /** 409 with the message on its field, so the form shows it under the login or the e-mail. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
-import { sessions, users } from '#server/db/schema.ts';
-import type { AdminUser } from '#shared/types.ts';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { orders, sessions, users } from '#server/db/schema.ts';
+import type { AdminCustomerCard, AdminUser } from '#shared/types.ts';
+import { insertOrder } from '../../../../tests/helpers/orders.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { createCustomer } from '../../../../tests/helpers/customers.ts';
 import { TEST_ADMIN } from '../../../../tests/helpers/test-config.ts';
@@ -269,5 +270,34 @@ describe('PATCH /api/admin/users/{id}/status', () => {
     } finally {
       await ctx.database.db.update(users).set({ isActive: true, role: 'admin' }).where(eq(users.id, adminId));
     }
+  });
+});
+
+describe('GET /api/admin/users/:id/card', () => {
+  it("shows the customer's contacts, saved addresses, latest orders and their sum without cancelled ones; administrators only", async () => {
+    const customer = await createCustomer(ctx);
+    await ctx.database.db.update(users).set({ fullName: 'Пётр Сидоров', phone: '+7 928 123-45-67' }).where(eq(users.id, customer.id));
+    const address = { label: 'Склад', recipientName: 'Пётр Сидоров', phone: '+7 928 123-45-67', address: 'ул. Мира, 5', city: 'Ростов-на-Дону', postalCode: '344000', isDefault: true };
+    const saved = await ctx.app.inject({ method: 'POST', url: '/api/addresses', headers: { cookie: customer.cookie }, payload: address });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const placed = [await insertOrder(ctx, 3, 12990), await insertOrder(ctx, 2, 5000, 'cancelled'), await insertOrder(ctx, 1, 990, 'delivered')];
+    await ctx.database.db.update(orders).set({ userId: customer.id }).where(inArray(orders.id, placed));
+
+    const res = await inject('GET', `/api/admin/users/${customer.id}/card`);
+    expect(res.statusCode, res.body).toBe(200);
+    const card = res.json<AdminCustomerCard>();
+    expect(card.user).toMatchObject({ id: customer.id, fullName: 'Пётр Сидоров', phone: '+7 928 123-45-67' });
+    expect(card.addresses).toEqual([expect.objectContaining({ city: 'Ростов-на-Дону', address: 'ул. Мира, 5', isDefault: true })]);
+    expect(card.orders.count).toBe(3);
+    expect(card.orders.totalAmount).toBe(13980);
+    expect(card.orders.latest.map((o) => [o.id, o.status, o.totalAmount])).toEqual([
+      [placed[2], 'delivered', 990],
+      [placed[1], 'cancelled', 5000],
+      [placed[0], 'pending', 12990],
+    ]);
+
+    const manager = await createCustomer(ctx, 'manager');
+    expect((await inject('GET', `/api/admin/users/${customer.id}/card`, undefined, manager.cookie)).statusCode).toBe(403);
+    expect((await inject('GET', '/api/admin/users/999999/card')).json().message).toBe('Пользователь не найден');
   });
 });

@@ -112,26 +112,30 @@ export function PerCategory({ categories }: { categories: AdminDashboard['catego
   return (
     <Card>
       <HeaderWithLink title="Товары по категориям" to={adminPaths.categories} link="Категории" />
-      <CardContent>
+      <CardContent className="grid gap-3">
         {categories.length === 0 ? (
           <p className="text-muted-foreground">Категорий пока нет.</p>
         ) : (
-          <ul className="grid gap-3">
-            {categories.map((c) => (
-              <li key={c.id} className="grid gap-1">
-                <div className="flex items-center gap-2 text-sm">
-                  <CategoryIcon name={c.icon} className="size-4 shrink-0 text-muted-foreground" />
-                  <span className="min-w-0 flex-1 truncate font-medium">{c.name}</span>
-                  <span className="tabular-nums text-muted-foreground" title={`Активных: ${c.activeProductCount}`}>
-                    {numberFormat.format(c.productCount)}
-                  </span>
-                </div>
-                <div className="h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
-                  <div className="h-full rounded-full bg-primary" style={{ width: `${(c.productCount / max) * 100}%` }} />
-                </div>
-              </li>
-            ))}
-          </ul>
+          <>
+            <p className="text-sm text-muted-foreground">Все товары категории, включая скрытые с витрины.</p>
+            <ul className="grid gap-3">
+              {categories.map((c) => (
+                <li key={c.id} className="grid gap-1">
+                  <div className="flex items-center gap-2 text-sm">
+                    <CategoryIcon name={c.icon} className="size-4 shrink-0 text-muted-foreground" />
+                    <span className="min-w-0 flex-1 truncate font-medium">{c.name}</span>
+                    <span className="tabular-nums text-muted-foreground">
+                      {numberFormat.format(c.productCount)}
+                      {c.productCount > c.activeProductCount && `, скрытых ${numberFormat.format(c.productCount - c.activeProductCount)}`}
+                    </span>
+                  </div>
+                  <div className="h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
+                    <div className="h-full rounded-full bg-primary" style={{ width: `${(c.productCount / max) * 100}%` }} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </CardContent>
     </Card>

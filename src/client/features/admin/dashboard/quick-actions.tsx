@@ -1,10 +1,10 @@
-import { FolderTree, PackagePlus, ShoppingBag, Upload, type LucideIcon } from 'lucide-react';
+import { FileSpreadsheet, FolderTree, PackagePlus, ShoppingBag, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { adminPaths } from '#client/features/admin/paths.ts';
 
 const QUICK_ACTIONS: { to: string; label: string; hint: string; icon: LucideIcon }[] = [
   { to: adminPaths.productCreate, label: 'Добавить товар', hint: 'Новая карточка в каталоге', icon: PackagePlus },
-  { to: adminPaths.import, label: 'Импорт товаров', hint: 'Загрузить список в JSON', icon: Upload },
+  { to: adminPaths.supplierImporter, label: 'Импорт прайс-листов', hint: 'CSV, Excel и YML поставщиков', icon: FileSpreadsheet },
   { to: adminPaths.categories, label: 'Категории', hint: 'Разделы каталога', icon: FolderTree },
   { to: adminPaths.orders, label: 'Заказы', hint: 'Обработка и статусы', icon: ShoppingBag },
 ];

@@ -15,7 +15,7 @@ import { parseImport } from './parse.ts';
 import { useImportRun } from './use-import-run.ts';
 
 export default function ImportPage() {
-  useAdminTitle('Импорт товаров');
+  useAdminTitle('Импорт товаров из JSON');
   const categories = useQuery(adminCategoriesQuery());
   const [text, setText] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
@@ -38,8 +38,8 @@ export default function ImportPage() {
   return (
     <>
       <PageHeader
-        title="Импорт товаров"
-        description="Вставьте JSON-массив товаров. Товары отправляются по одному; товар с уже существующим артикулом обновляется."
+        title="Импорт товаров из JSON"
+        description="Инструмент для разработчиков; прайс-листы поставщиков загружаются в «Импорт прайс-листов». Вставьте JSON-массив товаров. Товары отправляются по одному; товар с уже существующим артикулом обновляется."
       />
 
       {banner && (

@@ -36,6 +36,3 @@ export function sourceLabel(run: RunView): string {
   if (run.source.kind === 'list') return `Список ссылок: ${run.source.count}`;
   return `${run.source.url} (до ${run.source.limit})`;
 }
-
-/** «12 мар., 14:05» in the shop's language. */
-export const when = (iso: string) => new Date(iso).toLocaleString('ru-RU', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });

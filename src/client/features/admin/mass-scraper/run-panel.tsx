@@ -7,7 +7,8 @@ import { cn } from '#client/lib/utils.ts';
 import type { RunView } from '#shared/schemas/mass-scraper.ts';
 import { isJobActive } from '#shared/jobs.ts';
 import { useRunAction, type RunAction } from './api.ts';
-import { RUN_STATUS_LABELS, RUN_STATUS_VARIANTS, sourceLabel, when } from './labels.ts';
+import { RUN_STATUS_LABELS, RUN_STATUS_VARIANTS, sourceLabel } from './labels.ts';
+import { formatShortDateTime } from '#shared/dates.ts';
 
 const ACTION_DONE: Record<RunAction, string> = {
   pause: 'Загрузка приостановится после текущей страницы',
@@ -53,7 +54,7 @@ export function RunPanel({ run }: { run: RunView }) {
             </Badge>
           </div>
           <p className="mt-1 text-sm text-muted-foreground [overflow-wrap:anywhere]">
-            {sourceLabel(run)} · пауза {String(run.delaySeconds).replace('.', ',')}&nbsp;с · начат {when(run.createdAt)}
+            {sourceLabel(run)} · пауза {String(run.delaySeconds).replace('.', ',')}&nbsp;с · начат {formatShortDateTime(run.createdAt)}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -2,7 +2,8 @@ import { History } from 'lucide-react';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { cn } from '#client/lib/utils.ts';
 import type { RunView } from '#shared/schemas/mass-scraper.ts';
-import { RUN_STATUS_LABELS, RUN_STATUS_VARIANTS, sourceLabel, when } from './labels.ts';
+import { RUN_STATUS_LABELS, RUN_STATUS_VARIANTS, sourceLabel } from './labels.ts';
+import { formatShortDateTime } from '#shared/dates.ts';
 import { ProgressBar } from './run-panel.tsx';
 
 /** The latest runs; choosing one opens its pages for review. */
@@ -38,7 +39,7 @@ export function RunsList({ runs, selected, onSelect }: { runs: RunView[]; select
               <span className="truncate text-sm text-muted-foreground">{sourceLabel(run)}</span>
               <ProgressBar done={run.progressDone} total={run.progressTotal} />
               <span className="text-xs text-muted-foreground">
-                {when(run.createdAt)} · к проверке {run.counts.extracted} · ошибок {run.counts.failed} · повторов {run.counts.duplicate}
+                {formatShortDateTime(run.createdAt)} · к проверке {run.counts.extracted} · ошибок {run.counts.failed} · повторов {run.counts.duplicate}
               </span>
             </button>
           </li>

@@ -2,9 +2,11 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { apiRequest, toQueryString } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { ADMIN_PAGE_SIZE, type OrderStatus } from '#shared/constants.ts';
-import type { OrderStatusChange } from '#shared/schemas/admin-order.ts';
+import type { OrderEdit, OrderStatusChange } from '#shared/schemas/admin-order.ts';
 import type { RefundRequest } from '#shared/schemas/payments.ts';
-import type { AdminOrderDetail, AdminOrderSummary } from '#shared/types.ts';
+import type { AdminOrderDetail, AdminOrderSummary, OrderComment } from '#shared/types.ts';
+
+export type OrderEditInput = Partial<OrderEdit>;
 
 export type OrderStatusFilter = 'all' | OrderStatus;
 /** `branch`: a branch id as text ('' = every branch). */
@@ -75,3 +77,35 @@ export function useRefundOrder(id: number, callbacks: MutationCallbacks<AdminOrd
     onError: callbacks.onError,
   });
 }
+
+/** The open order answered by a staff tool: shown at once, the lists read again. */
+function useOrderTool<Body>(id: number, request: (body: Body) => Promise<AdminOrderDetail | unknown>, callbacks: MutationCallbacks<unknown, Body>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (answer, body) => {
+      void queryClient.invalidateQueries({ queryKey: adminOrderQuery(id).queryKey });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'orders', 'list'] });
+      callbacks.onSuccess?.(answer, body);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** PUT /api/admin/orders/{id}/lines: quantities, added products, delivery price. */
+export const useEditOrder = (id: number, callbacks: MutationCallbacks<unknown, OrderEditInput>) =>
+  useOrderTool(id, (body: OrderEditInput) => apiRequest<AdminOrderDetail>(`/api/admin/orders/${id}/lines`, { method: 'PUT', body }), callbacks);
+
+/** POST /api/admin/orders/{id}/comments. */
+export const useAddOrderComment = (id: number, callbacks: MutationCallbacks<unknown, string>) =>
+  useOrderTool(id, (text: string) => apiRequest<OrderComment>(`/api/admin/orders/${id}/comments`, { method: 'POST', body: { text } }), callbacks);
+
+/** POST /api/admin/orders/{id}/payment-link. */
+export const useSendPaymentLink = (id: number, callbacks: MutationCallbacks<unknown, void>) =>
+  useOrderTool(id, () => apiRequest<{ sentTo: string }>(`/api/admin/orders/${id}/payment-link`, { method: 'POST' }), callbacks);
+
+/** Products found by SKU or name for adding to an order (any status: the server refuses hidden ones). */
+export const findProducts = (query: string) =>
+  apiRequest<{ products: { id: number; name: string; sku: string; price: number | null; isActive: boolean }[] }>(
+    `/api/products${toQueryString({ status: 'all', query, limit: 5 })}`,
+  );

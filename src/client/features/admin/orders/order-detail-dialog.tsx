@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert, Pencil } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { CircleAlert, ListPlus, Pencil, Printer } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OrderStatusBadge } from '#client/components/order-status-badge.tsx';
 import { PickupBranchDetails } from '#client/components/pickup-branch-details.tsx';
@@ -14,13 +14,15 @@ import { ListTableHeader } from '#client/features/admin/components/list-table-he
 import { toast } from '#client/components/ui/toast-store.ts';
 import { paths } from '#client/paths.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/constants.ts';
-import { vatSummaryLines } from '#shared/vat-summary.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
-import type { AdminOrderDetail, OrderHistoryEntry, OrderHistorySource } from '#shared/types.ts';
+import type { AdminOrderDetail, OrderHistoryEntry, OrderHistoryField, OrderHistorySource } from '#shared/types.ts';
+import { adminPaths } from '#client/features/admin/paths.ts';
 import { adminOrderQuery } from './api.ts';
 import { PaymentStatusBadge, orderStatusLabel, paymentStatusLabel } from './order-badges.tsx';
 import { OrderPaymentSection } from './order-payment-section.tsx';
+import { OrderTotals } from './order-totals.tsx';
+import { OrderComments, OrderEditDialog, PaymentLinkButton, orderEditable, paymentLinkOffered } from './order-tools.tsx';
 import type { StatusTarget } from './order-status-dialog.tsx';
 import { telHref } from '#client/lib/utils.ts';
 
@@ -33,15 +35,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+const HISTORY_WHAT: Record<OrderHistoryField, string> = { status: 'Статус', payment: 'Оплата', lines: 'Состав', delivery: 'Доставка', total: 'Итого' };
+
 function historyText(entry: OrderHistoryEntry) {
-  const label = entry.field === 'payment' ? paymentStatusLabel : orderStatusLabel;
-  const what = entry.field === 'payment' ? 'Оплата' : 'Статус';
+  const what = HISTORY_WHAT[entry.field];
+  if (entry.field === 'lines') return entry.fromValue ? `${what}: ${entry.fromValue} → ${entry.toValue}` : `${what}: добавлен ${entry.toValue}`;
+  const label = entry.field === 'payment' ? paymentStatusLabel : entry.field === 'status' ? orderStatusLabel : (value: string) => value;
   return entry.fromValue ? `${what}: ${label(entry.fromValue)} → ${label(entry.toValue)}` : `${what}: ${label(entry.toValue)}`;
 }
 
 function OrderBody({ order }: { order: AdminOrderDetail }) {
   // The rate and catalogue prices the order was placed with, whatever the shop's settings are today.
-  const vat = vatSummaryLines(order);
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -126,26 +130,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
             </li>
           ))}
         </ul>
-        <dl className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-muted-foreground">Товары</dt>
-          <dd className="text-right tabular-nums">{formatRub(order.subtotal)}</dd>
-          {vat.added && (
-            <>
-              <dt className="text-muted-foreground">{vat.added.label}</dt>
-              <dd className="text-right tabular-nums">{formatRub(vat.added.amount)}</dd>
-            </>
-          )}
-          <dt className="text-muted-foreground">{order.pickupBranch ? 'Самовывоз' : 'Доставка'}</dt>
-          <dd className="text-right tabular-nums">{order.delivery > 0 ? formatRub(order.delivery) : 'Бесплатно'}</dd>
-          <dt className="border-t pt-1 font-semibold">Итого</dt>
-          <dd className="border-t pt-1 text-right font-semibold tabular-nums">{formatRub(order.totalAmount)}</dd>
-          {vat.inTotal && (
-            <>
-              <dt className="text-muted-foreground">{vat.inTotal.label}</dt>
-              <dd className="text-right text-muted-foreground tabular-nums">{formatRub(vat.inTotal.amount)}</dd>
-            </>
-          )}
-        </dl>
+        <OrderTotals order={order} className="ml-auto max-w-xs" />
       </div>
 
       <div className="grid gap-2">
@@ -165,6 +150,8 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
           </ol>
         )}
       </div>
+
+      <OrderComments order={order} />
     </div>
   );
 }
@@ -195,34 +182,53 @@ export function OrderDetailDialog({
   }, [failed]);
 
   const order = detail.data;
+  const [editing, setEditing] = useState(false);
   return (
-    <TitledDialog open={orderId !== null} title={<>Заказ №{orderId}</>} description="Цены указаны на момент оформления заказа." className="max-w-3xl" onClose={onClose}>
-      {failed ? (
-        <Alert variant="destructive">
-          <CircleAlert aria-hidden />
-          <AlertTitle>Не удалось загрузить детали заказа</AlertTitle>
-          <AlertDescription>{failed.message}</AlertDescription>
-        </Alert>
-      ) : order ? (
-        <OrderBody order={order} />
-      ) : (
-        <div className="grid gap-3" aria-busy="true" aria-label="Загрузка заказа">
-          <Skeleton className="h-6 w-48" />
-          <Skeleton className="h-24" />
-          <Skeleton className="h-40" />
-        </div>
-      )}
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose}>
-          Закрыть
-        </Button>
-        {order && (
-          <Button onClick={() => onChangeStatus({ id: order.id, status: order.status, paymentStatus: order.paymentStatus })}>
-            <Pencil aria-hidden />
-            Изменить статус
-          </Button>
+    <>
+      <TitledDialog open={orderId !== null} title={<>Заказ №{orderId}</>} description="Цены указаны на момент оформления заказа." className="max-w-3xl" onClose={onClose}>
+        {failed ? (
+          <Alert variant="destructive">
+            <CircleAlert aria-hidden />
+            <AlertTitle>Не удалось загрузить детали заказа</AlertTitle>
+            <AlertDescription>{failed.message}</AlertDescription>
+          </Alert>
+        ) : order ? (
+          <OrderBody order={order} />
+        ) : (
+          <div className="grid gap-3" aria-busy="true" aria-label="Загрузка заказа">
+            <Skeleton className="h-6 w-48" />
+            <Skeleton className="h-24" />
+            <Skeleton className="h-40" />
+          </div>
         )}
-      </DialogFooter>
-    </TitledDialog>
+        <DialogFooter className="flex-wrap gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Закрыть
+          </Button>
+          {order && (
+            <>
+              <Button variant="outline" asChild>
+                <Link to={adminPaths.orderPrint(order.id)} target="_blank">
+                  <Printer aria-hidden />
+                  Печать
+                </Link>
+              </Button>
+              {paymentLinkOffered(order) && <PaymentLinkButton order={order} />}
+              {orderEditable(order) && (
+                <Button variant="outline" onClick={() => setEditing(true)}>
+                  <ListPlus aria-hidden />
+                  Изменить состав
+                </Button>
+              )}
+              <Button onClick={() => onChangeStatus({ id: order.id, status: order.status, paymentStatus: order.paymentStatus, deliveryMethod: order.deliveryMethod })}>
+                <Pencil aria-hidden />
+                Изменить статус
+              </Button>
+            </>
+          )}
+        </DialogFooter>
+      </TitledDialog>
+      {editing && order && <OrderEditDialog order={order} onClose={() => setEditing(false)} />}
+    </>
   );
 }

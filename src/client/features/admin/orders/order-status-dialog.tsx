@@ -9,16 +9,16 @@ import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import {
-  ORDER_STATUSES,
   ORDER_STATUS_LABELS,
   PAYMENT_STATUSES,
   PAYMENT_STATUS_LABELS,
   type OrderStatus,
   type PaymentStatus,
 } from '#shared/constants.ts';
+import { orderStatusesFor, type DeliveryMethod } from '#shared/delivery.ts';
 import { useChangeOrderStatus } from './api.ts';
 
-export type StatusTarget = { id: number; status: OrderStatus; paymentStatus: PaymentStatus };
+export type StatusTarget = { id: number; status: OrderStatus; paymentStatus: PaymentStatus; deliveryMethod: DeliveryMethod };
 
 function StatusForm({ order, onDone }: { order: StatusTarget; onDone: () => void }) {
   const [status, setStatus] = useState<OrderStatus>(order.status);
@@ -57,7 +57,7 @@ function StatusForm({ order, onDone }: { order: StatusTarget; onDone: () => void
     >
       <FormField label="Статус заказа" htmlFor="order-status">
         <NativeSelect id="order-status" value={status} onChange={(e) => setStatus(e.target.value as OrderStatus)} disabled={save.isPending}>
-          {ORDER_STATUSES.map((s) => (
+          {orderStatusesFor(order.deliveryMethod).map((s) => (
             <option key={s} value={s}>
               {ORDER_STATUS_LABELS[s]}
             </option>

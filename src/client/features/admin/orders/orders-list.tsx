@@ -29,7 +29,7 @@ function RowButtons({ order, onDetails, onStatus, compact }: { order: AdminOrder
       <Button
         variant="outline"
         size={compact ? 'icon-sm' : 'sm'}
-        onClick={() => onStatus({ id: order.id, status: order.status, paymentStatus: order.paymentStatus })}
+        onClick={() => onStatus({ id: order.id, status: order.status, paymentStatus: order.paymentStatus, deliveryMethod: order.deliveryMethod })}
         aria-label={`Изменить статус заказа №${order.id}`}
         title="Изменить статус"
       >

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PackageOpen, Plus, Trash2, Upload } from 'lucide-react';
+import { FileSpreadsheet, PackageOpen, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
@@ -87,9 +87,9 @@ export default function ProductsPage() {
               Удалить все
             </Button>
             <Button variant="outline" asChild>
-              <Link to={adminPaths.import}>
-                <Upload aria-hidden />
-                Импорт
+              <Link to={adminPaths.supplierImporter}>
+                <FileSpreadsheet aria-hidden />
+                Импорт прайс-листов
               </Link>
             </Button>
             <AddProductLink />

@@ -16,7 +16,7 @@ import { ListSkeleton } from '#client/features/admin/components/list-skeleton.ts
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { useListFilters } from '#client/features/admin/components/use-list-filters.ts';
 import { NO_STAFF_LOG_FILTERS, staffActionPeopleQuery, staffActionsQuery, type StaffLogFilters } from './api.ts';
-import { fieldLabel, inFormOrder, isEmptyValue, objectText, valueText } from './staff-log-values.ts';
+import { fieldLabel, inFormOrder, isEmptyValue, objectText, shownValue, type ShownValue } from './staff-log-values.ts';
 
 /** The tab's own address parameter rides along with the filters, so changing a filter stays on the tab. */
 type TabFilters = StaffLogFilters & { tab: string };
@@ -83,13 +83,24 @@ function LogFilters({ filters, onChange }: { filters: TabFilters; onChange: (pat
   );
 }
 
-function Value({ kind, field, value }: { kind: StaffActionKind; field: string; value: unknown }) {
-  const text = valueText(kind, field, value);
-  return typeof value === 'object' && value !== null ? (
-    <pre className="max-h-48 overflow-auto rounded bg-muted p-2 text-xs whitespace-pre-wrap break-all">{text}</pre>
-  ) : (
-    <span className="break-words">{text}</span>
+function Shown({ shown }: { shown: ShownValue }) {
+  if (typeof shown === 'string') return <span className="break-words">{shown}</span>;
+  return (
+    <dl className="grid gap-0.5">
+      {shown.map((part) => (
+        <div key={part.key} className="flex flex-wrap gap-x-1.5">
+          <dt className="text-muted-foreground">{part.label}:</dt>
+          <dd className="min-w-0">
+            <Shown shown={part.value} />
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
+}
+
+function Value({ kind, field, value }: { kind: StaffActionKind; field: string; value: unknown }) {
+  return <Shown shown={shownValue(kind, field, value)} />;
 }
 
 function sideNote(action: StaffAction): string {
@@ -113,7 +124,7 @@ function Changes({ action }: { action: StaffAction }) {
       <dl className="grid gap-2 text-sm">
         {fields.map((field) => (
           <div key={field} className="grid gap-1 sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-3">
-            <dt className="text-muted-foreground">{fieldLabel(field)}</dt>
+            <dt className="text-muted-foreground">{fieldLabel(field, kind)}</dt>
             <dd className="min-w-0">
               {both ? (
                 <span className="flex flex-wrap items-start gap-x-2 gap-y-1">
@@ -137,7 +148,7 @@ function Changes({ action }: { action: StaffAction }) {
 }
 
 function Entry({ action }: { action: StaffAction }) {
-  const object = objectText(action.kind, action.objectId);
+  const object = objectText(action.kind, action.objectId, action.objectName);
   return (
     <li className="border-t p-4 sm:px-6" data-testid="staff-action">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">

@@ -169,6 +169,13 @@ export default function SuppliersPage() {
         </div>
       )}
 
+      <p className="mt-8 text-sm text-muted-foreground">
+        Для разработчиков:{' '}
+        <Link to={adminPaths.import} className="underline underline-offset-4 hover:text-foreground">
+          загрузка товаров JSON-списком
+        </Link>
+      </p>
+
       {adding && <AddSupplierDialog onClose={() => setAdding(false)} onCreated={(supplier) => setFilters({ supplier: supplier.id, tab: 'import' })} />}
     </>
   );

@@ -3,7 +3,7 @@ import { apiRequest, toQueryString } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { ADMIN_PAGE_SIZE, type Role } from '#shared/constants.ts';
 import type { AdminUserCreate, AdminUserUpdate } from '#shared/schemas/admin-user.ts';
-import type { AdminUser } from '#shared/types.ts';
+import type { AdminCustomerCard, AdminUser } from '#shared/types.ts';
 
 export type UserRoleFilter = 'all' | Role;
 export type UserStatusFilter = 'all' | 'true' | 'false';
@@ -31,6 +31,14 @@ export const adminUsersQuery = (filters: AdminUserFilters) =>
     staleTime: 60_000,
     gcTime: 5 * 60_000,
     placeholderData: keepPreviousData,
+  });
+
+/** GET /api/admin/users/{id}/card: read each time the card opens. */
+export const customerCardQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['admin', 'users', 'card', id],
+    queryFn: ({ client, signal }) => apiRequest<AdminCustomerCard>(`/api/admin/users/${id}/card`, { client, signal }),
+    staleTime: 0,
   });
 
 /** The list is read again after every successful create, update or status change (spec 4). */

@@ -1,61 +1,28 @@
-import { Ban, CheckCircle2, Eye, Pencil } from 'lucide-react';
+import { IdCard, Pencil } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
 import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { formatDate, formatDateTime, formatTime } from '#shared/dates.ts';
 import type { AdminUser } from '#shared/types.ts';
 import { UserStatusBadge, roleLabel } from './user-dialogs.tsx';
 
+/** What a row offers: the customer's card (blocking lives there) and the edit form. */
 export type UserActions = {
-  selfId: number | null;
-  busyId: number | null;
   onDetails: (user: AdminUser) => void;
   onEdit: (user: AdminUser) => void;
-  onBlock: (user: AdminUser) => void;
-  onActivate: (user: AdminUser) => void;
 };
 
-function RowActions({
-  user,
-  selfId,
-  busyId,
-  onDetails,
-  onEdit,
-  onBlock,
-  onActivate,
-  compact,
-}: { user: AdminUser; compact?: boolean } & UserActions) {
-  const busy = busyId === user.id;
-  const self = user.id === selfId;
+function RowActions({ user, onDetails, onEdit, compact }: { user: AdminUser; compact?: boolean } & UserActions) {
   return (
-    <div className={compact ? 'flex justify-end gap-1' : 'flex flex-wrap justify-end gap-1'}>
-      <Button variant="outline" size={compact ? 'icon-sm' : 'sm'} onClick={() => onDetails(user)} aria-label={`Детали: ${user.username}`} title="Детали">
-        <Eye aria-hidden />
-        {!compact && 'Детали'}
+    <div className="flex justify-end gap-1">
+      <Button variant="outline" size="sm" onClick={() => onDetails(user)} aria-label={`Карточка клиента: ${user.username}`}>
+        <IdCard aria-hidden />
+        Карточка
       </Button>
       <Button variant="outline" size={compact ? 'icon-sm' : 'sm'} onClick={() => onEdit(user)} aria-label={`Изменить: ${user.username}`} title="Изменить">
         <Pencil aria-hidden />
         {!compact && 'Изменить'}
       </Button>
-      {user.isActive ? (
-        <Button
-          variant="destructive"
-          size="sm"
-          onClick={() => onBlock(user)}
-          disabled={self || busy}
-          title={self ? 'Свою учётную запись заблокировать нельзя' : undefined}
-          aria-label={`Блокировать: ${user.username}`}
-        >
-          {busy ? <Spinner size="sm" label="Блокировка" /> : <Ban aria-hidden />}
-          Блокировать
-        </Button>
-      ) : (
-        <Button variant="secondary" size="sm" onClick={() => onActivate(user)} disabled={busy} aria-label={`Активировать: ${user.username}`}>
-          {busy ? <Spinner size="sm" label="Активация" /> : <CheckCircle2 aria-hidden />}
-          Активировать
-        </Button>
-      )}
     </div>
   );
 }

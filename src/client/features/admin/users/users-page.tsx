@@ -16,7 +16,8 @@ import { PageHeader } from '#client/features/admin/components/page-header.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
 import { useListFilters } from '#client/features/admin/components/use-list-filters.ts';
 import { NO_USER_FILTERS, adminUsersQuery, useSetUserActive } from './api.ts';
-import { BlockUserDialog, UserDetailsDialog } from './user-dialogs.tsx';
+import { CustomerCardDialog } from './customer-card-dialog.tsx';
+import { BlockUserDialog } from './user-dialogs.tsx';
 import { UserFilters, readUserFilters } from './user-filters.tsx';
 import { UserFormDialog, type UserDialogState } from './user-form-dialog.tsx';
 import { UserCards, UsersTable, type UserActions } from './users-list.tsx';
@@ -54,14 +55,8 @@ export default function UsersPage() {
   const totalPages = totalPagesOf(total, ADMIN_PAGE_SIZE);
   const users = list.data?.users ?? [];
   useLastPageAtMost(filters.page, totalPages, Boolean(list.data) && !list.isPlaceholderData, (page) => setFilters({ page }));
-  const actions: UserActions = {
-    selfId,
-    busyId: status.isPending ? (status.variables?.user.id ?? null) : null,
-    onDetails: setDetails,
-    onEdit: (user) => setForm({ mode: 'edit', user }),
-    onBlock: setToBlock,
-    onActivate: (user) => status.mutate({ user, isActive: true }),
-  };
+  const edit = (user: AdminUser) => setForm({ mode: 'edit', user });
+  const actions: UserActions = { onDetails: setDetails, onEdit: edit };
 
   return (
     <>
@@ -110,7 +105,21 @@ export default function UsersPage() {
         <ListPagination className="mt-6" page={filters.page} totalPages={totalPages} onPageChange={(page) => setFilters({ page })} />
       )}
 
-      <UserDetailsDialog user={details} onClose={() => setDetails(null)} />
+      <CustomerCardDialog
+        user={details}
+        onClose={() => setDetails(null)}
+        selfId={selfId}
+        busyId={status.isPending ? (status.variables?.user.id ?? null) : null}
+        onEdit={(user) => {
+          setDetails(null);
+          edit(user);
+        }}
+        onBlock={(user) => {
+          setDetails(null);
+          setToBlock(user);
+        }}
+        onActivate={(user) => status.mutate({ user, isActive: true })}
+      />
       <UserFormDialog state={form} selfId={selfId} onClose={() => setForm(null)} />
       <BlockUserDialog
         user={toBlock}
