@@ -1,8 +1,7 @@
-import { queryOptions, skipToken, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError, apiRequest } from './api.ts';
-import { hasPrice } from '#shared/money.ts';
 import type { Cart } from '#shared/types.ts';
 
 /**
@@ -84,15 +83,16 @@ export function useCartCount(): number {
   return useCart().data?.itemCount ?? 0;
 }
 
-const CART_MUTATION = 'cart';
+/** The key every cart mutation starts with: the cart page locks a line while its change runs. */
+export const CART_MUTATION = 'cart';
 
 /** The spec's failure text, with the server's reason when it has one the customer can act on. */
-function failure(description: string, error: Error) {
+export function cartFailure(description: string, error: Error) {
   const reason = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : '';
   toast({ title: 'Ошибка', description: reason ? `${description}. ${reason}` : description, variant: 'destructive' });
 }
 
-function useCartCache() {
+export function useCartCache() {
   const queryClient = useQueryClient();
   return {
     set: (cart: Cart) => queryClient.setQueryData(cartQueryKey(cart.cartId), cart),
@@ -118,88 +118,8 @@ export function useAddToCart(options: { onAdded?: (cart: Cart) => void } = {}) {
       options.onAdded?.(cart);
     },
     onError: (error) => {
-      failure('Не удалось добавить товар в корзину', error);
+      cartFailure('Не удалось добавить товар в корзину', error);
       void cache.refresh();
     },
   });
-}
-
-type LineVariables = { itemId: number; quantity: number };
-
-/** PATCH /api/cart/items/{itemId}. */
-export function useUpdateCartItem() {
-  const cache = useCartCache();
-  return useMutation({
-    mutationKey: [CART_MUTATION, 'update'],
-    mutationFn: ({ itemId, quantity }: LineVariables) =>
-      apiRequest<Cart>(`/api/cart/items/${itemId}`, { method: 'PATCH', body: { quantity, cartId: ensureCartId() } }),
-    onSuccess: (cart) => cache.set(cart),
-    onError: (error) => {
-      failure('Не удалось обновить количество товара', error);
-      void cache.refresh();
-    },
-  });
-}
-
-/** DELETE /api/cart/items/{itemId}; a line already gone counts as removed (spec 7). */
-export function useRemoveCartItem() {
-  const cache = useCartCache();
-  return useMutation({
-    mutationKey: [CART_MUTATION, 'remove'],
-    mutationFn: ({ itemId }: { itemId: number }) =>
-      apiRequest<Cart | { alreadyDeleted: true }>(`/api/cart/items/${itemId}?cartId=${ensureCartId()}`, { method: 'DELETE' }),
-    onSuccess: (result) => {
-      if ('alreadyDeleted' in result) void cache.refresh();
-      else cache.set(result);
-      toast({ title: 'Товар удален', description: 'Товар был удален из вашей корзины' });
-    },
-    onError: (error) => {
-      failure('Не удалось удалить товар из корзины', error);
-      void cache.refresh();
-    },
-  });
-}
-
-/** DELETE /api/cart/{cartId}. */
-export function useClearCart() {
-  const cache = useCartCache();
-  return useMutation({
-    mutationKey: [CART_MUTATION, 'clear'],
-    mutationFn: () => apiRequest<Cart>(`/api/cart/${ensureCartId()}`, { method: 'DELETE' }),
-    onSuccess: (cart) => {
-      if (cart && 'items' in cart) cache.set(cart);
-      else void cache.refresh();
-      toast({ title: 'Корзина очищена', description: 'Все товары удалены из корзины' });
-    },
-    onError: (error) => {
-      failure('Не удалось очистить корзину', error);
-      void cache.refresh();
-    },
-  });
-}
-
-/** Lines whose action is running (their buttons are locked) and whether the clear is running. */
-export function useCartActivity(): { busyItemIds: ReadonlySet<number>; clearing: boolean } {
-  const running = useMutationState({
-    filters: { mutationKey: [CART_MUTATION], status: 'pending' },
-    select: (m) => ({ kind: m.options.mutationKey?.[1], variables: m.state.variables as { itemId?: number } | undefined }),
-  });
-  const busyItemIds = new Set<number>();
-  let clearing = false;
-  for (const m of running) {
-    if (m.kind === 'clear') clearing = true;
-    if (typeof m.variables?.itemId === 'number') busyItemIds.add(m.variables.itemId);
-  }
-  return { busyItemIds, clearing };
-}
-
-/** Why a cart line cannot be ordered as it is (the server refuses it at checkout), or null. */
-export function cartLineProblem(item: Cart['items'][number]): string | null {
-  const { product, quantity } = item;
-  if (!product.isActive) return 'Товар снят с продажи — удалите его из корзины';
-  if (!hasPrice(product.price)) return 'Цена по запросу — этот товар нельзя заказать на сайте';
-  const stock = product.stock ?? 0;
-  if (stock <= 0) return 'Нет в наличии — удалите товар из корзины';
-  if (quantity > stock) return `В наличии только ${stock} шт. — уменьшите количество`;
-  return null;
 }

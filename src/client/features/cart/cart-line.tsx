@@ -2,7 +2,7 @@ import { CircleAlert, Minus, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
-import { cartLineProblem } from '#client/lib/cart.ts';
+import { cartLineProblem } from '#client/lib/cart-lines.ts';
 import { paths } from '#client/paths.ts';
 import { CART_QUANTITY_MAX } from '#shared/constants.ts';
 import { formatRub, hasPrice } from '#shared/money.ts';
