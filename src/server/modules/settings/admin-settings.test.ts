@@ -135,7 +135,7 @@ describe('payment settings', () => {
     // A shop that chose ЕНВД before: the migration clears it, the other settings stay.
     await ctx.database.db.insert(settings).values({ key: 'payment', value: { taxSystemCode: 4, holdMinutes: 90 } });
     const migrations = new URL('../../db/migrations/', import.meta.url);
-    const file = fs.readdirSync(migrations).find((name) => name.endsWith('_office.sql'))!;
+    const file = fs.readdirSync(migrations).find((name) => name.endsWith('_staff_order_tools.sql'))!;
     const statement = fs.readFileSync(new URL(file, migrations), 'utf8').split('--> statement-breakpoint').find((part) => part.includes('taxSystemCode'))!;
     await ctx.database.db.execute(sql.raw(statement));
     const saved = (await get('/api/admin/settings/payment', admin)).json().settings;
