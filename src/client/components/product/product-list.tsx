@@ -241,6 +241,7 @@ export function ProductListSection({ search, fixed, title, filters, id = 'produc
       <h2 id={`${id}-heading`} className={title ? 'text-2xl font-bold' : 'sr-only'}>
         {title ?? 'Список товаров'}
       </h2>
+      {data?.correctedQuery && <p className="font-medium">Показаны результаты по запросу «{data.correctedQuery}»</p>}
       {toolbar}
       {body}
       {data && data.totalPages > 1 && search.page <= data.totalPages && (
