@@ -97,7 +97,7 @@ test('staff keep unit rules as spellings → unit, the expressions only in «Р�
   // The shop's own rule for watts reads as its spellings and unit, not as an expression.
   const watts = rows.filter({ hasText: 'ватт' });
   for (const chip of ['w', 'watt', 'ватт', 'Вт']) await expect(watts.getByText(chip, { exact: true })).toBeVisible();
-  await expect(page.getByText(String.raw`(\d)\s*(?:w|watt|ватт)(?!\p{L})`)).toHaveCount(0);
+  await expect(page.getByText(String.raw`(\d)\s*(?:w|watt|ватт)(\P{L}|$)`)).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Добавить правило' }).click();
@@ -106,6 +106,8 @@ test('staff keep unit rules as spellings → unit, the expressions only in «Р�
   await dialog.getByRole('textbox', { name: /^Единица/ }).fill('л. с.');
   await dialog.getByRole('textbox', { name: 'Пример' }).fill(`Мотор 5${spelling}, 7 л.с.`);
   await expect(dialog.getByTestId('unit-example-result')).toHaveText('Мотор 5 л. с., 7 л. с.');
+  // Read as the eye sees it: once the dialog has faded in (axe reads colours mid-fade as too pale).
+  await dialog.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
   expect(await axeViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Правило единиц добавлено', { exact: true })).toBeVisible();
@@ -114,7 +116,7 @@ test('staff keep unit rules as spellings → unit, the expressions only in «Р�
 
   // The expression the shop made of them, escaped, is there for whoever wants it.
   await page.getByRole('switch', { name: 'Расширенный режим' }).click();
-  await expect(added).toContainText(String.raw`(\d)\s*(?:${spelling}|л\.с\.)(?!\p{L})`);
+  await expect(added).toContainText(String.raw`(\d)\s*(?:${spelling}|л\.с\.)(\P{L}|$)`);
   await expect(added).toContainText('$1 л. с.');
   await page.getByRole('switch', { name: 'Расширенный режим' }).click();
 
