@@ -53,4 +53,25 @@ test.describe('back office: one product, several suppliers', { tag: '@back-offic
     const after = (await (await page.request.get(`/api/products/${product.id}`)).json()) as { price: number };
     expect(after.price).toBe(1490);
   });
+
+  test("a distributor's own product keeps its supplier when staff save it from the form", async ({ page }) => {
+    expect((await page.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
+    const supplier = await page.request.post('/api/admin/suppliers', { data: { code: 'E2E-OWN', name: 'Дистрибьютор (e2e)' } });
+    expect(supplier.status()).toBe(201);
+    const sku = `E2E-OWN-${Date.now().toString(36).toUpperCase()}`;
+    await importOffer(page.request, ((await supplier.json()) as { id: number }).id, sku);
+    const found = (await (await page.request.get(`/api/products?query=${sku}&status=all`)).json()) as { products: { id: number; sku: string }[] };
+    const product = found.products.find((p) => p.sku === sku)!;
+
+    await page.goto(`/admin/products/edit/${product.id}`);
+    await expect(page.locator('#product-supplier')).toHaveValue('E2E-OWN');
+    await expect(page.locator('#product-supplier option:checked')).toHaveText('Дистрибьютор (e2e) (E2E-OWN)');
+    await page.locator('#product-name').fill('Товар дистрибьютора, проверен');
+    // Imported into «Без категории»: staff place it.
+    await page.locator('#product-categoryId').selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Сохранить' }).first().click();
+    await expect(page.getByText('Товар обновлён', { exact: true })).toBeVisible();
+    const saved = (await (await page.request.get(`/api/products/${product.id}`)).json()) as { name: string; supplier: string };
+    expect(saved).toMatchObject({ name: 'Товар дистрибьютора, проверен', supplier: 'E2E-OWN' });
+  });
 });

@@ -1,4 +1,3 @@
-import { SUPPLIERS } from '../constants.ts';
 import { MAX_PRICE_RUB } from '../money.ts';
 import { isIdLike } from '../slug.ts';
 import { alongsideFieldErrors, z } from './z.ts';
@@ -22,7 +21,7 @@ export const PRODUCT_MESSAGES = {
   stockInteger: 'Количество должно быть целым числом',
   category: 'Выберите категорию',
   supplierCategory: 'Укажите категорию поставщика',
-  supplier: 'Выберите поставщика: DCK, P.I.T или без поставщика',
+  supplier: 'Выберите поставщика из списка или «Без поставщика»',
   imageUrl: 'Укажите адрес изображения: https://… или /uploads/…',
   number: 'Введите число',
 } as const;
@@ -89,10 +88,13 @@ const slugField = z
     else if (isIdLike(value)) ctx.addIssue({ code: 'custom', message: PRODUCT_MESSAGES.slugDigits });
   });
 
-/** 'DCK', 'P.I.T', or none ('none', '' and null all mean "no supplier"). */
+/**
+ * 'DCK', 'P.I.T', a distributor's code from the price lists' suppliers (the server checks it is
+ * one of the shop's), or none ('none', '' and null all mean "no supplier").
+ */
 const supplierField = z.preprocess(
   (v) => (v === 'none' || v === '' || v === undefined ? null : v),
-  z.enum(SUPPLIERS, { error: PRODUCT_MESSAGES.supplier }).nullable(),
+  z.string({ error: PRODUCT_MESSAGES.supplier }).max(50, { error: PRODUCT_MESSAGES.supplier }).nullable(),
 );
 
 const optionalText = (max: number) =>

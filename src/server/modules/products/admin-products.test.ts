@@ -77,7 +77,7 @@ describe('POST /api/products', () => {
   });
 
   it('refuses invalid fields with the spec messages, per field', async () => {
-    const res = await create({ name: 'Д', slug: 'Плохой slug', sku: 'X', price: -1, originalPrice: -5, stock: -1, categoryId: 0, supplier: 'Makita', imageUrl: 'javascript:alert(1)' });
+    const res = await create({ name: 'Д', slug: 'Плохой slug', sku: 'X', price: -1, originalPrice: -5, stock: -1, categoryId: 0, imageUrl: 'javascript:alert(1)' });
     expect(res.statusCode).toBe(400);
     const { errors } = res.json<{ errors: Record<string, string[]> }>();
     expect(errors.name).toEqual(['Название должно содержать не менее 2 символов']);
@@ -87,8 +87,25 @@ describe('POST /api/products', () => {
     expect(errors.originalPrice).toEqual(['Старая цена должна быть больше или равна 0']);
     expect(errors.stock).toEqual(['Количество должно быть положительным']);
     expect(errors.categoryId).toEqual(['Выберите категорию']);
-    expect(errors.supplier).toEqual(['Выберите поставщика: DCK, P.I.T или без поставщика']);
     expect(errors.imageUrl).toEqual(['Укажите адрес изображения: https://… или /uploads/…']);
+  });
+
+  it('takes DCK, P.I.T or a price list’s supplier, and a distributor’s product keeps its own when the form saves it', async () => {
+    const unknown = await create(valid({ supplier: 'Makita' }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors.supplier).toEqual(['Выберите поставщика из списка или «Без поставщика»']);
+
+    const supplier = await ctx.app.inject({ method: 'POST', url: '/api/admin/suppliers', payload: { code: 'INSTRYUG', name: 'ИнструментЮг' }, headers: { cookie: admin } });
+    expect(supplier.statusCode).toBe(201);
+    const created = await create(valid({ supplier: 'INSTRYUG' }));
+    expect(created.statusCode).toBe(201);
+    const product = created.json<{ id: number; supplier: string }>();
+    expect(product.supplier).toBe('INSTRYUG');
+    // The form sends every field back, the supplier included.
+    const saved = await patch(product.id, { ...valid({ sku: `T-${product.id}` }), supplier: 'INSTRYUG', name: 'Дрель ударная DCK KJZ02-13 (2)' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ supplier: 'INSTRYUG', name: 'Дрель ударная DCK KJZ02-13 (2)' });
+    expect((await patch(product.id, { supplier: 'NOBODY' })).json().errors.supplier).toEqual(['Выберите поставщика из списка или «Без поставщика»']);
   });
 
   it('requires a price and a category', async () => {

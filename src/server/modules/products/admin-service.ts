@@ -1,10 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { branches, categories, products } from '../../db/schema.ts';
+import { branches, categories, products, suppliers } from '../../db/schema.ts';
 import { chooseSlug, isUniqueViolation, withSlugRetry } from '../../db/unique-slug.ts';
 import { HttpError, badRequest, notFound } from '../../core/http-errors.ts';
+import { SUPPLIERS } from '#shared/constants.ts';
 import { rubToKopecks } from '#shared/money.ts';
-import type { ProductData, ProductImportData, ProductPatch } from '#shared/schemas/product.ts';
+import { PRODUCT_MESSAGES, type ProductData, type ProductImportData, type ProductPatch } from '#shared/schemas/product.ts';
 import type { Product } from '#shared/types.ts';
 import { deleteEveryProduct, deleteProduct, insertProduct as writeNewProduct, updateProduct as writeProductChanges, type ProductValues, type StockGiven } from './write/one.ts';
 import { getProduct } from './catalog/product-rows.ts';
@@ -83,6 +84,13 @@ async function writeWithSlug<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** `POST /api/products`: a new product; the slug comes from the name when not given (chooseSlug). */
+/** DCK, P.I.T, one of the price lists' suppliers (a distributor's product keeps its own), or none. */
+async function assertSupplierKnown(db: Db, supplier: string | null | undefined) {
+  if (supplier === null || supplier === undefined || (SUPPLIERS as readonly string[]).includes(supplier)) return;
+  const [row] = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.code, supplier));
+  if (!row) throw badRequest(PRODUCT_MESSAGES.supplier, { supplier: [PRODUCT_MESSAGES.supplier] });
+}
+
 export async function createProduct(db: Db, data: ProductData, now: Date): Promise<Product> {
   return insertProduct(db, data, {}, now);
 }
@@ -93,6 +101,7 @@ type NewProduct = Omit<ProductData, 'categoryId'> & { categoryId: number | null 
 /** Inserts a product with the form's fields and `extra` columns (what an import adds). */
 async function insertProduct(db: Db, data: NewProduct, extra: ProductValues, now: Date): Promise<Product> {
   if (data.categoryId !== null) await assertCategoryExists(db, data.categoryId);
+  await assertSupplierKnown(db, data.supplier);
   await assertSkuFree(db, data.sku);
   await assertBranchesExist(db, data);
   const id = await writeWithSlug(async () => {
@@ -112,6 +121,7 @@ export async function updateProduct(db: Db, id: number, data: ProductPatch, now:
   const current = await requireStaffProduct(db, id);
   if (data.categoryId !== undefined && data.categoryId !== current.categoryId) await assertCategoryExists(db, data.categoryId);
   if (data.sku !== undefined && data.sku !== current.sku) await assertSkuFree(db, data.sku, id);
+  if (data.supplier !== current.supplier) await assertSupplierKnown(db, data.supplier);
   await assertBranchesExist(db, data);
   await writeWithSlug(async () => {
     const values = { ...toValues(data), ...extra };

@@ -15,6 +15,7 @@ import { SUPPLIERS } from '#shared/constants.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
 import type { Product } from '#shared/types.ts';
 import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
+import { suppliersQuery } from '#client/features/admin/lib/suppliers.ts';
 import { SlugFromNameButton } from '#client/features/admin/components/slug-from-name-button.tsx';
 import { SourceBadge } from '#client/features/admin/components/source-badge.tsx';
 import type { ProductPrefill } from '#client/features/admin/lib/product-prefill.ts';
@@ -114,8 +115,21 @@ function CategorySelect({ form, sources }: { form: ProductFormApi; sources: Sour
   );
 }
 
+/**
+ * DCK, P.I.T and the price lists' suppliers; a product keeps the supplier it has even if it is
+ * no longer listed (the server accepts only these).
+ */
+function useSupplierOptions(current: string): { code: string; label: string }[] {
+  const listed = useQuery(suppliersQuery()).data ?? [];
+  const options = new Map<string, string>(SUPPLIERS.map((code) => [code, code]));
+  for (const supplier of listed) if (!options.has(supplier.code)) options.set(supplier.code, `${supplier.name} (${supplier.code})`);
+  if (current !== 'none' && current !== '' && !options.has(current)) options.set(current, current);
+  return [...options].map(([code, label]) => ({ code, label }));
+}
+
 export function MainSection({ form, sources }: { form: ProductFormApi; sources?: Sources }) {
   const { errors } = form.formState;
+  const supplierOptions = useSupplierOptions(form.formState.defaultValues?.supplier ?? 'none');
   return (
     <Section title="Основное" description="Название, адрес страницы, артикул и раздел каталога">
       <NameAndSlug form={form} sources={sources} />
@@ -130,9 +144,9 @@ export function MainSection({ form, sources }: { form: ProductFormApi; sources?:
         <FormField label="Поставщик" htmlFor="product-supplier" error={errors.supplier?.message} aside={<SourceBadge source={sources?.supplier} />}>
           <NativeSelect {...fieldProps(form, 'supplier')}>
             <option value="none">Без поставщика</option>
-            {SUPPLIERS.map((s) => (
-              <option key={s} value={s}>
-                {s}
+            {supplierOptions.map(({ code, label }) => (
+              <option key={code} value={code}>
+                {label}
               </option>
             ))}
           </NativeSelect>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, toQueryString } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
+import { SUPPLIERS_KEY } from '#client/features/admin/lib/suppliers.ts';
 import type {
   ApplyImportInput,
   CheckImportInput,
@@ -16,19 +17,10 @@ import type {
 } from '#shared/schemas/supplier-import.ts';
 import { isJobActive, type JobView } from '#shared/jobs.ts';
 
-
 /** How often a running job's progress is read. */
 const JOB_POLL_MS = 1000;
 
-const SUPPLIERS_KEY = ['admin', 'suppliers'] as const;
 const IMPORTS_KEY = ['admin', 'supplier-imports'] as const;
-
-export const suppliersQuery = () =>
-  queryOptions({
-    queryKey: SUPPLIERS_KEY,
-    queryFn: ({ client, signal }) => apiRequest<Supplier[]>('/api/admin/suppliers', { client, signal }),
-    staleTime: 0,
-  });
 
 /** One supplier's imports, newest first, 20 a page. */
 export const importsQuery = (supplierId: number, page: number) =>

@@ -15,7 +15,7 @@ import { PageHeader } from '#client/features/admin/components/page-header.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
 import { useListFilters } from '#client/features/admin/components/use-list-filters.ts';
 import { AddSupplierDialog } from './add-supplier-dialog.tsx';
-import { suppliersQuery } from './api.ts';
+import { suppliersQuery } from '#client/features/admin/lib/suppliers.ts';
 import { ImportStatusBadge } from './format.tsx';
 import { ImportHistory } from './import-history.tsx';
 import { NewImport } from './new-import.tsx';
