@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, ListPlus, Pencil, Printer } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { OrderStatusBadge } from '#client/components/order-status-badge.tsx';
 import { PickupBranchDetails } from '#client/components/pickup-branch-details.tsx';
@@ -25,15 +25,7 @@ import { OrderTotals } from './order-totals.tsx';
 import { OrderComments, OrderEditDialog, PaymentLinkButton, orderEditable, paymentLinkOffered } from './order-tools.tsx';
 import type { StatusTarget } from './order-status-dialog.tsx';
 import { telHref } from '#client/lib/utils.ts';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="grid content-start gap-1.5 rounded-lg border p-3 text-sm">
-      <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{title}</h3>
-      {children}
-    </section>
-  );
-}
+import { DetailSection } from '#client/features/admin/components/detail-section.tsx';
 
 const HISTORY_WHAT: Record<OrderHistoryField, string> = { status: 'Статус', payment: 'Оплата', lines: 'Состав', delivery: 'Доставка', total: 'Итого' };
 
@@ -55,7 +47,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
       </div>
 
       <div className="grid gap-3 sm:grid-cols-3">
-        <Section title="Покупатель">
+        <DetailSection title="Покупатель">
           <p className="font-medium break-words">{order.customerName}</p>
           <a href={`mailto:${order.customerEmail}`} className="text-primary [overflow-wrap:anywhere] hover:underline">
             {order.customerEmail}
@@ -63,31 +55,31 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
           <a href={telHref(order.customerPhone)} className="hover:underline">
             {order.customerPhone}
           </a>
-        </Section>
+        </DetailSection>
         {order.pickupBranch ? (
-          <Section title="Самовывоз из филиала">
+          <DetailSection title="Самовывоз из филиала">
             <PickupBranchDetails branch={order.pickupBranch} />
-          </Section>
+          </DetailSection>
         ) : (
-          <Section title="Доставка">
+          <DetailSection title="Доставка">
             <p className="break-words">{order.address}</p>
             <p>
               {order.city}, {order.postalCode}
             </p>
-          </Section>
+          </DetailSection>
         )}
-        <Section title="Оплата">
+        <DetailSection title="Оплата">
           <p>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</p>
           <p>{paymentStatusLabel(order.paymentStatus)}</p>
-        </Section>
+        </DetailSection>
       </div>
 
       {order.payment && <OrderPaymentSection orderId={order.id} payment={order.payment} />}
 
       {order.notes && (
-        <Section title="Комментарий покупателя">
+        <DetailSection title="Комментарий покупателя">
           <p className="break-words whitespace-pre-line">{order.notes}</p>
-        </Section>
+        </DetailSection>
       )}
 
       <div className="grid gap-2">

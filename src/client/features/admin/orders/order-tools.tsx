@@ -142,6 +142,42 @@ function AddProduct({ onAdd }: { onAdd: (line: Added) => void }) {
 
 const quantityOf = (value: string) => Math.min(ORDER_LINE_MAX, Math.max(0, Math.trunc(Number(value) || 0)));
 
+type EditedLineProps = {
+  name: string;
+  price: number;
+  quantity: number | undefined;
+  /** 0 for the order's own lines (0 removes one), 1 for a line being added. */
+  min: 0 | 1;
+  added?: boolean;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+};
+
+/** A line of the edited order: its name and price, the quantity typed, and the button that takes it out. */
+function EditedLine({ name, price, quantity, min, added = false, onQuantity, onRemove }: EditedLineProps) {
+  return (
+    <li className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="min-w-0 flex-1 break-words">
+        {added && <Plus className="mr-1 inline size-3" aria-hidden />}
+        {name}
+        <span className="block text-xs text-muted-foreground">{formatRub(price)} за шт.</span>
+      </span>
+      <Input
+        type="number"
+        min={min}
+        max={ORDER_LINE_MAX}
+        className="w-24"
+        aria-label={`Количество: ${name}`}
+        value={quantity}
+        onChange={(e) => onQuantity(Math.max(min, quantityOf(e.target.value)))}
+      />
+      <Button type="button" variant="ghost" size="icon-sm" aria-label={`Убрать: ${name}`} onClick={onRemove}>
+        <Trash2 aria-hidden />
+      </Button>
+    </li>
+  );
+}
+
 /** «Изменить состав»: quantities (0 removes a line), products added, the delivery price. */
 export function OrderEditDialog({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
   const [quantities, setQuantities] = useState<Record<number, number>>(() => Object.fromEntries(order.items.map((i) => [i.id, i.quantity])));
@@ -174,45 +210,27 @@ export function OrderEditDialog({ order, onClose }: { order: AdminOrderDetail; o
         )}
         <ul className="grid gap-2">
           {order.items.map((item) => (
-            <li key={item.id} className="flex flex-wrap items-center gap-2 text-sm">
-              <span className="min-w-0 flex-1 break-words">
-                {item.productName}
-                <span className="block text-xs text-muted-foreground">{formatRub(item.productPrice)} за шт.</span>
-              </span>
-              <Input
-                type="number"
-                min={0}
-                max={ORDER_LINE_MAX}
-                className="w-24"
-                aria-label={`Количество: ${item.productName}`}
-                value={quantities[item.id]}
-                onChange={(e) => setQuantities({ ...quantities, [item.id]: quantityOf(e.target.value) })}
-              />
-              <Button type="button" variant="ghost" size="icon-sm" aria-label={`Убрать: ${item.productName}`} onClick={() => setQuantities({ ...quantities, [item.id]: 0 })}>
-                <Trash2 aria-hidden />
-              </Button>
-            </li>
+            <EditedLine
+              key={item.id}
+              name={item.productName}
+              price={item.productPrice}
+              quantity={quantities[item.id]}
+              min={0}
+              onQuantity={(quantity) => setQuantities({ ...quantities, [item.id]: quantity })}
+              onRemove={() => setQuantities({ ...quantities, [item.id]: 0 })}
+            />
           ))}
           {added.map((line, index) => (
-            <li key={line.productId} className="flex flex-wrap items-center gap-2 text-sm">
-              <span className="min-w-0 flex-1 break-words">
-                <Plus className="mr-1 inline size-3" aria-hidden />
-                {line.name}
-                <span className="block text-xs text-muted-foreground">{formatRub(line.price)} за шт.</span>
-              </span>
-              <Input
-                type="number"
-                min={1}
-                max={ORDER_LINE_MAX}
-                className="w-24"
-                aria-label={`Количество: ${line.name}`}
-                value={line.quantity}
-                onChange={(e) => setAdded(added.map((a, i) => (i === index ? { ...a, quantity: Math.max(1, quantityOf(e.target.value)) } : a)))}
-              />
-              <Button type="button" variant="ghost" size="icon-sm" aria-label={`Убрать: ${line.name}`} onClick={() => setAdded(added.filter((_, i) => i !== index))}>
-                <Trash2 aria-hidden />
-              </Button>
-            </li>
+            <EditedLine
+              key={line.productId}
+              added
+              name={line.name}
+              price={line.price}
+              quantity={line.quantity}
+              min={1}
+              onQuantity={(quantity) => setAdded(added.map((a, i) => (i === index ? { ...a, quantity } : a)))}
+              onRemove={() => setAdded(added.filter((_, i) => i !== index))}
+            />
           ))}
         </ul>
         <AddProduct onAdd={(line) => setAdded(added.some((a) => a.productId === line.productId) ? added : [...added, line])} />

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Ban, CheckCircle2, Pencil } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OrderStatusBadge } from '#client/components/order-status-badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -17,21 +16,13 @@ import { pluralRu } from '#shared/plural.ts';
 import type { AdminCustomerCard, AdminUser } from '#shared/types.ts';
 import { customerCardQuery } from './api.ts';
 import { UserStatusBadge, roleLabel } from './user-dialogs.tsx';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="grid content-start gap-1.5 rounded-lg border p-3 text-sm">
-      <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{title}</h3>
-      {children}
-    </section>
-  );
-}
+import { DetailSection } from '#client/features/admin/components/detail-section.tsx';
 
 const missing = (text: string) => <span className="text-muted-foreground">{text}</span>;
 
 function Contacts({ user }: { user: AdminUser }) {
   return (
-    <Section title="Клиент">
+    <DetailSection title="Клиент">
       <p className="text-base font-semibold break-words">{user.fullName ?? missing('Имя не указано')}</p>
       {user.phone ? (
         <a href={telHref(user.phone)} className="w-fit hover:underline">
@@ -54,14 +45,14 @@ function Contacts({ user }: { user: AdminUser }) {
         Регистрация: {formatDateTime(user.createdAt)}
         {user.lastLogin && <> · последний вход: {formatDateTime(user.lastLogin)}</>}
       </p>
-    </Section>
+    </DetailSection>
   );
 }
 
 function Addresses({ card }: { card: AdminCustomerCard }) {
   const { addresses, user } = card;
   return (
-    <Section title="Адреса">
+    <DetailSection title="Адреса">
       {addresses.length === 0 && !user.address && missing('Адресов нет')}
       {user.address && addresses.length === 0 && <p className="break-words">{user.address}</p>}
       <ul className="grid gap-2">
@@ -80,14 +71,14 @@ function Addresses({ card }: { card: AdminCustomerCard }) {
           </li>
         ))}
       </ul>
-    </Section>
+    </DetailSection>
   );
 }
 
 function Orders({ card }: { card: AdminCustomerCard }) {
   const { orders } = card;
   return (
-    <Section title="Заказы">
+    <DetailSection title="Заказы">
       {orders.count === 0 ? (
         missing('Заказов пока нет')
       ) : (
@@ -111,7 +102,7 @@ function Orders({ card }: { card: AdminCustomerCard }) {
           {orders.count > orders.latest.length && <p className="text-muted-foreground">Показаны последние {orders.latest.length}.</p>}
         </>
       )}
-    </Section>
+    </DetailSection>
   );
 }
 
