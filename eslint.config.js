@@ -85,9 +85,9 @@ const integrationBoundary = {
 };
 
 /** The tables only their doors write: drizzle's names and the SQL names. */
-const DOOR_TABLES = new Set(['products', 'productStock', 'supplierOffers']);
+const DOOR_TABLES = new Set(['products', 'productStock', 'supplierOffers', 'productAttributes']);
 /** SQL text that writes one of them: `insert into products`, `update product_stock`, `delete from "supplier_offers"`… */
-const SQL_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:public\.)?("?)(?:products|product_stock|supplier_offers)\1(?![\w.])/i;
+const SQL_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:public\.)?("?)(?:products|product_stock|supplier_offers|product_attributes)\1(?![\w.])/i;
 /** SQL text ending where the table comes next, as `${products}` in a drizzle `sql` template. */
 const SQL_WRITE_HEAD = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?$/i;
 
@@ -100,7 +100,7 @@ function doorTableOf(node) {
 }
 
 /**
- * `products` and `supplier_offers` are written only through the catalogue's door
+ * `products`, `supplier_offers` and `product_attributes` are written only through the catalogue's door
  * (src/server/modules/products/write/) and `product_stock` only through the stock door
  * (src/server/db/product-stock.ts): a drizzle `.insert/.update/.delete(products | productStock |
  * supplierOffers)` or SQL text that inserts into, updates or
@@ -109,11 +109,11 @@ function doorTableOf(node) {
 const catalogueDoor = {
   meta: {
     type: 'problem',
-    messages: { write: 'Write of `{{table}}` outside its door: use modules/products/write/ (products, supplier offers) or db/product-stock.ts (stock).' },
+    messages: { write: 'Write of `{{table}}` outside its door: use modules/products/write/ (products, supplier offers, characteristics) or db/product-stock.ts (stock).' },
   },
   create(context) {
     const report = (node, table) => context.report({ node, messageId: 'write', data: { table } });
-    const sqlTable = (text) => (/product_stock/i.test(text) ? 'product_stock' : /supplier_offers/i.test(text) ? 'supplier_offers' : 'products');
+    const sqlTable = (text) => /product_stock|supplier_offers|product_attributes/i.exec(text)?.[0] ?? 'products';
     return {
       CallExpression(node) {
         const callee = node.callee;

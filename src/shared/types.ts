@@ -1,4 +1,5 @@
 /** Shapes the API answers with, shared by server and client. Money in roubles. */
+import type { AttributeKind } from './attributes.ts';
 import type { BranchStock } from './schemas/branches.ts';
 import type { AdminOrderPayment, OrderPayment } from './schemas/payments.ts';
 import type { OrderStatus, PaymentMethod, PaymentStatus, Role, Supplier } from './constants.ts';
@@ -238,6 +239,8 @@ export type Product = {
   supplier: Supplier | null;
   /** The maker customers see (DCK, P.I.T, …), or null. */
   brand: string | null;
+  /** Only in `GET /api/products/{slugOrId}`: the product's characteristics. */
+  attributes?: ProductAttribute[];
   isActive: boolean;
   isFeatured: boolean;
   createdAt: string;
@@ -279,4 +282,21 @@ export type ProductListResponse = {
    * corrected, the other keyboard layout), «Показаны результаты по запросу «перфоратор»».
    */
   correctedQuery?: string;
+  /** With `facets=true`: the category's characteristics, each counted as if added to the other chosen filters. */
+  facets?: Facet[];
+  /** With `facets=true`: the brands under the same rule. */
+  brands?: FacetValue[];
+  /** With `facets=true`: the lowest and highest price in roubles under the same rule; null when nothing has a price. */
+  price?: { min: number; max: number } | null;
 };
+
+/** An option of a filter with the number of products the list would show if it were added. */
+export type FacetValue = { value: string; count: number };
+
+/** A characteristic's filter: checkboxes for text and yes/no, a from–to range for numbers. */
+export type Facet =
+  | { slug: string; name: string; unit: string | null; kind: Exclude<AttributeKind, 'number'>; values: FacetValue[] }
+  | { slug: string; name: string; unit: string | null; kind: 'number'; min: number; max: number };
+
+/** A product's characteristic as `GET /api/products/{slugOrId}` gives it, ordered by group and the attributes' order. */
+export type ProductAttribute = { slug: string; name: string; group: string; value: string; unit: string | null };

@@ -782,3 +782,128 @@ export const exchange1cPictures = pgTable('exchange_1c_pictures', {
   url: text('url').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Characteristics shop-wide («Мощность», Вт, a number, group «Основные»): products have values
+ * for them, categories choose which are filters (docs/decisions/034).
+ */
+export const attributes = pgTable('attributes', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  /** As shown after a value («Вт»); null: none. */
+  unit: text('unit'),
+  /** number, text or boolean (yes/no). */
+  kind: text('kind').notNull().default('text'),
+  /** The «Характеристики» table's heading the attribute goes under («Основные», «Питание»). */
+  groupName: text('group_name').notNull().default('Основные'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The spellings suppliers give an attribute («Потребляемая мощность, Вт»), each mapped once to
+ * the shop's attribute; imports find attributes through them.
+ */
+export const attributeAliases = pgTable('attribute_aliases', {
+  /** Lower-case, spaces collapsed, without a trailing «, unit» (normalizeAttributeName). */
+  alias: text('alias').primaryKey(),
+  attributeId: integer('attribute_id')
+    .notNull()
+    .references(() => attributes.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+/** The attributes a category filters by, in the order staff chose. */
+export const categoryAttributes = pgTable(
+  'category_attributes',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => attributes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.attributeId] })],
+);
+
+/** A product's value of an attribute; written only through the catalogue's door (products/write/attributes.ts). */
+export const productAttributes = pgTable(
+  'product_attributes',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => attributes.id, { onDelete: 'cascade' }),
+    /** As shown and filtered by: «SDS-plus», «Да», «1100» (a number as written without its unit). */
+    value: text('value').notNull(),
+    /** The value of a number attribute, for ranges; null for text and yes/no. */
+    number: doublePrecision('number'),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.attributeId] }), index('product_attributes_attribute_idx').on(t.attributeId, t.value)],
+);
+
+/** Customers' reviews of products; only approved ones are shown and counted. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 1–5. */
+    rating: integer('rating').notNull(),
+    text: text('text').notNull(),
+    pros: text('pros').notNull().default(''),
+    cons: text('cons').notNull().default(''),
+    /** pending, approved, rejected. */
+    status: text('status').notNull().default('pending'),
+    rejectReason: text('reject_reason'),
+    /** The shop's answer, shown under the review. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** The author had a delivered or completed order with the product when writing: «Покупатель». */
+    verifiedBuyer: boolean('verified_buyer').notNull().default(false),
+    moderatedBy: integer('moderated_by').references(() => users.id, { onDelete: 'set null' }),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_product_user_unique').on(t.productId, t.userId),
+    index('reviews_product_status_idx').on(t.productId, t.status, t.createdAt.desc()),
+    index('reviews_status_idx').on(t.status, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Favourites and comparison: a visitor's (the `visitor` cookie's random id) or, once logged in,
+ * the customer's; the visitor's are merged into the customer's at login.
+ */
+export const productLists = pgTable(
+  'product_lists',
+  {
+    id: serial('id').primaryKey(),
+    /** favorites or compare. */
+    kind: text('kind').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the visitor cookie's random id, as sessions keep theirs. */
+    visitorHash: text('visitor_hash'),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('product_lists_user_unique').on(t.kind, t.userId, t.productId).where(sql`${t.userId} is not null`),
+    uniqueIndex('product_lists_visitor_unique').on(t.kind, t.visitorHash, t.productId).where(sql`${t.visitorHash} is not null`),
+  ],
+);

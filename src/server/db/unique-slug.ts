@@ -2,10 +2,13 @@ import { and, eq, inArray, like, ne, or, type SQL } from 'drizzle-orm';
 import { HttpError } from '../core/http-errors.ts';
 import { retry } from '../core/retry.ts';
 import type { Db, DbOrTx } from './connection.ts';
-import { products, type categories } from './schema.ts';
+import { products, type attributes, type categories } from './schema.ts';
 import { isIdLike, slugify } from '#shared/slug.ts';
 
 const SLUG_MAX = 100;
+
+/** The tables whose rows are named by a slug. */
+type SluggedTable = typeof products | typeof categories | typeof attributes;
 
 /** The slug part of a text: transliterated, at most 100 characters, cut at a hyphen. */
 export function slugBase(text: string, fallback: string): string {
@@ -15,13 +18,13 @@ export function slugBase(text: string, fallback: string): string {
 }
 
 /**
- * A free slug for a product or category: `wanted` transliterated, or with -2, -3... when another
+ * A free slug for a product, category or attribute: `wanted` transliterated, or with -2, -3... when another
  * row has it. A slug is never all digits (digits-only paths mean ids): such a base always gets a
  * suffix. `excludeId` is the row being edited, whose own slug does not count as taken.
  */
 export async function uniqueSlug(
-  db: Db,
-  table: typeof products | typeof categories,
+  db: DbOrTx,
+  table: SluggedTable,
   wanted: string,
   fallback: string,
   excludeId?: number,
@@ -31,7 +34,7 @@ export async function uniqueSlug(
 }
 
 /** The slugs in use that are `base` or `base-…`. */
-async function takenLike(db: DbOrTx, table: typeof products | typeof categories, base: string, excludeId?: number): Promise<Set<string>> {
+async function takenLike(db: DbOrTx, table: SluggedTable, base: string, excludeId?: number): Promise<Set<string>> {
   const conditions: SQL[] = [or(eq(table.slug, base), like(table.slug, `${base}-%`))!];
   if (excludeId !== undefined) conditions.push(ne(table.id, excludeId));
   const rows = await db.select({ slug: table.slug }).from(table).where(and(...conditions));

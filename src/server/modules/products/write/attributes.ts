@@ -1,0 +1,45 @@
+import { inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/connection.ts';
+import { productAttributes, products } from '../../../db/schema.ts';
+import { catalogTransaction, noteCatalogWrite, type CatalogAnnouncement } from './announce.ts';
+
+/**
+ * The door's writes of products' characteristics (docs/decisions/034): each product's values
+ * are replaced as a whole, and the product row is touched in the same transaction so the search
+ * index's change feed (migration 0004, triggers on `products`) brings the new values to every
+ * process's filters.
+ */
+
+/** One value of a product: `number` for number attributes (the value as written is kept in `value`). */
+export type AttributeValueInput = { attributeId: number; value: string; number: number | null };
+
+/** Values per product id; a product given with an empty list loses all its values. */
+export type ProductAttributeValues = Map<number, AttributeValueInput[]>;
+
+const BATCH = 1000;
+
+/**
+ * Replaces the characteristics of the given products (and only theirs). Values of the same
+ * attribute given twice for a product: the last wins.
+ */
+export async function replaceProductAttributes(db: DbOrTx, values: ProductAttributeValues, now: Date, announcement?: CatalogAnnouncement): Promise<void> {
+  if (values.size === 0) return;
+  await catalogTransaction(
+    db,
+    async (tx) => {
+      const ids = [...values.keys()];
+      for (let i = 0; i < ids.length; i += BATCH) {
+        const part = ids.slice(i, i + BATCH);
+        await tx.delete(productAttributes).where(inArray(productAttributes.productId, part));
+        const rows = part.flatMap((productId) => {
+          const byAttribute = new Map(values.get(productId)!.map((v) => [v.attributeId, v]));
+          return [...byAttribute.values()].map((v) => ({ productId, attributeId: v.attributeId, value: v.value, number: v.number }));
+        });
+        for (let j = 0; j < rows.length; j += BATCH) await tx.insert(productAttributes).values(rows.slice(j, j + BATCH));
+        await tx.update(products).set({ updatedAt: now }).where(inArray(products.id, part));
+      }
+      noteCatalogWrite(tx);
+    },
+    announcement,
+  );
+}

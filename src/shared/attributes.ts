@@ -1,0 +1,86 @@
+/**
+ * Characteristics as data (docs/decisions/034): the kinds, how a supplier's name of an attribute
+ * is matched to the shop's («Потребляемая мощность, Вт» → alias «потребляемая мощность», unit «Вт»),
+ * and how a value as written becomes the value kept («1 100» → 1100; «есть» → «Да»).
+ */
+
+export const ATTRIBUTE_KINDS = ['number', 'text', 'boolean'] as const;
+export type AttributeKind = (typeof ATTRIBUTE_KINDS)[number];
+
+export const ATTRIBUTE_KIND_LABELS: Record<AttributeKind, string> = { number: 'Число', text: 'Текст', boolean: 'Да / нет' };
+
+/** The default group of the «Характеристики» table. */
+export const DEFAULT_ATTRIBUTE_GROUP = 'Основные';
+
+export const YES = 'Да';
+export const NO = 'Нет';
+
+/** Longest value kept; longer ones are descriptions, not characteristics. */
+export const ATTRIBUTE_VALUE_MAX = 200;
+
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * A supplier's attribute name split into the name and the unit it carries:
+ * «Мощность, Вт» and «Мощность (Вт)» → { name: «Мощность», unit: «Вт» }.
+ */
+export function splitAttributeName(raw: string): { name: string; unit: string | null } {
+  const text = collapse(raw).replace(/[:]+$/, '');
+  const inBrackets = /^(.*\S)\s*\(([^()]{1,12})\)$/.exec(text);
+  if (inBrackets) return { name: inBrackets[1]!, unit: inBrackets[2]!.trim() };
+  const afterComma = /^(.*\S)\s*,\s*([^,\d]{1,12})$/.exec(text);
+  if (afterComma) return { name: afterComma[1]!, unit: afterComma[2]!.trim() };
+  return { name: text, unit: null };
+}
+
+/** The key an attribute's spelling is matched by: lower case, «ё» as «е», spaces single, no unit. */
+export function attributeAliasOf(raw: string): string {
+  return splitAttributeName(raw).name.toLowerCase().replace(/ё/g, 'е');
+}
+
+const YES_WORDS = new Set(['да', 'есть', 'yes', 'true', '1', '+', 'имеется', 'присутствует']);
+const NO_WORDS = new Set(['нет', 'no', 'false', '0', '-', '—', 'отсутствует']);
+
+/** A number as written in Russian or English: «1 100», «1100», «2,5», «2.5»; null for anything else at the start. */
+export function leadingNumber(raw: string): { number: number; rest: string } | null {
+  const match = /^\s*(-?\d{1,3}(?:[ \u00a0\u202f]\d{3})+|-?\d+)(?:[.,](\d+))?/.exec(raw);
+  if (!match) return null;
+  const number = Number(`${match[1]!.replace(/[ \u00a0\u202f]/g, '')}${match[2] ? `.${match[2]}` : ''}`);
+  return Number.isFinite(number) ? { number, rest: raw.slice(match[0].length).trim() } : null;
+}
+
+/** A number as the shop writes it: «2,5», «1100». */
+export function formatAttributeNumber(number: number): string {
+  return String(Math.round(number * 1000) / 1000).replace('.', ',');
+}
+
+/**
+ * The value kept for a value as written, or null when it is not one of the kind:
+ * a number («1 100 Вт» → 1100, unit «Вт» in `unit`), yes/no («есть» → «Да»), text (spaces single).
+ */
+export function parseAttributeValue(kind: AttributeKind, raw: string): { value: string; number: number | null; unit: string | null } | null {
+  const text = collapse(raw);
+  if (!text || text.length > ATTRIBUTE_VALUE_MAX) return null;
+  if (kind === 'number') {
+    const parsed = leadingNumber(text);
+    if (!parsed) return null;
+    return { value: formatAttributeNumber(parsed.number), number: parsed.number, unit: parsed.rest || null };
+  }
+  if (kind === 'boolean') {
+    const word = text.toLowerCase();
+    if (YES_WORDS.has(word)) return { value: YES, number: null, unit: null };
+    if (NO_WORDS.has(word)) return { value: NO, number: null, unit: null };
+    return null;
+  }
+  return { value: text, number: null, unit: null };
+}
+
+/** The kind the values of a new attribute suggest: all yes/no words, all numbers, else text. */
+export function inferAttributeKind(values: string[]): AttributeKind {
+  const given = values.map(collapse).filter(Boolean);
+  if (given.length === 0) return 'text';
+  if (given.every((v) => parseAttributeValue('boolean', v))) return 'boolean';
+  // «18 В» is a number with its unit; «SDS-plus» or «2 скорости, реверс» are not.
+  if (given.every((v) => { const n = leadingNumber(v); return n !== null && !/\d/.test(n.rest) && n.rest.length <= 6; })) return 'number';
+  return 'text';
+}
