@@ -62,9 +62,10 @@ describe('GET /api/products: the list', () => {
     expect(Object.keys(product).sort()).toEqual(
       [
         'id', 'slug', 'name', 'sku', 'tag', 'imageUrl', 'price', 'originalPrice', 'stock', 'branchStock', 'shortDescription', 'description',
-        'categoryId', 'category', 'supplier', 'brand', 'isActive', 'isFeatured', 'createdAt', 'updatedAt',
+        'categoryId', 'category', 'supplier', 'brand', 'attributes', 'isActive', 'isFeatured', 'createdAt', 'updatedAt',
       ].sort(),
     );
+    expect(Array.isArray(product.attributes)).toBe(true);
     expect(product.price).toBe(row.price_kopecks / 100);
     expect(product.originalPrice).toBeGreaterThan(product.price!);
     expect(product.category).toEqual({ id: product.categoryId, name: row.name, slug: row.slug });

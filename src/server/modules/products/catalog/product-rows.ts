@@ -6,6 +6,7 @@ import { isIdLike } from '#shared/slug.ts';
 import type { BranchStock } from '#shared/schemas/branches.ts';
 import type { Product } from '#shared/types.ts';
 import { branchStockOf } from '../../branches/service.ts';
+import { attributesOfProducts } from './product-attributes.ts';
 
 /** Products as the API gives them: one row with its category's name and slug. */
 
@@ -74,7 +75,7 @@ export async function productsByIds(db: Db, ids: number[]): Promise<Product[]> {
 }
 
 /**
- * `GET /api/products/{slugOrId}`: digits mean an id, anything else a slug (decisions.md).
+ * `GET /api/products/{slugOrId}`, with its characteristics: digits mean an id, anything else a slug (decisions.md).
  * Inactive products only when `includeInactive` (staff).
  */
 export async function getProduct(db: Db, slugOrId: string, options: { includeInactive: boolean }): Promise<Product | null> {
@@ -91,6 +92,6 @@ export async function getProduct(db: Db, slugOrId: string, options: { includeIna
     .where(where)
     .limit(1);
   if (!row || (!row.product.isActive && !options.includeInactive)) return null;
-  const stock = await branchStockOf(db, [row.product.id]);
-  return toProduct(row.product, row.categoryName, row.categorySlug, stock.get(row.product.id)!);
+  const [stock, attributes] = await Promise.all([branchStockOf(db, [row.product.id]), attributesOfProducts(db, [row.product.id])]);
+  return { ...toProduct(row.product, row.categoryName, row.categorySlug, stock.get(row.product.id)!), attributes: attributes.get(row.product.id)! };
 }

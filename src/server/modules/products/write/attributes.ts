@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/connection.ts';
 import { productAttributes, products } from '../../../db/schema.ts';
 import { catalogTransaction, noteCatalogWrite, type CatalogAnnouncement } from './announce.ts';
@@ -20,9 +20,16 @@ const BATCH = 1000;
 
 /**
  * Replaces the characteristics of the given products (and only theirs). Values of the same
- * attribute given twice for a product: the last wins.
+ * attribute given twice for a product: the last wins. With `keepOthers` (imports: a file brings
+ * some characteristics), only the attributes given are replaced and the product's other values
+ * (typed by staff, brought by another source) stay.
  */
-export async function replaceProductAttributes(db: DbOrTx, values: ProductAttributeValues, now: Date, announcement?: CatalogAnnouncement): Promise<void> {
+export async function replaceProductAttributes(
+  db: DbOrTx,
+  values: ProductAttributeValues,
+  now: Date,
+  options: { keepOthers?: boolean; announcement?: CatalogAnnouncement } = {},
+): Promise<void> {
   if (values.size === 0) return;
   await catalogTransaction(
     db,
@@ -30,7 +37,12 @@ export async function replaceProductAttributes(db: DbOrTx, values: ProductAttrib
       const ids = [...values.keys()];
       for (let i = 0; i < ids.length; i += BATCH) {
         const part = ids.slice(i, i + BATCH);
-        await tx.delete(productAttributes).where(inArray(productAttributes.productId, part));
+        if (options.keepOthers) {
+          const pairs = part.flatMap((productId) => values.get(productId)!.map((v) => sql`(${productId}, ${v.attributeId})`));
+          if (pairs.length) await tx.delete(productAttributes).where(sql`(${productAttributes.productId}, ${productAttributes.attributeId}) in (${sql.join(pairs, sql`, `)})`);
+        } else {
+          await tx.delete(productAttributes).where(inArray(productAttributes.productId, part));
+        }
         const rows = part.flatMap((productId) => {
           const byAttribute = new Map(values.get(productId)!.map((v) => [v.attributeId, v]));
           return [...byAttribute.values()].map((v) => ({ productId, attributeId: v.attributeId, value: v.value, number: v.number }));
@@ -40,6 +52,6 @@ export async function replaceProductAttributes(db: DbOrTx, values: ProductAttrib
       }
       noteCatalogWrite(tx);
     },
-    announcement,
+    options.announcement,
   );
 }

@@ -1,0 +1,39 @@
+import type { DbOrTx } from '../../db/connection.ts';
+import type { AttributeValueInput, ProductAttributeValues } from '../products/write/attributes.ts';
+import { attributeAliasOf, parseAttributeValue } from '#shared/attributes.ts';
+import { resolveAttributes } from './resolve.ts';
+
+/**
+ * Characteristics as a source gives them (1C `ЗначенияСвойств`, YML `param`, a price list's
+ * column, a site's «Характеристики» table) turned into values for the catalogue's door: names
+ * resolved to the shop's attributes, values run through the catalogue adapter's unit rules
+ * («1100W» → «1100 Вт») and parsed by the attribute's kind. A value that is not of its
+ * attribute's kind (a word where a number is kept) is left out and counted.
+ */
+
+export type RawCharacteristic = { name: string; value: string; unit?: string | null };
+
+export async function characteristicValues(
+  db: DbOrTx,
+  byProduct: Map<number, RawCharacteristic[]>,
+  normaliseText: (text: string) => string = (text) => text,
+): Promise<{ values: ProductAttributeValues; skipped: number }> {
+  const spellings = [...byProduct.values()].flat().map((c) => ({ name: c.name, unit: c.unit ?? null, values: [normaliseText(c.value)] }));
+  const attributes = await resolveAttributes(db, spellings);
+  const values: ProductAttributeValues = new Map();
+  let skipped = 0;
+  for (const [productId, characteristics] of byProduct) {
+    const own: AttributeValueInput[] = [];
+    for (const c of characteristics) {
+      const attribute = attributes.get(attributeAliasOf(c.name));
+      const parsed = attribute && parseAttributeValue(attribute.kind as 'number' | 'text' | 'boolean', normaliseText(c.value));
+      if (!attribute || !parsed) {
+        if (c.value.trim()) skipped++;
+        continue;
+      }
+      own.push({ attributeId: attribute.id, value: parsed.value, number: parsed.number });
+    }
+    values.set(productId, own);
+  }
+  return { values, skipped };
+}
