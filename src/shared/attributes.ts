@@ -79,8 +79,9 @@ export function parseAttributeValue(kind: AttributeKind, raw: string): { value: 
 export function inferAttributeKind(values: string[]): AttributeKind {
   const given = values.map(collapse).filter(Boolean);
   if (given.length === 0) return 'text';
-  if (given.every((v) => parseAttributeValue('boolean', v))) return 'boolean';
-  // «18 В» is a number with its unit; «SDS-plus» or «2 скорости, реверс» are not.
+  // «18 В» is a number with its unit; «SDS-plus» or «2 скорости, реверс» are not. Numbers first:
+  // a count of 1 is not a «yes».
   if (given.every((v) => { const n = leadingNumber(v); return n !== null && !/\d/.test(n.rest) && n.rest.length <= 6; })) return 'number';
+  if (given.every((v) => parseAttributeValue('boolean', v))) return 'boolean';
   return 'text';
 }
