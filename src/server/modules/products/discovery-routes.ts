@@ -7,7 +7,6 @@ import type { CatalogAnswers } from './answer-cache/catalog-answers.ts';
 import { similarProducts } from './catalog/similar.ts';
 import type { CatalogSearch } from './search/catalog-search.ts';
 import { normalizeText } from './search/query.ts';
-import { suggestSearch } from './search/suggest.ts';
 import { PRODUCT_NOT_FOUND, productKeyOf } from './product-key.ts';
 
 /**
@@ -35,7 +34,7 @@ export function discoveryRoutes(app: App, search: CatalogSearch, answers: Catalo
       answers.check();
       const query = normalizeText(request.query.q ?? '');
       const key = `suggest|${query}`;
-      const body = await answers.memo.responses.get(key, () => suggestSearch(db, answers.memo, search, query));
+      const body = await answers.memo.responses.get(key, () => search.suggest(db, answers.memo, query));
       return answers.send(request, reply, key, body!);
     },
   );
