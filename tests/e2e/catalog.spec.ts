@@ -3,7 +3,7 @@ import { axeViolations, expect, isMobile, test, waitForHydration } from './fixtu
 
 /** Types a query into the header search (in view at every width) and submits it. */
 async function searchFromHeader(page: Page, text: string) {
-  const box = page.getByRole('banner').getByRole('searchbox', { name: 'Поиск по каталогу' });
+  const box = page.getByRole('banner').getByRole('combobox', { name: 'Поиск по каталогу' });
   await expect(box).toBeInViewport();
   await box.fill(text);
   await box.press('Enter');
@@ -296,7 +296,7 @@ test.describe('before the page\'s script has loaded', () => {
 
   test('the header search is in view at every width and searches as a plain form', async ({ page }) => {
     await page.goto('/about');
-    const box = page.getByRole('banner').getByRole('searchbox', { name: 'Поиск по каталогу' });
+    const box = page.getByRole('banner').getByRole('combobox', { name: 'Поиск по каталогу' });
     await expect(box).toBeInViewport();
     await box.fill('перфоратор');
     await box.press('Enter');

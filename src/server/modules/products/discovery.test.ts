@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributes, categories } from '#server/db/schema.ts';
 import type { SearchSuggestions } from '#shared/search-suggestions.ts';
 import type { Product } from '#shared/types.ts';
+import { sourceSsr } from '../../../../tests/helpers/ssr-source.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { replaceProductAttributes, type AttributeValueInput } from './write/attributes.ts';
 
@@ -18,7 +20,7 @@ const attribute: Record<'power' | 'chuck' | 'cordless', number> = { power: 0, ch
 
 const categoryId = async (slug: string) => (await ctx.database.db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug)))[0]!.id;
 
-async function createProduct(fields: { name: string; sku: string; price: number; categoryId: number; isActive?: boolean }): Promise<Product> {
+async function createProduct(fields: { name: string; sku: string; price: number; categoryId: number; isActive?: boolean; description?: string }): Promise<Product> {
   const res = await ctx.app.inject({ method: 'POST', url: '/api/products', payload: { supplier: 'DCK', ...fields }, headers: { cookie: admin } });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<Product>();
@@ -43,7 +45,7 @@ const similar = async (key: string | number) => ctx.app.inject({ url: `/api/prod
 const similarNames = async (key: string | number) => (await similar(key)).json<{ products: Product[] }>().products.map((p) => p.name);
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { ssr: sourceSsr(), staticRoot: path.resolve(import.meta.dirname, '../../../../public') });
   admin = await ctx.login();
   perforators = await categoryId('perforatory');
   drills = await categoryId('dreli-shurupoverty');
@@ -138,5 +140,37 @@ describe('GET /api/products/{slugOrId}/similar', () => {
     expect(missing.json<{ message: string }>().message).toBe('Товар не найден');
     const hidden = await createProduct({ name: 'Дрель Тайная', sku: 'SIM-SECRET', price: 100, categoryId: drills, isActive: false });
     expect((await similar(hidden.slug)).statusCode).toBe(404);
+  });
+});
+
+describe('the product page', () => {
+  /** The page's text as a reader meets it: tags gone, spaces single. */
+  const pageText = async (slug: string) => {
+    const res = await ctx.app.inject({ url: `/product/${slug}` });
+    expect(res.statusCode).toBe(200);
+    const main = res.body.slice(res.body.indexOf('<main'), res.body.indexOf('</main>'));
+    return main.replace(/<[^>]+>/g, ' ').replace(/&nbsp;|\u00a0/g, ' ').replace(/\s+/g, ' ');
+  };
+
+  it('is rendered by the server with «Характеристики» by group (units, «Да»), the description apart and «Похожие товары»', async () => {
+    const own = await createProduct({ name: 'Дрель Витринная 1100', sku: 'PAGE-OWN', price: 9000, categoryId: drills, description: 'Для сверления бетона и металла.' });
+    await setValues(own, { power: 1100, chuck: 'быстрозажимной', cordless: 'Да' });
+    const other = await createProduct({ name: 'Дрель Витринная 900', sku: 'PAGE-NEAR', price: 9100, categoryId: drills });
+    await setValues(other, { power: 900, chuck: 'быстрозажимной', cordless: 'Да' });
+
+    const text = await pageText(own.slug);
+    expect(text).toContain('Характеристики Основные Мощность 1100 Вт Патрон быстрозажимной Питание Аккумуляторный Да');
+    expect(text).toContain('Описание Для сверления бетона и металла.');
+    expect(text.indexOf('Описание')).toBeGreaterThan(text.indexOf('Характеристики'));
+    const similar = text.slice(text.indexOf('Похожие товары'));
+    expect(similar).toContain('Дрель Витринная 900');
+    expect(similar).not.toContain('Дрель Витринная 1100');
+  });
+
+  it('has no «Характеристики» for a product without any', async () => {
+    const plain = await createProduct({ name: 'Дрель Простая', sku: 'PAGE-PLAIN', price: 500, categoryId: drills });
+    const text = await pageText(plain.slug);
+    expect(text).not.toContain('Характеристики');
+    expect(text).toContain('Похожие товары');
   });
 });
