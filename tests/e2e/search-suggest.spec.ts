@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { SearchSuggestions } from '#shared/search-suggestions.ts';
+import { formatRub } from '../../src/shared/money.ts';
+import type { SearchSuggestions } from '../../src/shared/search-suggestions.ts';
 import { axeViolations, expect, test, waitForHydration } from './fixtures.ts';
 
 /**
@@ -35,7 +36,7 @@ test.describe('search as you type', () => {
     await expect(categoryOptions.first()).toContainText('Перфораторы');
     await expect(productOptions.first()).toContainText(product.name);
     await expect(productOptions.first()).toContainText('Артикул: KZC26');
-    await expect(productOptions.first()).toContainText(/\d[\d\s\u00a0\u202f]* ₽/);
+    await expect(productOptions.first()).toContainText(formatRub(product.price!));
     await expect(productOptions.first().locator('img')).toBeVisible();
     await expect(list.getByRole('option', { name: 'Все результаты' })).toBeVisible();
     expect(await axeViolations(page, { within: 'header' })).toEqual([]);
