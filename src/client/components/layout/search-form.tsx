@@ -18,8 +18,10 @@ export function SearchForm({ className, id }: { className?: string; id: string }
   const input = useRef<HTMLInputElement>(null);
   const [Suggestions, setSuggestions] = useState<ComponentType<SuggestionsProps> | null>(null);
   const [combobox, setCombobox] = useState<ComboboxState>({ open: false });
+  const [focused, setFocused] = useState(false);
   const listId = `${id}-suggestions`;
-  const loadSuggestions = () => {
+  const onFocus = () => {
+    setFocused(true);
     if (!Suggestions) void import('./search-suggestions.tsx').then((module) => setSuggestions(() => module.SearchSuggestions));
   };
   const onSubmit = (event: FormEvent) => {
@@ -44,7 +46,8 @@ export function SearchForm({ className, id }: { className?: string; id: string }
         aria-activedescendant={combobox.activeId}
         value={text}
         onChange={(e) => setText(e.target.value)}
-        onFocus={loadSuggestions}
+        onFocus={onFocus}
+        onBlur={() => setFocused(false)}
         placeholder="Поиск: перфоратор, KZC26, шуруповёрт…"
         autoComplete="off"
         enterKeyHint="search"
@@ -57,7 +60,7 @@ export function SearchForm({ className, id }: { className?: string; id: string }
       >
         <Icon name="search" className="size-4" />
       </button>
-      {Suggestions && <Suggestions input={input} text={text} listId={listId} onState={setCombobox} />}
+      {Suggestions && <Suggestions input={input} text={text} focused={focused} listId={listId} onState={setCombobox} />}
     </form>
   );
 }

@@ -21,6 +21,8 @@ export type ComboboxState = { open: boolean; activeId?: string };
 export type SuggestionsProps = {
   input: RefObject<HTMLInputElement | null>;
   text: string;
+  /** Whether the field has the focus: the list shows only then. */
+  focused: boolean;
   listId: string;
   onState: (state: ComboboxState) => void;
 };
@@ -65,13 +67,15 @@ function usePausedText(text: string): string {
   return paused;
 }
 
-export function SearchSuggestions({ input, text, listId, onState }: SuggestionsProps) {
+export function SearchSuggestions({ input, text, focused, listId, onState }: SuggestionsProps) {
   const navigate = useNavigate();
   const query = usePausedText(text);
   const { data, isPlaceholderData } = useQuery(suggestionsQuery(query));
   const options = query.length >= SUGGEST_MIN_CHARS ? optionsOf(data, text.trim()) : [];
-  // Open once the customer types or presses ↓; closed by Escape, Enter, a choice or leaving the field.
-  const [wanted, setWanted] = useState(false);
+  // Shown while the field has the focus, unless closed (Escape, Enter, a choice) for the text as it
+  // is now: typing on, or ↓, shows it again. What was typed before this code arrived counts too.
+  const [closedFor, setClosedFor] = useState<string | null>(null);
+  const wanted = focused && closedFor !== text;
   // The option the arrow keys chose among these suggestions: new suggestions start with none.
   const [choice, setChoice] = useState<{ data: Suggestions | undefined; index: number }>({ data: undefined, index: -1 });
   const active = choice.data === data ? choice.index : -1;
@@ -82,12 +86,12 @@ export function SearchSuggestions({ input, text, listId, onState }: SuggestionsP
   useEffect(() => onState({ open, activeId }), [onState, open, activeId]);
 
   const choose = (option: Option) => {
-    setWanted(false);
+    setClosedFor(text);
     input.current?.blur();
     navigate(option.href);
   };
 
-  // The field is the search form's: its keys and focus are heard here, where the options are
+  // The field is the search form's: its keys are heard here, where the options are
   // (listened to again after each render, so the handlers see this render's options).
   useEffect(() => {
     const field = input.current;
@@ -95,13 +99,13 @@ export function SearchSuggestions({ input, text, listId, onState }: SuggestionsP
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
         event.preventDefault();
-        setWanted(true);
+        setClosedFor(null);
         if (!open) return;
         const step = event.key === 'ArrowDown' ? 1 : -1;
         // The field itself (-1) is one of the stops, as in a browser's own suggestions.
         setChoice({ data, index: ((active + 1 + step + options.length + 1) % (options.length + 1)) - 1 });
       } else if (event.key === 'Enter') {
-        setWanted(false);
+        setClosedFor(text);
         if (open && active >= 0) {
           event.preventDefault();
           choose(options[active]!);
@@ -109,19 +113,11 @@ export function SearchSuggestions({ input, text, listId, onState }: SuggestionsP
       } else if (event.key === 'Escape' && open) {
         // Closes the list; the field keeps its text (a search field's Escape would clear it).
         event.preventDefault();
-        setWanted(false);
+        setClosedFor(text);
       }
     };
-    const onInput = () => setWanted(true);
-    const onBlur = () => setWanted(false);
     field.addEventListener('keydown', onKeyDown);
-    field.addEventListener('input', onInput);
-    field.addEventListener('blur', onBlur);
-    return () => {
-      field.removeEventListener('keydown', onKeyDown);
-      field.removeEventListener('input', onInput);
-      field.removeEventListener('blur', onBlur);
-    };
+    return () => field.removeEventListener('keydown', onKeyDown);
   });
 
   if (!open) return null;
