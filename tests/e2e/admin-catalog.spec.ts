@@ -93,7 +93,7 @@ test.describe('back office: catalogue', { tag: '@back-office' }, () => {
       await visitor.goto(`/product/${slug}`);
       await expect(visitor.getByRole('heading', { level: 1, name: productName })).toBeVisible();
       await expect(visitor.locator('img[src^="/uploads/"]').first()).toBeVisible();
-      await expect(visitor.getByTestId('availability')).toHaveText('В наличии в Волгограде: 12 шт.');
+      await expect(visitor.getByTestId('availability').first()).toHaveText('В наличии в Волгограде: 12 шт.');
       await visitor.goto(`/category/kompressory-${id}`);
       await expect(visitor.getByRole('heading', { name: productName })).toBeVisible();
     });

@@ -49,7 +49,7 @@ test('the city chosen in the header changes the availability the server renders'
   const picker = page.getByTestId('city-picker');
   await expect(picker.locator('summary')).toHaveText(/Ваш город:\s*Волгоград/);
   await expectHeaderOf(page, 'Волгоград');
-  await expect(page.getByTestId('availability')).toHaveText(`Нет в вашем городе, есть в ${elsewhere} ${plural(elsewhere)}`);
+  await expect(page.getByTestId('availability').first()).toHaveText(`Нет в вашем городе, есть в ${elsewhere} ${plural(elsewhere)}`);
   await expect(page.getByTestId('branch-stock').getByRole('listitem')).toHaveCount(branches.length);
 
   await picker.locator('summary').click();
@@ -57,7 +57,7 @@ test('the city chosen in the header changes the availability the server renders'
   await picker.getByRole('button', { name: 'Ростов-на-Дону' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/product/${product.slug}$`));
-  await expect(page.getByTestId('availability')).toHaveText(`В наличии в Ростове-на-Дону: ${quantity} шт.`);
+  await expect(page.getByTestId('availability').first()).toHaveText(`В наличии в Ростове-на-Дону: ${quantity} шт.`);
   await expect(picker.locator('summary')).toHaveText(/Ваш город:\s*Ростов-на-Дону/);
   await expectHeaderOf(page, 'Ростов-на-Дону');
   await expect(page.getByTestId('branch-stock')).toContainText('Ростов-на-Дону — ваш город');
@@ -75,7 +75,7 @@ test('the chosen city stays after registering and after logging in, without a re
   const rostovShown = async () => {
     await expect(page).toHaveURL(new RegExp(`${productPath}$`));
     await expect(page.getByTestId('city-picker').locator('summary')).toHaveText(/Ваш город:\s*Ростов-на-Дону/);
-    await expect(page.getByTestId('availability')).toHaveText(`В наличии в Ростове-на-Дону: ${quantity} шт.`);
+    await expect(page.getByTestId('availability').first()).toHaveText(`В наличии в Ростове-на-Дону: ${quantity} шт.`);
   };
 
   await page.goto(productPath);

@@ -34,14 +34,14 @@ test.describe('home page and shell', () => {
     await waitForHydration(page);
     if (isMobile(page)) {
       await page.getByRole('button', { name: 'Открыть меню' }).click();
-      const box = page.getByRole('dialog').getByRole('searchbox');
+      const box = page.getByRole('dialog').getByRole('combobox', { name: 'Поиск по каталогу' });
       await box.fill('   ');
       await box.press('Enter');
       await expect(page).toHaveURL(/\/about$/);
       await box.fill('  перфоратор ');
       await box.press('Enter');
     } else {
-      const box = page.getByRole('banner').getByRole('searchbox');
+      const box = page.getByRole('banner').getByRole('combobox', { name: 'Поиск по каталогу' });
       await box.fill('   ');
       await box.press('Enter');
       await expect(page).toHaveURL(/\/about$/);

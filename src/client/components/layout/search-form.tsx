@@ -1,14 +1,29 @@
 import { Icon } from '#client/components/ui/icon.tsx';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { cn } from '#client/lib/utils.ts';
 import { paths } from '#client/paths.ts';
+import type { ComboboxState, SuggestionsProps } from './search-suggestions.tsx';
 
-/** Submits to /?query= only when the trimmed text is non-empty (spec 5); a plain GET form without JS. */
+/**
+ * Submits to /?query= only when the trimmed text is non-empty (spec 5); a plain GET form without JS.
+ * Suggests while typing (issue 26): the suggestions' code is fetched when the field is first
+ * used, not with the page (the home page's first-load budget), and tells the field what the
+ * combobox pattern needs (open, the active option).
+ */
 export function SearchForm({ className, id }: { className?: string; id: string }) {
   const [params] = useSearchParams();
   const [text, setText] = useState(params.get('query') ?? '');
   const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const [Suggestions, setSuggestions] = useState<ComponentType<SuggestionsProps> | null>(null);
+  const [combobox, setCombobox] = useState<ComboboxState>({ open: false });
+  const [focused, setFocused] = useState(false);
+  const listId = `${id}-suggestions`;
+  const onFocus = () => {
+    setFocused(true);
+    if (!Suggestions) void import('./search-suggestions.tsx').then((module) => setSuggestions(() => module.SearchSuggestions));
+  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const query = text.trim();
@@ -20,11 +35,19 @@ export function SearchForm({ className, id }: { className?: string; id: string }
         Поиск по каталогу
       </label>
       <input
+        ref={input}
         id={id}
         name="query"
         type="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={combobox.open}
+        aria-controls={combobox.open ? listId : undefined}
+        aria-activedescendant={combobox.activeId}
         value={text}
         onChange={(e) => setText(e.target.value)}
+        onFocus={onFocus}
+        onBlur={() => setFocused(false)}
         placeholder="Поиск: перфоратор, KZC26, шуруповёрт…"
         autoComplete="off"
         enterKeyHint="search"
@@ -37,6 +60,7 @@ export function SearchForm({ className, id }: { className?: string; id: string }
       >
         <Icon name="search" className="size-4" />
       </button>
+      {Suggestions && <Suggestions input={input} text={text} focused={focused} listId={listId} onState={setCombobox} />}
     </form>
   );
 }

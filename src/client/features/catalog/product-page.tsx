@@ -21,6 +21,8 @@ import { formatRub, hasPrice, priceWithVatRub } from '#shared/money.ts';
 import { truncate } from '#shared/text.ts';
 import type { Product } from '#shared/types.ts';
 import { productJsonLd } from './json-ld.ts';
+import { ProductAttributesTable } from './product-attributes-table.tsx';
+import { prefetchSimilarProducts, SimilarProducts } from './similar-products.tsx';
 import { useBranches, useCityBranch } from '#client/lib/branches.ts';
 import type { Branch, BranchStock } from '#shared/schemas/branches.ts';
 
@@ -56,6 +58,7 @@ export const loader =
   async ({ params }: LoaderFunctionArgs) => {
     try {
       const product = await queryClient.ensureQueryData(productQuery(params.slug!));
+      if (product) await prefetchSimilarProducts(queryClient, params.slug!);
       return product ? null : data(null, { status: 404 });
     } catch {
       // The page shows the error and offers the way back; the status says it failed.
@@ -243,6 +246,8 @@ export function Component() {
         </div>
       </div>
 
+      <ProductAttributesTable attributes={product.attributes ?? []} />
+
       {paragraphs.length > 0 && (
         <section aria-labelledby="description-heading" className="max-w-4xl space-y-3 border-t border-border pt-6">
           <h2 id="description-heading" className="text-xl font-bold">
@@ -255,6 +260,8 @@ export function Component() {
           ))}
         </section>
       )}
+
+      <SimilarProducts slug={slug!} />
     </div>
   );
 }

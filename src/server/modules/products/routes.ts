@@ -10,20 +10,10 @@ import { badRequest, forbidden, notFound } from '../../core/http-errors.ts';
 import { registerCatalogAnswers } from './answer-cache/catalog-answers.ts';
 import { listProducts, type ListParams } from './catalog/list.ts';
 import { getProduct } from './catalog/product-rows.ts';
+import { discoveryRoutes } from './discovery-routes.ts';
+import { PRODUCT_NOT_FOUND, productKeyOf } from './product-key.ts';
 import { catalogSearchOf } from './search/catalog-search.ts';
 import { normalizeText } from './search/query.ts';
-
-const PRODUCT_NOT_FOUND = 'Товар не найден';
-
-/**
- * The slug or number of a product's address. A blank or overlong one names no product: 404,
- * which the product page shows as «Товар не найден» (any other error would be a failed page).
- */
-function productKeyOf(raw: string): string {
-  const key = raw.trim();
-  if (!key || key.length > 200) throw notFound(PRODUCT_NOT_FOUND);
-  return key;
-}
 
 /**
  * The public catalogue (spec 7): `GET /api/products` and `GET /api/products/{slugOrId}`.
@@ -41,6 +31,7 @@ export default async function productRoutes(app: App) {
   app.addHook('onClose', async () => {
     await search.settled();
   });
+  discoveryRoutes(app, search, answers);
 
   app.get(
     '/products',

@@ -1,10 +1,13 @@
 import type { Db } from '../../../db/connection.ts';
+import type { SearchSuggestions } from '#shared/search-suggestions.ts';
+import type { CatalogMemo } from '../answer-cache/memo.ts';
 import type { Sort, Supplier } from '#shared/constants.ts';
 import type { ProductStatusFilter } from '#shared/schemas/catalog.ts';
 import { LiveSearchIndex } from './live-index.ts';
 import { correctReading, matchAnyGroup, matchReadings, planSearch, readingWords, type Match, type Reading } from './query.ts';
 import { rankCandidates } from './rank.ts';
 import { Stemmer } from './stems.ts';
+import { suggestSearch } from './suggest.ts';
 import { Vocabulary } from './vocabulary.ts';
 
 /**
@@ -82,6 +85,11 @@ export class CatalogSearch {
    */
   async match(query: string, filter: CatalogFilter): Promise<RankedIds> {
     return this.compute(query, filter, 'featured');
+  }
+
+  /** Search as you type (suggest.ts): the header field's categories and products for what is typed so far. */
+  suggest(db: Db, memo: CatalogMemo, typed: string): Promise<SearchSuggestions> {
+    return suggestSearch(db, memo, this, typed);
   }
 
   /**

@@ -1,0 +1,70 @@
+import { isStaff, SEARCH_QUERY_MAX } from '#shared/constants.ts';
+import { CATALOG_MESSAGES, ProductListQuerySchema } from '#shared/schemas/catalog.ts';
+import { z } from '#shared/schemas/z.ts';
+import type { App } from '../../core/app-types.ts';
+import { notFound } from '../../core/http-errors.ts';
+import type { CatalogAnswers } from './answer-cache/catalog-answers.ts';
+import { similarProducts } from './catalog/similar.ts';
+import type { CatalogSearch } from './search/catalog-search.ts';
+import { normalizeText } from './search/query.ts';
+import { PRODUCT_NOT_FOUND, productKeyOf } from './product-key.ts';
+
+/**
+ * What leads a customer on from what they type or look at (issue 26): search suggestions and a
+ * product's similar products. Public answers from the catalogue's answer cache, like the lists.
+ */
+export function discoveryRoutes(app: App, search: CatalogSearch, answers: CatalogAnswers) {
+  const { db } = app.deps;
+
+  app.get(
+    '/search/suggest',
+    {
+      config: { access: 'public' },
+      compress: false,
+      schema: {
+        tags: ['Каталог'],
+        summary: 'Подсказки поиска: категории и товары по мере ввода',
+        description: 'От двух символов: до 5 категорий и до 6 товаров (точное совпадение артикула — первым); опечатки и другая раскладка понимаются, как в поиске.',
+        querystring: z.object({
+          q: z.string({ error: CATALOG_MESSAGES.query }).max(SEARCH_QUERY_MAX, CATALOG_MESSAGES.query).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      answers.check();
+      const query = normalizeText(request.query.q ?? '');
+      const key = `suggest|${query}`;
+      const body = await answers.memo.responses.get(key, () => search.suggest(db, answers.memo, query));
+      return answers.send(request, reply, key, body!);
+    },
+  );
+
+  app.get(
+    '/products/:slugOrId/similar',
+    {
+      config: { access: 'public' },
+      compress: false,
+      schema: {
+        tags: ['Каталог'],
+        summary: 'Похожие товары: та же категория, ближайшие характеристики и цена',
+        description: 'Только активные товары, не больше 8, без самого товара. Неактивный товар видят только сотрудники.',
+        params: z.object({ slugOrId: z.string() }),
+        querystring: ProductListQuerySchema.pick({ t: true }),
+      },
+    },
+    async (request, reply) => {
+      const slugOrId = productKeyOf(request.params.slugOrId);
+      if (isStaff(request.user?.role)) {
+        reply.header('cache-control', 'no-store');
+        const similar = await similarProducts(db, slugOrId, { includeInactive: true });
+        if (!similar) throw notFound(PRODUCT_NOT_FOUND);
+        return similar;
+      }
+      answers.check();
+      const key = `similar|${slugOrId}`;
+      const body = await answers.memo.responses.get(key, () => similarProducts(db, slugOrId, { includeInactive: false }));
+      if (!body) throw notFound(PRODUCT_NOT_FOUND);
+      return answers.send(request, reply, key, body);
+    },
+  );
+}
