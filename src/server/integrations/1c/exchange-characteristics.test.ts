@@ -119,4 +119,19 @@ describe('1C exchange: properties and requisites as characteristics', () => {
     expect(step).toMatchObject({ status: 'success', counts: { updated: 3, attributeValues: 4, attributeValuesSkipped: 3 } });
     expect(step.errors).toContain('Пропущено значений характеристик, не подходящих к их виду (не число для числовой, вариант не из справочника свойства): 3');
   });
+
+  it('writes the characteristics of full batches of products (600 products, batches of 500)', async () => {
+    const items = Array.from(
+      { length: 600 },
+      (_, i) =>
+        `<Товар><Ид>many-${i}</Ид><Артикул>1C-MANY-${i}</Артикул><Наименование>Бита PH2 x ${25 + i} мм</Наименование><Группы><Ид>c7e8f9a0-7e6f-11e8-80c2-00155d0a6402</Ид></Группы>` +
+        `<ЗначенияСвойств><ЗначенияСвойства><Ид>e0f1a2c0-8c9d-11e8-80c2-00155d0a6402</Ид><Значение>${i}</Значение></ЗначенияСвойства></ЗначенияСвойств>` +
+        `<ЗначенияРеквизитов><ЗначениеРеквизита><Наименование>Страна происхождения</Наименование><Значение>Тайвань</Значение></ЗначениеРеквизита></ЗначенияРеквизитов></Товар>`,
+    );
+    const catalogue = fs.readFileSync(path.join(FIXTURES, 'import.xml'), 'utf8').replace('</Товары>', `${items.join('\n')}</Товары>`);
+    await exchange({ importXml: catalogue });
+
+    expect(await lastLog()).toMatchObject({ status: 'success', counts: { created: 600, attributeValues: 1200 + 6 } });
+    expect(await shownCharacteristics('1C-MANY-599', admin)).toEqual(['Основные / Мощность: 599 Вт', 'Основные / Страна происхождения: Тайвань']);
+  });
 });

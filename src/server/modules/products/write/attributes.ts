@@ -38,8 +38,14 @@ export async function replaceProductAttributes(
       for (let i = 0; i < ids.length; i += BATCH) {
         const part = ids.slice(i, i + BATCH);
         if (options.keepOthers) {
-          const pairs = part.flatMap((productId) => values.get(productId)!.map((v) => sql`(${productId}, ${v.attributeId})`));
-          if (pairs.length) await tx.delete(productAttributes).where(sql`(${productAttributes.productId}, ${productAttributes.attributeId}) in (${sql.join(pairs, sql`, `)})`);
+          // The pairs as one JSON parameter (as batch.ts writes): a `(product, attribute) in (…)`
+          // list of a few hundred pairs overflows PGlite's stack and aborts its process.
+          const pairs = part.flatMap((productId) => values.get(productId)!.map((v) => ({ p: productId, a: v.attributeId })));
+          if (pairs.length) {
+            await tx.execute(sql`
+              delete from ${productAttributes} using jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as v(p int, a int)
+              where ${productAttributes.productId} = v.p and ${productAttributes.attributeId} = v.a`);
+          }
         } else {
           await tx.delete(productAttributes).where(inArray(productAttributes.productId, part));
         }
