@@ -120,8 +120,9 @@ export type CharacteristicsWrite = {
 };
 
 /**
- * Writes a batch's characteristics in its transaction: only the attributes 1C brings are
- * replaced (`keepOthers`), so values staff typed or another source brought stay. Returns how
+ * Writes a batch's characteristics in its transaction, after its cards (so the product rows are
+ * not touched again: `rowsWritten`): only the attributes 1C brings are replaced (`keepOthers`),
+ * so values staff typed or another source brought stay. Returns how
  * many values were written and how many did not fit their attribute's kind.
  */
 export async function writeCharacteristics(tx: Tx, byProduct: Map<number, ProductSpecs>, options: CharacteristicsWrite): Promise<{ written: number; skipped: number }> {
@@ -143,7 +144,7 @@ export async function writeCharacteristics(tx: Tx, byProduct: Map<number, Produc
   const { values, skipped } = await characteristicValues(tx, raw, options.normaliseText);
   // A product all of whose values were misfits is left alone (its row not touched for nothing).
   const given = new Map([...values].filter(([, own]) => own.length > 0));
-  await replaceProductAttributes(tx, given, options.now, { keepOthers: true, announcement: options.announcement });
+  await replaceProductAttributes(tx, given, options.now, { keepOthers: true, rowsWritten: true, announcement: options.announcement });
   let written = 0;
   for (const own of given.values()) written += new Set(own.map((v) => v.attributeId)).size;
   return { written, skipped };
