@@ -105,4 +105,6 @@ export const EXCHANGE_1C_COUNT_LABELS: Record<string, string> = {
   sent: 'Отправлено заказов',
   confirmed: 'Подтверждено заказов',
   changed: 'Изменено заказов',
+  attributeValues: 'Значений характеристик',
+  attributeValuesSkipped: 'Значений характеристик пропущено',
 };

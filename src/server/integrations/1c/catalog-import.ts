@@ -7,6 +7,7 @@ import { hideExchangeProductsExcept, hideProducts, insertProducts, updateExchang
 import { nextTurn } from '../../jobs/next-turn.ts';
 import { SUPPLIERS } from '#shared/constants.ts';
 import { SPECS_HEADING } from '#shared/scraped-product.ts';
+import { readProperty, specsOf, writeCharacteristics, type ProductSpecs, type Property } from './characteristics.ts';
 import { child, childrenOf, endsWith, isTrue, streamElements, textAt, type XmlNode } from './commerceml/xml-stream.ts';
 import type { ExchangeDeps } from './deps.ts';
 import { storeExchangePicture } from './pictures.ts';
@@ -16,7 +17,8 @@ import { readExchangeSettings } from './settings.ts';
 /**
  * import.xml: the classifier's groups become supplier categories of the supplier «1С» (the
  * catalogue adapter lists them for mapping), the catalogue's products are created or updated
- * by their 1C Ид, then by Артикул. The file is read twice: first whole, to check it is well
+ * by their 1C Ид, then by Артикул, their properties and requisites written as characteristics
+ * (characteristics.ts). The file is read twice: first whole, to check it is well
  * formed and to learn the groups and properties (1C writes them before the products), then
  * product by product, in batches of one transaction each. A broken file changes nothing.
  */
@@ -25,12 +27,7 @@ import { readExchangeSettings } from './settings.ts';
 export const EXCHANGE_SUPPLIER = { code: '1С', name: '1С: обмен с сайтом' };
 const BATCH = 500;
 const DESCRIPTION_MAX = 20_000;
-/** Requisites 1C writes for its own bookkeeping: not a customer's specification. */
-const SERVICE_REQUISITES = new Set(['ВидНоменклатуры', 'ТипНоменклатуры', 'Полное наименование', 'НаименованиеПолное', 'Код']);
-/** Properties (and requisites) that name the brand. */
-const BRAND_PROPERTIES = new Set(['производитель', 'бренд', 'торговая марка', 'марка', 'изготовитель']);
 
-type Property = { name: string; values: Map<string, string> };
 type Classifier = { groups: Map<string, string>; properties: Map<string, Property>; onlyChanges: boolean; products: number };
 
 type ProductPlan = {
@@ -41,7 +38,7 @@ type ProductPlan = {
   group: string | null;
   pictures: string[];
   deleted: boolean;
-  brand: string | null;
+  specs: ProductSpecs;
 };
 
 /** Nested groups as paths: «Электроинструмент / Дрели». */
@@ -54,20 +51,6 @@ function readGroups(node: XmlNode, parents: string[], into: Map<string, string>)
     const nested = child(group, 'Группы');
     if (nested) readGroups(nested, path, into);
   }
-}
-
-/** A property with its dictionary values (ТипЗначений «Справочник»). */
-function readProperty(node: XmlNode): [string, Property] | null {
-  const id = textAt(node, 'Ид');
-  if (!id) return null;
-  const values = new Map<string, string>();
-  for (const variants of childrenOf(node, 'ВариантыЗначений')) {
-    for (const entry of variants.children) {
-      const valueId = textAt(entry, 'ИдЗначения');
-      if (valueId) values.set(valueId, textAt(entry, 'Значение'));
-    }
-  }
-  return [id, { name: textAt(node, 'Наименование'), values }];
 }
 
 const isGroups = (path: readonly string[]) => endsWith(path, 'Классификатор', 'Группы');
@@ -96,47 +79,31 @@ async function readClassifier(file: string, label: string): Promise<Classifier> 
   return result;
 }
 
-/** A product's specifications: property values (dictionary values resolved) and requisites. */
-function specsOf(node: XmlNode, classifier: Classifier): { lines: string[]; brand: string | null } {
-  const lines: string[] = [];
-  let brand: string | null = textAt(node, 'Изготовитель', 'Наименование') || null;
-  for (const value of childrenOf(child(node, 'ЗначенияСвойств'), 'ЗначенияСвойства')) {
-    const property = classifier.properties.get(textAt(value, 'Ид'));
-    const name = property?.name || textAt(value, 'Наименование');
-    const texts = childrenOf(value, 'Значение')
-      .map((v) => v.text.trim())
-      .map((v) => property?.values.get(v) ?? v)
-      .filter(Boolean);
-    if (!name || texts.length === 0) continue;
-    if (BRAND_PROPERTIES.has(name.toLowerCase())) brand ??= texts[0]!;
-    lines.push(`${name}: ${texts.join(', ')}`);
-  }
-  for (const requisite of childrenOf(child(node, 'ЗначенияРеквизитов'), 'ЗначениеРеквизита')) {
-    const name = textAt(requisite, 'Наименование');
-    const value = childrenOf(requisite, 'Значение').map((v) => v.text.trim()).filter(Boolean).join(', ');
-    if (name && value && BRAND_PROPERTIES.has(name.toLowerCase())) brand ??= value;
-    if (name && value && !SERVICE_REQUISITES.has(name)) lines.push(`${name}: ${value}`);
-  }
-  return { lines, brand };
-}
-
 function cut(text: string, max: number) {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
+/**
+ * Earlier imports appended the properties to 1C's Описание under «Характеристики»; such a
+ * description is kept while 1C's Описание stays the same (existing products keep their
+ * descriptions, docs/decisions/034), and a changed Описание replaces it.
+ */
+function descriptionFor(current: string, described: string): string {
+  const appended = described ? `${described}\n\n${SPECS_HEADING}\n` : `${SPECS_HEADING}\n`;
+  return current.startsWith(appended) ? current : described;
+}
+
 function planOf(node: XmlNode, classifier: Classifier): ProductPlan {
-  const { lines, brand } = specsOf(node, classifier);
-  const description = [textAt(node, 'Описание'), lines.length > 0 ? `${SPECS_HEADING}\n${lines.join('\n')}` : ''].filter(Boolean).join('\n\n');
   const groupId = textAt(node, 'Группы', 'Ид');
   return {
     id1c: textAt(node, 'Ид'),
     sku: textAt(node, 'Артикул').replace(/\s+/g, ' '),
     name: textAt(node, 'Наименование').replace(/\s+/g, ' '),
-    description: cut(description, DESCRIPTION_MAX),
+    description: cut(textAt(node, 'Описание'), DESCRIPTION_MAX),
     group: groupId ? (classifier.groups.get(groupId) ?? null) : null,
     pictures: childrenOf(node, 'Картинка').map((p) => p.text.trim()).filter(Boolean),
     deleted: isTrue(textAt(node, 'ПометкаУдаления')) || textAt(node, 'Статус') === 'Удален' || node.attributes['Статус'] === 'Удален',
-    brand,
+    specs: specsOf(node, classifier.properties),
   };
 }
 
@@ -147,13 +114,14 @@ async function exchangeSupplierId(db: Db): Promise<number> {
   return row!.id;
 }
 
-type Existing = { id: number; sku: string; exchange1cId: string | null; categoryId: number | null; awaiting: boolean; isActive: boolean };
+type Existing = { id: number; sku: string; exchange1cId: string | null; categoryId: number | null; awaiting: boolean; isActive: boolean; description: string };
 
 type Context = {
   deps: ExchangeDeps;
   folder: string;
   adapter: CatalogAdapter;
   supplierId: number;
+  properties: Map<string, Property>;
   report: ImportReport;
   listed: Set<string>;
   createdSkus: Set<string>;
@@ -164,7 +132,7 @@ type Context = {
 };
 
 /** The brand a 1C product names («Изготовитель», a «Производитель» property), as the adapter's spellings write it. */
-const brandOf = (ctx: Context, plan: ProductPlan): string | null => (plan.brand ? ctx.adapter.brandFor(plan.brand) : null);
+const brandOf = (ctx: Context, plan: ProductPlan): string | null => (plan.specs.brand ? ctx.adapter.brandFor(plan.specs.brand) : null);
 
 /** The supplier: the brand, when it is one of the shop's suppliers (DCK, P.I.T). */
 const supplierOf = (brand: string | null): string | null => (brand !== null && (SUPPLIERS as readonly string[]).includes(brand) ? brand : null);
@@ -183,7 +151,7 @@ async function pictureOf(ctx: Context, plan: ProductPlan): Promise<string | null
 }
 
 async function findExisting(tx: Tx, plans: ProductPlan[]): Promise<{ byId: Map<string, Existing>; bySku: Map<string, Existing> }> {
-  const columns = { id: products.id, sku: products.sku, exchange1cId: products.exchange1cId, categoryId: products.categoryId, awaiting: products.awaitingCategory, isActive: products.isActive };
+  const columns = { id: products.id, sku: products.sku, exchange1cId: products.exchange1cId, categoryId: products.categoryId, awaiting: products.awaitingCategory, isActive: products.isActive, description: products.description };
   const ids = plans.map((p) => p.id1c);
   const skus = plans.map((p) => p.sku).filter(Boolean);
   const [found, bySkuRows] = await Promise.all([
@@ -245,12 +213,20 @@ async function applyBatch(ctx: Context, plans: ProductPlan[]) {
         creates.push(write);
       }
     }
-    await updateProducts(tx, updates, ctx.deps.clock());
-    await createProducts(tx, creates, ctx.deps.clock());
-    await hideProducts(tx, hides, ctx.deps.clock());
+    const now = ctx.deps.clock();
+    await updateProducts(tx, updates, now);
+    const created = new Map((await createProducts(tx, creates, now)).map((row) => [row.sku, row.id]));
+    await hideProducts(tx, hides, now);
+    const specs = new Map<number, ProductSpecs>([
+      ...updates.map((u) => [u.product.id, u.plan.specs] as const),
+      ...creates.map((c) => [created.get(c.plan.sku)!, c.plan.specs] as const),
+    ]);
+    const characteristics = await writeCharacteristics(tx, specs, { properties: ctx.properties, normaliseText: ctx.adapter.normaliseText, now, announcement: ctx.announcement });
     ctx.report.add('updated', updates.length);
     ctx.report.add('created', creates.length);
     ctx.report.add('hidden', hides.length);
+    ctx.report.add('attributeValues', characteristics.written);
+    ctx.report.add('attributeValuesSkipped', characteristics.skipped + [...specs.values()].reduce((n, own) => n + own.unreadable, 0));
   }, ctx.announcement);
 }
 
@@ -271,7 +247,7 @@ async function updateProducts(tx: Tx, updates: (Write & { product: Existing })[]
       id: u.product.id,
       exchange1cId: u.plan.id1c,
       name: u.plan.name || null,
-      description: u.plan.description,
+      description: descriptionFor(u.product.description, u.plan.description),
       supplierCategory: u.plan.group,
       imageUrl: u.imageUrl,
       categoryId: u.categoryId,
@@ -285,7 +261,7 @@ async function updateProducts(tx: Tx, updates: (Write & { product: Existing })[]
 
 /** New products: on sale once the adapter places them, otherwise waiting in «Без категории». */
 async function createProducts(tx: Tx, creates: Write[], now: Date) {
-  await insertProducts(
+  return insertProducts(
     tx,
     creates.map((c) => ({
       name: c.plan.name,
@@ -324,7 +300,7 @@ export async function importCatalogFile(deps: ExchangeDeps, folder: string, file
   const supplierId = await exchangeSupplierId(deps.db);
   await recordSupplierCategories(deps.db, supplierId, [...classifier.groups.values()]);
   report.add('groups', classifier.groups.size);
-  const ctx: Context = { deps, folder, adapter: await loadCatalogAdapter(deps.db), supplierId, report, listed: new Set(), createdSkus: new Set(), claimed: new Map(), announcement: new CatalogAnnouncement() };
+  const ctx: Context = { deps, folder, adapter: await loadCatalogAdapter(deps.db), supplierId, properties: classifier.properties, report, listed: new Set(), createdSkus: new Set(), claimed: new Map(), announcement: new CatalogAnnouncement() };
   let batch: ProductPlan[] = [];
   let done = 0;
   let characteristics = 0;
@@ -361,6 +337,8 @@ export async function importCatalogFile(deps: ExchangeDeps, folder: string, file
     report.add('skipped', characteristics);
     report.error(`Характеристики товаров (${characteristics}) не поддерживаются: пропущены`);
   }
+  const misfits = report.counts['attributeValuesSkipped'];
+  if (misfits) report.error(`Пропущено значений характеристик, не подходящих к их виду (не число для числовой, вариант не из справочника свойства): ${misfits}`);
   const { mayHide } = await readExchangeSettings(deps.db);
   if (!classifier.onlyChanges && mayHide) await hideUnlisted(ctx);
   // The file's committed writes, announced once (the catalogue's door marked them).

@@ -69,7 +69,8 @@ describe('1C exchange: the catalogue', () => {
 
     const drill = await productBySku('KJZ06-13');
     expect(drill).toMatchObject({ name: 'Дрель ударная DCK KJZ06-13', exchange1cId: '5a1b2c3d-9e8f-11e8-80c2-00155d0a6402', supplier: 'DCK', brand: 'DCK', supplierCategory: 'Электроинструмент / Дрели', categoryId: drillsCategoryId, isActive: true, awaitingCategory: false });
-    expect(drill!.description).toBe('Ударная дрель для сверления кирпича и бетона.\n\nХарактеристики\nПроизводитель: DCK\nМощность, Вт: 710\nВес: 2.1');
+    // The properties are characteristics now (exchange-characteristics.test.ts), not description text.
+    expect(drill!.description).toBe('Ударная дрель для сверления кирпича и бетона.');
     expect(drill!.imageUrl).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
     expect(fs.existsSync(path.join(ctx.app.deps.config.dataDir, drill!.imageUrl!))).toBe(true);
     const screwdriver = await productBySku('PSR20-C2');

@@ -22,13 +22,15 @@ const BATCH = 1000;
  * Replaces the characteristics of the given products (and only theirs). Values of the same
  * attribute given twice for a product: the last wins. With `keepOthers` (imports: a file brings
  * some characteristics), only the attributes given are replaced and the product's other values
- * (typed by staff, brought by another source) stay.
+ * (typed by staff, brought by another source) stay. With `rowsWritten` the caller wrote these
+ * products' rows in the same transaction (an import's batch writes its cards first): the change
+ * feed has them already, and touching them again would cost a second update of every row.
  */
 export async function replaceProductAttributes(
   db: DbOrTx,
   values: ProductAttributeValues,
   now: Date,
-  options: { keepOthers?: boolean; announcement?: CatalogAnnouncement } = {},
+  options: { keepOthers?: boolean; rowsWritten?: boolean; announcement?: CatalogAnnouncement } = {},
 ): Promise<void> {
   if (values.size === 0) return;
   await catalogTransaction(
@@ -38,8 +40,14 @@ export async function replaceProductAttributes(
       for (let i = 0; i < ids.length; i += BATCH) {
         const part = ids.slice(i, i + BATCH);
         if (options.keepOthers) {
-          const pairs = part.flatMap((productId) => values.get(productId)!.map((v) => sql`(${productId}, ${v.attributeId})`));
-          if (pairs.length) await tx.delete(productAttributes).where(sql`(${productAttributes.productId}, ${productAttributes.attributeId}) in (${sql.join(pairs, sql`, `)})`);
+          // The pairs as one JSON parameter (as batch.ts writes): a `(product, attribute) in (…)`
+          // list of a few hundred pairs overflows PGlite's stack and aborts its process.
+          const pairs = part.flatMap((productId) => values.get(productId)!.map((v) => ({ p: productId, a: v.attributeId })));
+          if (pairs.length) {
+            await tx.execute(sql`
+              delete from ${productAttributes} using jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as v(p int, a int)
+              where ${productAttributes.productId} = v.p and ${productAttributes.attributeId} = v.a`);
+          }
         } else {
           await tx.delete(productAttributes).where(inArray(productAttributes.productId, part));
         }
@@ -48,7 +56,7 @@ export async function replaceProductAttributes(
           return [...byAttribute.values()].map((v) => ({ productId, attributeId: v.attributeId, value: v.value, number: v.number }));
         });
         for (let j = 0; j < rows.length; j += BATCH) await tx.insert(productAttributes).values(rows.slice(j, j + BATCH));
-        await tx.update(products).set({ updatedAt: now }).where(inArray(products.id, part));
+        if (!options.rowsWritten) await tx.update(products).set({ updatedAt: now }).where(inArray(products.id, part));
       }
       noteCatalogWrite(tx);
     },
