@@ -7,6 +7,7 @@ import { safeFetchToFile } from '../../core/safe-fetch.ts';
 import { totalPagesOf } from '#shared/pagination.ts';
 import {
   branchOfField,
+  isCharacteristicField,
   IMPORTS_PER_PAGE,
   IMPORT_ROWS_PER_PAGE,
   MAX_IMPORT_FILE_BYTES,
@@ -36,6 +37,7 @@ import type { BranchName } from './sources/guess-mapping.ts';
 import { SourceError, detectFormat, previewSource } from './sources/read.ts';
 import { importDetail, importSummaries, readOptionsOf, requireImport, type ImportRecord, type StoredOptions } from './summaries.ts';
 import { rememberChoices, requireSupplier, settingsOf } from './suppliers.ts';
+import type { RowPlan } from './check.ts';
 
 /**
  * An import's life before and after its jobs: a file uploaded or fetched and previewed, the dry
@@ -213,12 +215,15 @@ async function branchProblems(db: Db, mapping: ColumnMapping): Promise<Record<st
   return Object.fromEntries(unknown.map((field) => [`mapping.${field}`, ['Такого филиала нет: выберите колонку для филиала из списка']]));
 }
 
-/** Every mapped column must be one the file has. */
+/** Every mapped column must be one the file has; a characteristic's column needs a header to name it. */
 function columnProblems(mapping: ColumnMapping, preview: SourcePreview): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
   if (preview.format === 'yml') return problems;
   for (const [field, index] of Object.entries(mapping)) {
     if (index !== undefined && index >= preview.headers.length) problems[`mapping.${field}`] = [`В файле нет колонки № ${index + 1}`];
+    else if (index !== undefined && isCharacteristicField(field) && !preview.headers[index]?.trim()) {
+      problems[`mapping.${field}`] = [`У колонки № ${index + 1} нет заголовка: он нужен как название характеристики`];
+    }
   }
   return problems;
 }
@@ -330,6 +335,7 @@ export function toImportRow(row: typeof supplierImportRows.$inferSelect): Import
     priceFlagged: row.priceFlagged,
     before: row.before as ProductState | null,
     after: row.after as ProductState | null,
+    characteristics: ((row.record as RowPlan | null)?.characteristics ?? []).map((c) => ({ name: c.name, value: c.value, unit: c.unit ?? null })),
   };
 }
 
