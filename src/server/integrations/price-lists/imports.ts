@@ -7,7 +7,6 @@ import { safeFetchToFile } from '../../core/safe-fetch.ts';
 import { totalPagesOf } from '#shared/pagination.ts';
 import {
   branchOfField,
-  isCharacteristicField,
   IMPORTS_PER_PAGE,
   IMPORT_ROWS_PER_PAGE,
   MAX_IMPORT_FILE_BYTES,
@@ -215,15 +214,12 @@ async function branchProblems(db: Db, mapping: ColumnMapping): Promise<Record<st
   return Object.fromEntries(unknown.map((field) => [`mapping.${field}`, ['Такого филиала нет: выберите колонку для филиала из списка']]));
 }
 
-/** Every mapped column must be one the file has; a characteristic's column needs a header to name it. */
+/** Every mapped column must be one the file has. */
 function columnProblems(mapping: ColumnMapping, preview: SourcePreview): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
   if (preview.format === 'yml') return problems;
   for (const [field, index] of Object.entries(mapping)) {
     if (index !== undefined && index >= preview.headers.length) problems[`mapping.${field}`] = [`В файле нет колонки № ${index + 1}`];
-    else if (index !== undefined && isCharacteristicField(field) && !preview.headers[index]?.trim()) {
-      problems[`mapping.${field}`] = [`У колонки № ${index + 1} нет заголовка: он нужен как название характеристики`];
-    }
   }
   return problems;
 }
