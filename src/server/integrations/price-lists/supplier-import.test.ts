@@ -329,8 +329,8 @@ describe('a YML feed', () => {
     expect(first).toMatchObject({ sku: 'KDPL62-25', priceKopecks: 1_739_000, originalPriceKopecks: 1_839_000, isActive: false, imageUrl: 'https://dck-tools.ru/images/kdpl62-25-1.jpg' });
     // The params are characteristics now, not lines of the description.
     expect(first!.description).toBe('<p>Дрель-шуруповёрт аккумуляторная DCK для профессионального применения.</p>');
-    const detail = (await api.inject('GET', `/api/products/${first!.id}`)).json();
-    expect(detail.attributes).toEqual([
+    const shown = (await api.inject('GET', `/api/products/${first!.id}`)).json();
+    expect(shown.attributes).toEqual([
       expect.objectContaining({ name: 'Напряжение', value: '18', unit: 'В' }),
       expect.objectContaining({ name: 'Крутящий момент', value: '60', unit: 'Н·м' }),
     ]);
