@@ -38,8 +38,15 @@ export async function replaceProductAttributes(
       for (let i = 0; i < ids.length; i += BATCH) {
         const part = ids.slice(i, i + BATCH);
         if (options.keepOthers) {
-          const pairs = part.flatMap((productId) => values.get(productId)!.map((v) => sql`(${productId}, ${v.attributeId})`));
-          if (pairs.length) await tx.delete(productAttributes).where(sql`(${productAttributes.productId}, ${productAttributes.attributeId}) in (${sql.join(pairs, sql`, `)})`);
+          // The pairs as two arrays: a list of row literals this long overflows PGlite's stack.
+          const pairs = part.flatMap((productId) => values.get(productId)!.map((v) => [productId, v.attributeId] as const));
+          if (pairs.length) {
+            const productIds = `{${pairs.map(([p]) => p).join(',')}}`;
+            const attributeIds = `{${pairs.map(([, a]) => a).join(',')}}`;
+            await tx
+              .delete(productAttributes)
+              .where(sql`(${productAttributes.productId}, ${productAttributes.attributeId}) in (select * from unnest(${productIds}::int[], ${attributeIds}::int[]))`);
+          }
         } else {
           await tx.delete(productAttributes).where(inArray(productAttributes.productId, part));
         }
