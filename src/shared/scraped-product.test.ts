@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productFieldsOf } from './scraped-product.ts';
+import { productFieldsOf, withSpecs } from './scraped-product.ts';
 import type { ProductCard } from './schemas/web-scraper.ts';
 
 const card: ProductCard = {
@@ -24,7 +24,7 @@ const card: ProductCard = {
 };
 
 describe('productFieldsOf', () => {
-  it('fills the form from the card, the chosen offer and picture, specifications after the description', () => {
+  it('fills the form from the card, the chosen offer and picture; the specifications are not description text', () => {
     const offer = card.offers!.value[1]!;
     expect(productFieldsOf(card, { supplier: 'DCK', brand: 'DCK', categoryId: 7 }, { offer, imageUrl: '/uploads/a.webp', imageSource: 'opengraph' })).toEqual({
       values: {
@@ -36,10 +36,21 @@ describe('productFieldsOf', () => {
         categoryId: 7,
         imageUrl: '/uploads/a.webp',
         shortDescription: 'Бесщёточная УШМ для резки и шлифования.',
-        description: 'Бесщёточная УШМ.\n\nДиск 125 мм.\n\nХарактеристики\nДиаметр диска: 125 мм\nНапряжение: 20 В',
+        description: 'Бесщёточная УШМ.\n\nДиск 125 мм.',
       },
       sources: { name: 'json-ld', sku: 'json-ld', price: 'json-ld', supplier: 'json-ld', brand: 'json-ld', categoryId: 'microdata', imageUrl: 'opengraph', shortDescription: 'page', description: 'json-ld' },
     });
+  });
+
+  it('withSpecs puts the specifications after the description, or alone from their own source', () => {
+    const choice = { offer: null, imageUrl: null, imageSource: null };
+    const place = { supplier: null, brand: null, categoryId: null };
+    const { values } = withSpecs(card, productFieldsOf(card, place, choice));
+    expect(values.description).toBe('Бесщёточная УШМ.\n\nДиск 125 мм.\n\nХарактеристики\nДиаметр диска: 125 мм\nНапряжение: 20 В');
+    const bare: ProductCard = { ...card, description: null };
+    const alone = withSpecs(bare, productFieldsOf(bare, place, choice));
+    expect(alone.values.description).toBe('Характеристики\nДиаметр диска: 125 мм\nНапряжение: 20 В');
+    expect(alone.sources.description).toBe('page');
   });
 
   it('leaves out a price in another currency, and keeps texts within the form\'s limits', () => {

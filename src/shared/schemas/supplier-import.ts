@@ -49,12 +49,26 @@ export const SOURCE_DELIMITERS = [';', ',', '\t'] as const;
 export type BranchStockField = `stock:${string}`;
 export const branchStockField = (slug: string): BranchStockField => `stock:${slug}`;
 export const branchOfField = (field: string): string | null => (field.startsWith('stock:') ? field.slice('stock:'.length) : null);
+/**
+ * A column read as a characteristic (docs/decisions/034): its header is the attribute's name
+ * («Мощность, Вт»), its cells the values. `attr:` and the column's number, so each column is one.
+ */
+export type CharacteristicField = `attr:${string}`;
+export const characteristicField = (column: number): CharacteristicField => `attr:${column}`;
+export const isCharacteristicField = (field: string): field is CharacteristicField => /^attr:\d+$/.test(field);
 /** What a column can be mapped to. */
-export type MappedField = ImportField | BranchStockField;
+export type MappedField = ImportField | BranchStockField | CharacteristicField;
 
 /** Column index (0-based) per mapped field. */
 export const ColumnMappingSchema = z.partialRecord(
-  z.union([z.enum(IMPORT_FIELDS), z.templateLiteral(['stock:', z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)])], { error: 'Неизвестное поле' }),
+  z.union(
+    [
+      z.enum(IMPORT_FIELDS),
+      z.templateLiteral(['stock:', z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)]),
+      z.templateLiteral(['attr:', z.string().regex(/^\d{1,4}$/)]),
+    ],
+    { error: 'Неизвестное поле' },
+  ),
   z.number({ error: 'Укажите номер колонки' }).int('Укажите номер колонки').min(0, 'Укажите номер колонки').max(1000, 'Слишком большой номер колонки'),
 );
 export type ColumnMapping = z.infer<typeof ColumnMappingSchema>;
@@ -295,6 +309,8 @@ export const ImportRowSchema = z.object({
   priceFlagged: z.boolean(),
   before: ProductStateSchema.nullable(),
   after: ProductStateSchema.nullable(),
+  /** The characteristics the row brings (YML `param`, columns read as characteristics), as the file writes them. */
+  characteristics: z.array(z.object({ name: z.string(), value: z.string(), unit: z.string().nullable() })),
 });
 export type ImportRow = z.infer<typeof ImportRowSchema>;
 

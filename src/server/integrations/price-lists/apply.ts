@@ -9,6 +9,8 @@ import { catalogTransaction } from '../../modules/products/write/announce.ts';
 import { insertProducts, updateSupplierListings } from '../../modules/products/write/batch.ts';
 import { writeSupplierOffers, type SupplierOfferWrite } from '../../modules/products/write/offers.ts';
 import { countRows, type RowPlan } from './check.ts';
+import { writeCharacteristics } from './characteristics.ts';
+import type { RawCharacteristic } from './sources/types.ts';
 import { nextTurn } from '../../jobs/next-turn.ts';
 import type { ImportDeps, ImportJobPayload } from './deps.ts';
 import { removeStoredFile } from './files.ts';
@@ -192,6 +194,8 @@ async function applyBatch(ctx: ApplyContext, rows: PendingRow[]): Promise<void> 
   const updates: Update[] = [];
   const creates: Create[] = [];
   const offers: SupplierOfferWrite[] = [];
+  // Characteristics of the products this supplier writes (an offer of another's product brings none).
+  const characteristics = new Map<number, RawCharacteristic[]>();
   for (const row of rows) {
     const plan = row.record as RowPlan | null;
     if (row.action === 'create') {
@@ -219,6 +223,7 @@ async function applyBatch(ctx: ApplyContext, rows: PendingRow[]): Promise<void> 
       continue;
     }
     const after = plannedState(before, plan!, ctx.headBranchId);
+    if (plan!.characteristics) characteristics.set(product.id, plan!.characteristics);
     updates.push({
       id: product.id,
       before,
@@ -232,6 +237,7 @@ async function applyBatch(ctx: ApplyContext, rows: PendingRow[]): Promise<void> 
   }
   const created = await createProducts(ctx, creates);
   for (const c of creates) {
+    if (c.plan.characteristics) characteristics.set(created.get(c.rowId)!, c.plan.characteristics);
     written.push({
       rowId: c.rowId,
       action: 'create',
@@ -243,6 +249,7 @@ async function applyBatch(ctx: ApplyContext, rows: PendingRow[]): Promise<void> 
   }
   await updateProducts(tx, updates, ctx.now);
   await writeSupplierOffers(tx, offers, ctx.now);
+  await writeCharacteristics(tx, characteristics, ctx.adapter.normaliseText, ctx.now);
   await markRows(tx, written);
 }
 

@@ -16,7 +16,8 @@ import { headBranchId } from '../../db/product-stock.ts';
 import { isPriceSource, plannedStock, productColumns, sameState, stateOf, priceJump, withStock, type PlannedStock, type ShopProduct } from './product-state.ts';
 import { retailPrice } from './sources/pricing.ts';
 import { readRecords } from './sources/read.ts';
-import type { SupplierRecord } from './sources/types.ts';
+import type { RawCharacteristic, SupplierRecord } from './sources/types.ts';
+import { changesValues, currentValues, knownAttributes, type KnownAttributes } from './characteristics.ts';
 import { readOptionsOf, requireImport, type ImportRecord, type StoredOptions } from './summaries.ts';
 import { requireSupplier, settingsOf, type SupplierRow } from './suppliers.ts';
 import { requireStoredFile } from './files.ts';
@@ -59,7 +60,9 @@ export type RowPlan = {
   description: string;
   shortDescription: string;
   imageUrl: string | null;
-  /** An unchanged product that still gets the supplier's code, SKU, category or brand written. */
+  /** The row's characteristics as the file writes them; apply resolves and writes them. */
+  characteristics?: RawCharacteristic[];
+  /** An unchanged product that still gets the supplier's code, SKU, category, brand or characteristics written. */
   link: boolean;
 };
 
@@ -81,6 +84,8 @@ type CheckState = {
   /** Shop SKUs of the products the file will create, with their rows. */
   newSkus: Map<string, number>;
   categories: Set<string>;
+  /** The shop's attributes by spelling: whether a matched product's characteristics would change. */
+  knownAttributes: KnownAttributes;
 };
 
 /** The header of a mapped column as the file names it (tables), or the field's name (YML). */
@@ -91,12 +96,6 @@ function columnName(options: StoredOptions, field: ImportField): string {
 }
 
 const priceColumn = (options: StoredOptions) => columnName(options, options.pricing.mode === 'markup' ? 'purchasePrice' : 'price');
-
-/** Description of a new product: the file's text, then its parameters (YML <param>) as lines. */
-function descriptionOf(record: SupplierRecord): string {
-  const params = (record.params ?? []).map((p) => `${p.name}: ${p.value}`);
-  return [record.description?.trim() ?? '', params.length > 0 ? `Характеристики:\n${params.join('\n')}` : ''].filter(Boolean).join('\n\n');
-}
 
 /** A row's branch quantities by slug, as the plan keeps them: by branch id (a column of a branch deleted since is left out). */
 const byBranchId = (quantities: Record<string, number | null>, ids: Map<string, number>): PlannedStock =>
@@ -136,7 +135,8 @@ async function candidates(db: Db, supplier: SupplierRow, records: SupplierRecord
     if (row.supplier === code && row.supplierSku) bySupplierSku.set(row.supplierSku, row);
     bySku.set(row.sku, row);
   }
-  return { bySupplierSku, bySku };
+  const values = records.some((r) => r.characteristics) ? await currentValues(db, rows.map((r) => r.id)) : new Map<number, Map<number, string>>();
+  return { bySupplierSku, bySku, values };
 }
 
 type Match = { product: ShopProduct } | { product: null } | { taken: string };
@@ -195,9 +195,10 @@ function classify(state: CheckState, record: SupplierRecord, found: Awaited<Retu
     supplierCategory: record.category ?? null,
     brand: record.brand ? state.adapter.brandFor(record.brand) : null,
     purchasePriceKopecks: record.purchasePriceKopecks ?? null,
-    description: descriptionOf(record),
+    description: record.description?.trim() ?? '',
     shortDescription: record.shortDescription?.trim() ?? '',
     imageUrl: record.pictures?.[0] ?? null,
+    ...(record.characteristics ? { characteristics: record.characteristics } : {}),
     link: false,
   };
 
@@ -253,7 +254,8 @@ function classify(state: CheckState, record: SupplierRecord, found: Awaited<Retu
     product.supplier !== supplier.code ||
     (supplierSku !== null && product.supplierSku !== supplierSku) ||
     (plan.supplierCategory !== null && product.supplierCategory !== plan.supplierCategory) ||
-    (plan.brand !== null && product.brand !== plan.brand);
+    (plan.brand !== null && product.brand !== plan.brand) ||
+    (plan.characteristics !== undefined && changesValues(plan.characteristics, state.knownAttributes, found.values.get(product.id), state.adapter.normaliseText));
   const action: RowAction = sameState(before, after) ? 'unchanged' : 'update';
   return {
     ...base,
@@ -351,6 +353,7 @@ export async function runCheck(deps: ImportDeps, job: JobContext<ImportJobPayloa
     matched: new Map(),
     newSkus: new Map(),
     categories: new Set(),
+    knownAttributes: await knownAttributes(db),
   };
   const total = options.preview.totalRows;
   let done = 0;

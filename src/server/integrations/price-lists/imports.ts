@@ -36,6 +36,7 @@ import type { BranchName } from './sources/guess-mapping.ts';
 import { SourceError, detectFormat, previewSource } from './sources/read.ts';
 import { importDetail, importSummaries, readOptionsOf, requireImport, type ImportRecord, type StoredOptions } from './summaries.ts';
 import { rememberChoices, requireSupplier, settingsOf } from './suppliers.ts';
+import type { RowPlan } from './check.ts';
 
 /**
  * An import's life before and after its jobs: a file uploaded or fetched and previewed, the dry
@@ -330,6 +331,7 @@ export function toImportRow(row: typeof supplierImportRows.$inferSelect): Import
     priceFlagged: row.priceFlagged,
     before: row.before as ProductState | null,
     after: row.after as ProductState | null,
+    characteristics: ((row.record as RowPlan | null)?.characteristics ?? []).map((c) => ({ name: c.name, value: c.value, unit: c.unit ?? null })),
   };
 }
 

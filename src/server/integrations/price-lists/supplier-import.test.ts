@@ -314,7 +314,7 @@ describe('a YML feed', () => {
   let feedSupplier: number;
   let imp: ImportDetail;
 
-  it('creates the offers with their descriptions and parameters; a price in dollars is an error', async () => {
+  it('creates the offers with their descriptions and characteristics (param name= unit=); a price in dollars is an error', async () => {
     feedSupplier = (await api.createSupplier('DCK-FEED', 'ДЦК Инструмент (фид)')).id;
     imp = await api.upload(feedSupplier, fixture('feed.yml'));
     expect(imp.preview).toMatchObject({ format: 'yml', totalRows: 300 });
@@ -327,7 +327,18 @@ describe('a YML feed', () => {
     expect(applied.detail.status).toBe('applied');
     const [first] = await db().select().from(products).where(and(eq(products.supplier, 'DCK-FEED'), eq(products.supplierSku, '100000')));
     expect(first).toMatchObject({ sku: 'KDPL62-25', priceKopecks: 1_739_000, originalPriceKopecks: 1_839_000, isActive: false, imageUrl: 'https://dck-tools.ru/images/kdpl62-25-1.jpg' });
-    expect(first!.description).toContain('Характеристики:\nНапряжение: 18 В\nКрутящий момент: 60 Н·м');
+    // The params are characteristics now, not lines of the description.
+    expect(first!.description).toBe('<p>Дрель-шуруповёрт аккумуляторная DCK для профессионального применения.</p>');
+    const shown = (await api.inject('GET', `/api/products/${first!.id}`)).json();
+    expect(shown.attributes).toEqual([
+      expect.objectContaining({ name: 'Напряжение', value: '18', unit: 'В' }),
+      expect.objectContaining({ name: 'Крутящий момент', value: '60', unit: 'Н·м' }),
+    ]);
+    const preview = await api.rows(imp.id, '?action=create');
+    expect(preview.rows[0]!.characteristics).toEqual([
+      { name: 'Напряжение', value: '18', unit: 'В' },
+      { name: 'Крутящий момент', value: '60', unit: 'Н·м' },
+    ]);
     expect(first!.supplierCategory).toBe('Электроинструмент / Дрели и шуруповёрты / Аккумуляторные дрели-шуруповёрты');
   });
 

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/connection.ts';
 import type { AttributeValueInput, ProductAttributeValues } from '../products/write/attributes.ts';
-import { attributeAliasOf, parseAttributeValue } from '#shared/attributes.ts';
+import { attributeAliasOf, leadingNumber, parseAttributeValue } from '#shared/attributes.ts';
 import { resolveAttributes } from './resolve.ts';
 
 /**
@@ -18,7 +18,7 @@ export async function characteristicValues(
   byProduct: Map<number, RawCharacteristic[]>,
   normaliseText: (text: string) => string = (text) => text,
 ): Promise<{ values: ProductAttributeValues; skipped: number }> {
-  const spellings = [...byProduct.values()].flat().map((c) => ({ name: c.name, unit: c.unit ?? null, values: [normaliseText(c.value)] }));
+  const spellings = [...byProduct.values()].flat().map((c) => ({ name: c.name, unit: c.unit ?? unitInValue(normaliseText(c.value)), values: [normaliseText(c.value)] }));
   const attributes = await resolveAttributes(db, spellings);
   const values: ProductAttributeValues = new Map();
   let skipped = 0;
@@ -36,4 +36,13 @@ export async function characteristicValues(
     values.set(productId, own);
   }
   return { values, skipped };
+}
+
+/**
+ * The unit a value carries when the source names none («800 Вт» from a site's table): a new
+ * attribute takes it. Only a short word after the number, as `inferAttributeKind` reads a number.
+ */
+export function unitInValue(value: string): string | null {
+  const parsed = leadingNumber(value);
+  return parsed && parsed.rest && !/\d/.test(parsed.rest) && parsed.rest.length <= 6 ? parsed.rest : null;
 }

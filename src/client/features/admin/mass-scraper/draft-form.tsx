@@ -16,6 +16,7 @@ import { fieldsOfPage, type ItemDetail, type PublishMode, type ScrapedDraft } fr
 import { ProductSchema, type ProductData } from '#shared/schemas/product.ts';
 import { SourceBadge } from '#client/features/admin/components/source-badge.tsx';
 import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
+import { Specs } from '#client/features/admin/components/scraped-specs.tsx';
 import { useSaveDraft } from './api.ts';
 
 /** The card's values as the form keeps them: text, as typed (the product form's own schema checks them). */
@@ -191,6 +192,7 @@ export function DraftForm({ item, onPublish, publishing }: { item: ItemDetail; o
       <FormField label={<>Описание<Source source={sources.description} /></>} htmlFor="draft-description" error={errors.description?.message}>
         <Textarea rows={8} {...control('description')} {...form.register('description')} />
       </FormField>
+      {item.page && <Specs card={item.page.card} note="При публикации они станут характеристиками товара: по ним работают фильтры и сравнение." />}
       <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
         <Button type="submit" variant="outline" disabled={busy || !isDirty}>
           {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}

@@ -127,6 +127,17 @@ function ErrorText({ row }: { row: ImportRow }) {
   );
 }
 
+/** The characteristics the row brings (YML params, columns read as characteristics), as the file writes them. */
+function RowCharacteristics({ row }: { row: ImportRow }) {
+  if (row.characteristics.length === 0) return null;
+  return (
+    <span className="text-xs text-muted-foreground" data-testid="row-characteristics">
+      <span className="font-medium">Характеристики: </span>
+      {row.characteristics.map((c) => `${c.name}: ${c.value}${c.unit ? ` ${c.unit}` : ''}`).join(' · ')}
+    </span>
+  );
+}
+
 /** The row's kind, where a tab shows several kinds. */
 function ActionBadge({ row }: { row: ImportRow }) {
   return <Badge variant={ACTION_BADGES[row.action]}>{ROW_ACTION_LABELS[row.action]}</Badge>;
@@ -176,7 +187,7 @@ function RowsTable({ rows, errorsOnly, mixed }: { rows: ImportRow[]; errorsOnly:
                       <ProductName row={row} />
                       {mixed && <ActionBadge row={row} />}
                     </span>
-                    {row.action === 'error' && <ErrorText row={row} />}
+                    {row.action === 'error' ? <ErrorText row={row} /> : <RowCharacteristics row={row} />}
                   </div>
                 </TableCell>
                 <TableCell className="tabular-nums">
@@ -215,6 +226,7 @@ function RowCards({ rows, mixed }: { rows: ImportRow[]; mixed: boolean }) {
             {mixed && <ActionBadge row={row} />}
           </div>
           {nameOf(row) && <ProductName row={row} />}
+          {row.action !== 'error' && <RowCharacteristics row={row} />}
           {row.action === 'error' ? (
             <ErrorText row={row} />
           ) : (

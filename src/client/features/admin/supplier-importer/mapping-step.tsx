@@ -20,6 +20,7 @@ import {
   type ImportDetail,
   type MappedField,
   branchStockField,
+  characteristicField,
   type PricingRule,
   type SourcePreview,
 } from '#shared/schemas/supplier-import.ts';
@@ -67,6 +68,8 @@ function ColumnSelect({ column, header, mapping, onChange }: { column: number; h
           {`${IMPORT_FIELD_LABELS.stock}: ${b.city}`}
         </option>
       ))}
+      {/* The header names the characteristic («Мощность, Вт»), each cell is a product's value. */}
+      {header && <option value={characteristicField(column)}>{`Характеристика «${header}»`}</option>}
     </NativeSelect>
   );
 }
@@ -252,7 +255,7 @@ export function MappingStep({ detail, onCancel }: { detail: ImportDetail; onCanc
           <CardTitle as="h2">{isTable ? 'Колонки' : 'Предложения фида'}</CardTitle>
           <CardDescription>
             {isTable
-              ? 'Над каждой колонкой выберите, что в ней. Колонки «Не загружать» пропускаются.'
+              ? 'Над каждой колонкой выберите, что в ней. Колонку с характеристикой («Мощность, Вт») загрузите как «Характеристика»: заголовок станет её названием. Колонки «Не загружать» пропускаются.'
               : 'YML-фид сопоставляется сам: артикул, цена, остаток и остальные поля берутся из предложений.'}
           </CardDescription>
         </CardHeader>

@@ -12,6 +12,7 @@ import type { Availability, Extracted, ProductOffer, ScrapeResult } from '#share
 import { SourceBadge } from '#client/features/admin/components/source-badge.tsx';
 import { prefillState } from '#client/features/admin/lib/product-prefill.ts';
 import { prefillFrom } from './prefill.ts';
+import { Specs } from '#client/features/admin/components/scraped-specs.tsx';
 
 const AVAILABILITY: Record<Availability, string> = { in_stock: 'В наличии', out_of_stock: 'Нет в наличии' };
 
@@ -73,7 +74,7 @@ export function ScrapeResultView({ result }: { result: ScrapeResult }) {
               <Field label="Краткое описание" field={card.shortDescription} wide />
               <Field label="Описание" field={card.description} wide clamp />
             </dl>
-            <Specs card={card} />
+            <Specs card={card} note="В карточке товара характеристики добавятся в конец полного описания." />
           </CardContent>
         </Card>
       </div>
@@ -126,33 +127,6 @@ function OfferChoice({ offers, value, onChange }: { offers: ProductOffer[]; valu
         ))}
       </div>
     </fieldset>
-  );
-}
-
-function Specs({ card }: { card: ScrapeResult['card'] }) {
-  if (!card.specs) return null;
-  return (
-    <section className="grid gap-2" aria-label="Характеристики">
-      <h3 className="flex flex-wrap items-center gap-2 text-sm font-medium text-muted-foreground">
-        Характеристики: {card.specs.value.length}
-        <SourceBadge source={card.specs.source} />
-      </h3>
-      <div className="max-h-72 overflow-auto rounded-md border">
-        <table className="w-full text-sm">
-          <tbody>
-            {card.specs.value.map((spec) => (
-              <tr key={spec.name} className="border-b last:border-0">
-                <th scope="row" className="w-1/2 px-3 py-1.5 text-left font-normal text-muted-foreground">
-                  {spec.name}
-                </th>
-                <td className="px-3 py-1.5">{spec.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <p className="text-sm text-muted-foreground">В карточке товара характеристики добавятся в конец полного описания.</p>
-    </section>
   );
 }
 

@@ -1,4 +1,4 @@
-import { branchOfField } from '#shared/schemas/supplier-import.ts';
+import { branchOfField, isCharacteristicField } from '#shared/schemas/supplier-import.ts';
 import { FIELD_LABELS } from './guess-mapping.ts';
 import type { TableLayout, TableRow } from './table.ts';
 import type { ColumnMapping, ImportField, RowError, SupplierRecord } from './types.ts';
@@ -78,6 +78,13 @@ export function tableRecord(row: TableRow, layout: TableLayout, mapping: ColumnM
     const quantity = parseStock(cells[column] ?? '');
     if ('error' in quantity) errors.push({ rowNumber, column: layout.headers[column] || `Остаток (${slug})`, message: quantity.error });
     else (record.branchStock ??= {})[slug] = quantity.value;
+  }
+  for (const [field, column] of Object.entries(mapping)) {
+    if (!isCharacteristicField(field) || column === undefined) continue;
+    // The header names the characteristic («Мощность, Вт»: its unit too); an empty cell brings none.
+    const name = oneLine(layout.headers[column] ?? '');
+    const value = oneLine(cells[column] ?? '');
+    if (name && value) (record.characteristics ??= []).push({ name, value });
   }
   const picturesColumn = mapping.pictures;
   if (picturesColumn !== undefined) {

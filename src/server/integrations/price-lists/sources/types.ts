@@ -6,7 +6,10 @@
 // The reading shapes the screen shares (fields, read options, mapping, preview) are the
 // contract's own; this folder adds what only the readers and the import service see.
 export { IMPORT_FIELDS } from '#shared/schemas/supplier-import.ts';
+export type { RawCharacteristic } from '../../../modules/attributes/values.ts';
 export type { ColumnMapping, ImportField, ReadOptions, SourceFormat, SourcePreview } from '#shared/schemas/supplier-import.ts';
+
+import type { RawCharacteristic } from '../../../modules/attributes/values.ts';
 
 /** A row's values, parsed: prices in kopecks, stock as a count. Absent means "not in the file". */
 export type SupplierRecord = {
@@ -26,8 +29,8 @@ export type SupplierRecord = {
   description?: string;
   shortDescription?: string;
   pictures?: string[];
-  /** YML <param> and similar name/value pairs. */
-  params?: { name: string; value: string }[];
+  /** YML `<param name= unit=>` and the columns read as characteristics, as the file writes them. */
+  characteristics?: RawCharacteristic[];
   url?: string;
 };
 

@@ -36,7 +36,7 @@ const feed = (offersXml: string, declaration = '<?xml version="1.0" encoding="UT
 </yml_catalog>`;
 
 describe('ymlOffers on a supplier feed', () => {
-  it('reads every offer with its category path, pictures, params and stock', async () => {
+  it('reads every offer with its category path, pictures, characteristics (param with its unit) and stock', async () => {
     const all = await offers(path.join(FIXTURES, 'feed.yml'));
     expect(all).toHaveLength(300);
     expect(all[0]).toEqual({
@@ -53,9 +53,9 @@ describe('ymlOffers on a supplier feed', () => {
         stock: 10,
         category: 'Электроинструмент / Дрели и шуруповёрты / Аккумуляторные дрели-шуруповёрты',
         pictures: ['https://dck-tools.ru/images/kdpl62-25-1.jpg'],
-        params: [
-          { name: 'Напряжение', value: '18 В' },
-          { name: 'Крутящий момент', value: '60 Н·м' },
+        characteristics: [
+          { name: 'Напряжение', value: '18', unit: 'В' },
+          { name: 'Крутящий момент', value: '60', unit: 'Н·м' },
         ],
       },
       errors: [],
@@ -87,7 +87,7 @@ describe('ymlOffers', () => {
           priceKopecks: 1_699_000,
           stock: 7,
           category: 'Электроинструмент / Перфораторы',
-          params: [{ name: 'Патрон', value: 'SDS-plus' }],
+          characteristics: [{ name: 'Патрон', value: 'SDS-plus', unit: null }],
         },
         errors: [],
       },

@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import { MAX_XML_DEPTH, deepText, streamXmlElements, type XmlPosition } from '#server/core/xml-stream.ts';
 import { SourceError } from './source-error.ts';
-import type { RowError, SupplierRecord } from './types.ts';
+import type { RawCharacteristic, RowError, SupplierRecord } from './types.ts';
 import { decodeStream } from './text-stream.ts';
 import { STOCK_AVAILABLE, oneLine, parsePictures, parsePrice, parseStock } from './values.ts';
 
@@ -46,7 +46,7 @@ type OfferDraft = {
   rowNumber: number;
   attributes: Record<string, string>;
   fields: Map<string, string[]>;
-  params: { name: string; value: string }[];
+  characteristics: RawCharacteristic[];
 };
 
 /** An offer's fields as a record: YML names its elements, so no column mapping is involved. */
@@ -99,7 +99,7 @@ function offerRecord(offer: OfferDraft, categories: Map<string, Category>): YmlO
   if (category) record.category = category;
   const pictures = (fields.get('picture') ?? []).flatMap(parsePictures);
   if (pictures.length) record.pictures = [...new Set(pictures)];
-  if (offer.params.length) record.params = offer.params;
+  if (offer.characteristics.length) record.characteristics = offer.characteristics;
   return { record, errors };
 }
 
@@ -138,15 +138,16 @@ export async function* ymlOffers(filePath: string): AsyncGenerator<YmlOffer> {
       continue;
     }
     offers++;
-    const offer: OfferDraft = { rowNumber: offers, attributes: node.attributes, fields: new Map(), params: [] };
+    const offer: OfferDraft = { rowNumber: offers, attributes: node.attributes, fields: new Map(), characteristics: [] };
     for (const field of node.children) {
       if (!OFFER_FIELDS.has(field.name)) continue;
       const text = deepText(field);
       if (field.name === 'param') {
         const name = field.attributes.name?.trim();
         const value = oneLine(text);
-        const unit = field.attributes.unit?.trim();
-        if (name && value) offer.params.push({ name, value: unit ? `${value} ${unit}` : value });
+        const unit = field.attributes.unit?.trim() || null;
+        // Characteristics as data (docs/decisions/034), no longer lines of the description.
+        if (name && value) offer.characteristics.push({ name, value, unit });
       } else {
         offer.fields.set(field.name, [...(offer.fields.get(field.name) ?? []), text]);
       }

@@ -6,6 +6,9 @@ import { HttpError, badRequest, notFound } from '../../../core/http-errors.ts';
 import { escapeLike, type Db } from '../../../db/connection.ts';
 import { categories, products, scrapedItems } from '../../../db/schema.ts';
 import { createProduct } from '../../../modules/products/admin-service.ts';
+import { loadCatalogAdapter } from '../../../modules/catalog-adapter/adapter.ts';
+import { characteristicValues } from '../../../modules/attributes/values.ts';
+import { replaceProductAttributes } from '../../../modules/products/write/attributes.ts';
 import { ProductSchema, type ProductData } from '#shared/schemas/product.ts';
 import {
   ITEMS_PAGE_SIZE,
@@ -135,6 +138,7 @@ export async function publishItems(db: Db, body: { ids: number[]; mode: PublishM
   }
   const rows = await db.select().from(scrapedItems).where(inArray(scrapedItems.id, body.ids)).orderBy(asc(scrapedItems.id));
   const result: PublishResult = { published: 0, problems: [] };
+  const { normaliseText } = await loadCatalogAdapter(db);
   const problem = (row: ItemRow, message: string) => result.problems.push({ id: row.id, url: row.url, message });
   for (const row of rows) {
     if (row.status !== 'extracted' || !row.data) {
@@ -152,7 +156,7 @@ export async function publishItems(db: Db, body: { ids: number[]; mode: PublishM
       problem(row, firstIssue(parsed.error));
       continue;
     }
-    const message = await publishOne(db, row, parsed.data, now);
+    const message = await publishOne(db, row, parsed.data, normaliseText, now);
     if (message) problem(row, message);
     else result.published++;
   }
@@ -161,18 +165,29 @@ export async function publishItems(db: Db, body: { ids: number[]; mode: PublishM
   return result;
 }
 
+/**
+ * The page's «Характеристики» as the product's characteristics (docs/decisions/034): names
+ * resolved through the attributes' aliases, values through the adapter's unit rules.
+ */
+async function writeSpecs(db: Db, productId: number, page: ItemData['page'], normaliseText: (text: string) => string, now: Date) {
+  const specs = page.card.specs?.value ?? [];
+  if (specs.length === 0) return;
+  const { values } = await characteristicValues(db, new Map([[productId, specs]]), normaliseText);
+  await replaceProductAttributes(db, values, now, { keepOthers: true });
+}
+
 /** One card → one product; answers the reason when it could not be made. */
-async function publishOne(db: Db, row: ItemRow, data: ProductData, now: Date): Promise<string | null> {
+async function publishOne(db: Db, row: ItemRow, data: ProductData, normaliseText: (text: string) => string, now: Date): Promise<string | null> {
   const [claimed] = await db
     .update(scrapedItems)
     .set({ status: 'published', updatedAt: sql`now()` })
     .where(and(eq(scrapedItems.id, row.id), eq(scrapedItems.status, 'extracted')))
     .returning({ id: scrapedItems.id });
   if (!claimed) return 'Уже опубликован';
+  let product: { id: number };
   try {
-    const product = await createProduct(db, data, now);
+    product = await createProduct(db, data, now);
     await db.update(scrapedItems).set({ productId: product.id, message: null }).where(eq(scrapedItems.id, row.id));
-    return null;
   } catch (error) {
     if (!(error instanceof HttpError)) {
       await db.update(scrapedItems).set({ status: 'extracted' }).where(eq(scrapedItems.id, row.id));
@@ -188,6 +203,9 @@ async function publishOne(db: Db, row: ItemRow, data: ProductData, now: Date): P
     await db.update(scrapedItems).set({ status: 'extracted' }).where(eq(scrapedItems.id, row.id));
     return error.message;
   }
+  // After the product is written (and the card marked with it): a failure here leaves a product without characteristics, never a second one.
+  await writeSpecs(db, product.id, (row.data as ItemData).page, normaliseText, now);
+  return null;
 }
 
 /**

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, products, scrapedItems } from '#server/db/schema.ts';
 import { JobRunner } from '#server/jobs/runner.ts';
 import type { ItemDetail, ItemsPage, PublishResult, RunView } from '#shared/schemas/mass-scraper.ts';
+import type { Product } from '#shared/types.ts';
 import { nameOf, priceOf, skuOf, startProductSite, type ProductSite, type SiteRequest } from '../../../../../tests/helpers/product-site.ts';
 import { createTestApp, type TestContext } from '../../../../../tests/helpers/test-app.ts';
 import { ROBOTS_DISALLOWED } from './polite/robots.ts';
@@ -342,8 +343,18 @@ describe('review: edit, publish, discard', () => {
     for (const [i, id] of ids.entries()) {
       const published = await item(id);
       expect(published.status).toBe('published');
-      const product = (await api<{ name: string; sku: string; isActive: boolean; categoryId: number; price: number; slug: string }>('GET', `/api/products/${published.productId}`)).body;
+      const product = (await api<Product>('GET', `/api/products/${published.productId}`)).body;
       expect(product).toMatchObject({ name: nameOf(i + 1, 'OT'), sku: skuOf(i + 1, 'OT'), isActive: false, categoryId, price: priceOf(i + 1) });
+      // The page's «Характеристики» table became the product's characteristics, not description text.
+      expect(published.page!.card.specs!.value).toEqual([
+        { name: 'Мощность', value: '800 Вт' },
+        { name: 'Энергия удара', value: '2,7 Дж' },
+      ]);
+      expect(product.attributes).toEqual([
+        expect.objectContaining({ name: 'Мощность', value: '800', unit: 'Вт' }),
+        expect.objectContaining({ name: 'Энергия удара', value: '2,7', unit: 'Дж' }),
+      ]);
+      expect(product.description).not.toContain('Характеристики');
     }
     // Hidden: nothing reaches the storefront.
     const storefront = await ctx.app.inject({ method: 'GET', url: `/api/products?query=${encodeURIComponent(skuOf(1, 'OT'))}` });
