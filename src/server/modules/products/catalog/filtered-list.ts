@@ -7,8 +7,7 @@ import { CATALOG_MESSAGES, type CatalogFilters } from '#shared/schemas/catalog.t
 import type { Facet, FacetValue } from '#shared/types.ts';
 import { badRequest } from '../../../core/http-errors.ts';
 import type { CatalogMemo } from '../answer-cache/memo.ts';
-import { scanFacets, type CountedValues, type Range, type ScanResult, type SlotQuery } from '../search/facet-scan.ts';
-import type { CatalogFilter, CatalogSearch } from '../search/catalog-search.ts';
+import type { CatalogFilter, CatalogSearch, CountedValues, FilteredIds, Range, SlotQuery } from '../search/catalog-search.ts';
 import type { Sort } from '#shared/constants.ts';
 
 /**
@@ -91,7 +90,7 @@ export function sortFacetValues(values: CountedValues): FacetValue[] {
 }
 
 /** The category's characteristics as the answer gives them, in the order staff chose. */
-function facetsOf(scan: ScanResult, counted: AttributeConfig[]): Facet[] {
+function facetsOf(scan: FilteredIds['counts'], counted: AttributeConfig[]): Facet[] {
   return counted.flatMap((attribute): Facet[] => {
     const found = scan.attributes.get(attribute.id);
     if (!found) return [];
@@ -113,11 +112,7 @@ export type FilteredList = {
   facets?: { facets: Facet[]; brands: FacetValue[]; price: { min: number; max: number } | null };
 };
 
-/**
- * A list narrowed by the filters, sorted, with the counts of every option when asked for. With a
- * search the universe is its ranked matches (at most the ranking cap, docs/decisions/013) in
- * their order; else the products of the category (and supplier), sorted here.
- */
+/** `GET /api/products` with filters or `facets=true`: the page's ids, the total, and the options with their counts when asked for. */
 export async function filteredList(
   db: Db,
   memo: CatalogMemo,
@@ -125,24 +120,19 @@ export async function filteredList(
   params: { query: string; filter: CatalogFilter; filters: CatalogFilters; sort: Sort; facets: boolean; offset: number; limit: number },
 ): Promise<FilteredList> {
   const config = await filterConfigOf(db, memo);
-  const query = slotQueryOf(params.filters, config);
-  const ranked = params.query ? await search.rank(params.query, params.filter, params.sort) : null;
-  const index = await search.currentIndex();
-  const universe = ranked ? index.slotsOfIds(ranked.ids) : index.universe(params.filter);
   const counted =
     params.facets && params.filter.categoryId !== undefined
       ? (config.byCategory.get(params.filter.categoryId) ?? []).map((id) => config.byId.get(id)!)
       : [];
-  const scan = scanFacets(index.filters, universe, query, counted);
-  const slots = ranked ? scan.slots : index.sortSlots(scan.slots, params.sort);
-  const page = index.idsOf(slots.slice(params.offset, params.offset + params.limit));
-  const list: FilteredList = { ids: page, total: slots.length, capped: ranked?.capped ?? false };
-  if (ranked?.correctedQuery) list.correctedQuery = ranked.correctedQuery;
-  if (params.facets) {
+  const { filters, facets, ...rest } = params;
+  const found = await search.filtered({ ...rest, slots: slotQueryOf(filters, config), counted });
+  const list: FilteredList = { ids: found.ids, total: found.total, capped: found.capped };
+  if (found.correctedQuery) list.correctedQuery = found.correctedQuery;
+  if (facets) {
     list.facets = {
-      facets: facetsOf(scan, counted),
-      brands: sortFacetValues(scan.brands),
-      price: scan.price && { min: kopecksToRub(scan.price.min), max: kopecksToRub(scan.price.max) },
+      facets: facetsOf(found.counts, counted),
+      brands: sortFacetValues(found.counts.brands),
+      price: found.counts.price && { min: kopecksToRub(found.counts.price.min), max: kopecksToRub(found.counts.price.max) },
     };
   }
   return list;
