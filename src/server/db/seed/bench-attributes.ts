@@ -1,15 +1,14 @@
 /**
  * The benchmark catalogue's characteristics (`npm run bench:catalog`, docs/decisions/034): 30
  * attributes such as a tools shop has, a dozen of them filters of each category, and values for
- * about two thirds of them on every product, written through the catalogue's door. Deterministic:
- * the same seed gives the same values. Not demo data: the demo catalogue's characteristics are
+ * about two thirds of them on every product (the script writes them through the catalogue's door,
+ * which the database layer does not import). Deterministic: the same seed gives the same values. Not demo data: the demo catalogue's characteristics are
  * written by hand (demo-attributes.ts).
  */
 import { sql } from 'drizzle-orm';
 import { formatAttributeNumber, NO, YES, type AttributeKind } from '#shared/attributes.ts';
 import { rowsOf, type Db } from '../connection.ts';
 import { attributes, categoryAttributes } from '../schema.ts';
-import { replaceProductAttributes, type AttributeValueInput } from '../../modules/products/write/attributes.ts';
 import { mulberry32, type Rng } from './catalog-data.ts';
 
 type BenchAttribute = {
@@ -75,13 +74,15 @@ function shuffled<T>(list: T[], r: Rng): T[] {
 const FILTERS_PER_CATEGORY = 12;
 /** The share of attributes a product has a value of. */
 const VALUE_SHARE = 0.65;
-const BATCH = 5000;
+
+/** A product's value as the catalogue's door takes it (products/write/attributes.ts). */
+export type BenchValue = { attributeId: number; value: string; number: number | null };
 
 /**
- * Replaces the bench database's attributes with BENCH_ATTRIBUTES, makes a dozen of them each
- * category's filters and gives every product its values (through replaceProductAttributes).
+ * Replaces the bench database's attributes with BENCH_ATTRIBUTES and makes a dozen of them each
+ * category's filters; returns their ids in the order of BENCH_ATTRIBUTES.
  */
-export async function seedBenchAttributes(db: Db, seed: number, log: (text: string) => void = () => {}): Promise<void> {
+export async function insertBenchAttributes(db: Db, seed: number): Promise<number[]> {
   const r = mulberry32(seed * 7919);
   await db.execute(sql`truncate attributes cascade`);
   const made = await db
@@ -90,19 +91,22 @@ export async function seedBenchAttributes(db: Db, seed: number, log: (text: stri
     .returning({ id: attributes.id, slug: attributes.slug });
   const idOf = new Map(made.map((a) => [a.slug, a.id]));
   const attributeIds = BENCH_ATTRIBUTES.map((a) => idOf.get(a.slug)!);
-
   const categoryIds = rowsOf<{ id: number }>(await db.execute(sql`select id from categories order by id`)).map((c) => c.id);
   const filters = categoryIds.flatMap((categoryId) => {
     const rest = shuffled(attributeIds.slice(4), r);
     return [...attributeIds.slice(0, 4), ...rest.slice(0, FILTERS_PER_CATEGORY - 4)].map((attributeId, position) => ({ categoryId, attributeId, position }));
   });
   await db.insert(categoryAttributes).values(filters);
+  return attributeIds;
+}
 
-  const productIds = rowsOf<{ id: number }>(await db.execute(sql`select id from products order by id`)).map((p) => p.id);
-  for (let i = 0; i < productIds.length; i += BATCH) {
-    const values = new Map<number, AttributeValueInput[]>();
-    for (const productId of productIds.slice(i, i + BATCH)) {
-      const own: AttributeValueInput[] = [];
+/** The products' values, `batch` products at a time (each product's list may be empty). */
+export function* benchAttributeValues(productIds: number[], attributeIds: number[], seed: number, batch = 5000): Generator<Map<number, BenchValue[]>> {
+  const r = mulberry32(seed * 104729);
+  for (let i = 0; i < productIds.length; i += batch) {
+    const values = new Map<number, BenchValue[]>();
+    for (const productId of productIds.slice(i, i + batch)) {
+      const own: BenchValue[] = [];
       BENCH_ATTRIBUTES.forEach((attribute, a) => {
         if (r() >= VALUE_SHARE) return;
         const value = attribute.value(r);
@@ -114,7 +118,6 @@ export async function seedBenchAttributes(db: Db, seed: number, log: (text: stri
       });
       values.set(productId, own);
     }
-    await replaceProductAttributes(db, values, new Date());
-    log(`  characteristics: ${Math.min(i + BATCH, productIds.length)} of ${productIds.length} products`);
+    yield values;
   }
 }
