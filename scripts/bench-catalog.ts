@@ -7,7 +7,11 @@
  *   npm run bench:catalog -- --pglite          10 000 products on embedded PGlite (in memory)
  *   options: --products N, --duration S (per list scenario, default 10), --search-duration S (default 3),
  *            --connections N (default 50), --fresh (reload the products even if they are there),
- *            --lists-only (skip the search part)
+ *            --lists-only (skip the search part), --facets-only (only the facets table)
+ *
+ * The products get 30 characteristics (src/server/db/seed/bench-attributes.ts, also kept between
+ * runs), and the «facets» table times a category page with three characteristic filters and its
+ * facet counts, computed in this process right after a catalogue change (docs/decisions/034).
  *
  * The products are generated once (deterministic: the same seed gives the same catalogue) and
  * kept in the bench database; later runs reuse them. Nothing here is a test: it prints figures.
@@ -30,8 +34,14 @@ import type { App } from '../src/server/core/app-types.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase, rowsOf, type Database } from '../src/server/db/connection.ts';
 import { demoCategories, generateBenchmarkProducts } from '../src/server/db/seed/catalog-data.ts';
+import { benchAttributeValues, insertBenchAttributes } from '../src/server/db/seed/bench-attributes.ts';
 import { insertCategories, insertProducts } from '../src/server/db/seed/seed-catalog.ts';
+import { CatalogMemo } from '../src/server/modules/products/answer-cache/memo.ts';
+import { filteredList } from '../src/server/modules/products/catalog/filtered-list.ts';
 import { catalogChanged } from '../src/server/modules/products/catalog-events.ts';
+import { catalogSearchOf } from '../src/server/modules/products/search/catalog-search.ts';
+import { replaceProductAttributes } from '../src/server/modules/products/write/attributes.ts';
+import type { CatalogFilters } from '../src/shared/schemas/catalog.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,6 +52,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     fresh: { type: 'boolean', default: false },
     'lists-only': { type: 'boolean', default: false },
+    'facets-only': { type: 'boolean', default: false },
   },
 });
 
@@ -99,6 +110,33 @@ async function ensureCatalog(database: Database) {
   await db.execute(sql`vacuum analyze categories`);
   await db.execute(sql`insert into settings (key, value) values ('bench_catalog', ${marker}::jsonb)`);
   log(`  loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Gives the products their characteristics unless the database already holds these. */
+async function ensureAttributes(database: Database) {
+  const db = database.db;
+  const marker = JSON.stringify({ count: COUNT, seed: SEED, attributes: 30 });
+  const [current] = rowsOf<{ v: string | null; n: number }>(
+    await db.execute(sql`select (select value::text from settings where key = 'bench_attributes') as v, (select count(*)::int from product_attributes) as n`),
+  );
+  if (!args.fresh && current?.v && JSON.stringify(JSON.parse(current.v)) === marker && Number(current.n) > 0) {
+    log(`reusing ${Number(current.n)} characteristic values already in the database`);
+    return;
+  }
+  const started = Date.now();
+  log('giving the products 30 characteristics…');
+  await db.execute(sql`delete from settings where key = 'bench_attributes'`);
+  const attributeIds = await insertBenchAttributes(db, SEED);
+  const productIds = rowsOf<{ id: number }>(await db.execute(sql`select id from products order by id`)).map((p) => Number(p.id));
+  let done = 0;
+  for (const values of benchAttributeValues(productIds, attributeIds, SEED)) {
+    await replaceProductAttributes(db, values, new Date());
+    done += values.size;
+    if (done % 20_000 === 0 || done === productIds.length) log(`  ${done} of ${productIds.length} products`);
+  }
+  await db.execute(sql`vacuum analyze product_attributes`);
+  await db.execute(sql`insert into settings (key, value) values ('bench_attributes', ${marker}::jsonb)`);
+  log(`  written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 type Row = { name: string; rps: number; p50: number; p99: number; max: number; errors: number; ratio?: number };
@@ -214,6 +252,86 @@ async function suggestionsTable(base: string, sku: string): Promise<number> {
   return worst;
 }
 
+/** p50, p99 and max of samples in ms. */
+function quantiles(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1]! };
+}
+
+/**
+ * The «facets» table: the largest category with three characteristic filters (two values of a
+ * text one, «Да» of a yes/no one, the upper half of a number's range) and the counts of every
+ * option, computed in this process right after a catalogue change (the index looks at its change
+ * feed, the filter configuration is read again), 100 times one at a time; and the same page over HTTP.
+ */
+async function facetsTable(database: Database, base: string) {
+  const db = database.db;
+  const [category] = rowsOf<{ id: number; name: string }>(
+    await db.execute(sql`select c.id, c.name from categories c order by (select count(*) from products p where p.category_id = c.id) desc limit 1`),
+  );
+  const own = rowsOf<{ slug: string; kind: string }>(
+    await db.execute(sql`select a.slug, a.kind from category_attributes ca join attributes a on a.id = ca.attribute_id
+      where ca.category_id = ${category!.id} order by ca.position`),
+  );
+  const text = own.find((a) => a.kind === 'text')!;
+  const yesNo = own.find((a) => a.kind === 'boolean')!;
+  const number = own.find((a) => a.kind === 'number')!;
+  const memo = new CatalogMemo();
+  const search = catalogSearchOf(db, (error) => console.error(error));
+  const params = (filters: CatalogFilters) => ({
+    query: '',
+    filter: { categoryId: category!.id, status: 'active' as const },
+    filters,
+    sort: 'featured' as const,
+    facets: true,
+    offset: 0,
+    limit: 12,
+  });
+  const none: CatalogFilters = { brands: [], inStock: false, attributes: [] };
+  const first = await filteredList(db, memo, search, params(none));
+  const textFacet = first.facets!.facets.find((f) => f.slug === text.slug);
+  const numberFacet = first.facets!.facets.find((f) => f.slug === number.slug);
+  if (!textFacet || !('values' in textFacet) || !numberFacet || !('min' in numberFacet)) throw new Error('facets: the category has no values to filter by');
+  const middle = (numberFacet.min + numberFacet.max) / 2;
+  const three: CatalogFilters = {
+    ...none,
+    attributes: [
+      { slug: text.slug, values: textFacet.values.slice(0, 2).map((v) => v.value) },
+      { slug: yesNo.slug, values: ['Да'] },
+      { slug: number.slug, values: [], min: middle },
+    ],
+  };
+  const timed = async (filters: CatalogFilters) => {
+    const samples: number[] = [];
+    let total = 0;
+    for (let i = 0; i < 100; i++) {
+      catalogChanged();
+      memo.invalidate();
+      const t0 = performance.now();
+      total = (await filteredList(db, memo, search, params(filters))).total;
+      samples.push(performance.now() - t0);
+    }
+    return { ...quantiles(samples), total };
+  };
+  const query = new URLSearchParams({ categoryId: String(category!.id), facets: 'true' });
+  for (const a of three.attributes) {
+    for (const v of a.values) query.append(`attr.${a.slug}`, v);
+    if (a.min !== undefined) query.append(`attr.${a.slug}.min`, String(a.min));
+  }
+  const rows = [
+    { name: 'three filters + counts (in process)', ...(await timed(three)) },
+    { name: 'no filter, counts only (in process)', ...(await timed(none)) },
+    { ...(await firstAfterChange('three filters + counts + page (HTTP)', `${base}/api/products?${query}`, 100)), total: NaN },
+  ];
+  log(`\nFacets: category «${category!.name}» (${first.total} products), filters ${text.slug} (2 values), ${yesNo.slug}=Да, ${number.slug} ≥ ${middle}`);
+  log(`first computation after a catalogue change, 100 times one at a time; load average ${loadAverage()}`);
+  log(`${pad('', 44)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'found'.padStart(7)}`);
+  for (const r of rows) log(`${pad(r.name, 44)} ${ms(r.p50)} ${ms(r.p99)} ${ms(r.max)} ${(Number.isNaN(r.total) ? '' : String(r.total)).padStart(7)}`);
+}
+
+const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
 async function main() {
   if (!WRK) throw new Error('wrk is not installed: apt-get install -y wrk');
   log(`catalogue benchmark: ${COUNT} products on ${PGLITE ? 'PGlite (in memory)' : `PostgreSQL ${BENCH_URL.replace(/\/\/[^@]*@/, '//')}`}, ${CONNECTIONS} connections`);
@@ -221,6 +339,7 @@ async function main() {
   const database = await openDatabase(PGLITE ? {} : { url: BENCH_URL, poolSize: 20 });
   await database.migrate();
   await ensureCatalog(database);
+  await ensureAttributes(database);
 
   const config = loadConfig({ NODE_ENV: 'production', PORT: '0', DATA_DIR: '/tmp/bench-catalog-data', LOG_LEVEL: 'warn' });
   const app: App = await buildApp({
@@ -285,6 +404,14 @@ async function main() {
   log('warming up…');
   // A running shop has its search index built (in the background as it starts): wait for it here.
   await fetch(`${base}/api/products?query=${encodeURIComponent('дрель')}`).then((r) => r.arrayBuffer());
+  if (args['facets-only']) {
+    await facetsTable(database, base);
+    bare.close();
+    oneConnection.destroy();
+    await app.close();
+    await database.close();
+    return;
+  }
   await load(page1, 2);
 
   const ceiling = await measure('node:http, prepared buffer (ceiling)', bareUrl, DURATION);
@@ -295,6 +422,7 @@ async function main() {
     await measure(`/products page ${deepPage} (cached)`, deepUrl, DURATION),
   ];
   printTable(`Lists, ${CONNECTIONS} connections, ${DURATION} s each`, listRows, ceiling.rps);
+  await facetsTable(database, base);
 
   const uncached = [
     await firstAfterChange('category page', categoryUrl, 100),

@@ -1,5 +1,5 @@
 import { isStaff, SEARCH_QUERY_MAX } from '#shared/constants.ts';
-import { CATALOG_MESSAGES, ProductListQuerySchema } from '#shared/schemas/catalog.ts';
+import { CATALOG_MESSAGES } from '#shared/schemas/catalog.ts';
 import { z } from '#shared/schemas/z.ts';
 import type { App } from '../../core/app-types.ts';
 import { notFound } from '../../core/http-errors.ts';
@@ -49,7 +49,7 @@ export function discoveryRoutes(app: App, search: CatalogSearch, answers: Catalo
         summary: 'Похожие товары: та же категория, ближайшие характеристики и цена',
         description: 'Только активные товары, не больше 8, без самого товара. Неактивный товар видят только сотрудники.',
         params: z.object({ slugOrId: z.string() }),
-        querystring: ProductListQuerySchema.pick({ t: true }),
+        querystring: z.object({ t: z.unknown().optional() }),
       },
     },
     async (request, reply) => {

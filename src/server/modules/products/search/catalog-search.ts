@@ -6,6 +6,12 @@ import type { ProductStatusFilter } from '#shared/schemas/catalog.ts';
 import { LiveSearchIndex } from './live-index.ts';
 import { correctReading, matchAnyGroup, matchReadings, planSearch, readingWords, type Match, type Reading } from './query.ts';
 import { rankCandidates } from './rank.ts';
+import { scanFacets, type CountedAttribute, type ScanResult, type SlotQuery } from './facet-scan.ts';
+
+export type { CountedAttribute, CountedValues, Range, SlotQuery } from './facet-scan.ts';
+
+/** A filtered list's page and the counts of its filters' options. */
+export type FilteredIds = Omit<RankedIds, 'ids'> & { ids: number[]; counts: Omit<ScanResult, 'slots'> };
 import { Stemmer } from './stems.ts';
 import { suggestSearch } from './suggest.ts';
 import { Vocabulary } from './vocabulary.ts';
@@ -59,6 +65,34 @@ export class CatalogSearch {
   async warmUp(): Promise<unknown> {
     const index = await this.index.current();
     return this.vocabulary.lexicon(index.nameWords);
+  }
+
+  /**
+   * A list narrowed by the catalogue's filters (docs/decisions/034), the page's ids and the counts
+   * of every option. With a query the universe is its ranked matches in their order (at most the
+   * ranking cap); else the products of the filter, sorted as the SQL lists sort.
+   */
+  async filtered(params: {
+    query: string;
+    filter: CatalogFilter;
+    slots: SlotQuery;
+    counted: CountedAttribute[];
+    sort: Sort;
+    offset: number;
+    limit: number;
+  }): Promise<FilteredIds> {
+    const ranked = params.query ? await this.rank(params.query, params.filter, params.sort) : null;
+    const index = await this.index.current();
+    const universe = ranked ? index.slotsOfIds(ranked.ids) : index.universe(params.filter);
+    const scan = scanFacets(index.filters, universe, params.slots, params.counted);
+    const slots = ranked ? scan.slots : index.sortSlots(scan.slots, params.sort);
+    return {
+      ids: index.idsOf(slots.slice(params.offset, params.offset + params.limit)),
+      total: slots.length,
+      capped: ranked?.capped ?? false,
+      correctedQuery: ranked?.correctedQuery,
+      counts: scan,
+    };
   }
 
   async settled() {
