@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { createCustomer, pickProducts, setProduct, type TestCustomer } from '../../../../tests/helpers/customers.ts';
 import { insertOrder } from '../../../../tests/helpers/orders.ts';
-import { orderItems, orders, staffActions, users } from '../../db/schema.ts';
+import { orderItems, orders, reviews, staffActions, users } from '../../db/schema.ts';
 import type { AdminReviewsResponse, ProductReviewsResponse } from '#shared/schemas/review.ts';
 import { authorName } from './service.ts';
 
@@ -14,7 +14,9 @@ let productIds: number[];
 beforeAll(async () => {
   ctx = await createTestApp();
   adminCookie = await ctx.login();
-  productIds = (await pickProducts(ctx.database.db, 8)).map((p) => p.id);
+  // Products the demo's reviews leave alone, so each test counts only its own.
+  const reviewed = new Set((await ctx.database.db.select({ productId: reviews.productId }).from(reviews)).map((r) => r.productId));
+  productIds = (await pickProducts(ctx.database.db, 30)).map((p) => p.id).filter((id) => !reviewed.has(id)).slice(0, 8);
 });
 afterAll(() => ctx.close());
 
@@ -254,6 +256,21 @@ describe('the product page’s plain form', () => {
     const res = await form(productIds[1]!, undefined, { rating: '5', text: GOOD.text });
     expect(res.statusCode).toBe(303);
     expect(decodeURIComponent(res.headers.location as string)).toMatch(/^\/auth\?next=\/product\/[^/?]+#reviews$/);
+  });
+});
+
+describe('the demo reviews', () => {
+  it('are a few approved reviews by demo customers who cannot log in, and count in the products’ rating', async () => {
+    const seeded = await ctx.database.db
+      .select({ productId: reviews.productId, status: reviews.status, verifiedBuyer: reviews.verifiedBuyer, role: users.role, email: users.email })
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.userId))
+      .where(eq(users.username, 'demo-kolesnikov'));
+    expect(seeded.length).toBeGreaterThanOrEqual(2);
+    expect(seeded.every((r) => r.status === 'approved' && !r.verifiedBuyer && r.role === 'user' && r.email === null)).toBe(true);
+    const view = await list(seeded[0]!.productId);
+    expect(view.rating.count).toBeGreaterThan(0);
+    expect(view.reviews.some((r) => r.author === 'Андрей')).toBe(true);
   });
 });
 
