@@ -21,6 +21,7 @@ import { formatRub, hasPrice, priceWithVatRub } from '#shared/money.ts';
 import { truncate } from '#shared/text.ts';
 import type { Product } from '#shared/types.ts';
 import { productJsonLd } from './json-ld.ts';
+import { ProductRating, ReviewsSection, prefetchReviews, reviewsOfPage } from './reviews/index.ts';
 import { useBranches, useCityBranch } from '#client/lib/branches.ts';
 import type { Branch, BranchStock } from '#shared/schemas/branches.ts';
 
@@ -53,9 +54,10 @@ const PLACEHOLDER = '/placeholder-product.svg';
 /** A missing product is a real 404 for browsers and search engines, with the page's own message. */
 export const loader =
   (queryClient: QueryClient) =>
-  async ({ params }: LoaderFunctionArgs) => {
+  async ({ params, request }: LoaderFunctionArgs) => {
     try {
       const product = await queryClient.ensureQueryData(productQuery(params.slug!));
+      if (product) await prefetchReviews(queryClient, product.id, request.url);
       return product ? null : data(null, { status: 404 });
     } catch {
       // The page shows the error and offers the way back; the status says it failed.
@@ -85,7 +87,7 @@ export const meta: MetaFn = ({ params, queryClient, url }) => {
     ogType: 'product',
     canonicalPath: path,
     jsonLd: [
-      productJsonLd(url.origin, product, path, description),
+      productJsonLd(url.origin, product, path, description, reviewsOfPage(queryClient, product.id, url)),
       breadcrumbJsonLd(
         url.origin,
         crumbs(product).map((c) => ({ name: c.to ? c.label : product.name, path: c.to ?? path })),
@@ -198,6 +200,7 @@ export function Component() {
             )}
             {product.brand && <p className="text-sm font-semibold tracking-wide text-primary uppercase">{product.brand}</p>}
             <h1 className="text-2xl leading-tight font-bold sm:text-3xl">{product.name}</h1>
+            <ProductRating productId={product.id} />
             <p className="text-sm text-muted-foreground">
               Артикул: <span className="font-medium text-foreground">{product.sku}</span>
             </p>
@@ -255,6 +258,8 @@ export function Component() {
           ))}
         </section>
       )}
+
+      <ReviewsSection product={product} />
     </div>
   );
 }
