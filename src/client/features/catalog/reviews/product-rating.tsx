@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { pluralRu } from '#shared/plural.ts';
 import { reviewsPageOf, reviewsQuery } from './api.ts';
-import { RatingStars, formatRating } from './rating-stars.tsx';
+import { RatingStars, formatRating } from '#client/components/product/rating-stars.tsx';
 
 export const reviewsCount = (n: number) => `${n} ${pluralRu(n, 'отзыв', 'отзыва', 'отзывов')}`;
 

@@ -10,7 +10,7 @@ import { REVIEW_MESSAGES, type OwnReview, type Review, type ReviewSummary } from
 import type { Product } from '#shared/types.ts';
 import { REVIEWS_PAGE_PARAM } from './api.ts';
 import { reviewsCount, useProductReviews } from './product-rating.tsx';
-import { RatingStars, formatRating } from './rating-stars.tsx';
+import { RatingStars, formatRating } from '#client/components/product/rating-stars.tsx';
 import { ReviewForm } from './review-form.tsx';
 
 /** What the plain form's redirect reports (`?review=`); «sent» shows as the own review's note. */
