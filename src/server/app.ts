@@ -44,6 +44,7 @@ import orderRoutes from './modules/orders/routes.ts';
 import paymentRoutes from './integrations/yookassa/routes.ts';
 import productAdminRoutes from './modules/products/admin-routes.ts';
 import productRoutes from './modules/products/routes.ts';
+import reviewRoutes from './modules/reviews/routes.ts';
 import settingsRoutes from './modules/settings/routes.ts';
 import staffLogRoutes from './modules/staff-log/routes.ts';
 import supplierImportRoutes from './integrations/price-lists/routes.ts';
@@ -75,6 +76,7 @@ const API_MODULES = [
   paymentRoutes,
   productRoutes,
   productAdminRoutes,
+  reviewRoutes,
   categoryAdminRoutes,
   adminRoutes,
   orderAdminRoutes,

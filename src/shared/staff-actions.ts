@@ -15,6 +15,14 @@ export const STAFF_ACTION_GROUPS = [
     },
   },
   {
+    label: 'Отзывы',
+    kinds: {
+      'review.approve': 'Отзыв опубликован',
+      'review.reject': 'Отзыв отклонён',
+      'review.reply': 'Ответ на отзыв',
+    },
+  },
+  {
     label: 'Категории',
     kinds: {
       'category.create': 'Категория создана',

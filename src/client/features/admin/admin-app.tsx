@@ -10,6 +10,7 @@ import {
   Shuffle,
   ShoppingBag,
   Menu,
+  MessageSquareText,
   Store,
   Users,
   Wrench,
@@ -62,6 +63,7 @@ const SCREENS: AdminScreen[] = [
   { path: adminRoutes.categories, label: 'Категории', icon: FolderTree, roles: STAFF_ROLES, Page: lazy(() => import('./categories/categories-page.tsx')) },
   { path: adminRoutes.orders, label: 'Заказы', icon: ShoppingBag, roles: STAFF_ROLES, Page: lazy(() => import('./orders/orders-page.tsx')) },
   { path: adminRoutes.orderPrint, roles: STAFF_ROLES, Page: lazy(() => import('./orders/order-print-page.tsx')) },
+  { path: adminRoutes.reviews, label: 'Отзывы', icon: MessageSquareText, roles: STAFF_ROLES, Page: lazy(() => import('./reviews/reviews-page.tsx')) },
   { path: adminRoutes.users, label: 'Клиенты', icon: Users, roles: ADMIN_ONLY, Page: lazy(() => import('./users/users-page.tsx')) },
   { path: adminRoutes.settings, label: 'Настройки', icon: Settings, roles: ADMIN_ONLY, Page: lazy(() => import('./settings/settings-page.tsx')) },
 ];

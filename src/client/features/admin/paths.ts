@@ -22,6 +22,7 @@ export const adminRoutes = {
   categories: 'categories',
   orders: 'orders',
   orderPrint: 'orders/:id/print',
+  reviews: 'reviews',
   users: 'users',
   settings: 'settings',
   supplierImporter: 'supplier-importer',

@@ -23,6 +23,7 @@ import type { Product } from '#shared/types.ts';
 import { productJsonLd } from './json-ld.ts';
 import { ProductAttributesTable } from './product-attributes-table.tsx';
 import { prefetchSimilarProducts, SimilarProducts } from './similar-products.tsx';
+import { ProductRating, ReviewsSection, prefetchReviews, reviewsOfPage } from './reviews/index.ts';
 import { useBranches, useCityBranch } from '#client/lib/branches.ts';
 import type { Branch, BranchStock } from '#shared/schemas/branches.ts';
 
@@ -55,10 +56,10 @@ const PLACEHOLDER = '/placeholder-product.svg';
 /** A missing product is a real 404 for browsers and search engines, with the page's own message. */
 export const loader =
   (queryClient: QueryClient) =>
-  async ({ params }: LoaderFunctionArgs) => {
+  async ({ params, request }: LoaderFunctionArgs) => {
     try {
       const product = await queryClient.ensureQueryData(productQuery(params.slug!));
-      if (product) await prefetchSimilarProducts(queryClient, params.slug!);
+      if (product) await Promise.all([prefetchSimilarProducts(queryClient, params.slug!), prefetchReviews(queryClient, product.id, request.url)]);
       return product ? null : data(null, { status: 404 });
     } catch {
       // The page shows the error and offers the way back; the status says it failed.
@@ -88,7 +89,7 @@ export const meta: MetaFn = ({ params, queryClient, url }) => {
     ogType: 'product',
     canonicalPath: path,
     jsonLd: [
-      productJsonLd(url.origin, product, path, description),
+      productJsonLd(url.origin, product, path, description, reviewsOfPage(queryClient, product.id, url)),
       breadcrumbJsonLd(
         url.origin,
         crumbs(product).map((c) => ({ name: c.to ? c.label : product.name, path: c.to ?? path })),
@@ -201,6 +202,7 @@ export function Component() {
             )}
             {product.brand && <p className="text-sm font-semibold tracking-wide text-primary uppercase">{product.brand}</p>}
             <h1 className="text-2xl leading-tight font-bold sm:text-3xl">{product.name}</h1>
+            <ProductRating productId={product.id} />
             <p className="text-sm text-muted-foreground">
               Артикул: <span className="font-medium text-foreground">{product.sku}</span>
             </p>
@@ -261,6 +263,7 @@ export function Component() {
         </section>
       )}
 
+      <ReviewsSection product={product} />
       <SimilarProducts slug={slug!} />
     </div>
   );

@@ -7,6 +7,7 @@ import { categories, settings, users } from '../schema.ts';
 import { hashPassword } from '../../core/password.ts';
 import { DEFAULT_SEO_SETTINGS, DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 import { seedCatalog } from './seed-catalog.ts';
+import { seedDemoReviews } from './demo-reviews.ts';
 
 /**
  * First start on an empty database: the demo catalogue, the default settings and an
@@ -24,7 +25,8 @@ export async function seedIfEmpty(db: Db, config: Config, log: Pick<FastifyBaseL
     ])
     .onConflictDoNothing();
   await ensureAdmin(db, config, log);
-  log.info(catalog, 'demo data seeded');
+  const reviews = await seedDemoReviews(db, new Date());
+  log.info({ ...catalog, reviews }, 'demo data seeded');
   return true;
 }
 

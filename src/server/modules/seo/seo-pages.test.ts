@@ -158,7 +158,7 @@ describe('page heads', () => {
     expect(crumbs.itemListElement.at(-1)!.name).toBe(category.name);
   });
 
-  it('a product page: name, short description, picture and Product, Offer and breadcrumbs data, and no rating the shop has not got', async () => {
+  it('a product page: name, short description, picture and Product, Offer and breadcrumbs data, and a rating only from approved reviews', async () => {
     const { seo } = await settingsOf();
     const products = await allProducts();
     const inStock = products.find((p) => (p.stock ?? 0) > 0 && p.price && p.imageUrl)!;
@@ -181,7 +181,8 @@ describe('page heads', () => {
         brand?: { name: string };
         image?: string | string[];
         offers: { '@type': string; price: number | string; priceCurrency: string; availability: string; url?: string };
-        aggregateRating?: unknown;
+        aggregateRating?: { ratingValue: number; reviewCount: number };
+        review?: unknown[];
       };
       expect(data, 'Product JSON-LD').toBeTruthy();
       expect(data.name).toBe(product.name);
@@ -191,8 +192,11 @@ describe('page heads', () => {
       expect(Number(data.offers.price)).toBe(product.price);
       expect(data.offers.priceCurrency).toBe('RUB');
       expect(data.offers.availability).toBe((product.stock ?? 0) > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock');
-      // There are no reviews in the shop: no rating for search engines to show.
-      expect(data.aggregateRating).toBeUndefined();
+      // The rating search engines see is the approved reviews' own, and none without them.
+      const { rating } = (await get(`/api/products/${product.id}/reviews`)).json() as { rating: { average: number; count: number } };
+      if (rating.count === 0) expect(data.aggregateRating).toBeUndefined();
+      else expect(data.aggregateRating).toMatchObject({ ratingValue: rating.average, reviewCount: rating.count });
+      expect(data.review?.length ?? 0).toBe(Math.min(rating.count, 10));
       const crumbs = head.jsonLd.find((d) => d['@type'] === 'BreadcrumbList') as { itemListElement: { name: string }[] };
       expect(crumbs, 'BreadcrumbList').toBeTruthy();
       expect(crumbs.itemListElement.length).toBeGreaterThanOrEqual(2);

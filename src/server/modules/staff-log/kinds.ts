@@ -9,6 +9,7 @@ import type { Db } from '../../db/connection.ts';
 import { products } from '../../db/schema.ts';
 import type { StaffActionKind } from '#shared/staff-actions.ts';
 import { importSupplierName, type SNAPSHOTS } from './snapshots.ts';
+import { reviewLogName } from '../reviews/service.ts';
 
 type Answer = Record<string, unknown> | undefined;
 
@@ -42,6 +43,10 @@ export const KIND_SPECS: Record<StaffActionKind, KindSpec> = {
   'product.delete': { snapshot: 'product' },
   'product.delete-all': { details: 'answer' },
   'upload.create': { details: 'answer' },
+  // The reason and the reply are the request's body; approving has nothing more to keep.
+  'review.approve': { details: 'none', nameOf: (db, id) => reviewLogName(db, Number(id)) },
+  'review.reject': { nameOf: (db, id) => reviewLogName(db, Number(id)) },
+  'review.reply': { nameOf: (db, id) => reviewLogName(db, Number(id)) },
   'category.create': { snapshot: 'category' },
   'category.update': { snapshot: 'category' },
   'category.delete': { snapshot: 'category' },
