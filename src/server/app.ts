@@ -44,6 +44,7 @@ import orderRoutes from './modules/orders/routes.ts';
 import paymentRoutes from './integrations/yookassa/routes.ts';
 import productAdminRoutes from './modules/products/admin-routes.ts';
 import productRoutes from './modules/products/routes.ts';
+import productListRoutes from './modules/product-lists/routes.ts';
 import settingsRoutes from './modules/settings/routes.ts';
 import staffLogRoutes from './modules/staff-log/routes.ts';
 import supplierImportRoutes from './integrations/price-lists/routes.ts';
@@ -74,6 +75,7 @@ const API_MODULES = [
   orderRoutes,
   paymentRoutes,
   productRoutes,
+  productListRoutes,
   productAdminRoutes,
   categoryAdminRoutes,
   adminRoutes,
