@@ -1,3 +1,5 @@
+import { LIST_PAGES } from '#shared/schemas/product-lists.ts';
+
 /** Every route's path in one place: links, redirects and the route table all take them from here. */
 export const paths = {
   home: '/',
@@ -7,6 +9,8 @@ export const paths = {
   category: (slug: string) => `/category/${slug}`,
   product: (slug: string) => `/product/${slug}`,
   cart: '/cart',
+  favorites: LIST_PAGES.favorites,
+  compare: LIST_PAGES.compare,
   checkout: '/checkout',
   auth: '/auth',
   /** The login page, coming back to `next` (a path of this site) afterwards. */

@@ -10,6 +10,7 @@ import { LazyToaster } from '#client/components/ui/lazy-toaster.tsx';
 import { buildLabel } from './build-info.ts';
 import { deferHydration, deferredPartsHydrated } from '#client/lib/deferred-hydration.tsx';
 import { useCartCount } from '#client/lib/cart.ts';
+import { listsQuery, useLegacyFavorites, useLists } from '#client/lib/lists.ts';
 import { useScrollOnNavigation } from '#client/lib/scroll.ts';
 import { branchesQuery, useBranches, useCityBranch } from '#client/lib/branches.ts';
 import { categoriesQuery } from '#client/lib/categories.ts';
@@ -28,7 +29,8 @@ const footer = deferHydration(() => import('#client/components/layout/footer.tsx
 const OPEN_DURING_MAINTENANCE: readonly string[] = [paths.auth];
 
 /**
- * The shell's data: session, shop settings and categories, fetched once for every page. In
+ * The shell's data: session, shop settings, categories, branches and the favourites' and
+ * comparison's ids (the header's counters), fetched once for every page. In
  * maintenance mode visitors and customers get the maintenance page with status 503 (the
  * API refuses them the same way); staff see everything.
  */
@@ -43,7 +45,12 @@ export const rootLoader =
       if (OPEN_DURING_MAINTENANCE.includes(new URL(request.url).pathname)) return null;
       throw new Response(null, { status: 503, statusText: 'Service Unavailable' });
     }
-    await Promise.all([queryClient.ensureQueryData(categoriesQuery()), queryClient.ensureQueryData(branchesQuery()), footer.preload()]);
+    await Promise.all([
+      queryClient.ensureQueryData(categoriesQuery()),
+      queryClient.ensureQueryData(branchesQuery()),
+      queryClient.ensureQueryData(listsQuery()),
+      footer.preload(),
+    ]);
     return null;
   };
 
@@ -100,6 +107,8 @@ function StoreShell({ user, settings }: { user: PublicUser | null; settings: Pub
   const categories = useQuery(categoriesQuery()).data ?? [];
   const logout = useLogoutAction();
   const cartCount = useCartCount();
+  const lists = useLists();
+  useLegacyFavorites();
   const branches = useBranches();
   const city = useCityBranch();
   useScrollOnNavigation();
@@ -117,6 +126,7 @@ function StoreShell({ user, settings }: { user: PublicUser | null; settings: Pub
         branches={branches}
         city={city}
         cartCount={cartCount}
+        listCounts={{ favorites: lists.favorites.length, compare: lists.compare.length }}
         onLogout={() => logout.mutate()}
         logoutPending={logout.isPending}
       />

@@ -1,5 +1,6 @@
 import { paths } from '#client/paths.ts';
 import { Icon } from '#client/components/ui/icon.tsx';
+import type { IconName } from '#client/components/ui/icon-names.ts';
 import { Link, NavLink } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn, telHref } from '#client/lib/utils.ts';
@@ -25,8 +26,18 @@ export function CartCountBadge({ count }: { count: number }) {
   );
 }
 
+/** An icon link of the header with its count: favourites, comparison, cart. */
+function CountLink({ to, icon, label, count }: { to: string; icon: IconName; label: string; count: number }) {
+  return (
+    <Link to={to} className="relative flex size-11 items-center justify-center rounded-md hover:bg-muted" aria-label={`${label}, товаров: ${count}`}>
+      <Icon name={icon} className="size-5" />
+      <CartCountBadge count={count} />
+    </Link>
+  );
+}
+
 export function Header(props: ShellProps) {
-  const { shop, user, categories, branches, city, cartCount, onLogout, logoutPending } = props;
+  const { shop, user, categories, branches, city, cartCount, listCounts, onLogout, logoutPending } = props;
   // The chosen city's branch answers the phone and keeps its own hours (the head office's until a city is chosen).
   const phone = city?.phone ?? shop.contactPhone;
   return (
@@ -52,11 +63,10 @@ export function Header(props: ShellProps) {
           <MobileMenu {...props} />
           <Logo name={shop.shopName} />
           <SearchForm id="header-search" className="order-last w-full md:order-none md:w-auto md:flex-1" />
-          <div className="ml-auto flex items-center gap-1 md:ml-0">
-            <Link to={paths.cart} className="relative flex size-11 items-center justify-center rounded-md hover:bg-muted" aria-label={`Корзина, товаров: ${cartCount}`}>
-              <Icon name="shopping-cart" className="size-5" />
-              <CartCountBadge count={cartCount} />
-            </Link>
+          <div className="ml-auto flex items-center md:ml-0 md:gap-1">
+            <CountLink to={paths.favorites} icon="heart" label="Избранное" count={listCounts.favorites} />
+            <CountLink to={paths.compare} icon="chart-column" label="Сравнение" count={listCounts.compare} />
+            <CountLink to={paths.cart} icon="shopping-cart" label="Корзина" count={cartCount} />
             {user ? (
               <div className="hidden items-center gap-1 md:flex">
                 <Button asChild variant="ghost" size="sm">
