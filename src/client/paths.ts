@@ -1,5 +1,3 @@
-import { LIST_PAGES } from '#shared/schemas/product-lists.ts';
-
 /** Every route's path in one place: links, redirects and the route table all take them from here. */
 export const paths = {
   home: '/',
@@ -9,8 +7,9 @@ export const paths = {
   category: (slug: string) => `/category/${slug}`,
   product: (slug: string) => `/product/${slug}`,
   cart: '/cart',
-  favorites: LIST_PAGES.favorites,
-  compare: LIST_PAGES.compare,
+  /** The same as the server's LIST_PAGES (`#shared/product-lists.ts`), written out: the first load stays without it. */
+  favorites: '/favorites',
+  compare: '/compare',
   checkout: '/checkout',
   auth: '/auth',
   /** The login page, coming back to `next` (a path of this site) afterwards. */

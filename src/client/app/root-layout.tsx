@@ -3,14 +3,13 @@ import { useEffect } from 'react';
 import { Outlet, useNavigate, type LoaderFunction } from 'react-router';
 import { BrowserWidgets } from '#client/components/browser-widgets.tsx';
 import { BottomBar } from '#client/components/layout/bottom-bar.tsx';
-import { Header } from '#client/components/layout/header.tsx';
+import { Header, listCounters } from '#client/components/layout/header.tsx';
 import { Logo } from '#client/components/layout/logo.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { LazyToaster } from '#client/components/ui/lazy-toaster.tsx';
 import { buildLabel } from './build-info.ts';
 import { deferHydration, deferredPartsHydrated } from '#client/lib/deferred-hydration.tsx';
 import { useCartCount } from '#client/lib/cart.ts';
-import { listsQuery, useLegacyFavorites, useLists } from '#client/lib/lists.ts';
 import { useScrollOnNavigation } from '#client/lib/scroll.ts';
 import { branchesQuery, useBranches, useCityBranch } from '#client/lib/branches.ts';
 import { categoriesQuery } from '#client/lib/categories.ts';
@@ -48,8 +47,10 @@ export const rootLoader =
     await Promise.all([
       queryClient.ensureQueryData(categoriesQuery()),
       queryClient.ensureQueryData(branchesQuery()),
-      queryClient.ensureQueryData(listsQuery()),
+      // The favourites' and comparison's ids for the header's counters; their code is not the first load's.
+      import('#client/lib/lists.ts').then((m) => queryClient.ensureQueryData(m.listsQuery())),
       footer.preload(),
+      listCounters.preload(),
     ]);
     return null;
   };
@@ -107,8 +108,6 @@ function StoreShell({ user, settings }: { user: PublicUser | null; settings: Pub
   const categories = useQuery(categoriesQuery()).data ?? [];
   const logout = useLogoutAction();
   const cartCount = useCartCount();
-  const lists = useLists();
-  useLegacyFavorites();
   const branches = useBranches();
   const city = useCityBranch();
   useScrollOnNavigation();
@@ -126,7 +125,6 @@ function StoreShell({ user, settings }: { user: PublicUser | null; settings: Pub
         branches={branches}
         city={city}
         cartCount={cartCount}
-        listCounts={{ favorites: lists.favorites.length, compare: lists.compare.length }}
         onLogout={() => logout.mutate()}
         logoutPending={logout.isPending}
       />

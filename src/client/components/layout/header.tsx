@@ -1,12 +1,13 @@
 import { paths } from '#client/paths.ts';
 import { Icon } from '#client/components/ui/icon.tsx';
-import type { IconName } from '#client/components/ui/icon-names.ts';
 import { Link, NavLink } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
+import { deferHydration } from '#client/lib/deferred-hydration.tsx';
 import { cn, telHref } from '#client/lib/utils.ts';
 import { isStaff } from '#shared/constants.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { CityPicker } from './city-picker.tsx';
+import { CountLink } from './count-link.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { ProductsMenu } from './products-menu.tsx';
@@ -17,27 +18,11 @@ import type { ShellProps } from './types.ts';
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted', isActive ? 'text-primary' : 'text-foreground');
 
-export function CartCountBadge({ count }: { count: number }) {
-  if (count <= 0) return null;
-  return (
-    <span className="absolute -top-1.5 -right-1.5 flex min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[11px] leading-5 font-semibold text-primary-foreground">
-      {count > 99 ? '99+' : count}
-    </span>
-  );
-}
-
-/** An icon link of the header with its count: favourites, comparison, cart. */
-function CountLink({ to, icon, label, count }: { to: string; icon: IconName; label: string; count: number }) {
-  return (
-    <Link to={to} className="relative flex size-11 items-center justify-center rounded-md hover:bg-muted" aria-label={`${label}, товаров: ${count}`}>
-      <Icon name={icon} className="size-5" />
-      <CartCountBadge count={count} />
-    </Link>
-  );
-}
+/** The favourites' and comparison's counters: server-rendered, their code after the first load (the root loader preloads it). */
+export const listCounters = deferHydration(() => import('./list-counters.tsx').then((m) => m.ListCounters));
 
 export function Header(props: ShellProps) {
-  const { shop, user, categories, branches, city, cartCount, listCounts, onLogout, logoutPending } = props;
+  const { shop, user, categories, branches, city, cartCount, onLogout, logoutPending } = props;
   // The chosen city's branch answers the phone and keeps its own hours (the head office's until a city is chosen).
   const phone = city?.phone ?? shop.contactPhone;
   return (
@@ -64,8 +49,7 @@ export function Header(props: ShellProps) {
           <Logo name={shop.shopName} />
           <SearchForm id="header-search" className="order-last w-full md:order-none md:w-auto md:flex-1" />
           <div className="ml-auto flex items-center md:ml-0 md:gap-1">
-            <CountLink to={paths.favorites} icon="heart" label="Избранное" count={listCounts.favorites} />
-            <CountLink to={paths.compare} icon="chart-column" label="Сравнение" count={listCounts.compare} />
+            <listCounters.Component />
             <CountLink to={paths.cart} icon="shopping-cart" label="Корзина" count={cartCount} />
             {user ? (
               <div className="hidden items-center gap-1 md:flex">

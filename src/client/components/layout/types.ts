@@ -11,8 +11,6 @@ export type ShellProps = {
   branches: Branch[];
   city: Branch | null;
   cartCount: number;
-  /** How many products the favourites and the comparison hold (the header's counters). */
-  listCounts: { favorites: number; compare: number };
   onLogout: () => void;
   logoutPending: boolean;
 };

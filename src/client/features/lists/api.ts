@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
 import { apiRequest } from '#client/lib/api.ts';
-import { listProductsKey, listsQuery } from '#client/lib/lists.ts';
+import { listProductsKey } from '#client/lib/list-changes.ts';
+import { listsQuery } from '#client/lib/lists.ts';
 import { toast } from '#client/components/ui/toast-store.ts';
-import type { ListKind, ListsSummary } from '#shared/schemas/product-lists.ts';
+import type { ListKind, ListsSummary } from '#shared/product-lists.ts';
 import type { Product } from '#shared/types.ts';
 
 /** A list's products (the comparison's with their characteristics), private to the browser or account. */

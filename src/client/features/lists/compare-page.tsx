@@ -5,7 +5,7 @@ import { AddToCartButton } from '#client/components/cart/add-to-cart-button.tsx'
 import { ListToggleForm } from '#client/components/product/list-toggle-form.tsx';
 import { Price } from '#client/components/product/price.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
-import { useLists } from '#client/lib/lists.ts';
+import { useLists } from '#client/lib/list-changes.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { cn } from '#client/lib/utils.ts';
 import { paths } from '#client/paths.ts';

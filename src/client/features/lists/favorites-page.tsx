@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { ProductCard } from '#client/components/product/product-card.tsx';
-import { useLists } from '#client/lib/lists.ts';
+import { useLists } from '#client/lib/list-changes.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { listLoader, listProductsQuery } from './api.ts';
 import { EmptyList, ListPage } from './list-parts.tsx';

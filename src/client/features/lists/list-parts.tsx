@@ -4,7 +4,8 @@ import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
 import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/paths.ts';
-import { LIST_LIMITS, type ListKind } from '#shared/schemas/product-lists.ts';
+import { LIST_LIMITS } from '#shared/list-limits.ts';
+import type { ListKind } from '#shared/product-lists.ts';
 import { useClearList } from './api.ts';
 
 /** The page's frame: breadcrumbs, the title with the count, the clear button, and a refused form's reason. */

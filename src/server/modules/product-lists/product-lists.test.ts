@@ -3,7 +3,8 @@ import { createTestApp, type TestContext } from '../../../../tests/helpers/test-
 import { pickProducts, setProduct } from '../../../../tests/helpers/customers.ts';
 import { newCustomer, someAddress } from '../../../../tests/helpers/accounts.ts';
 import { productLists } from '../../db/schema.ts';
-import { LIST_LIMITS, type ListsSummary } from '#shared/schemas/product-lists.ts';
+import { LIST_LIMITS } from '#shared/list-limits.ts';
+import type { ListsSummary } from '#shared/product-lists.ts';
 import type { Product } from '#shared/types.ts';
 
 let ctx: TestContext;

@@ -1,5 +1,6 @@
 import { localPath } from '#shared/local-path.ts';
-import { AddToListSchema, LIST_PAGES, ListFormSchema, ListItemParams, ListKindParams, type ListFormError } from '#shared/schemas/product-lists.ts';
+import { LIST_PAGES, type ListFormError } from '#shared/product-lists.ts';
+import { AddToListSchema, ListFormSchema, ListItemParams, ListKindParams } from '#shared/schemas/product-lists.ts';
 import type { App } from '../../core/app-types.ts';
 import { HttpError } from '../../core/http-errors.ts';
 import { requestMeta } from '../rate-limits/service.ts';
@@ -7,6 +8,20 @@ import { addToList, clearList, listProducts, listsSummary, removeFromList } from
 import { ownerForChange, ownerOf } from './visitor.ts';
 
 const tags = ['Избранное и сравнение'];
+
+/**
+ * The page a plain form was sent from, by its Referer (same-origin forms send the whole address):
+ * the cards' forms carry no field for it, which keeps every page's HTML and script smaller.
+ */
+function refererPath(referer: string | undefined, host: string): string | undefined {
+  if (!referer) return undefined;
+  try {
+    const url = new URL(referer);
+    return url.host === host ? url.pathname + url.search : undefined;
+  } catch {
+    return undefined;
+  }
+}
 const config = { access: 'public' } as const;
 
 /**
@@ -63,14 +78,15 @@ export default async function productListRoutes(app: App) {
         config,
         schema: {
           tags,
-          summary: 'Добавить или убрать товар обычной формой и вернуться на страницу (303); отказ — на страницу списка с причиной',
+          summary: 'Добавить или убрать товар обычной формой и вернуться на страницу (back или Referer этого сайта; 303); отказ — на страницу списка с причиной',
           params: ListKindParams,
           body: ListFormSchema,
         },
       },
       async (request, reply) => {
         const { kind } = request.params;
-        const { productId, action, back } = request.body;
+        const { productId, action } = request.body;
+        const back = request.body.back ?? refererPath(request.headers.referer, request.host);
         try {
           if (action === 'add') {
             const { owner, newVisitor } = ownerForChange(request, reply, secure);

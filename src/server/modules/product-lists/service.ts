@@ -5,7 +5,8 @@ import { notFound, conflict } from '../../core/http-errors.ts';
 import { attributesOfProducts } from '../products/catalog/product-attributes.ts';
 import { productsByIds } from '../products/catalog/product-rows.ts';
 import { enforce, type RateRule, type RequestMeta } from '../rate-limits/service.ts';
-import { LIST_KINDS, LIST_LIMITS, type ListKind, type ListsSummary } from '#shared/schemas/product-lists.ts';
+import { LIST_LIMITS } from '#shared/list-limits.ts';
+import { LIST_KINDS, type ListKind, type ListsSummary } from '#shared/product-lists.ts';
 import type { Product } from '#shared/types.ts';
 
 /** Whose lists: a logged-in customer's account, or a visitor's browser (the hash of its cookie). */
