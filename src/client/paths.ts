@@ -7,6 +7,9 @@ export const paths = {
   category: (slug: string) => `/category/${slug}`,
   product: (slug: string) => `/product/${slug}`,
   cart: '/cart',
+  /** The same as the server's LIST_PAGES (`#shared/product-lists.ts`), written out: the first load stays without it. */
+  favorites: '/favorites',
+  compare: '/compare',
   checkout: '/checkout',
   auth: '/auth',
   /** The login page, coming back to `next` (a path of this site) afterwards. */

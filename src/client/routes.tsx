@@ -41,6 +41,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: paths.passwordReset, lazy: p(() => import('./features/auth/password-reset-page.tsx')) },
             { path: paths.passwordResetForm, lazy: p(() => import('./features/auth/password-reset-page.tsx')) },
             { path: paths.profile, lazy: p(() => import('./features/profile/profile-page.tsx')) },
+            { path: paths.favorites, lazy: p(() => import('./features/lists/favorites-page.tsx')) },
+            { path: paths.compare, lazy: p(() => import('./features/lists/compare-page.tsx')) },
             { path: paths.cart, lazy: p(() => import('./features/cart/cart-page.tsx')) },
             { path: paths.checkout, lazy: p(() => import('./features/checkout/checkout-page.tsx')) },
             { path: patterns.orderCompleteWithoutId, lazy: p(() => import('./features/orders/order-complete-page.tsx')) },

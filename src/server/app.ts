@@ -45,6 +45,8 @@ import paymentRoutes from './integrations/yookassa/routes.ts';
 import productAdminRoutes from './modules/products/admin-routes.ts';
 import productRoutes from './modules/products/routes.ts';
 import reviewRoutes from './modules/reviews/routes.ts';
+
+import productListRoutes from './modules/product-lists/routes.ts';
 import settingsRoutes from './modules/settings/routes.ts';
 import staffLogRoutes from './modules/staff-log/routes.ts';
 import supplierImportRoutes from './integrations/price-lists/routes.ts';
@@ -75,6 +77,7 @@ const API_MODULES = [
   orderRoutes,
   paymentRoutes,
   productRoutes,
+  productListRoutes,
   productAdminRoutes,
   reviewRoutes,
   categoryAdminRoutes,

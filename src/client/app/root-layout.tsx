@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Outlet, useNavigate, type LoaderFunction } from 'react-router';
 import { BrowserWidgets } from '#client/components/browser-widgets.tsx';
 import { BottomBar } from '#client/components/layout/bottom-bar.tsx';
-import { Header } from '#client/components/layout/header.tsx';
+import { Header, listCounters } from '#client/components/layout/header.tsx';
 import { Logo } from '#client/components/layout/logo.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { LazyToaster } from '#client/components/ui/lazy-toaster.tsx';
@@ -28,7 +28,8 @@ const footer = deferHydration(() => import('#client/components/layout/footer.tsx
 const OPEN_DURING_MAINTENANCE: readonly string[] = [paths.auth];
 
 /**
- * The shell's data: session, shop settings and categories, fetched once for every page. In
+ * The shell's data: session, shop settings, categories, branches and the favourites' and
+ * comparison's ids (the header's counters), fetched once for every page. In
  * maintenance mode visitors and customers get the maintenance page with status 503 (the
  * API refuses them the same way); staff see everything.
  */
@@ -43,7 +44,14 @@ export const rootLoader =
       if (OPEN_DURING_MAINTENANCE.includes(new URL(request.url).pathname)) return null;
       throw new Response(null, { status: 503, statusText: 'Service Unavailable' });
     }
-    await Promise.all([queryClient.ensureQueryData(categoriesQuery()), queryClient.ensureQueryData(branchesQuery()), footer.preload()]);
+    await Promise.all([
+      queryClient.ensureQueryData(categoriesQuery()),
+      queryClient.ensureQueryData(branchesQuery()),
+      // The favourites' and comparison's ids for the header's counters; their code is not the first load's.
+      import('#client/lib/lists.ts').then((m) => queryClient.ensureQueryData(m.listsQuery())),
+      footer.preload(),
+      listCounters.preload(),
+    ]);
     return null;
   };
 

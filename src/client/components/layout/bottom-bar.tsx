@@ -1,7 +1,7 @@
 import { Icon } from '#client/components/ui/icon.tsx';
 import { NavLink } from 'react-router';
 import { cn } from '#client/lib/utils.ts';
-import { CartCountBadge } from './header.tsx';
+import { CartCountBadge } from './count-link.tsx';
 import { paths } from '#client/paths.ts';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>

@@ -2,10 +2,12 @@ import { paths } from '#client/paths.ts';
 import { Icon } from '#client/components/ui/icon.tsx';
 import { Link, NavLink } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
+import { deferHydration } from '#client/lib/deferred-hydration.tsx';
 import { cn, telHref } from '#client/lib/utils.ts';
 import { isStaff } from '#shared/constants.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { CityPicker } from './city-picker.tsx';
+import { CountLink } from './count-link.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { ProductsMenu } from './products-menu.tsx';
@@ -16,14 +18,8 @@ import type { ShellProps } from './types.ts';
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted', isActive ? 'text-primary' : 'text-foreground');
 
-export function CartCountBadge({ count }: { count: number }) {
-  if (count <= 0) return null;
-  return (
-    <span className="absolute -top-1.5 -right-1.5 flex min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[11px] leading-5 font-semibold text-primary-foreground">
-      {count > 99 ? '99+' : count}
-    </span>
-  );
-}
+/** The favourites' and comparison's counters: server-rendered, their code after the first load (the root loader preloads it). */
+export const listCounters = deferHydration(() => import('./list-counters.tsx').then((m) => m.ListCounters));
 
 export function Header(props: ShellProps) {
   const { shop, user, categories, branches, city, cartCount, onLogout, logoutPending } = props;
@@ -52,11 +48,9 @@ export function Header(props: ShellProps) {
           <MobileMenu {...props} />
           <Logo name={shop.shopName} />
           <SearchForm id="header-search" className="order-last w-full md:order-none md:w-auto md:flex-1" />
-          <div className="ml-auto flex items-center gap-1 md:ml-0">
-            <Link to={paths.cart} className="relative flex size-11 items-center justify-center rounded-md hover:bg-muted" aria-label={`Корзина, товаров: ${cartCount}`}>
-              <Icon name="shopping-cart" className="size-5" />
-              <CartCountBadge count={cartCount} />
-            </Link>
+          <div className="ml-auto flex items-center md:ml-0 md:gap-1">
+            <listCounters.Component />
+            <CountLink to={paths.cart} icon="shopping-cart" label="Корзина" count={cartCount} />
             {user ? (
               <div className="hidden items-center gap-1 md:flex">
                 <Button asChild variant="ghost" size="sm">

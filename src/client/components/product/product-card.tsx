@@ -10,6 +10,7 @@ import { paths } from '#client/paths.ts';
 import { discountPercent } from '#shared/money.ts';
 import { SHORT_TEXT_FALLBACK_LENGTH } from '#shared/constants.ts';
 import type { Product } from '#shared/types.ts';
+import { CompareButton } from './compare-button.tsx';
 import { FavoriteButton } from './favorite-button.tsx';
 import { Availability, Price } from './price.tsx';
 
@@ -44,7 +45,7 @@ function ProductImage({ product, className }: { product: Product; className?: st
   );
 }
 
-/** A product in a list: picture, badges, favourite heart, name, price and the cart button. */
+/** A product in a list: picture, badges, favourite heart, «Сравнить», name, price and the cart button. */
 export function ProductCard({ product, view = 'grid' }: { product: Product; view?: ViewMode }) {
   const discount = discountPercent(product.price, product.originalPrice);
   const href = paths.product(product.slug);
@@ -78,7 +79,10 @@ export function ProductCard({ product, view = 'grid' }: { product: Product; view
             <AddToCartButton product={product} className="w-full sm:w-auto" />
           </div>
         </div>
-        <FavoriteButton productId={product.id} className="absolute top-2 right-2 sm:static sm:self-start" />
+        <div className="absolute top-2 right-2 flex flex-col gap-2 sm:static sm:self-start">
+          <FavoriteButton productId={product.id} />
+          <CompareButton productId={product.id} />
+        </div>
       </article>
     );
   }
@@ -90,6 +94,7 @@ export function ProductCard({ product, view = 'grid' }: { product: Product; view
         {badges}
       </Link>
       <FavoriteButton productId={product.id} className="absolute top-2 right-2" />
+      <CompareButton productId={product.id} className="absolute top-14 right-2" />
       <div className="flex flex-1 flex-col gap-2 p-3">
         <p className="truncate text-xs text-muted-foreground">Артикул: {product.sku}</p>
         <h3 className="line-clamp-3 text-sm font-semibold leading-snug sm:text-base">

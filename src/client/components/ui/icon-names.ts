@@ -5,6 +5,7 @@
 export const ICON_NAMES = [
   'arrow-down',
   'arrow-left',
+  'chart-column',
   'check',
   'chevron-down',
   'chevron-left',

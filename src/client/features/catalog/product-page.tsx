@@ -3,6 +3,7 @@ import { Icon } from '#client/components/ui/icon.tsx';
 import { useEffect, useState } from 'react';
 import { data, Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { AddToCartButton } from '#client/components/cart/add-to-cart-button.tsx';
+import { CompareButton } from '#client/components/product/compare-button.tsx';
 import { FavoriteButton } from '#client/components/product/favorite-button.tsx';
 import { Availability, Price, useVatAdded } from '#client/components/product/price.tsx';
 import { shortText } from '#client/components/product/product-card.tsx';
@@ -227,6 +228,7 @@ export function Component() {
             <AddToCartButton product={product} size="page" className="flex-1 sm:flex-none" />
             <AddToCartButton product={product} size="page" buyNow className="flex-1 sm:flex-none" />
             <FavoriteButton productId={product.id} size="page" />
+            <CompareButton productId={product.id} size="page" />
           </div>
 
           <p className="flex items-center gap-2 rounded-md bg-accent px-3 py-2 text-sm text-accent-foreground">

@@ -12,6 +12,8 @@ import { assertRegistrationOpen, login, recordLogin, registerUser } from './serv
 import { changeOwnPassword, PASSWORD_CHANGED } from './own-password.ts';
 import { registerSessionPurge } from './purge.ts';
 import { createSession, deleteSession } from './session-service.ts';
+import { mergeVisitorLists } from '../product-lists/service.ts';
+import { visitorHashOf } from '../product-lists/visitor.ts';
 
 const TAGS = ['Учётная запись'];
 
@@ -34,6 +36,9 @@ export default async function authRoutes(app: App) {
       userAgent: request.headers['user-agent'],
     });
     await recordLogin(app.deps.db, user.id, now);
+    // What the visitor saved before logging in (favourites, comparison) joins the account.
+    const visitorHash = visitorHashOf(request);
+    if (visitorHash) await mergeVisitorLists(app.deps.db, visitorHash, user.id);
     reply.setCookie(cookie.name, token, { ...cookie.options, expires: expiresAt });
   }
 

@@ -1,0 +1,76 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toast } from '#client/components/ui/toast-store.ts';
+import type { ListKind, ListsSummary } from '#shared/product-lists.ts';
+import { apiRequest } from './api.ts';
+import { listsQuery } from './lists.ts';
+
+const EMPTY_LISTS: ListsSummary = { favorites: [], compare: [] };
+
+export const useLists = (): ListsSummary => useQuery(listsQuery()).data ?? EMPTY_LISTS;
+
+/** A list page's products query key: refreshed after each change of that list. */
+export const listProductsKey = (kind: ListKind) => ['lists', kind] as const;
+
+/**
+ * Adds or removes the product: the change shows at once and is taken back with a toast when
+ * the server refuses it (a full list, a product gone); the list's page follows the answer.
+ */
+function toggleListed(queryClient: QueryClient, kind: ListKind, productId: number, listed: boolean) {
+  const key = listsQuery().queryKey;
+  const before = queryClient.getQueryData(key) ?? EMPTY_LISTS;
+  const others = before[kind].filter((id) => id !== productId);
+  queryClient.setQueryData(key, { ...before, [kind]: listed ? others : [...others, productId] });
+  apiRequest<ListsSummary>(
+    listed ? `/api/lists/${kind}/${productId}` : `/api/lists/${kind}`,
+    listed ? { method: 'DELETE' } : { method: 'POST', body: { productId } },
+  ).then(
+    (summary) => {
+      queryClient.setQueryData(key, summary);
+      void queryClient.invalidateQueries({ queryKey: listProductsKey(kind) });
+    },
+    (error: Error) => {
+      queryClient.setQueryData(key, before);
+      toast({ title: 'Ошибка', description: error.message, variant: 'destructive' });
+    },
+  );
+}
+
+/** Whether the product is in the list, and its toggle. */
+export function useListToggle(kind: ListKind, productId: number): [boolean, () => void] {
+  const queryClient = useQueryClient();
+  const listed = useLists()[kind].includes(productId);
+  return [listed, () => toggleListed(queryClient, kind, productId, listed)];
+}
+
+/** The key the old hearts kept their ids under in this browser. */
+const LEGACY_KEY = 'favorites';
+
+function readLegacyFavorites(): unknown {
+  try {
+    const raw = localStorage.getItem(LEGACY_KEY);
+    localStorage.removeItem(LEGACY_KEY);
+    return raw === null ? null : JSON.parse(raw);
+  } catch {
+    return null; // storage disabled or the value unreadable: nothing to send
+  }
+}
+
+/**
+ * Favourites this browser kept in localStorage before they moved to the server: sent once on the
+ * first load with the script (the key goes first, so never twice), then the lists are read again.
+ */
+export function useLegacyFavorites() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const ids = readLegacyFavorites();
+    if (!Array.isArray(ids)) return;
+    void (async () => {
+      for (const productId of ids.filter(Number.isInteger)) {
+        // A product gone from the shop, or a full list: the rest still go.
+        await apiRequest('/api/lists/favorites', { method: 'POST', body: { productId } }).catch(() => undefined);
+      }
+      await queryClient.invalidateQueries({ queryKey: listsQuery().queryKey });
+    })();
+  }, [queryClient]);
+}
