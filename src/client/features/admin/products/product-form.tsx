@@ -31,10 +31,12 @@ import { CharacteristicsSection } from './characteristics-section.tsx';
  */
 export function ProductForm(props: { product: Product | null; prefill?: ProductPrefill | null }) {
   const branches = useQuery(branchesQuery());
-  const attributes = useQuery(adminAttributesQuery());
+  // Read afresh: the form sends the product's characteristics as a whole, so one whose attribute
+  // a stale list lacked (an import made it a moment ago) would be lost on save.
+  const attributes = useQuery({ ...adminAttributesQuery(), staleTime: 0 });
   if (branches.isError) return <LoadError title="Не удалось загрузить филиалы" error={branches.error} onRetry={() => void branches.refetch()} />;
   if (attributes.isError) return <LoadError title="Не удалось загрузить характеристики" error={attributes.error} onRetry={() => void attributes.refetch()} />;
-  if (!branches.data || !attributes.data) return <Skeleton className="h-[32rem] rounded-lg" aria-busy="true" aria-label="Загрузка формы" />;
+  if (!branches.data || !attributes.data || !attributes.isFetchedAfterMount) return <Skeleton className="h-[32rem] rounded-lg" aria-busy="true" aria-label="Загрузка формы" />;
   return <ProductFormFields {...props} branches={branches.data} attributes={attributes.data} />;
 }
 
