@@ -14,6 +14,8 @@ async function login(request: APIRequestContext) {
 type Attribute = { id: number; name: string };
 
 test.describe('back office: characteristics', { tag: '@back-office' }, () => {
+  // «много» as a power is refused by the server on its field: the browser logs that 400.
+  test.use({ allowedConsoleErrors: /status of 400/ });
   test('staff create an attribute with a supplier spelling, make it a category filter, give a product a value and merge two attributes', async ({ page }) => {
     const id = uniq();
     const name = `Класс пылезащиты ${id}`;
@@ -88,7 +90,8 @@ test.describe('back office: characteristics', { tag: '@back-office' }, () => {
     await mergeDialog.getByLabel('Какую характеристику присоединить').selectOption({ label: `${other} — 0 товаров` });
     await mergeDialog.getByRole('button', { name: 'Объединить', exact: true }).click();
     await expect(page.getByText('Характеристики объединены', { exact: true })).toBeVisible();
-    await expect(page.getByTestId(isMobile(page) ? 'admin-attribute-card' : 'admin-attribute-row').filter({ hasText: other })).toHaveCount(0);
+    // The kept row lists the merged name among its spellings: the merged one's own row is gone.
+    await expect(page.getByTestId(isMobile(page) ? 'admin-attribute-card' : 'admin-attribute-row').filter({ has: page.getByText(other, { exact: true }) })).toHaveCount(0);
     await expect(row).toContainText(`защита от пыли ${id}`);
     await expect(row).toContainText('1 товар');
   });

@@ -6,13 +6,13 @@ import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.ts
 import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { NO, YES } from '#shared/attributes.ts';
-import { attributeValueError, type AdminAttribute } from '#shared/schemas/attributes.ts';
+import type { AdminAttribute } from '#shared/schemas/attributes.ts';
 import { Section, type ProductFormApi } from './product-form-parts.tsx';
 
 /**
  * The product's «Характеристики»: a value for each attribute added from the shop's list, its
- * input by the attribute's kind (a number with its unit, yes / no, text). The server checks the
- * same rules (attributeValueError) and answers on the same fields.
+ * input by the attribute's kind (a number with its unit, yes / no, text). The server checks each
+ * value by its kind (attributeValueError) and answers on the value's own field.
  */
 export function CharacteristicsSection({ form, attributes }: { form: ProductFormApi; attributes: AdminAttribute[] }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'attributes' });
@@ -33,7 +33,7 @@ export function CharacteristicsSection({ form, attributes }: { form: ProductForm
           id,
           'aria-invalid': error ? true : undefined,
           'aria-describedby': fieldDescribedBy(id, { error }),
-          ...form.register(`attributes.${index}.value`, { validate: (value) => attributeValueError(attribute.kind, value) ?? true }),
+          ...form.register(`attributes.${index}.value`),
         };
         return (
           <div key={field.id} className="flex items-start gap-2" data-testid="product-characteristic">
