@@ -34,6 +34,7 @@ import webScraperRoutes from './integrations/supplier-sites/routes.ts';
 import cartRoutes from './modules/cart/routes.ts';
 import catalogAdapterRoutes from './modules/catalog-adapter/routes.ts';
 import categoryAdminRoutes from './modules/categories/admin-routes.ts';
+import attributeAdminRoutes from './modules/attributes/admin-routes.ts';
 import categoryRoutes from './modules/categories/routes.ts';
 import contactRoutes from './modules/contact/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
@@ -81,6 +82,7 @@ const API_MODULES = [
   productAdminRoutes,
   reviewRoutes,
   categoryAdminRoutes,
+  attributeAdminRoutes,
   adminRoutes,
   orderAdminRoutes,
   userAdminRoutes,

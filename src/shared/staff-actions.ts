@@ -28,6 +28,16 @@ export const STAFF_ACTION_GROUPS = [
       'category.create': 'Категория создана',
       'category.update': 'Категория изменена',
       'category.delete': 'Категория удалена',
+      'category.filters': 'Фильтры категории изменены',
+    },
+  },
+  {
+    label: 'Характеристики',
+    kinds: {
+      'attribute.create': 'Характеристика создана',
+      'attribute.update': 'Характеристика изменена',
+      'attribute.delete': 'Характеристика удалена',
+      'attribute.merge': 'Характеристики объединены',
     },
   },
   {

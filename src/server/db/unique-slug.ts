@@ -1,7 +1,7 @@
 import { and, eq, inArray, like, ne, or, type SQL } from 'drizzle-orm';
 import { HttpError } from '../core/http-errors.ts';
 import { retry } from '../core/retry.ts';
-import type { Db, DbOrTx } from './connection.ts';
+import type { DbOrTx } from './connection.ts';
 import { products, type attributes, type categories } from './schema.ts';
 import { isIdLike, slugify } from '#shared/slug.ts';
 
@@ -77,13 +77,13 @@ export async function uniqueSlugs(db: DbOrTx, items: { name: string; sku: string
 }
 
 /**
- * The slug of a product or category being written (decisions.md): one staff typed is kept as it
+ * The slug of a product, category or attribute being written (decisions.md): one staff typed is kept as it
  * is, or refused with 409 and the field error 'Такой slug уже используется' when another row has
  * it; with none typed (empty), one is made from `name` by uniqueSlug, with a suffix when taken.
  */
 export async function chooseSlug(
-  db: Db,
-  table: typeof products | typeof categories,
+  db: DbOrTx,
+  table: SluggedTable,
   typed: string | undefined,
   name: string,
   fallback: string,

@@ -1,5 +1,6 @@
 import { MAX_PRICE_RUB } from '../money.ts';
 import { isIdLike } from '../slug.ts';
+import { ProductAttributeValuesField } from './attributes.ts';
 import { alongsideFieldErrors, z } from './z.ts';
 
 /**
@@ -135,6 +136,8 @@ const productShape = {
   description: optionalText(20_000),
   isActive: flag,
   isFeatured: flag,
+  /** The product's characteristics as a whole (the form's «Характеристики»); not given: kept as they are. */
+  attributes: ProductAttributeValuesField,
 };
 
 /** Create (form, `POST /api/products`) and bulk import items. */
@@ -152,6 +155,7 @@ export const ProductSchema = z.object({
   description: productShape.description.optional(),
   isActive: productShape.isActive.default(true),
   isFeatured: productShape.isFeatured.default(false),
+  attributes: productShape.attributes.optional(),
 });
 export type ProductInput = z.input<typeof ProductSchema>;
 export type ProductData = z.output<typeof ProductSchema>;

@@ -20,6 +20,7 @@ export const adminRoutes = {
   catalogAdapter: 'catalog-adapter',
   massScraper: 'mass-scraper',
   categories: 'categories',
+  attributes: 'attributes',
   orders: 'orders',
   orderPrint: 'orders/:id/print',
   reviews: 'reviews',
@@ -43,6 +44,7 @@ export const adminPaths = {
   webScraper: inAdmin(adminRoutes.webScraper),
   massScraper: inAdmin(adminRoutes.massScraper),
   categories: inAdmin(adminRoutes.categories),
+  attributes: inAdmin(adminRoutes.attributes),
   orders: inAdmin(adminRoutes.orders),
   /** The orders list searched for one order number. */
   order: (id: number) => `${inAdmin(adminRoutes.orders)}?query=${id}`,

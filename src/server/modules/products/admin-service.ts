@@ -10,6 +10,8 @@ import type { Product } from '#shared/types.ts';
 import { deleteEveryProduct, deleteProduct, insertProduct as writeNewProduct, updateProduct as writeProductChanges, type ProductValues, type StockGiven } from './write/one.ts';
 import { getProduct } from './catalog/product-rows.ts';
 import { categoryForImport } from '../catalog-adapter/placement.ts';
+import { productAttributeValues } from '../attributes/product-values.ts';
+import { replaceProductAttributes, type AttributeValueInput } from './write/attributes.ts';
 
 /**
  * Product writes: create, edit, the list's active toggle, bulk import (upsert by SKU), delete one,
@@ -46,6 +48,14 @@ async function assertBranchesExist(db: Db, data: StockData) {
   if (ids.length === 0) return;
   const found = await db.select({ id: branches.id }).from(branches).where(inArray(branches.id, ids));
   if (found.length !== ids.length) throw badRequest('Филиал не найден', { branchStock: ['Филиал не найден: обновите страницу'] });
+}
+
+/**
+ * The characteristics the form gave, checked before anything is written (a bad value loses
+ * nothing); null when not given (kept as they are).
+ */
+async function givenCharacteristics(db: Db, data: Pick<ProductPatch, 'attributes'>): Promise<AttributeValueInput[] | null> {
+  return data.attributes === undefined ? null : productAttributeValues(db, data.attributes);
 }
 
 const skuTaken = () => new HttpError(409, SKU_TAKEN, { sku: [SKU_TAKEN] });
@@ -104,11 +114,13 @@ async function insertProduct(db: Db, data: NewProduct, extra: ProductValues, now
   await assertSupplierKnown(db, data.supplier);
   await assertSkuFree(db, data.sku);
   await assertBranchesExist(db, data);
+  const characteristics = await givenCharacteristics(db, data);
   const id = await writeWithSlug(async () => {
     const slug = await chooseSlug(db, products, data.slug, data.name, 'tovar');
     const values = { ...toValues({ ...data, categoryId: data.categoryId ?? undefined }), ...extra, name: data.name, sku: data.sku, slug, createdAt: now, updatedAt: now };
     return writeNewProduct(db, values, data);
   });
+  if (characteristics) await replaceProductAttributes(db, new Map([[id, characteristics]]), now);
   return requireStaffProduct(db, id);
 }
 
@@ -123,6 +135,7 @@ export async function updateProduct(db: Db, id: number, data: ProductPatch, now:
   if (data.sku !== undefined && data.sku !== current.sku) await assertSkuFree(db, data.sku, id);
   if (data.supplier !== current.supplier) await assertSupplierKnown(db, data.supplier);
   await assertBranchesExist(db, data);
+  const characteristics = await givenCharacteristics(db, data);
   await writeWithSlug(async () => {
     const values = { ...toValues(data), ...extra };
     if (data.slug !== undefined && data.slug !== current.slug) {
@@ -130,6 +143,7 @@ export async function updateProduct(db: Db, id: number, data: ProductPatch, now:
     }
     await writeProductChanges(db, id, values, data, now);
   });
+  if (characteristics) await replaceProductAttributes(db, new Map([[id, characteristics]]), now);
   return requireStaffProduct(db, id);
 }
 

@@ -50,6 +50,12 @@ export const KIND_SPECS: Record<StaffActionKind, KindSpec> = {
   'category.create': { snapshot: 'category' },
   'category.update': { snapshot: 'category' },
   'category.delete': { snapshot: 'category' },
+  'category.filters': { snapshot: 'categoryFilters' },
+  'attribute.create': { snapshot: 'attribute' },
+  'attribute.update': { snapshot: 'attribute' },
+  'attribute.delete': { snapshot: 'attribute' },
+  // The attribute kept: its spellings before and after say what came from the other one.
+  'attribute.merge': { snapshot: 'attribute' },
   'order.status': { snapshot: 'order' },
   // The lines and delivery price asked for; the order's history says what each became.
   'order.edit': {},

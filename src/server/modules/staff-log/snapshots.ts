@@ -8,11 +8,15 @@ import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import {
+  attributeAliases,
+  attributes,
   branches,
   brandAliases,
   categories,
+  categoryAttributes,
   categoryRules,
   orders,
+  productAttributes,
   products,
   productStock,
   scrapedItems,
@@ -57,12 +61,47 @@ const product: SnapshotOf = async (db, id) => {
     .innerJoin(branches, eq(branches.id, productStock.branchId))
     .where(eq(productStock.productId, n))
     .orderBy(asc(branches.sortOrder), asc(branches.id));
+  const characteristics = await db
+    .select({ name: attributes.name, value: productAttributes.value })
+    .from(productAttributes)
+    .innerJoin(attributes, eq(attributes.id, productAttributes.attributeId))
+    .where(eq(productAttributes.productId, n))
+    .orderBy(asc(attributes.sortOrder), asc(attributes.id));
   return {
     ...rest,
     price: money(priceKopecks),
     originalPrice: money(originalPriceKopecks),
     stockByBranch: Object.fromEntries(stock.map((s) => [s.city, s.quantity])),
+    characteristics: Object.fromEntries(characteristics.map((c) => [c.name, c.value])),
   };
+};
+
+/** An attribute with its suppliers' spellings (a merge shows the other's arriving). */
+const attribute: SnapshotOf = async (db, id) => {
+  const n = numeric(id);
+  if (n === null) return null;
+  const [row] = await db
+    .select({ name: attributes.name, slug: attributes.slug, unit: attributes.unit, kind: attributes.kind, group: attributes.groupName, sortOrder: attributes.sortOrder })
+    .from(attributes)
+    .where(eq(attributes.id, n));
+  if (!row) return null;
+  const aliases = await db.select({ alias: attributeAliases.alias }).from(attributeAliases).where(eq(attributeAliases.attributeId, n)).orderBy(asc(attributeAliases.alias));
+  return { ...row, aliases: aliases.map((a) => a.alias) };
+};
+
+/** A category's filters, by name in order. */
+const categoryFilters: SnapshotOf = async (db, id) => {
+  const n = numeric(id);
+  if (n === null) return null;
+  const [category] = await db.select({ name: categories.name }).from(categories).where(eq(categories.id, n));
+  if (!category) return null;
+  const filters = await db
+    .select({ name: attributes.name })
+    .from(categoryAttributes)
+    .innerJoin(attributes, eq(attributes.id, categoryAttributes.attributeId))
+    .where(eq(categoryAttributes.categoryId, n))
+    .orderBy(asc(categoryAttributes.position));
+  return { name: category.name, filters: filters.map((f) => f.name) };
 };
 
 const user: SnapshotOf = async (db, id) => {
@@ -117,6 +156,8 @@ export const SNAPSHOTS = {
   order,
   settings: settingsValue,
   brandAlias,
+  attribute,
+  categoryFilters,
   category: rowById(async (db, id) => (await db.select().from(categories).where(eq(categories.id, id)))[0], ['createdAt', 'updatedAt']),
   branch: rowById(async (db, id) => (await db.select().from(branches).where(eq(branches.id, id)))[0], ['createdAt', 'updatedAt']),
   supplier: rowById(async (db, id) => (await db.select().from(suppliers).where(eq(suppliers.id, id)))[0], ['createdAt', 'updatedAt']),

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
@@ -15,6 +16,8 @@ import { SlugFromNameButton } from '#client/features/admin/components/slug-from-
 import { saveToasts } from '#client/features/admin/lib/mutation-toasts.ts';
 import { formResolver } from '#client/lib/form-resolver.ts';
 import { useDeleteCategory, useSaveCategory } from './api.ts';
+import { categoryFiltersQuery } from '#client/features/admin/lib/attributes.ts';
+import { CategoryFiltersField } from './category-filters-field.tsx';
 import { IconPicker } from './icon-picker.tsx';
 
 type FormValues = { name: string; slug: string; description: string; icon: string };
@@ -41,6 +44,9 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
   const { errors } = formState;
   const [name, slug] = useWatch({ control, name: ['name', 'slug'] });
 
+  // The filters staff changed (null: untouched, so saving the other fields leaves them be).
+  const [filters, setFilters] = useState<number[] | null>(null);
+  const currentFilters = useQuery({ ...categoryFiltersQuery(category?.id ?? 0), enabled: isEdit });
   const save = useSaveCategory(
     category,
     saveToasts({
@@ -50,6 +56,7 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
       fields: FIELDS,
       setError,
     }),
+    () => filters,
   );
 
   const nameField = register('name', {
@@ -94,6 +101,13 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
       <FormField label="Значок" htmlFor="category-icon" error={errors.icon?.message}>
         <Controller control={control} name="icon" render={({ field }) => <IconPicker id="category-icon" value={field.value} onChange={field.onChange} />} />
       </FormField>
+      {isEdit && currentFilters.isPending ? (
+        <p className="text-sm text-muted-foreground">Загрузка фильтров…</p>
+      ) : isEdit && currentFilters.isError ? (
+        <p className="text-sm text-destructive">Не удалось загрузить фильтры категории: {currentFilters.error.message}</p>
+      ) : (
+        <CategoryFiltersField value={filters ?? currentFilters.data?.map((f) => f.id) ?? []} onChange={setFilters} />
+      )}
     </FormDialog>
   );
 }

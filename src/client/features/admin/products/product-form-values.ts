@@ -1,6 +1,7 @@
 import type { DeepPartial, FieldPath } from 'react-hook-form';
 import { SUPPLIERS } from '#shared/constants.ts';
 import { isIdLike, slugify } from '#shared/slug.ts';
+import type { AdminAttribute } from '#shared/schemas/attributes.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
 import type { AdminCategory, Product } from '#shared/types.ts';
 
@@ -22,9 +23,11 @@ export type FormValues = {
   description: string;
   isActive: boolean;
   isFeatured: boolean;
+  /** The characteristics, as typed. */
+  attributes: { attributeId: number; value: string }[];
 };
-/** The fields other than the per-branch quantities. */
-export type FieldName = Exclude<FieldPath<FormValues>, `branchStock${string}`>;
+/** The fields other than the per-branch quantities and the characteristics. */
+export type FieldName = Exclude<FieldPath<FormValues>, `branchStock${string}` | `attributes${string}`>;
 
 export const FIELD_NAMES: readonly FieldPath<FormValues>[] = [
   'name', 'slug', 'sku', 'price', 'originalPrice', 'branchStock', 'categoryId', 'supplier', 'brand', 'tag', 'imageUrl',
@@ -37,10 +40,14 @@ const numberText = (value: number | null | undefined) => (value === null || valu
 export const emptyForm = (branches: readonly Branch[]): FormValues => ({
   name: '', slug: '', sku: '', price: '', originalPrice: '', branchStock: branches.map((b) => ({ branchId: b.id, quantity: '' })),
   categoryId: '', supplier: 'none', brand: '', tag: '', imageUrl: '', shortDescription: '', description: '',
-  isActive: true, isFeatured: false,
+  isActive: true, isFeatured: false, attributes: [],
 });
 
-export const formValuesOf = (p: Product, branches: readonly Branch[]): FormValues => ({
+/** The server's field names of the characteristics typed (`attributes.2.value`), for its errors. */
+export const characteristicFields = (count: number): FieldPath<FormValues>[] =>
+  Array.from({ length: count }, (_, i) => [`attributes.${i}.attributeId`, `attributes.${i}.value`] as const).flat();
+
+export const formValuesOf = (p: Product, branches: readonly Branch[], attributes: readonly AdminAttribute[]): FormValues => ({
   name: p.name,
   slug: p.slug,
   sku: p.sku,
@@ -56,6 +63,11 @@ export const formValuesOf = (p: Product, branches: readonly Branch[]): FormValue
   description: p.description,
   isActive: p.isActive,
   isFeatured: p.isFeatured,
+  // The product page names its characteristics by slug; the form edits them by attribute.
+  attributes: (p.attributes ?? []).flatMap((a) => {
+    const attribute = attributes.find((x) => x.slug === a.slug);
+    return attribute ? [{ attributeId: attribute.id, value: a.value }] : [];
+  }),
 });
 
 /** A slug from the name as the spec makes it; digits only would read as an id, so none then. */

@@ -15,11 +15,14 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { branchesQuery } from '#client/lib/branches.ts';
 import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
+import { adminAttributesQuery } from '#client/features/admin/lib/attributes.ts';
+import type { AdminAttribute } from '#shared/schemas/attributes.ts';
 import type { ProductPrefill } from '#client/features/admin/lib/product-prefill.ts';
 import { useSaveProduct } from './api.ts';
 import { DescriptionSection, ImageSection, MainSection, PreviewSection, PriceSection, PublishSection } from './product-form-sections.tsx';
 import { SupplierOffersSection } from './supplier-offers-section.tsx';
-import { emptyForm, FIELD_NAMES, formValuesOf, previewOf, slugFromName, type FormValues } from './product-form-values.ts';
+import { characteristicFields, emptyForm, FIELD_NAMES, formValuesOf, previewOf, slugFromName, type FormValues } from './product-form-values.ts';
+import { CharacteristicsSection } from './characteristics-section.tsx';
 
 /**
  * A new product (`product` null) or an existing one: the fields on the left, publishing and a live
@@ -28,12 +31,26 @@ import { emptyForm, FIELD_NAMES, formValuesOf, previewOf, slugFromName, type For
  */
 export function ProductForm(props: { product: Product | null; prefill?: ProductPrefill | null }) {
   const branches = useQuery(branchesQuery());
+  // Read afresh: the form sends the product's characteristics as a whole, so one whose attribute
+  // a stale list lacked (an import made it a moment ago) would be lost on save.
+  const attributes = useQuery({ ...adminAttributesQuery(), staleTime: 0 });
   if (branches.isError) return <LoadError title="Не удалось загрузить филиалы" error={branches.error} onRetry={() => void branches.refetch()} />;
-  if (!branches.data) return <Skeleton className="h-[32rem] rounded-lg" aria-busy="true" aria-label="Загрузка формы" />;
-  return <ProductFormFields {...props} branches={branches.data} />;
+  if (attributes.isError) return <LoadError title="Не удалось загрузить характеристики" error={attributes.error} onRetry={() => void attributes.refetch()} />;
+  if (!branches.data || !attributes.data || !attributes.isFetchedAfterMount) return <Skeleton className="h-[32rem] rounded-lg" aria-busy="true" aria-label="Загрузка формы" />;
+  return <ProductFormFields {...props} branches={branches.data} attributes={attributes.data} />;
 }
 
-function ProductFormFields({ product, prefill = null, branches }: { product: Product | null; prefill?: ProductPrefill | null; branches: Branch[] }) {
+function ProductFormFields({
+  product,
+  prefill = null,
+  branches,
+  attributes,
+}: {
+  product: Product | null;
+  prefill?: ProductPrefill | null;
+  branches: Branch[];
+  attributes: AdminAttribute[];
+}) {
   const navigate = useNavigate();
   const categories = useQuery(adminCategoriesQuery());
   const isEdit = product !== null;
@@ -43,7 +60,7 @@ function ProductFormFields({ product, prefill = null, branches }: { product: Pro
     // The form keeps text; the shared schema turns it into numbers with the spec's messages
     // (its input type is `unknown` for those fields, hence the cast).
     resolver: zodResolver(ProductSchema) as unknown as Resolver<FormValues, unknown, ProductData>,
-    defaultValues: product ? formValuesOf(product, branches) : emptyForm(branches),
+    defaultValues: product ? formValuesOf(product, branches, attributes) : emptyForm(branches),
     mode: 'onTouched',
   });
   const values = useWatch({ control: form.control });
@@ -64,7 +81,7 @@ function ProductFormFields({ product, prefill = null, branches }: { product: Pro
       navigate(adminPaths.products);
     },
     onError: (error) => {
-      applyServerErrors(error, FIELD_NAMES, form.setError);
+      applyServerErrors(error, [...FIELD_NAMES, ...characteristicFields(form.getValues('attributes').length)], form.setError);
       toast({ title: 'Не удалось создать/обновить товар', description: error.message, variant: 'destructive' });
     },
   });
@@ -85,6 +102,7 @@ function ProductFormFields({ product, prefill = null, branches }: { product: Pro
         {product && <SupplierOffersSection form={form} productId={product.id} />}
         <ImageSection form={form} imageUrl={values.imageUrl ?? ''} sources={prefill?.sources} />
         <DescriptionSection form={form} sources={prefill?.sources} />
+        <CharacteristicsSection form={form} attributes={attributes} />
       </div>
       <aside className="grid content-start gap-6 lg:sticky lg:top-6 lg:self-start">
         <PublishSection form={form} isEdit={isEdit} pending={save.isPending} />

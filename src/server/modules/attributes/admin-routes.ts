@@ -1,0 +1,78 @@
+import { idParams, z } from '#shared/schemas/z.ts';
+import { AttributeMergeSchema, AttributePatchSchema, AttributeSchema, CategoryAttributesSchema } from '#shared/schemas/attributes.ts';
+import type { App } from '../../core/app-types.ts';
+import {
+  categoryFilters,
+  createAttribute,
+  deleteAttribute,
+  listAdminAttributes,
+  mergeAttributes,
+  requireAttribute,
+  setCategoryFilters,
+  updateAttribute,
+} from './admin-service.ts';
+
+const IdParams = idParams('Некорректный номер характеристики');
+const CategoryIdParams = idParams('Некорректный номер категории');
+const CacheBuster = z.object({ t: z.string().optional() });
+const TAGS = ['Управление каталогом'];
+
+/** The back office's «Характеристики» screen and the category form's «Фильтры» (docs/decisions/034). */
+export default async function attributeAdminRoutes(app: App) {
+  app.get(
+    '/admin/attributes',
+    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Характеристики с написаниями поставщиков и числом товаров', querystring: CacheBuster } },
+    async () => listAdminAttributes(app.deps.db),
+  );
+
+  app.get(
+    '/admin/attributes/:id',
+    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Одна характеристика', params: IdParams, querystring: CacheBuster } },
+    async (request) => requireAttribute(app.deps.db, request.params.id),
+  );
+
+  app.post(
+    '/admin/attributes',
+    { config: { access: 'staff', staffLog: 'attribute.create' }, schema: { tags: TAGS, summary: 'Создать характеристику', body: AttributeSchema } },
+    async (request, reply) => reply.status(201).send(await createAttribute(app.deps.db, request.body, app.deps.clock())),
+  );
+
+  app.patch(
+    '/admin/attributes/:id',
+    {
+      config: { access: 'staff', staffLog: 'attribute.update' },
+      schema: { tags: TAGS, summary: 'Изменить характеристику (вид — только если значения ему подходят)', params: IdParams, body: AttributePatchSchema },
+    },
+    async (request) => updateAttribute(app.deps.db, request.params.id, request.body, app.deps.clock()),
+  );
+
+  app.delete(
+    '/admin/attributes/:id',
+    { config: { access: 'staff', staffLog: 'attribute.delete' }, schema: { tags: TAGS, summary: 'Удалить характеристику вместе со значениями товаров', params: IdParams } },
+    async (request) => deleteAttribute(app.deps.db, request.params.id, app.deps.clock()),
+  );
+
+  app.post(
+    '/admin/attributes/:id/merge',
+    {
+      config: { access: 'staff', staffLog: 'attribute.merge' },
+      schema: { tags: TAGS, summary: 'Объединить: значения и написания другой характеристики переходят в эту', params: IdParams, body: AttributeMergeSchema },
+    },
+    async (request) => mergeAttributes(app.deps.db, request.params.id, request.body.fromId, app.deps.clock()),
+  );
+
+  app.get(
+    '/admin/categories/:id/attributes',
+    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Характеристики, по которым фильтрует категория, по порядку', params: CategoryIdParams, querystring: CacheBuster } },
+    async (request) => categoryFilters(app.deps.db, request.params.id),
+  );
+
+  app.put(
+    '/admin/categories/:id/attributes',
+    {
+      config: { access: 'staff', staffLog: 'category.filters' },
+      schema: { tags: TAGS, summary: 'Задать фильтры категории по порядку', params: CategoryIdParams, body: CategoryAttributesSchema },
+    },
+    async (request) => setCategoryFilters(app.deps.db, request.params.id, request.body.attributeIds),
+  );
+}
