@@ -231,6 +231,16 @@ export default tseslint.config(
     ]),
   },
   {
+    // The demo seed writes its data the way staff and imports do, through the modules' own doors
+    // (attribute resolver, the catalogue's door): the one part of the database layer above them.
+    files: ['src/server/db/seed/**'],
+    rules: restrict([
+      { group: ['\\#client/*', '**/client/**'], message: 'the server loads the built SSR bundle, never client source' },
+      SEARCH_ENTRANCE,
+      { group: ['**/plugins/**', '**/flows/**', '\\#server/plugins/*', '\\#server/flows/*'], message: 'the seed writes through the modules, not the plugins or flows' },
+    ]),
+  },
+  {
     // The core is what every module and plugin stands on; importing one of them back makes a circle.
     files: ['src/server/core/**'],
     rules: restrict([

@@ -195,7 +195,7 @@ export const demoCategories: DemoCategory[] = [
 // ---------------------------------------------------------------------------------------------
 // Product families: a model with its specs; kits and cased versions expand into products.
 
-type Kind =
+export type Kind =
   | 'perforator'
   | 'demolition'
   | 'drill-driver'
@@ -243,9 +243,9 @@ type Kind =
   | 'blower'
   | 'lawn-mower';
 
-type KitKey = 'solo' | '1x2' | '2x2' | '2x4';
+export type KitKey = 'solo' | '1x2' | '2x2' | '2x4';
 
-type Spec = {
+export type Spec = {
   kind: Kind;
   brand: Supplier | null;
   /** Model code; the SKU is the model plus a kit or case suffix. */
@@ -321,7 +321,8 @@ const F = (kind: Kind, brand: Supplier | null, model: string, price: number, spe
 
 type Kit = { sku: string; label: string; add12: number; add20: number; text: (s: Spec) => string };
 
-const platform = (s: Spec) =>
+/** The battery platform a cordless tool belongs to: «P.I.T OnePower 20 В», «DCK 20 В». */
+export const platform = (s: Spec) =>
   s.brand === 'P.I.T' ? `P.I.T OnePower ${s.voltage} В` : s.brand === 'DCK' ? `DCK ${s.voltage} В` : `${s.voltage} В`;
 
 const KITS: Record<KitKey, Kit> = {
@@ -1530,6 +1531,17 @@ function expand(families: readonly Spec[]): Item[] {
     }
   }
   return items;
+}
+
+/** What a kit brings, as the product's name says it: «2 АКБ 2 Ач, ЗУ, кейс». */
+export const kitLabel = (kit: KitKey) => KITS[kit].label;
+
+/** The spec behind a demo product, with its kit or case version. */
+export type DemoItem = { spec: Spec; kit: KitKey | null; cased: boolean };
+
+/** The spec behind each demo product, by SKU: the demo characteristics are read from it (demo-attributes.ts). */
+export function demoItemsBySku(): Map<string, DemoItem> {
+  return new Map(expand(FAMILIES).map((item) => [itemSku(item), { spec: item.spec, kit: item.kit, cased: item.cased }]));
 }
 
 const caseSuffix = (s: Spec) => (s.brand === 'DCK' ? '-EK' : '-K');

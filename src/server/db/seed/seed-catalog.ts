@@ -4,6 +4,8 @@ import { setProductsStock, type ProductBranchQuantity } from '#server/db/product
 import { branches, categories, products, supplierOffers, suppliers } from '#server/db/schema.ts';
 import { demoCategories, demoProducts, mulberry32, type DemoCategory, type DemoProduct, type Rng } from './catalog-data.ts';
 import { DAY_MS } from '../../core/time.ts';
+import { catalogTransaction } from '../../modules/products/write/announce.ts';
+import { seedDemoAttributes } from './demo-attributes.ts';
 
 /** 19 columns a row: 500 rows stay far below PostgreSQL's 65 535 bind parameters. */
 const BATCH_SIZE = 500;
@@ -99,11 +101,15 @@ export async function insertProducts(
   return list.length;
 }
 
-/** The demo catalogue: about ten categories and three hundred products, in one transaction. */
+/**
+ * The demo catalogue: about ten categories and three hundred products with their characteristics,
+ * in one transaction (the catalogue's, as its door writes the characteristics).
+ */
 export async function seedCatalog(db: Db): Promise<{ categories: number; products: number }> {
-  return db.transaction(async (tx) => {
+  return catalogTransaction(db, async (tx) => {
     const ids = await insertCategories(tx, demoCategories);
     const count = await insertProducts(tx, demoProducts(), ids, 100);
+    await seedDemoAttributes(tx, ids, new Date());
     return { categories: ids.size, products: count };
   });
 }
