@@ -2,6 +2,7 @@ import { CATALOG_PAGE_SIZE, isStaff } from '#shared/constants.ts';
 import {
   CATALOG_MESSAGES,
   ProductListQuerySchema,
+  catalogFiltersKey,
   catalogLimit,
 } from '#shared/schemas/catalog.ts';
 import { z } from '#shared/schemas/z.ts';
@@ -70,6 +71,8 @@ export default async function productRoutes(app: App) {
         page: q.page,
         limit: limit.limit,
         status,
+        filters: q.filters,
+        facets: q.facets,
       };
       if (status !== 'active') {
         reply.header('cache-control', 'no-store');
@@ -84,6 +87,8 @@ export default async function productRoutes(app: App) {
         params.sort,
         params.page,
         params.limit,
+        params.facets,
+        catalogFiltersKey(params.filters),
       ].join('|');
       const body = await answers.memo.responses.get(key, () => listProducts(db, answers.memo, search, params));
       return answers.send(request, reply, key, body!);
@@ -100,7 +105,8 @@ export default async function productRoutes(app: App) {
         summary: 'Товар по slug или номеру (только цифры — номер)',
         description: 'Неактивный товар видят только сотрудники.',
         params: z.object({ slugOrId: z.string() }),
-        querystring: ProductListQuerySchema.pick({ t: true }),
+        // The original client's cache buster: accepted and ignored.
+        querystring: z.object({ t: z.unknown().optional() }),
       },
     },
     async (request, reply) => {

@@ -2,12 +2,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connection.ts';
 import { productHasPrice, productWithoutPrice } from '../../../db/price-rule.ts';
 import { totalPagesOf } from '#shared/pagination.ts';
-import type { ProductStatusFilter } from '#shared/schemas/catalog.ts';
+import { hasCatalogFilters, type CatalogFilters, type ProductStatusFilter } from '#shared/schemas/catalog.ts';
 import type { Sort, Supplier } from '#shared/constants.ts';
 import type { Product, ProductListResponse } from '#shared/types.ts';
 import type { CatalogMemo } from '../answer-cache/memo.ts';
 import { normalizeText } from '../search/query.ts';
 import type { CatalogSearch, CatalogFilter } from '../search/catalog-search.ts';
+import { filteredList } from './filtered-list.ts';
 import { productsByIds } from './product-rows.ts';
 
 /**
@@ -28,6 +29,10 @@ export type ListParams = {
   limit: number;
   /** `active` for the public; staff may ask for `all` or `inactive`. */
   status: ProductStatusFilter;
+  /** Brand, price, stock, branch and characteristics (none: the list as before). */
+  filters: CatalogFilters;
+  /** Adds the options of the filters with their counts. */
+  facets: boolean;
 };
 
 /** Number of active products per category, supplier and "has a price": totals without count(*). */
@@ -163,6 +168,14 @@ export async function listProducts(db: Db, memo: CatalogMemo, search: CatalogSea
   const filter: CatalogFilter = { categoryId: params.categoryId, supplier: params.supplier, status: params.status };
   const offset = (params.page - 1) * params.limit;
   const query = params.query ? normalizeText(params.query) : '';
+
+  // Filters and counts come from the search index (docs/decisions/034); a plain list stays on
+  // its SQL path, which answers a page without reading the whole category.
+  if (params.facets || hasCatalogFilters(params.filters)) {
+    const list = await filteredList(db, memo, search, { query, filter, filters: params.filters, sort: params.sort, facets: params.facets, offset, limit: params.limit });
+    const answer = listResponse(await productsByIds(db, list.ids), list.total, params.page, params.limit, list.capped);
+    return { ...answer, ...(list.correctedQuery ? { correctedQuery: list.correctedQuery } : {}), ...list.facets };
+  }
 
   if (query) {
     const ranked = await search.rank(query, filter, params.sort);

@@ -4,6 +4,7 @@ import type { ProductStatusFilter } from '#shared/schemas/catalog.ts';
 import { LiveSearchIndex } from './live-index.ts';
 import { correctReading, matchAnyGroup, matchReadings, planSearch, readingWords, type Match, type Reading } from './query.ts';
 import { rankCandidates } from './rank.ts';
+import type { SearchIndex } from './search-index.ts';
 import { Stemmer } from './stems.ts';
 import { Vocabulary } from './vocabulary.ts';
 
@@ -56,6 +57,11 @@ export class CatalogSearch {
   async warmUp(): Promise<unknown> {
     const index = await this.index.current();
     return this.vocabulary.lexicon(index.nameWords);
+  }
+
+  /** The index with every announced change: the catalogue's filters read it (catalog/filtered-list.ts). */
+  currentIndex(): Promise<SearchIndex> {
+    return this.index.current();
   }
 
   async settled() {

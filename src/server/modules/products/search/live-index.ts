@@ -13,9 +13,15 @@ import { SearchIndexBuilder, type IndexRow, type SearchIndex } from './search-in
  * within a second too.
  */
 
+// Branch stock and characteristics come along: their writes touch the product row (the stock
+// door sums `products.stock`, the attribute door sets `updated_at`), so the change feed brings them.
 const INDEX_COLUMNS = sql.raw(`products.id, name, coalesce(sku_norm, '') as "skuNorm", category_id as "categoryId", supplier,
   is_active as "isActive", is_featured as "isFeatured", sales_count as "salesCount", price_kopecks as "priceKopecks",
-  (extract(epoch from created_at) * 1000)::float8 as "createdAt", array_to_string(tsvector_to_array(search_vector), ' ') as lexemes`);
+  (extract(epoch from created_at) * 1000)::float8 as "createdAt", array_to_string(tsvector_to_array(search_vector), ' ') as lexemes,
+  brand, coalesce(stock, 0) > 0 as "inStock",
+  coalesce((select json_agg(ps.branch_id) from product_stock ps where ps.product_id = products.id and ps.quantity > 0), '[]') as "branchIds",
+  coalesce((select json_agg(json_build_array(pa.attribute_id, pa.value, pa.number)) from product_attributes pa
+    where pa.product_id = products.id), '[]') as attributes`);
 
 /** Rows per query while the whole index is loaded: the event loop keeps serving in between. */
 const LOAD_BATCH = 2000;

@@ -13,6 +13,10 @@ const row = (id: number, name: string, lexemes: string, extra: Partial<IndexRow>
   salesCount: 0,
   priceKopecks: 100_00,
   createdAt: id,
+  brand: null,
+  inStock: false,
+  branchIds: [],
+  attributes: [],
   lexemes,
   ...extra,
 });

@@ -1,3 +1,5 @@
+import type { Sort } from '#shared/constants.ts';
+import { FilterColumns, type FilterRow } from './filter-columns.ts';
 import { normalizeText, type Match } from './query.ts';
 
 /**
@@ -9,6 +11,9 @@ import { normalizeText, type Match } from './query.ts';
  * Products sit in slots in the order of their ids. The bulk of the lexemes is one immutable
  * inverted index (`Postings`) built with the index; products written since then keep their own
  * lexemes (`fresh`) and override what the postings say about their slot.
+ *
+ * The catalogue's filters (brand, price, stock, characteristics) read typed arrays per slot kept
+ * alongside (filter-columns.ts), so a filtered list and its counts need no SQL either.
  */
 
 /** What search ranks by. */
@@ -27,8 +32,23 @@ export type IndexedProduct = {
   createdAt: number;
 };
 
-/** A product as the database sends it to the index: its lexemes separated by spaces. */
-export type IndexRow = IndexedProduct & { lexemes: string };
+/** A product as the database sends it to the index: its lexemes separated by spaces, and what filters it. */
+export type IndexRow = IndexedProduct & Omit<FilterRow, 'priceKopecks'> & { lexemes: string };
+
+/** The part of a row the filters keep. */
+const filterRowOf = (row: IndexRow): FilterRow => ({
+  brand: row.brand,
+  priceKopecks: row.priceKopecks,
+  inStock: row.inStock,
+  branchIds: row.branchIds,
+  attributes: row.attributes,
+});
+
+/** The part of a row search ranks by, its name as search compares names. */
+const productOf = ({ lexemes: _l, brand: _b, inStock: _s, branchIds: _br, attributes: _a, ...row }: IndexRow): IndexedProduct => ({
+  ...row,
+  name: normalizeText(row.name),
+});
 
 /** Which products a search covers. */
 export type IndexFilter = { categoryId?: number; supplier?: string; status: 'active' | 'inactive' | 'all' };
@@ -159,9 +179,13 @@ export class SearchIndex {
   /** 1 for the slots whose postings and SKU text are out of date (in `fresh` or deleted). */
   private outdated = new Uint8Array(0);
 
+  /** What the catalogue's filters read, per slot. */
+  readonly filters: FilterColumns;
+
   /** Use SearchIndexBuilder. */
-  constructor(products: IndexedProduct[], postings: Postings, words: Map<string, number>) {
+  constructor(products: IndexedProduct[], postings: Postings, words: Map<string, number>, filters: FilterColumns) {
     this.words = words;
+    this.filters = filters;
     this.grow(products.length);
     products.forEach((product, slot) => this.put(slot, product));
     this.postings = postings;
@@ -191,19 +215,21 @@ export class SearchIndex {
       this.forget(slot);
       this.uncount(slot);
       this.products[slot] = null;
+      this.filters.clear(slot);
       this.state[slot] = ABSENT;
       this.outdated[slot] = 1;
       this.slotOf.delete(id);
     }
-    for (const { lexemes, ...row } of changed) {
-      const product = { ...row, name: normalizeText(row.name) };
+    for (const row of changed) {
+      const product = productOf(row);
       const slot = this.slotOf.get(product.id) ?? this.products.length;
       if (slot >= this.state.length) this.grow(Math.max(64, slot * 2));
       this.forget(slot);
       this.uncount(slot);
       this.put(slot, product);
+      this.filters.put(slot, filterRowOf(row));
       if (product.isActive) countNameWords(this.words, product.name, 1);
-      const own = new Set(splitLexemes(lexemes));
+      const own = new Set(splitLexemes(row.lexemes));
       this.fresh.set(slot, own);
       for (const lexeme of own) {
         const slots = this.freshByLexeme.get(lexeme);
@@ -264,6 +290,52 @@ export class SearchIndex {
     const slots = new Set(first);
     for (const slot of this.byPopularity(hot).slice(0, hotCount)) slots.add(slot);
     return { products: [...slots].map((slot) => this.products[slot]!), matched };
+  }
+
+  /** The slots of a list without search (status, category, supplier), in the order of the slots. */
+  universe(filter: IndexFilter): Int32Array {
+    const status = filter.status;
+    const category = filter.categoryId ?? 0;
+    const supplier = filter.supplier === undefined ? -1 : (this.supplierCodes.get(filter.supplier) ?? 256);
+    const slots = new Int32Array(this.products.length);
+    let n = 0;
+    for (let slot = 0; slot < this.products.length; slot++) {
+      const state = this.state[slot]!;
+      if (state === ABSENT || (status === 'active' && state !== ACTIVE) || (status === 'inactive' && state !== INACTIVE)) continue;
+      if (category !== 0 && this.category[slot] !== category) continue;
+      if (supplier !== -1 && this.supplier[slot] !== supplier) continue;
+      slots[n++] = slot;
+    }
+    return slots.subarray(0, n);
+  }
+
+  /** The slots of products by id, in the order of the ids (those the index lacks left out). */
+  slotsOfIds(ids: number[]): number[] {
+    return ids.map((id) => this.slotOf.get(id)).filter((slot): slot is number => slot !== undefined);
+  }
+
+  idsOf(slots: number[]): number[] {
+    return slots.map((slot) => this.products[slot]!.id);
+  }
+
+  /**
+   * Slots in the order of a catalogue list, as the SQL lists order them (catalog/list.ts): priced
+   * products first in the price sorts (those on request newest first), else featured and sales,
+   * date or sales, ties to the newer id.
+   */
+  sortSlots(slots: number[], sort: Sort): number[] {
+    const p = (slot: number) => this.products[slot]!;
+    const byId = (a: number, b: number) => p(b).id - p(a).id;
+    const price = this.filters.price;
+    const priced = (a: number, b: number) => Number(Number.isNaN(price[a]!)) - Number(Number.isNaN(price[b]!));
+    const compare: Record<Sort, (a: number, b: number) => number> = {
+      featured: (a, b) => this.popularity[b]! - this.popularity[a]! || byId(a, b),
+      'price-low': (a, b) => priced(a, b) || (Number.isNaN(price[a]!) ? byId(a, b) : price[a]! - price[b]! || p(a).id - p(b).id),
+      'price-high': (a, b) => priced(a, b) || (Number.isNaN(price[a]!) ? byId(a, b) : price[b]! - price[a]! || byId(a, b)),
+      newest: (a, b) => p(b).createdAt - p(a).createdAt || byId(a, b),
+      popular: (a, b) => p(b).salesCount - p(a).salesCount || byId(a, b),
+    };
+    return slots.sort(compare[sort]);
   }
 
   private evaluate(match: Match, stems: Map<string, string[]>): Bits | null {
@@ -328,6 +400,7 @@ export class SearchIndex {
     this.supplier = grown(this.supplier, (n) => new Uint8Array(n));
     this.popularity = grown(this.popularity, (n) => new Float64Array(n));
     this.outdated = grown(this.outdated, (n) => new Uint8Array(n));
+    this.filters.grow(capacity);
   }
 
   /** Takes the name of the product now in the slot out of the word counts. */
@@ -359,14 +432,16 @@ export class SearchIndexBuilder {
   private lexemes = new Int32Array(1 << 16);
   private readonly starts = [0];
   private readonly words = new Map<string, number>();
+  private readonly filters = new FilterColumns();
 
   add(rows: IndexRow[]) {
-    for (const { lexemes, ...row } of rows) {
-      const product = { ...row, name: normalizeText(row.name) };
+    for (const row of rows) {
+      const product = productOf(row);
+      this.filters.put(this.products.length, filterRowOf(row));
       this.products.push(product);
       if (product.isActive) countNameWords(this.words, product.name, 1);
       let end = this.starts[this.starts.length - 1]!;
-      for (const lexeme of splitLexemes(lexemes)) {
+      for (const lexeme of splitLexemes(row.lexemes)) {
         let id = this.ids.get(lexeme);
         if (id === undefined) {
           id = this.ids.size;
@@ -384,6 +459,6 @@ export class SearchIndexBuilder {
   }
 
   build(): SearchIndex {
-    return new SearchIndex(this.products, new Postings(this.ids, this.lexemes, this.starts), this.words);
+    return new SearchIndex(this.products, new Postings(this.ids, this.lexemes, this.starts), this.words, this.filters);
   }
 }
