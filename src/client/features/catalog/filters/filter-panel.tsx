@@ -77,8 +77,8 @@ export function FilterPanel({ id, data, chosen, inSheet = false }: Props) {
       key={minKey}
       id={`${id}-${minKey}`}
       legend={label}
-      min={{ name: minKey, value: values.get(minKey) ?? '', error: chosen.errors[minKey], placeholder: bounds ? `от ${formatFilterNumber(bounds.min)}` : 'от' }}
-      max={{ name: maxKey, value: values.get(maxKey) ?? '', error: chosen.errors[maxKey], placeholder: bounds ? `до ${formatFilterNumber(bounds.max)}` : 'до' }}
+      min={{ name: minKey, value: values.get(minKey) ?? '', error: chosen.errors[minKey], placeholder: bounds ? `от ${formatFilterNumber(bounds.min)}` : undefined }}
+      max={{ name: maxKey, value: values.get(maxKey) ?? '', error: chosen.errors[maxKey], placeholder: bounds ? `до ${formatFilterNumber(bounds.max)}` : undefined }}
       onType={type}
       onLeave={() => apply(values)}
     />
@@ -281,7 +281,7 @@ function CheckboxRow({
   );
 }
 
-type RangeEnd = { name: string; value: string; error?: string; placeholder: string };
+type RangeEnd = { name: string; value: string; error?: string; placeholder?: string };
 
 /** «от» and «до» fields of a range; a text that is not a number is said under them and not asked. */
 function RangeFields({

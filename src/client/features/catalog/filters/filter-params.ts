@@ -12,8 +12,13 @@ export const IN_STOCK = 'inStock';
 export const BRANCH = 'branch';
 const ATTR = 'attr.';
 
-/** The message of a from–to field whose text is not a number (the API's own for the same mistake). */
-export const NOT_A_NUMBER = 'Введите число';
+/**
+ * The API's messages for a from–to field (`CATALOG_MESSAGES` of `#shared/schemas/catalog.ts`,
+ * the same texts, held equal by filter-params.test.ts): importing them would bring zod into
+ * the catalogue pages' script.
+ */
+export const RANGE_MESSAGES = { number: 'Введите число', negative: 'Число не может быть отрицательным' } as const;
+
 
 export const attrKey = (slug: string) => `${ATTR}${slug}`;
 export const attrMinKey = (slug: string) => `${ATTR}${slug}.min`;
@@ -58,8 +63,13 @@ export function chosenFilters(search: URLSearchParams, branchSlugs: readonly str
     if (!isFilterKey(key) || !value) continue;
     let asked: string | null = value;
     if (isNumberKey(key)) {
+      // The API's own messages for the same mistakes: the field says it, the rest of the list still shows.
       asked = typedNumber(value);
-      if (asked === null) errors[key] = NOT_A_NUMBER;
+      if (asked === null) errors[key] = RANGE_MESSAGES.number;
+      else if ((key === PRICE_MIN || key === PRICE_MAX) && Number(asked) < 0) {
+        errors[key] = RANGE_MESSAGES.negative;
+        asked = null;
+      }
     } else if (key === IN_STOCK) asked = value === 'true' ? value : null;
     else if (key === BRANCH) asked = branchSlugs.includes(value) ? value : null;
     if (asked === null) continue;
