@@ -101,12 +101,20 @@ function PhoneFilters({ data, chosen }: Props) {
         </div>
       </details>
       <Sheet open={open} onOpenChange={setOpen}>
-        <SheetContent side="left" className="w-full max-w-md gap-0">
+        <SheetContent
+          side="left"
+          className="w-full max-w-md gap-0 overflow-y-hidden"
+          // Focus the sheet, not its first field: on a phone that would open the keyboard over the filters.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.currentTarget as HTMLElement).focus();
+          }}
+        >
           <SheetHeader>
             <SheetTitle>Фильтры</SheetTitle>
             <SheetDescription className="sr-only">Список меняется сразу, как выбран фильтр</SheetDescription>
           </SheetHeader>
-          <SheetBody className="py-4">
+          <SheetBody className="min-h-0 overflow-y-auto py-4">
             <FilterPanel id="filters-sheet" data={data} chosen={chosen} inSheet />
           </SheetBody>
           <SheetFooter>
