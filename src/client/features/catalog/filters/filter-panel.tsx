@@ -315,6 +315,12 @@ function RangeFields({
         aria-describedby={end.error ? errorId : undefined}
         onChange={(event) => onType(end.name, event.target.value)}
         onBlur={onLeave}
+        // Enter applies the range here too: the sheet's form has no submit button for the browser to press.
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          onLeave();
+        }}
         className={cn(controlClassName, 'h-10 px-2')}
       />
     </label>
