@@ -1,5 +1,5 @@
 import { paths } from '#client/paths.ts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Icon } from '#client/components/ui/icon.tsx';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
@@ -13,7 +13,7 @@ import { cn } from '#client/lib/utils.ts';
 import { CATALOG_MAX_PAGE_BUTTONS, CATALOG_SKELETON_COUNT, SORTS, SORT_LABELS, SUPPLIERS, type Sort, type Supplier } from '#shared/constants.ts';
 import { pageItems } from '#shared/pagination.ts';
 import { productsCount } from '#shared/plural.ts';
-import type { Category } from '#shared/types.ts';
+import type { Category, ProductListResponse } from '#shared/types.ts';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 
 type Props = {
@@ -25,6 +25,10 @@ type Props = {
   title?: ReactNode;
   /** Filter controls to show: a category list (on /products) and the supplier choice. */
   filters?: { categories?: Category[]; supplier?: boolean };
+  /** Shown between the heading and the toolbar (the chosen filters). */
+  before?: ReactNode;
+  /** The empty list's hint and way out when the page knows better (filters chosen). */
+  empty?: { hint: string; action: ReactNode };
   id?: string;
   className?: string;
 };
@@ -42,32 +46,57 @@ function ListGrid({ view, children }: { view: ViewMode; children: ReactNode }) {
  * (shareable, the back button works, and links work without JavaScript). Eight skeleton cards
  * while a page loads; 'Товары не найдены' when nothing matches.
  */
-export function ProductListSection({ search, fixed, title, filters, id = 'products', className }: Props) {
+export function ProductListSection(props: Props) {
+  const result = useQuery(productsQuery(toProductsParams(props.search, props.fixed)));
+  return <ProductListView {...props} result={result} />;
+}
+
+/** The list of a request the page makes itself (the filter pages ask for more than `search` says). */
+export function ProductListView({
+  search,
+  title,
+  filters,
+  before,
+  empty,
+  result,
+  id = 'products',
+  className,
+}: Omit<Props, 'fixed'> & { result: UseQueryResult<ProductListResponse> }) {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const sectionRef = useRef<HTMLElement>(null);
-  const { data, isPending, isError, error, refetch, isFetching } = useQuery(productsQuery(toProductsParams(search, fixed)));
+  const { data, isPending, isError, error, refetch, isFetching } = result;
   const hash = location.pathname === paths.home ? `#${id}` : '';
   const href = (changes: Partial<CatalogSearch>) => catalogHref(location.pathname, params, changes, hash);
 
   // A new page or sort: bring the top of the list into view (links keep the scroll position);
-  // back and forward leave it where the root layout's scroll restoration put it.
+  // back and forward leave it where the root layout's scroll restoration put it, and a filter
+  // applied as it is chosen leaves the page where the customer is choosing.
   const navigationType = useNavigationType();
   const firstRender = useRef(true);
+  const keepScroll = (location.state as { keepScroll?: boolean } | null)?.keepScroll === true;
   useEffect(() => {
-    if ((firstRender.current && location.hash !== `#${id}`) || navigationType === 'POP') {
+    if ((firstRender.current && location.hash !== `#${id}`) || navigationType === 'POP' || keepScroll) {
       firstRender.current = false;
       return;
     }
     firstRender.current = false;
     const top = sectionRef.current?.getBoundingClientRect().top ?? 0;
     if (top < 0 || location.hash === `#${id}`) sectionRef.current?.scrollIntoView({ block: 'start' });
-  }, [location.search, location.hash, id, navigationType]);
+  }, [location.search, location.hash, id, navigationType, keepScroll]);
 
   const go = (changes: Partial<CatalogSearch>) => navigate(href(changes), { preventScrollReset: true });
-  // Values the visible controls do not carry travel as hidden fields, so the form also works without JavaScript.
-  const hidden = ['query', 'view', ...(filters?.categories ? [] : ['categoryId']), ...(filters?.supplier ? [] : ['supplier'])];
+  // Another category filters by its own characteristics: the chosen ones (`attr.*`) go with the old one.
+  const goToCategory = (categoryId: number | null) => {
+    const next = new URL(href({ categoryId }), 'http://x');
+    for (const key of [...next.searchParams.keys()]) if (key.startsWith('attr.')) next.searchParams.delete(key);
+    navigate(`${next.pathname}${next.search}${next.hash}`, { preventScrollReset: true });
+  };
+  // Values the visible controls do not carry (the query, the view, the chosen filters) travel as
+  // hidden fields, so the form also works without JavaScript; a new sort or category starts at page 1.
+  const own = ['sort', 'page', 't', ...(filters?.categories ? ['categoryId'] : []), ...(filters?.supplier ? ['supplier'] : [])];
+  const hidden = [...params].filter(([key, value]) => !own.includes(key) && value !== '');
 
   const toolbar = (
     <div className="flex flex-wrap items-center justify-between gap-3">
@@ -83,7 +112,9 @@ export function ProductListSection({ search, fixed, title, filters, id = 'produc
         action={location.pathname}
         className="order-3 flex w-full flex-col gap-2 sm:flex-row sm:flex-wrap lg:order-2 lg:ml-auto lg:w-auto lg:justify-end"
       >
-        {hidden.map((key) => (params.get(key) ? <input key={key} type="hidden" name={key} value={params.get(key)!} /> : null))}
+        {hidden.map(([key, value]) => (
+          <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
+        ))}
         {filters?.categories && (
           <>
             <label htmlFor={`${id}-category`} className="sr-only">
@@ -93,7 +124,7 @@ export function ProductListSection({ search, fixed, title, filters, id = 'produc
               id={`${id}-category`}
               name="categoryId"
               value={search.categoryId ?? ''}
-              onChange={(event) => go({ categoryId: event.target.value ? Number(event.target.value) : null })}
+              onChange={(event) => goToCategory(event.target.value ? Number(event.target.value) : null)}
               wrapperClassName="sm:w-60"
             >
               <option value="">Все категории</option>
@@ -208,12 +239,15 @@ export function ProductListSection({ search, fixed, title, filters, id = 'produc
         <p className="max-w-md text-sm text-muted-foreground">
           {pastEnd
             ? `На странице ${search.page} товаров нет: в этом списке ${data.totalPages} стр.`
-            : 'Попробуйте изменить параметры поиска или фильтры: проверьте написание, уберите часть слов или выберите другую категорию.'}
+            : (empty?.hint ??
+              'Попробуйте изменить параметры поиска или фильтры: проверьте написание, уберите часть слов или выберите другую категорию.')}
         </p>
         {pastEnd ? (
           <Button asChild variant="outline">
             <Link to={href({ page: 1 })}>На первую страницу</Link>
           </Button>
+        ) : empty ? (
+          empty.action
         ) : (
           (search.query || search.supplier || (filters?.categories && search.categoryId)) && (
             <Button asChild variant="outline">
@@ -242,6 +276,7 @@ export function ProductListSection({ search, fixed, title, filters, id = 'produc
         {title ?? 'Список товаров'}
       </h2>
       {data?.correctedQuery && <p className="font-medium">Показаны результаты по запросу «{data.correctedQuery}»</p>}
+      {before}
       {toolbar}
       {body}
       {data && data.totalPages > 1 && search.page <= data.totalPages && (

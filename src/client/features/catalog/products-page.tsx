@@ -1,21 +1,24 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { ProductListSection } from '#client/components/product/product-list.tsx';
 import { Breadcrumbs, type BreadcrumbItem } from '#client/components/ui/breadcrumbs.tsx';
-import { parseCatalogSearch, toProductsParams } from '#client/lib/catalog-params.ts';
+import { branchesQuery, useBranches } from '#client/lib/branches.ts';
+import { parseCatalogSearch } from '#client/lib/catalog-params.ts';
 import { breadcrumbJsonLd } from '#client/lib/json-ld.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { categoriesQuery } from '#client/lib/categories.ts';
-import { prefetchProducts } from '#client/lib/products.ts';
 import { paths } from '#client/paths.ts';
 import type { Category } from '#shared/types.ts';
+import { hasFilters } from './filters/filter-params.ts';
+import { filteredCatalog, prefetchFilteredCatalog } from './filters/filtered-products.ts';
+import { FilteredList } from './filters/filtered-list.tsx';
 import { CATALOG_FALLBACK_DESCRIPTION } from './texts.ts';
 
 export const loader =
   (queryClient: QueryClient) =>
   async ({ request }: LoaderFunctionArgs) => {
-    const search = parseCatalogSearch(new URL(request.url).searchParams);
-    await Promise.all([queryClient.ensureQueryData(categoriesQuery()), prefetchProducts(queryClient, toProductsParams(search))]);
+    const address = new URL(request.url).searchParams;
+    const [, branches] = await Promise.all([queryClient.ensureQueryData(categoriesQuery()), queryClient.ensureQueryData(branchesQuery())]);
+    await prefetchFilteredCatalog(queryClient, filteredCatalog(parseCatalogSearch(address), address, branches.map((b) => b.slug)));
     return null;
   };
 
@@ -39,7 +42,8 @@ export const meta: MetaFn = ({ url, queryClient }) => {
     title: search.query ? `Поиск: ${search.query}` : (category?.name ?? 'Каталог'),
     description: category?.description || CATALOG_FALLBACK_DESCRIPTION,
     canonicalPath: category ? paths.category(category.slug) : paths.products,
-    noindex: Boolean(search.query),
+    // Search results and filtered lists are not for search engines: the category's own address is.
+    noindex: Boolean(search.query) || hasFilters(url.searchParams),
     jsonLd: [breadcrumbJsonLd(url.origin, items.map((c) => ({ name: c.label, path: c.to ?? paths.products })))],
   };
 };
@@ -49,6 +53,8 @@ export function Component() {
   const [params] = useSearchParams();
   const search = parseCatalogSearch(params);
   const { data: categories } = useQuery(categoriesQuery());
+  const branches = useBranches();
+  const catalog = filteredCatalog(search, params, branches.map((b) => b.slug));
   const category = findCategory(categories, search.categoryId);
   const items = crumbs(category);
   // The last crumb is the current page: the category when there is one, else the catalogue.
@@ -61,7 +67,7 @@ export function Component() {
         </h1>
         {!search.query && <p className="text-muted-foreground">{category?.description || CATALOG_FALLBACK_DESCRIPTION}</p>}
       </header>
-      <ProductListSection search={search} filters={{ categories: categories ?? [], supplier: true }} />
+      <FilteredList search={search} catalog={catalog} listFilters={{ categories: categories ?? [], supplier: true }} />
     </div>
   );
 }
