@@ -3,13 +3,13 @@ import { useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { cn } from '#client/lib/utils.ts';
 import { paths } from '#client/paths.ts';
-import type { ComboboxState, SuggestionsProps } from './search-suggestions.tsx';
+import type { SuggestionsProps } from './search-suggestions.tsx';
 
 /**
  * Submits to /?query= only when the trimmed text is non-empty (spec 5); a plain GET form without JS.
  * Suggests while typing (issue 26): the suggestions' code is fetched when the field is first
- * used, not with the page (the home page's first-load budget), and tells the field what the
- * combobox pattern needs (open, the active option).
+ * used, not with the page (the home page's first-load budget), and sets the field's combobox
+ * attributes (open, the active option) itself.
  */
 export function SearchForm({ className, id }: { className?: string; id: string }) {
   const [params] = useSearchParams();
@@ -17,11 +17,7 @@ export function SearchForm({ className, id }: { className?: string; id: string }
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
   const [Suggestions, setSuggestions] = useState<ComponentType<SuggestionsProps> | null>(null);
-  const [combobox, setCombobox] = useState<ComboboxState>({ open: false });
-  const [focused, setFocused] = useState(false);
-  const listId = `${id}-suggestions`;
   const onFocus = () => {
-    setFocused(true);
     if (!Suggestions) void import('./search-suggestions.tsx').then((module) => setSuggestions(() => module.SearchSuggestions));
   };
   const onSubmit = (event: FormEvent) => {
@@ -41,13 +37,10 @@ export function SearchForm({ className, id }: { className?: string; id: string }
         type="search"
         role="combobox"
         aria-autocomplete="list"
-        aria-expanded={combobox.open}
-        aria-controls={combobox.open ? listId : undefined}
-        aria-activedescendant={combobox.activeId}
+        aria-expanded="false"
         value={text}
         onChange={(e) => setText(e.target.value)}
         onFocus={onFocus}
-        onBlur={() => setFocused(false)}
         placeholder="Поиск: перфоратор, KZC26, шуруповёрт…"
         autoComplete="off"
         enterKeyHint="search"
@@ -60,7 +53,7 @@ export function SearchForm({ className, id }: { className?: string; id: string }
       >
         <Icon name="search" className="size-4" />
       </button>
-      {Suggestions && <Suggestions input={input} text={text} focused={focused} listId={listId} onState={setCombobox} />}
+      {Suggestions && <Suggestions input={input} text={text} listId={`${id}-suggestions`} />}
     </form>
   );
 }

@@ -15,16 +15,10 @@ import { SUGGEST_MIN_CHARS, type SearchSuggestions as Suggestions, type Suggeste
  * then «Все результаты»; arrow keys move, Enter opens, Escape closes, a click opens.
  */
 
-/** What the field needs to say as a combobox. */
-export type ComboboxState = { open: boolean; activeId?: string };
-
 export type SuggestionsProps = {
   input: RefObject<HTMLInputElement | null>;
   text: string;
-  /** Whether the field has the focus: the list shows only then. */
-  focused: boolean;
   listId: string;
-  onState: (state: ComboboxState) => void;
 };
 
 /** Keystrokes closer together than this make one request: a word typed at speed asks once. */
@@ -67,7 +61,26 @@ function usePausedText(text: string): string {
   return paused;
 }
 
-export function SearchSuggestions({ input, text, focused, listId, onState }: SuggestionsProps) {
+/** Whether the field has the focus (it has it when this code arrives: focusing it fetched the code). */
+function useFocused(input: RefObject<HTMLInputElement | null>): boolean {
+  const [focused, setFocused] = useState(() => typeof document !== 'undefined' && document.activeElement === input.current);
+  useEffect(() => {
+    const field = input.current;
+    if (!field) return;
+    const onFocus = () => setFocused(true);
+    const onBlur = () => setFocused(false);
+    field.addEventListener('focus', onFocus);
+    field.addEventListener('blur', onBlur);
+    return () => {
+      field.removeEventListener('focus', onFocus);
+      field.removeEventListener('blur', onBlur);
+    };
+  }, [input]);
+  return focused;
+}
+
+export function SearchSuggestions({ input, text, listId }: SuggestionsProps) {
+  const focused = useFocused(input);
   const navigate = useNavigate();
   const query = usePausedText(text);
   const { data, isPlaceholderData } = useQuery(suggestionsQuery(query));
@@ -83,7 +96,17 @@ export function SearchSuggestions({ input, text, focused, listId, onState }: Sug
   const optionId = (index: number) => `${listId}-option-${index}`;
   const activeId = open && active >= 0 ? optionId(active) : undefined;
 
-  useEffect(() => onState({ open, activeId }), [onState, open, activeId]);
+  // The field says what the combobox pattern needs; it is the form's, rendered without this code
+  // (the home page's first load), so the attributes are set here.
+  useEffect(() => {
+    const field = input.current;
+    if (!field) return;
+    field.setAttribute('aria-expanded', String(open));
+    if (open) field.setAttribute('aria-controls', listId);
+    else field.removeAttribute('aria-controls');
+    if (activeId) field.setAttribute('aria-activedescendant', activeId);
+    else field.removeAttribute('aria-activedescendant');
+  }, [input, listId, open, activeId]);
 
   const choose = (option: Option) => {
     setClosedFor(text);

@@ -4,8 +4,7 @@ import type { Db } from '../connection.ts';
 import { products, users } from '../schema.ts';
 import { hashPassword } from '../../core/password.ts';
 // The demo's reviews take the customers' own path (validation, one per product, limits) and the
-// staff's approval, not rows of their own making: the one place the seed stands on a module.
-// eslint-disable-next-line no-restricted-imports
+// staff's approval, not rows of their own making.
 import { approveReview, writeReview } from '../../modules/reviews/service.ts';
 import { ReviewSchema, type ReviewInput } from '#shared/schemas/review.ts';
 
