@@ -41,7 +41,16 @@ export function missingHtmlHeaders(headers: Headers, https: boolean): string[] {
 export const isHtml = (headers: Headers) => (header(headers, 'content-type') ?? '').startsWith('text/html');
 
 /** Public API reads whose answer is the same for every caller (staff aside: they see hidden products). */
-const SHARED_READS = new Set(['/api/health', '/api/settings/public', '/api/categories', '/api/branches', '/api/products', '/api/products/:slugOrId']);
+const SHARED_READS = new Set([
+  '/api/health',
+  '/api/settings/public',
+  '/api/categories',
+  '/api/branches',
+  '/api/products',
+  '/api/products/:slugOrId',
+  '/api/products/:slugOrId/similar',
+  '/api/search/suggest',
+]);
 /** Pages whose content depends on the visitor: their account, their cart, the back office. */
 const PRIVATE_PAGES = /^\/(admin|profile|cart|checkout|order-complete|password-reset|auth)(\/|\?|$)/;
 
@@ -57,7 +66,8 @@ export function isPrivate(target: { url: string; access: Access; page: boolean }
   if (!target.url.startsWith('/api/')) return false;
   if (target.access !== 'public' || !SHARED_READS.has(target.url)) return true;
   if (role !== 'manager' && role !== 'admin') return false;
-  if (target.url === '/api/products/:slugOrId') return true;
+  // A product, and its similar ones, may be hidden: staff see it, so their answer is theirs.
+  if (target.url === '/api/products/:slugOrId' || target.url === '/api/products/:slugOrId/similar') return true;
   const status = new URLSearchParams(query).get('status');
   return target.url === '/api/products' && status !== null && status !== 'active';
 }
