@@ -8,7 +8,8 @@ export function Logo({ name, inverted = false }: { name: string; inverted?: bool
       <span className="flex size-9 items-center justify-center rounded-md bg-primary text-primary-foreground">
         <Icon name="wrench" className="size-5" />
       </span>
-      <span className={inverted ? 'text-header-foreground text-lg' : 'text-foreground text-lg'}>{name}</span>
+      {/* On a narrow phone the header's row keeps the menu, the mark and three counters: the name is read, not shown. */}
+      <span className={inverted ? 'text-header-foreground text-lg' : 'text-foreground text-lg max-[479px]:sr-only'}>{name}</span>
     </Link>
   );
 }
