@@ -85,10 +85,11 @@ export class CatalogSearch {
     const index = await this.index.current();
     const universe = ranked ? index.slotsOfIds(ranked.ids) : index.universe(params.filter);
     const scan = scanFacets(index.filters, universe, params.slots, params.counted);
-    const slots = ranked ? scan.slots : index.sortSlots(scan.slots, params.sort);
+    const end = params.offset + params.limit;
+    const page = ranked ? scan.slots.slice(params.offset, end) : index.firstSlots(scan.slots, params.sort, end).slice(params.offset);
     return {
-      ids: index.idsOf(slots.slice(params.offset, params.offset + params.limit)),
-      total: slots.length,
+      ids: index.idsOf(page),
+      total: scan.slots.length,
       capped: ranked?.capped ?? false,
       correctedQuery: ranked?.correctedQuery,
       counts: scan,

@@ -87,8 +87,20 @@ describe('filter columns', () => {
 
   it('sorts as the SQL lists do: priced by price, then those on request', () => {
     const index = build(rows);
-    const slots = index.universe({ status: 'active' });
-    expect(index.idsOf(index.sortSlots([...slots], 'price-low'))).toEqual([1, 2, 3]);
-    expect(index.idsOf(index.sortSlots([...slots], 'price-high'))).toEqual([2, 1, 3]);
+    const slots = [...index.universe({ status: 'active' })];
+    expect(index.idsOf(index.firstSlots([...slots], 'price-low', 3))).toEqual([1, 2, 3]);
+    expect(index.idsOf(index.firstSlots([...slots], 'price-high', 3))).toEqual([2, 1, 3]);
+  });
+
+  it('picks a page near the start of a long list as sorting it all would', () => {
+    const many = Array.from({ length: 400 }, (_, i) =>
+      row(i + 1, { priceKopecks: i % 7 === 0 ? null : ((i * 37) % 50) * 100_00, salesCount: (i * 13) % 9, isFeatured: i % 50 === 0, createdAt: (i * 11) % 30 }),
+    );
+    const index = build(many);
+    const slots = [...index.universe({ status: 'active' })];
+    for (const sort of ['featured', 'price-low', 'price-high', 'newest', 'popular'] as const) {
+      const whole = index.idsOf(index.firstSlots([...slots], sort, slots.length));
+      expect(index.idsOf(index.firstSlots([...slots], sort, 12)), sort).toEqual(whole.slice(0, 12));
+    }
   });
 });

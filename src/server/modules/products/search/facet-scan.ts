@@ -44,10 +44,9 @@ export type ScanResult = {
 
 type Check = (slot: number) => boolean;
 
-/** A counted attribute during the pass: `check` is its own filter's (-1: not filtered). */
-type Facet =
-  | { id: number; check: number; codes: Int32Array; names: string[]; tally: Tally }
-  | { id: number; check: number; numbers: Float64Array; bounds: Bounds; all: Bounds };
+/** Counted attributes during the pass, by kind; `check` is the attribute's own filter's (-1: not filtered). */
+type TextFacet = { id: number; check: number; codes: Int32Array; names: string[]; tally: Tally };
+type NumberFacet = { id: number; check: number; numbers: Float64Array; bounds: Bounds; all: Bounds };
 
 /** A range's bounds, widened by each value seen. */
 class Bounds {
@@ -139,17 +138,20 @@ export function scanFacets(columns: FilterColumns, universe: ArrayLike<number>, 
   const price = columns.price;
   const brands = new Tally(columns.brands.names.length);
   const prices = new Bounds();
-  const facets = counted.flatMap((attribute): Facet[] => {
+  const texts: TextFacet[] = [];
+  const numbers: NumberFacet[] = [];
+  for (const attribute of counted) {
     const column = columns.attributes.get(attribute.id);
-    if (!column) return [];
+    if (!column) continue;
     const check = attributeCheck.get(attribute.id) ?? -1;
-    return attribute.kind === 'number'
-      ? column.numbers
-        ? [{ id: attribute.id, check, numbers: column.numbers, bounds: new Bounds(), all: new Bounds() }]
-        : []
-      : [{ id: attribute.id, check, codes: column.codes, names: column.values.names, tally: new Tally(column.values.names.length) }];
-  });
+    if (attribute.kind !== 'number') {
+      texts.push({ id: attribute.id, check, codes: column.codes, names: column.values.names, tally: new Tally(column.values.names.length) });
+    } else if (column.numbers) {
+      numbers.push({ id: attribute.id, check, numbers: column.numbers, bounds: new Bounds(), all: new Bounds() });
+    }
+  }
 
+  // Kinds apart and plain loops: this pass runs over every product of a category per request.
   const slots: number[] = [];
   for (let i = 0; i < universe.length; i++) {
     const slot = universe[i]!;
@@ -162,30 +164,34 @@ export function scanFacets(columns: FilterColumns, universe: ArrayLike<number>, 
     }
     // Every option of the universe is listed, those that would give nothing with 0.
     brands.seen[brand[slot]!] = 1;
-    for (const facet of facets) {
-      if ('tally' in facet) facet.tally.seen[facet.codes[slot]!] = 1;
-      else if (!Number.isNaN(facet.numbers[slot]!)) facet.all.add(facet.numbers[slot]!);
+    for (let f = 0; f < texts.length; f++) texts[f]!.tally.seen[texts[f]!.codes[slot]!] = 1;
+    for (let f = 0; f < numbers.length; f++) {
+      const value = numbers[f]!.numbers[slot]!;
+      if (!Number.isNaN(value)) numbers[f]!.all.add(value);
     }
     if (fails > 1) continue;
     if (fails === 0) slots.push(slot);
     if (fails === 0 || failed === brandCheck) brands.counts[brand[slot]!]!++;
     if ((fails === 0 || failed === priceCheck) && !Number.isNaN(price[slot]!)) prices.add(price[slot]!);
-    for (const facet of facets) {
-      if (fails !== 0 && failed !== facet.check) continue;
-      if ('tally' in facet) facet.tally.counts[facet.codes[slot]!]!++;
-      else if (!Number.isNaN(facet.numbers[slot]!)) facet.bounds.add(facet.numbers[slot]!);
+    for (let f = 0; f < texts.length; f++) {
+      const facet = texts[f]!;
+      if (fails === 0 || failed === facet.check) facet.tally.counts[facet.codes[slot]!]!++;
+    }
+    for (let f = 0; f < numbers.length; f++) {
+      const facet = numbers[f]!;
+      const value = facet.numbers[slot]!;
+      if ((fails === 0 || failed === facet.check) && !Number.isNaN(value)) facet.bounds.add(value);
     }
   }
 
   const attributes = new Map<number, CountedValues | Range>();
-  for (const facet of facets) {
-    if ('tally' in facet) {
-      const values = facet.tally.values(facet.names);
-      if (values.length > 0) attributes.set(facet.id, values);
-    } else {
-      const range = facet.bounds.range ?? facet.all.range;
-      if (range) attributes.set(facet.id, range);
-    }
+  for (const facet of texts) {
+    const values = facet.tally.values(facet.names);
+    if (values.length > 0) attributes.set(facet.id, values);
+  }
+  for (const facet of numbers) {
+    const range = facet.bounds.range ?? facet.all.range;
+    if (range) attributes.set(facet.id, range);
   }
   return { slots, brands: brands.values(columns.brands.names), price: prices.range, attributes };
 }

@@ -14,6 +14,12 @@ export function normalizeText(text: string): string {
   return text.toLowerCase().replaceAll('ё', 'е').replace(/\s+/g, ' ').trim();
 }
 
+/** What separates the words of a name: dotted names ('p.i.t', '1.5') stay whole. */
+const NAME_SEPARATOR = /[^\p{L}\p{N}.]+/u;
+
+/** A name as search compares names: its words, normalised, one space apart («Перфоратор DCK KZC26, 800 Вт» → «перфоратор dck kzc26 800 вт»). */
+export const nameAsWords = (name: string) => normalizeText(name).split(NAME_SEPARATOR).filter(Boolean).join(' ');
+
 // ---------------------------------------------------------------------------------------------
 // Keyboard layouts: 'lhtkm' is 'дрель' typed with the Latin layout on, 'лят20' is 'kzc20'.
 

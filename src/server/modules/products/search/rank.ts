@@ -1,22 +1,15 @@
 import type { Sort } from '#shared/constants.ts';
 import { hasPrice } from '#shared/money.ts';
-import { normalizeText } from './query.ts';
+import { nameAsWords } from './query.ts';
 import type { IndexedProduct } from './search-index.ts';
 
-/** What separates the words of a name: dotted names ('p.i.t', '1.5') stay whole. */
-const SEPARATOR = /[^\p{L}\p{N}.]/u;
-const WORD_CHARACTER = /[\p{L}\p{N}.]/u;
-
-/** Whether a word of the (normalised) name starts with `stem`. */
+/** Whether a word of the name (as nameAsWords gives it) starts with `stem`. */
 function startsAWord(name: string, stem: string): boolean {
   for (let at = name.indexOf(stem); at >= 0; at = name.indexOf(stem, at + 1)) {
-    if (at === 0 || SEPARATOR.test(name[at - 1]!)) return true;
+    if (at === 0 || name[at - 1] === ' ') return true;
   }
   return false;
 }
-
-/** A name as words: case, ё and punctuation aside («Перфоратор DCK KZC26, 800 Вт» = «перфоратор dck kzc26 800 вт»). */
-const nameWords = (name: string) => normalizeText(name).split(SEPARATOR).filter(Boolean).join(' ');
 
 /**
  * Ranks candidates: the product whose whole name was typed, then SKU typed exactly, then SKU starting with what was typed, then the number of
@@ -26,19 +19,18 @@ const nameWords = (name: string) => normalizeText(name).split(SEPARATOR).filter(
  */
 export function rankCandidates(rows: IndexedProduct[], stems: string[], skus: string[], sort: Sort, query: string): number[] {
   const usefulStems = [...new Set(stems.filter((s) => s.length > 0))];
-  const typedName = nameWords(query);
+  const typedName = nameAsWords(query);
   const scored = rows.map((row) => {
     const sku = row.skuNorm;
     const skuRank = skus.some((s) => sku === s) ? 3 : skus.some((s) => sku.startsWith(s)) ? 2 : skus.some((s) => sku.includes(s)) ? 1 : 0;
     let nameHits = 0;
     for (const stem of usefulStems) if (startsAWord(row.name, stem)) nameHits++;
     // A Russian product name starts with what the product is: 'Аккумулятор …' before '… аккумуляторный'.
-    const lead = row.name.search(WORD_CHARACTER);
-    const leadHit = lead >= 0 && usefulStems.some((stem) => row.name.startsWith(stem, lead)) ? 1 : 0;
+    const leadHit = usefulStems.some((stem) => row.name.startsWith(stem)) ? 1 : 0;
     return {
       id: row.id,
       // Models of one family share the start of their SKU (KZC26, KZC26-EK): the name decides.
-      wholeName: nameWords(row.name) === typedName ? 1 : 0,
+      wholeName: row.name === typedName ? 1 : 0,
       skuRank,
       nameHits,
       leadHit,

@@ -1,6 +1,6 @@
 import type { Sort } from '#shared/constants.ts';
 import { FilterColumns, type FilterRow } from './filter-columns.ts';
-import { normalizeText, type Match } from './query.ts';
+import { nameAsWords, type Match } from './query.ts';
 
 /**
  * The catalogue as search needs it, in this process's memory: per product what filters and ranks
@@ -19,7 +19,7 @@ import { normalizeText, type Match } from './query.ts';
 /** What search ranks by. */
 export type IndexedProduct = {
   id: number;
-  /** As search compares names: normalizeText(name). */
+  /** As search compares names: nameAsWords(name). */
   name: string;
   skuNorm: string;
   categoryId: number | null;
@@ -47,7 +47,7 @@ const filterRowOf = (row: IndexRow): FilterRow => ({
 /** The part of a row search ranks by, its name as search compares names. */
 const productOf = ({ lexemes: _l, brand: _b, inStock: _s, branchIds: _br, attributes: _a, ...row }: IndexRow): IndexedProduct => ({
   ...row,
-  name: normalizeText(row.name),
+  name: nameAsWords(row.name),
 });
 
 /** Which products a search covers. */
@@ -151,6 +151,30 @@ class SkuText {
   }
 }
 
+/**
+ * The `count` first of `items` under `compare` (a total order), in that order: one pass keeping
+ * a sorted run, so most items cost one comparison with the run's last.
+ */
+function firstInOrder(items: number[], count: number, compare: (a: number, b: number) => number): number[] {
+  const run: number[] = [];
+  for (const item of items) {
+    if (run.length === count && compare(item, run[count - 1]!) >= 0) continue;
+    let low = 0;
+    let high = run.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(run[middle]!, item) < 0) low = middle + 1;
+      else high = middle;
+    }
+    run.splice(low, 0, item);
+    if (run.length > count) run.pop();
+  }
+  return run;
+}
+
+/** Lists whose slots are kept at most (a category, a supplier and a status each). */
+const MAX_UNIVERSES = 500;
+
 /** Slot states. */
 const ABSENT = 0;
 const INACTIVE = 1;
@@ -176,6 +200,8 @@ export class SearchIndex {
   private category = new Int32Array(0);
   private supplier = new Uint8Array(0);
   private popularity = new Float64Array(0);
+  /** The lists' slots by status, category and supplier (universe()); emptied by every change. */
+  private readonly universes = new Map<string, Int32Array>();
   /** 1 for the slots whose postings and SKU text are out of date (in `fresh` or deleted). */
   private outdated = new Uint8Array(0);
 
@@ -209,6 +235,7 @@ export class SearchIndex {
 
   /** Takes in products written and deleted since the index last looked. */
   apply(changed: IndexRow[], deletedIds: number[]) {
+    if (changed.length > 0 || deletedIds.length > 0) this.universes.clear();
     for (const id of deletedIds) {
       const slot = this.slotOf.get(id);
       if (slot === undefined) continue;
@@ -292,8 +319,22 @@ export class SearchIndex {
     return { products: [...slots].map((slot) => this.products[slot]!), matched };
   }
 
-  /** The slots of a list without search (status, category, supplier), in the order of the slots. */
+  /**
+   * The slots of a list without search (status, category, supplier), in the order of the slots:
+   * kept until a change is taken in, as every filtered request of a category starts from them.
+   * Read only.
+   */
   universe(filter: IndexFilter): Int32Array {
+    const key = `${filter.status}|${filter.categoryId ?? ''}|${filter.supplier ?? ''}`;
+    let slots = this.universes.get(key);
+    if (!slots) {
+      if (this.universes.size >= MAX_UNIVERSES) this.universes.clear();
+      this.universes.set(key, (slots = this.collectUniverse(filter)));
+    }
+    return slots;
+  }
+
+  private collectUniverse(filter: IndexFilter): Int32Array {
     const status = filter.status;
     const category = filter.categoryId ?? 0;
     const supplier = filter.supplier === undefined ? -1 : (this.supplierCodes.get(filter.supplier) ?? 256);
@@ -319,23 +360,35 @@ export class SearchIndex {
   }
 
   /**
-   * Slots in the order of a catalogue list, as the SQL lists order them (catalog/list.ts): priced
-   * products first in the price sorts (those on request newest first), else featured and sales,
-   * date or sales, ties to the newer id.
+   * The first `count` slots in the order of a catalogue list, as the SQL lists order them
+   * (catalog/list.ts): priced products first in the price sorts (those on request newest first),
+   * else featured and sales, date or sales, ties to the newer id. Only what a page needs is put in
+   * order: a page near the start of a long list is picked in one pass, a deep one sorts it all.
    */
-  sortSlots(slots: number[], sort: Sort): number[] {
+  firstSlots(slots: number[], sort: Sort, count: number): number[] {
+    const compare = this.listOrder(sort);
+    if (count * 16 >= slots.length) return slots.sort(compare).slice(0, count);
+    return firstInOrder(slots, count, compare);
+  }
+
+  private listOrder(sort: Sort): (a: number, b: number) => number {
     const p = (slot: number) => this.products[slot]!;
     const byId = (a: number, b: number) => p(b).id - p(a).id;
     const price = this.filters.price;
     const priced = (a: number, b: number) => Number(Number.isNaN(price[a]!)) - Number(Number.isNaN(price[b]!));
-    const compare: Record<Sort, (a: number, b: number) => number> = {
-      featured: (a, b) => this.popularity[b]! - this.popularity[a]! || byId(a, b),
-      'price-low': (a, b) => priced(a, b) || (Number.isNaN(price[a]!) ? byId(a, b) : price[a]! - price[b]! || p(a).id - p(b).id),
-      'price-high': (a, b) => priced(a, b) || (Number.isNaN(price[a]!) ? byId(a, b) : price[b]! - price[a]! || byId(a, b)),
-      newest: (a, b) => p(b).createdAt - p(a).createdAt || byId(a, b),
-      popular: (a, b) => p(b).salesCount - p(a).salesCount || byId(a, b),
-    };
-    return slots.sort(compare[sort]);
+    const popularity = this.popularity;
+    switch (sort) {
+      case 'featured':
+        return (a, b) => popularity[b]! - popularity[a]! || byId(a, b);
+      case 'price-low':
+        return (a, b) => priced(a, b) || (Number.isNaN(price[a]!) ? byId(a, b) : price[a]! - price[b]! || p(a).id - p(b).id);
+      case 'price-high':
+        return (a, b) => priced(a, b) || (Number.isNaN(price[a]!) ? byId(a, b) : price[b]! - price[a]! || byId(a, b));
+      case 'newest':
+        return (a, b) => p(b).createdAt - p(a).createdAt || byId(a, b);
+      case 'popular':
+        return (a, b) => p(b).salesCount - p(a).salesCount || byId(a, b);
+    }
   }
 
   private evaluate(match: Match, stems: Map<string, string[]>): Bits | null {

@@ -87,7 +87,8 @@ export async function suggestSearch(db: Db, memo: CatalogMemo, search: CatalogSe
   if (query.length < SUGGEST_MIN_CHARS) return { query, categories: [], products: [] };
 
   const [ranked, categories] = await Promise.all([
-    search.match(query, { status: 'active' }),
+    // Ranked as the results page ranks (and kept with it): Enter on what is typed finds it ready.
+    search.rank(query, { status: 'active' }, 'featured'),
     memo.once('suggest-categories', () => loadCategories(db)),
   ]);
   const sample = await productRows(db, ranked.ids.slice(0, CATEGORY_SAMPLE));
