@@ -65,6 +65,16 @@ export default defineConfig({
     sourcemap: false,
     // Every browser the shop supports knows <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: { polyfill: false },
+    // React, the router and the query cache in one chunk: every page needs them, one file compresses
+    // better than the five pieces the automatic split made of them (home first load 130.1 → 128.8 KB),
+    // and it changes only when they are upgraded, so browsers keep it across the shop's releases.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/ }],
+        },
+      },
+    },
   },
   ssr: {
     noExternal: ['radix-ui', /^@radix-ui\//],
