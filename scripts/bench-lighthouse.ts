@@ -1,7 +1,8 @@
 /**
  * `npm run bench:lighthouse`: builds the shop, starts the production server on a fresh data folder,
  * runs Lighthouse (mobile emulation, simulated slow 4G and 4× CPU slowdown: Lighthouse's
- * defaults) in the system Chromium on the home page, a category page and a product page, and
+ * defaults) in the system Chromium on the home page, a category page, the same filtered by a
+ * characteristic, and a product page, and
  * prints the four category scores with FCP, LCP, TBT and CLS for each, with Lighthouse's
  * `benchmarkIndex` (how fast this machine's CPU was during the run) and the machine's load average:
  * on a shared machine the simulated figures swing with both.
@@ -77,7 +78,7 @@ async function waitForServer() {
 
 /** A category with products, and a product with a picture, found the way a visitor would. */
 async function pickPages(): Promise<{ name: string; url: string }[]> {
-  const categories = (await (await fetch(`${base}/api/categories`)).json()) as { slug: string; productCount: number }[];
+  const categories = (await (await fetch(`${base}/api/categories`)).json()) as { id: number; slug: string; productCount: number }[];
   const category = categories.find((c) => c.productCount > 0);
   if (!category) throw new Error('no category with products');
   const html = await (await fetch(`${base}/category/${category.slug}`)).text();
@@ -87,8 +88,23 @@ async function pickPages(): Promise<{ name: string; url: string }[]> {
   return [
     { name: 'Главная', url: `${base}/` },
     { name: 'Категория', url: `${base}/category/${category.slug}` },
+    { name: 'Категория с фильтром', url: await filteredCategoryUrl(categories) },
     { name: 'Товар', url: `${base}${product}` },
   ];
+}
+
+/** A category page narrowed by the first option of its first characteristic filter that has products (issue 26). */
+async function filteredCategoryUrl(categories: { id: number; slug: string; productCount: number }[]): Promise<string> {
+  for (const category of categories.filter((c) => c.productCount > 0)) {
+    const list = (await (await fetch(`${base}/api/products?categoryId=${category.id}&facets=true`)).json()) as {
+      facets?: { slug: string; values?: { value: string; count: number }[] }[];
+    };
+    for (const facet of list.facets ?? []) {
+      const option = facet.values?.find((v) => v.count > 0);
+      if (option) return `${base}/category/${category.slug}?${new URLSearchParams({ [`attr.${facet.slug}`]: option.value })}`;
+    }
+  }
+  throw new Error('no category with a characteristic filter');
 }
 
 type PageResult = {
