@@ -167,6 +167,26 @@ test.describe('catalogue filters', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('a price «от» above «до» is said in the panel, both numbers stay and the list still shows', async ({ page, request, consoleErrors }) => {
+    await page.goto(`${CATEGORY}?priceMin=9000&priceMax=3000`);
+    await waitForHydration(page);
+    await expect(found(page)).toHaveText(`Найдено: ${productsCount(await apiTotal(request))}`);
+    await expect(page.getByRole('list', { name: 'Выбранные фильтры' })).toHaveCount(0);
+    const panel = await openPanel(page);
+    const price = panel.getByRole('group', { name: 'Цена, ₽' });
+    await expect(price.getByText('Значение «от» больше значения «до»')).toBeVisible();
+    await expect(price.getByLabel('от')).toHaveValue('9000');
+    await expect(price.getByLabel('до')).toHaveValue('3000');
+    await expect(price.getByLabel('до')).toHaveAttribute('aria-invalid', 'true');
+
+    // Swapping the numbers takes the message away and asks the range.
+    await price.getByLabel('от').fill('3000');
+    await price.getByLabel('от').press('Enter');
+    await expect(page).toHaveURL(/priceMin=3000&priceMax=3000/);
+    await expect(price.getByText('Значение «от» больше значения «до»')).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('a filtered address is not for search engines, and names the category’s own address as canonical', async ({ page, baseURL }) => {
     await page.goto(`${CATEGORY}?brand=DCK&attr.patron=SDS-plus&page=2`);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
