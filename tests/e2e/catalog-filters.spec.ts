@@ -127,6 +127,25 @@ test.describe('catalogue filters', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('«до» typed while «от» is being applied is kept, then applied with it', async ({ page, request, consoleErrors }) => {
+    await page.goto(CATEGORY);
+    await waitForHydration(page);
+    const panel = await openPanel(page);
+    const power = panel.getByRole('group', { name: 'Мощность, Вт' });
+    await power.getByLabel('от').fill('700');
+    // Going to «до» applies «от»: the page's address changes while «до» is typed.
+    await power.getByLabel('до').fill('1100');
+    await expect(page).toHaveURL(/attr\.moschnost\.min=700(&|$)/);
+    await expect(power.getByLabel('до')).toHaveValue('1100');
+    await power.getByLabel('до').press('Enter');
+    await expect(page).toHaveURL(/attr\.moschnost\.min=700&attr\.moschnost\.max=1100/);
+    const between = await apiTotal(request, 'attr.moschnost.min=700&attr.moschnost.max=1100');
+    await expect(found(page)).toHaveText(`Найдено: ${productsCount(between)}`);
+    await showList(page, panel, between);
+    await expect(page.getByRole('list', { name: 'Выбранные фильтры' }).getByRole('listitem')).toHaveText(['Мощность: от 700 до 1\u00a0100 Вт']);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('@mobile the sheet’s button says how many products the chosen filters show', async ({ page, request, consoleErrors }) => {
     await page.goto(CATEGORY);
     await waitForHydration(page);
@@ -164,6 +183,26 @@ test.describe('catalogue filters', () => {
     // The sort stays; the filters are gone.
     await expect(page).toHaveURL(new RegExp(`${CATEGORY}\\?sort=price-low$`));
     await expect(cards(page)).toHaveCount(12);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a price «от» above «до» is said in the panel, both numbers stay and the list still shows', async ({ page, request, consoleErrors }) => {
+    await page.goto(`${CATEGORY}?priceMin=9000&priceMax=3000`);
+    await waitForHydration(page);
+    await expect(found(page)).toHaveText(`Найдено: ${productsCount(await apiTotal(request))}`);
+    await expect(page.getByRole('list', { name: 'Выбранные фильтры' })).toHaveCount(0);
+    const panel = await openPanel(page);
+    const price = panel.getByRole('group', { name: 'Цена, ₽' });
+    await expect(price.getByText('Значение «от» больше значения «до»')).toBeVisible();
+    await expect(price.getByLabel('от')).toHaveValue('9000');
+    await expect(price.getByLabel('до')).toHaveValue('3000');
+    await expect(price.getByLabel('до')).toHaveAttribute('aria-invalid', 'true');
+
+    // Swapping the numbers takes the message away and asks the range.
+    await price.getByLabel('от').fill('3000');
+    await price.getByLabel('от').press('Enter');
+    await expect(page).toHaveURL(/priceMin=3000&priceMax=3000/);
+    await expect(price.getByText('Значение «от» больше значения «до»')).toHaveCount(0);
     expect(consoleErrors).toEqual([]);
   });
 

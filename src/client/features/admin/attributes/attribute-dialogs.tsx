@@ -71,7 +71,11 @@ export function AttributeDialog({ attribute, onClose }: { attribute: AdminAttrib
       className="max-w-xl"
       saving={save.isPending}
       saveLabel={isEdit ? 'Сохранить' : 'Создать'}
-      onSubmit={handleSubmit((data) => save.mutate(data))}
+      onSubmit={(event) => {
+        // A spelling typed but not yet added is saved too, not dropped without a word.
+        addAlias();
+        void handleSubmit((data) => save.mutate(data))(event);
+      }}
       onClose={onClose}
     >
       <FormField label="Название" htmlFor="attribute-name" required error={errors.name?.message}>

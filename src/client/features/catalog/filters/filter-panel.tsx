@@ -43,16 +43,19 @@ export function FilterPanel({ id, data, chosen, inSheet = false }: Props) {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  // What the fields show: the address's filters, with the customer's change until the address has it.
-  const [draft, setDraft] = useState({ search: location.search, values: params });
+  // What the fields show: the address's filters, with the customer's change until the address has
+  // it. `typed` is the from–to text typed since the last change was sent: leaving «от» for «до»
+  // sends «от», and the address it brings must not wipe out what is being typed into «до».
+  const [draft, setDraft] = useState({ search: location.search, values: params, typed: {} as Record<string, string> });
   let values = draft.values;
   if (draft.search !== location.search) {
-    values = params;
-    setDraft({ search: location.search, values: params });
+    values = new URLSearchParams(params);
+    for (const [key, text] of Object.entries(draft.typed)) values.set(key, text);
+    setDraft({ search: location.search, values, typed: draft.typed });
   }
 
   const apply = (next: URLSearchParams) => {
-    setDraft({ search: location.search, values: next });
+    setDraft({ search: location.search, values: next, typed: {} });
     const href = filterHref(location.pathname, next);
     if (href !== filterHref(location.pathname, params)) void navigate(href, { preventScrollReset: true, state: { keepScroll: true } });
   };
@@ -65,7 +68,7 @@ export function FilterPanel({ id, data, chosen, inSheet = false }: Props) {
   const type = (key: string, text: string) => {
     const next = new URLSearchParams(values);
     next.set(key, text);
-    setDraft({ search: location.search, values: next });
+    setDraft({ search: location.search, values: next, typed: { ...draft.typed, [key]: text } });
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

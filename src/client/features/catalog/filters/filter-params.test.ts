@@ -31,8 +31,16 @@ describe('catalogue filters in the address', () => {
     expect(chosen.count).toBe(0);
   });
 
+  it('says when «от» is above «до» and asks neither end, so the list still shows; equal ends are asked', () => {
+    const chosen = chosenFilters(address('priceMin=9 000&priceMax=3000&attr.power.min=2,5&attr.power.max=1&attr.weight.min=2&attr.weight.max=2&brand=DCK'), BRANCHES);
+    expect(chosen.request).toEqual({ brand: ['DCK'], 'attr.weight.min': ['2'], 'attr.weight.max': ['2'] });
+    const order = 'Значение «от» больше значения «до»';
+    expect(chosen.errors).toEqual({ priceMin: order, priceMax: order, 'attr.power.min': order, 'attr.power.max': order });
+    expect(chosen.count).toBe(3);
+  });
+
   it('says a from–to field’s mistakes in the API’s own words', () => {
-    expect(RANGE_MESSAGES).toEqual({ number: CATALOG_MESSAGES.number, negative: CATALOG_MESSAGES.negative });
+    expect({ number: RANGE_MESSAGES.number, negative: RANGE_MESSAGES.negative }).toEqual({ number: CATALOG_MESSAGES.number, negative: CATALOG_MESSAGES.negative });
   });
 
   it('reads numbers as people type them', () => {

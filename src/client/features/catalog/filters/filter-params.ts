@@ -13,12 +13,17 @@ export const BRANCH = 'branch';
 const ATTR = 'attr.';
 
 /**
- * The API's messages for a from–to field (`CATALOG_MESSAGES` of `#shared/schemas/catalog.ts`,
- * the same texts, held equal by filter-params.test.ts): importing them would bring zod into
- * the catalogue pages' script.
+ * The messages of a from–to field. `number` and `negative` are the API's (`CATALOG_MESSAGES` of
+ * `#shared/schemas/catalog.ts`, the same texts, held equal by filter-params.test.ts): importing
+ * them would bring zod into the catalogue pages' script. `order` is the panel's own: the API
+ * takes «от» above «до» literally (an empty list), which would leave a customer who swapped the
+ * numbers with no products and no reason.
  */
-export const RANGE_MESSAGES = { number: 'Введите число', negative: 'Число не может быть отрицательным' } as const;
-
+export const RANGE_MESSAGES = {
+  number: 'Введите число',
+  negative: 'Число не может быть отрицательным',
+  order: 'Значение «от» больше значения «до»',
+} as const;
 
 export const attrKey = (slug: string) => `${ATTR}${slug}`;
 export const attrMinKey = (slug: string) => `${ATTR}${slug}.min`;
@@ -78,11 +83,24 @@ export function chosenFilters(search: URLSearchParams, branchSlugs: readonly str
     if (isNumberKey(key) || key === IN_STOCK || key === BRANCH) values.splice(0, values.length, asked);
     else if (!values.includes(asked)) values.push(asked);
   }
+  // «от» above «до» is said under the range and the range is not asked, as a word in it is not.
+  for (const [min, max] of rangePairs(Object.keys(request))) {
+    if (Number(request[min]![0]) <= Number(request[max]![0])) continue;
+    errors[min] = errors[max] = RANGE_MESSAGES.order;
+    delete request[min];
+    delete request[max];
+  }
   for (const values of Object.values(request)) {
     values.sort();
     count += values.length;
   }
   return { request, errors, count };
+}
+
+/** The from–to pairs both of whose ends are among `keys`: [min key, max key]. */
+function rangePairs(keys: readonly string[]): [string, string][] {
+  const mins = keys.filter((key) => key === PRICE_MIN || (key.startsWith(ATTR) && key.endsWith('.min')));
+  return mins.map((min): [string, string] => [min, min === PRICE_MIN ? PRICE_MAX : min.replace(/\.min$/, '.max')]).filter(([, max]) => keys.includes(max));
 }
 
 /** The parameters no filter control carries: they travel with the filter form as hidden fields. */
