@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, X } from 'lucide-react';
-import { useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
@@ -11,11 +10,10 @@ const label = (a: Pick<AdminAttribute, 'name' | 'unit'>) => (a.unit ? `${a.name}
 
 /**
  * The category form's «Фильтры»: the attributes the category's page filters by, in order
- * (up and down buttons), added from the shop's list. `value` is the ids in order.
+ * (up and down buttons), added by choosing one of the shop's list. `value` is the ids in order.
  */
 export function CategoryFiltersField({ value, onChange }: { value: number[]; onChange: (ids: number[]) => void }) {
   const attributes = useQuery(adminAttributesQuery());
-  const [adding, setAdding] = useState('');
   if (attributes.isPending) return <Skeleton className="h-24" aria-label="Загрузка характеристик" />;
   if (attributes.isError) return <p className="text-sm text-destructive">Не удалось загрузить характеристики: {attributes.error.message}</p>;
   const byId = new Map(attributes.data.map((a) => [a.id, a]));
@@ -52,27 +50,23 @@ export function CategoryFiltersField({ value, onChange }: { value: number[]; onC
           ))}
         </ol>
       )}
-      <div className="flex gap-2">
-        <NativeSelect id="category-filter-add" aria-label="Характеристика для фильтра" value={adding} onChange={(e) => setAdding(e.target.value)}>
-          <option value="">Выберите характеристику…</option>
-          {rest.map((a) => (
-            <option key={a.id} value={a.id}>
-              {label(a)}
-            </option>
-          ))}
-        </NativeSelect>
-        <Button
-          type="button"
-          variant="outline"
-          disabled={!adding}
-          onClick={() => {
-            onChange([...chosen, Number(adding)]);
-            setAdding('');
-          }}
-        >
-          Добавить фильтр
-        </Button>
-      </div>
+      {/* Choosing is adding: a choice left waiting for a second button was lost on saving. */}
+      <NativeSelect
+        id="category-filter-add"
+        aria-label="Характеристика для фильтра"
+        value=""
+        disabled={rest.length === 0}
+        onChange={(e) => {
+          if (e.target.value) onChange([...chosen, Number(e.target.value)]);
+        }}
+      >
+        <option value="">{rest.length === 0 ? 'Все характеристики уже в фильтрах' : 'Добавить фильтр…'}</option>
+        {rest.map((a) => (
+          <option key={a.id} value={a.id}>
+            {label(a)}
+          </option>
+        ))}
+      </NativeSelect>
     </fieldset>
   );
 }
