@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/connection.ts';
 import { attributeAliases, attributes, categories, categoryAttributes, productAttributes } from '../../db/schema.ts';
 import { chooseSlug, withSlugRetry } from '../../db/unique-slug.ts';
 import { badRequest, notFound } from '../../core/http-errors.ts';
-import { ATTRIBUTE_KIND_LABELS, parseAttributeValue, type AttributeKind } from '#shared/attributes.ts';
+import { ATTRIBUTE_KIND_LABELS, parseAttributeValue, type AttributeKind, type ValueUnits } from '#shared/attributes.ts';
 import { pluralRu } from '#shared/plural.ts';
 import {
   ATTRIBUTE_MESSAGES,
@@ -105,9 +105,12 @@ async function valuesOf(db: DbOrTx, attributeId: number) {
     .where(eq(productAttributes.attributeId, attributeId));
 }
 
-/** Values as another kind keeps them; refused on `field`, saying how many do not fit and an example. */
-function convertValues(values: { productId: number; value: string }[], kind: AttributeKind, field: string, what: string) {
-  const converted = values.map((v) => ({ ...v, parsed: parseAttributeValue(kind, v.value) }));
+/**
+ * Values as another kind (and unit: a number kept in «кВт» read as «Вт») keeps them; refused on
+ * `field`, saying how many do not fit and an example.
+ */
+function convertValues(values: { productId: number; value: string }[], kind: AttributeKind, units: ValueUnits, field: string, what: string) {
+  const converted = values.map((v) => ({ ...v, parsed: parseAttributeValue(kind, v.value, units) }));
   const misfits = converted.filter((v) => !v.parsed);
   if (misfits.length > 0) {
     const message = `${what}: ${valuesDoNotFit(misfits.length)} к виду «${ATTRIBUTE_KIND_LABELS[kind]}», например «${misfits[0]!.value}»`;
@@ -128,7 +131,10 @@ export async function updateAttribute(db: Db, id: number, patch: AttributePatch,
   const aliases = aliasesOf(name, patch.aliases ?? current.aliases);
   await assertAliasesFree(db, name, aliases, id);
   const kindChanged = patch.kind !== undefined && patch.kind !== current.kind;
-  const converted = kindChanged ? convertValues(await valuesOf(db, id), patch.kind!, 'kind', 'Нельзя сменить вид') : [];
+  // A value naming its unit («1,2 кВт» kept as text) is converted; a bare one is taken in the unit
+  // the attribute is to have, as a change of the unit alone relabels the numbers.
+  const units = { attribute: patch.unit !== undefined ? patch.unit || null : current.unit };
+  const converted = kindChanged ? convertValues(await valuesOf(db, id), patch.kind!, units, 'kind', 'Нельзя сменить вид') : [];
 
   await withSlugRetry('attributes_slug_unique', async () => {
     const slug = patch.slug !== undefined && patch.slug !== current.slug ? await chooseSlug(db, attributes, patch.slug, name, 'attr', id) : undefined;
@@ -198,7 +204,8 @@ export async function deleteAttribute(db: Db, id: number, now: Date): Promise<{ 
 
 /**
  * `POST /api/admin/attributes/{id}/merge`: the other attribute turns out to be this one. Its
- * values move here (a product that has both keeps this one's), as do its spellings and the
+ * values move here (a product that has both keeps this one's; numbers kept in another unit of
+ * the quantity, «кВт» into «Вт», converted), as do its spellings and the
  * categories filtering by it; then it is deleted. Refused when some of its values are not of
  * this attribute's kind (how many is said).
  */
@@ -212,7 +219,8 @@ export async function mergeAttributes(db: Db, id: number, fromId: number, now: D
   const moving = [...values].flatMap(([productId, list]) =>
     list.some((v) => v.attributeId === id) ? [] : list.filter((v) => v.attributeId === fromId).map((v) => ({ productId, value: v.value })),
   );
-  const converted = new Map(convertValues(moving, target.kind, 'fromId', `Нельзя объединить с «${from.name}»`).map((v) => [v.productId, v]));
+  const units = { attribute: target.unit, source: from.unit };
+  const converted = new Map(convertValues(moving, target.kind, units, 'fromId', `Нельзя объединить с «${from.name}»`).map((v) => [v.productId, v]));
 
   await catalogTransaction(db, async (tx) => {
     for (const [productId, list] of values) {
