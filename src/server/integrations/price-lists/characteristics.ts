@@ -59,11 +59,12 @@ export function changesValues(
 }
 
 /**
- * Writes a batch's characteristics in its transaction: names resolved (new ones created), values
+ * Writes a batch's characteristics in its transaction, after the batch wrote these products'
+ * rows (so they are not touched again: `rowsWritten`): names resolved (new ones created), values
  * through the adapter's unit rules, each product's other values kept.
  */
 export async function writeCharacteristics(tx: Tx, byProduct: Map<number, RawCharacteristic[]>, normaliseText: (text: string) => string, now: Date): Promise<void> {
   if (byProduct.size === 0) return;
   const { values } = await characteristicValues(tx, byProduct, normaliseText);
-  await replaceProductAttributes(tx, values, now, { keepOthers: true });
+  await replaceProductAttributes(tx, values, now, { keepOthers: true, rowsWritten: true });
 }
