@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/connection.ts';
 import type { AttributeValueInput, ProductAttributeValues } from '../products/write/attributes.ts';
 import { attributeAliasOf, leadingNumber, parseAttributeValue, splitAttributeName, type AttributeKind } from '#shared/attributes.ts';
-import { resolveAttributes } from './resolve.ts';
+import { resolveAttributes, type AttributeSpelling } from './resolve.ts';
 
 /**
  * Characteristics as a source gives them (1C `ЗначенияСвойств`, YML `param`, a price list's
@@ -27,13 +27,19 @@ export function characteristicValue(
   return parseAttributeValue(attribute.kind as AttributeKind, normaliseText(characteristic.value), { attribute: attribute.unit, source });
 }
 
+/**
+ * The values of each product's characteristics. `hints` are spellings resolved first, with more
+ * values than the products bring (a 1C dictionary's variants), so a new attribute's kind is
+ * guessed from all of them.
+ */
 export async function characteristicValues(
   db: DbOrTx,
   byProduct: Map<number, RawCharacteristic[]>,
   normaliseText: (text: string) => string = (text) => text,
+  hints: AttributeSpelling[] = [],
 ): Promise<{ values: ProductAttributeValues; skipped: number }> {
   const spellings = [...byProduct.values()].flat().map((c) => ({ name: c.name, unit: c.unit ?? unitInValue(normaliseText(c.value)), values: [normaliseText(c.value)] }));
-  const attributes = await resolveAttributes(db, spellings);
+  const attributes = await resolveAttributes(db, [...hints, ...spellings]);
   const values: ProductAttributeValues = new Map();
   let skipped = 0;
   for (const [productId, characteristics] of byProduct) {
