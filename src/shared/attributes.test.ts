@@ -24,6 +24,18 @@ describe('attribute values', () => {
     expect(parseAttributeValue('number', 'SDS-plus')).toBeNull();
   });
 
+  it('keeps a number given in another unit of its quantity in the attribute’s unit', () => {
+    expect(parseAttributeValue('number', '1,5 кВт', { attribute: 'Вт' })).toMatchObject({ value: '1500', number: 1500 });
+    expect(parseAttributeValue('number', '1,1 кВт', { attribute: 'Вт' })?.number).toBe(1100);
+    // No unit of its own: the one its source names («Вес, г»).
+    expect(parseAttributeValue('number', '500', { attribute: 'кг', source: 'г' })).toMatchObject({ value: '0,5', number: 0.5 });
+    expect(parseAttributeValue('number', '2 Ач', { attribute: 'мА·ч' })?.number).toBe(2000);
+    // The same unit, an unknown one or none at all: the number as written.
+    expect(parseAttributeValue('number', '800 Вт', { attribute: 'Вт' })?.number).toBe(800);
+    expect(parseAttributeValue('number', '2 скорости', { attribute: null })?.number).toBe(2);
+    expect(parseAttributeValue('number', '3 л.с.', { attribute: 'Вт' })?.number).toBe(3);
+  });
+
   it('reads yes and no in their usual spellings, nothing else', () => {
     expect(parseAttributeValue('boolean', 'есть')?.value).toBe('Да');
     expect(parseAttributeValue('boolean', 'НЕТ')?.value).toBe('Нет');

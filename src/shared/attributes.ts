@@ -55,16 +55,49 @@ export function formatAttributeNumber(number: number): string {
 }
 
 /**
- * The value kept for a value as written, or null when it is not one of the kind:
- * a number («1 100 Вт» → 1100, unit «Вт» in `unit`), yes/no («есть» → «Да»), text (spaces single).
+ * Units of one quantity by their size in the smallest (lower case, without dots and spaces): a
+ * number given in one of them is kept in its attribute's, so «1,5 кВт» of a «Мощность» in «Вт»
+ * is 1500 and «500» spelled «Вес, г» is 0,5 of a «Вес» in «кг».
  */
-export function parseAttributeValue(kind: AttributeKind, raw: string): { value: string; number: number | null; unit: string | null } | null {
+const UNIT_SCALES: Readonly<Record<string, number>>[] = [
+  { вт: 1, квт: 1000 },
+  { г: 1, кг: 1000 },
+  { мм: 1, см: 10, м: 1000 },
+  { мач: 1, ач: 1000 },
+  { мл: 1, л: 1000 },
+];
+
+const unitKey = (unit: string) => unit.toLowerCase().replace(/[\s.·*]/g, '');
+
+/** `number` given in `from` as a number in `to` when both are units of one quantity; else as given. */
+function inUnit(number: number, from: string | null, to: string | null): number {
+  if (!from || !to) return number;
+  const [a, b] = [unitKey(from), unitKey(to)];
+  const scale = UNIT_SCALES.find((units) => Object.hasOwn(units, a) && Object.hasOwn(units, b));
+  // 12 significant digits: 1,1 кВт is 1100 Вт, not 1100.0000000000002.
+  return scale ? Number(((number * scale[a]!) / scale[b]!).toPrecision(12)) : number;
+}
+
+/**
+ * The units a number is read with: its attribute's (`attribute`), and the one its source names
+ * when the value itself names none (a spelling «Вес, г», YML's `unit`).
+ */
+export type ValueUnits = { attribute: string | null; source?: string | null };
+
+/**
+ * The value kept for a value as written, or null when it is not one of the kind:
+ * a number («1 100 Вт» → 1100, unit «Вт» in `unit`; in the attribute's unit when `units` are
+ * given), yes/no («есть» → «Да»), text (spaces single).
+ */
+export function parseAttributeValue(kind: AttributeKind, raw: string, units?: ValueUnits): { value: string; number: number | null; unit: string | null } | null {
   const text = collapse(raw);
   if (!text || text.length > ATTRIBUTE_VALUE_MAX) return null;
   if (kind === 'number') {
     const parsed = leadingNumber(text);
     if (!parsed) return null;
-    return { value: formatAttributeNumber(parsed.number), number: parsed.number, unit: parsed.rest || null };
+    const unit = parsed.rest || null;
+    const number = units ? inUnit(parsed.number, unit ?? units.source ?? null, units.attribute) : parsed.number;
+    return { value: formatAttributeNumber(number), number, unit };
   }
   if (kind === 'boolean') {
     const word = text.toLowerCase();

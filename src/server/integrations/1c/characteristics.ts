@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/connection.ts';
 import { characteristicValues, type RawCharacteristic } from '../../modules/attributes/values.ts';
-import { resolveAttributes, type AttributeSpelling } from '../../modules/attributes/resolve.ts';
+import type { AttributeSpelling } from '../../modules/attributes/resolve.ts';
 import type { CatalogAnnouncement } from '../../modules/products/write/announce.ts';
 import { replaceProductAttributes } from '../../modules/products/write/attributes.ts';
 import { parseAttributeValue } from '#shared/attributes.ts';
@@ -140,8 +140,7 @@ export async function writeCharacteristics(tx: Tx, byProduct: Map<number, Produc
     const property = options.properties.get(id)!;
     return { name: property.name, values: [...property.values.values()].map(options.normaliseText) };
   });
-  if (hints.length > 0) await resolveAttributes(tx, hints);
-  const { values, skipped } = await characteristicValues(tx, raw, options.normaliseText);
+  const { values, skipped } = await characteristicValues(tx, raw, options.normaliseText, hints);
   // A product all of whose values were misfits is left alone (its row not touched for nothing).
   const given = new Map([...values].filter(([, own]) => own.length > 0));
   await replaceProductAttributes(tx, given, options.now, { keepOthers: true, rowsWritten: true, announcement: options.announcement });

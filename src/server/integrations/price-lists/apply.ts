@@ -249,6 +249,7 @@ async function applyBatch(ctx: ApplyContext, rows: PendingRow[]): Promise<void> 
   }
   await updateProducts(tx, updates, ctx.now);
   await writeSupplierOffers(tx, offers, ctx.now);
+  // Every product given characteristics was created or updated above, in this transaction.
   await writeCharacteristics(tx, characteristics, ctx.adapter.normaliseText, ctx.now);
   await markRows(tx, written);
 }

@@ -118,4 +118,21 @@ describe('a CSV with characteristic columns', () => {
       expect.objectContaining({ name: 'Патрон', value: 'SDS-plus' }),
     ]);
   });
+
+  it('a number in another unit of the quantity is kept in the attribute’s unit, and the same file then changes nothing', async () => {
+    const lines = ['Артикул;Наименование;Цена;Мощность, кВт', 'ELT-1;Дрель ударная Элитех ДУ 1100;5990;1,2', 'ELT-2;Перфоратор Элитех П 800;8990;950 Вт'];
+    const mapping = { sku: 0, name: 1, price: 2, 'attr:3': 3 };
+    const imp = await api.upload(supplierId, csvFile('elitech-5.csv', lines));
+    expect((await api.check(imp.id, { read: imp.options.read, mapping, pricing: retail })).detail.counts).toMatchObject({ unchanged: 2 });
+    await api.apply(imp.id, { absent: 'leave', newProducts: 'active' });
+    expect(await attributesOf('ELT-1')).toContainEqual(expect.objectContaining({ name: 'Мощность', value: '1200', unit: 'Вт' }));
+    expect(await attributesOf('ELT-2')).toEqual([expect.objectContaining({ name: 'Мощность', value: '950', unit: 'Вт' })]);
+    // The dry run reads the values as apply writes them: nothing left to write.
+    const again = await api.upload(supplierId, csvFile('elitech-6.csv', lines));
+    await api.check(again.id, { read: again.options.read, mapping, pricing: retail });
+    const [product] = await ctx.database.db.select({ at: products.updatedAt }).from(products).where(eq(products.sku, 'ELT-1'));
+    await api.apply(again.id, { absent: 'leave', newProducts: 'active' });
+    const [after] = await ctx.database.db.select({ at: products.updatedAt }).from(products).where(eq(products.sku, 'ELT-1'));
+    expect(after!.at).toEqual(product!.at);
+  });
 });

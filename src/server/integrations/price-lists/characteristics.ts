@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connection.ts';
 import { attributeAliases, attributes, productAttributes } from '../../db/schema.ts';
-import { attributeAliasOf, parseAttributeValue, type AttributeKind } from '#shared/attributes.ts';
-import { characteristicValues, type RawCharacteristic } from '../../modules/attributes/values.ts';
+import { attributeAliasOf } from '#shared/attributes.ts';
+import { characteristicValue, characteristicValues, type RawCharacteristic } from '../../modules/attributes/values.ts';
 import { replaceProductAttributes } from '../../modules/products/write/attributes.ts';
 
 /**
@@ -12,15 +12,15 @@ import { replaceProductAttributes } from '../../modules/products/write/attribute
  * batch through the catalogue's door, next to the product's other values.
  */
 
-/** The shop's attributes by every spelling staff or imports have tied to them, with their kind. */
-export type KnownAttributes = Map<string, { id: number; kind: AttributeKind }>;
+/** The shop's attributes by every spelling staff or imports have tied to them, with their kind and unit. */
+export type KnownAttributes = Map<string, { id: number; kind: string; unit: string | null }>;
 
 export async function knownAttributes(db: Db): Promise<KnownAttributes> {
   const rows = await db
-    .select({ alias: attributeAliases.alias, id: attributes.id, kind: attributes.kind })
+    .select({ alias: attributeAliases.alias, id: attributes.id, kind: attributes.kind, unit: attributes.unit })
     .from(attributeAliases)
     .innerJoin(attributes, eq(attributes.id, attributeAliases.attributeId));
-  return new Map(rows.map((r) => [r.alias, { id: r.id, kind: r.kind as AttributeKind }]));
+  return new Map(rows.map(({ alias, ...attribute }) => [alias, attribute]));
 }
 
 /** The values products have now, by product and attribute. */
@@ -53,17 +53,18 @@ export function changesValues(
   return characteristics.some((c) => {
     const attribute = known.get(attributeAliasOf(c.name));
     if (!attribute) return true;
-    const parsed = parseAttributeValue(attribute.kind, normaliseText(c.value));
+    const parsed = characteristicValue(attribute, c, normaliseText);
     return parsed !== null && current?.get(attribute.id) !== parsed.value;
   });
 }
 
 /**
- * Writes a batch's characteristics in its transaction: names resolved (new ones created), values
+ * Writes a batch's characteristics in its transaction, after the batch wrote these products'
+ * rows (so they are not touched again: `rowsWritten`): names resolved (new ones created), values
  * through the adapter's unit rules, each product's other values kept.
  */
 export async function writeCharacteristics(tx: Tx, byProduct: Map<number, RawCharacteristic[]>, normaliseText: (text: string) => string, now: Date): Promise<void> {
   if (byProduct.size === 0) return;
   const { values } = await characteristicValues(tx, byProduct, normaliseText);
-  await replaceProductAttributes(tx, values, now, { keepOthers: true });
+  await replaceProductAttributes(tx, values, now, { keepOthers: true, rowsWritten: true });
 }

@@ -188,6 +188,16 @@ describe('POST /api/admin/attributes/:id/merge', () => {
     expect((await resolveAttributes(ctx.database.db, [{ name: 'Тип АКБ' }])).get('тип акб')!.id).toBe(target.id);
   });
 
+  it('converts numbers kept in another unit of the quantity: «Мощность ТЭНа» in кВт into one in Вт', async () => {
+    const target = await create({ name: 'Мощность нагревателя', unit: 'Вт', kind: 'number' });
+    const from = await create({ name: 'Мощность ТЭНа', unit: 'кВт', kind: 'number' });
+    const product = await newProduct('ATTR-MERGE-UNIT');
+    await send('PATCH', `/api/products/${product.id}`, { attributes: [{ attributeId: from.id, value: '1,5' }] });
+    const res = await send('POST', `/api/admin/attributes/${target.id}/merge`, { fromId: from.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await productPage(product.id)).attributes).toEqual([expect.objectContaining({ name: 'Мощность нагревателя', value: '1500', unit: 'Вт' })]);
+  });
+
   it('refuses values that are not of this attribute’s kind, itself, and an unknown one', async () => {
     const target = await create({ name: 'Число ступеней', kind: 'number' });
     const from = await create({ name: 'Ступени', kind: 'text' });
@@ -279,6 +289,12 @@ describe('product form characteristics', () => {
     expect(long.json().errors).toEqual({ 'attributes.0.value': ['Не длиннее 200 символов'] });
     const empty = await send('PATCH', `/api/products/${product.id}`, { attributes: [{ attributeId: power.id, value: ' ' }] });
     expect(empty.json().errors).toEqual({ 'attributes.0.value': ['Введите значение'] });
+  });
+
+  it('keeps a number typed in another unit of the quantity in the attribute’s unit', async () => {
+    const power = await byName('Мощность');
+    const product = await newProduct('ATTR-FORM-UNIT', { attributes: [{ attributeId: power.id, value: '1,2 кВт' }] });
+    expect(product.attributes).toEqual([expect.objectContaining({ name: 'Мощность', value: '1200', unit: 'Вт' })]);
   });
 
   it('an empty list takes every value off', async () => {

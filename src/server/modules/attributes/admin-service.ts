@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import { attributeAliases, attributes, categories, categoryAttributes, productAttributes } from '../../db/schema.ts';
 import { chooseSlug, withSlugRetry } from '../../db/unique-slug.ts';
 import { badRequest, notFound } from '../../core/http-errors.ts';
-import { ATTRIBUTE_KIND_LABELS, parseAttributeValue, type AttributeKind } from '#shared/attributes.ts';
+import { ATTRIBUTE_KIND_LABELS, parseAttributeValue, type AttributeKind, type ValueUnits } from '#shared/attributes.ts';
 import { pluralRu } from '#shared/plural.ts';
 import {
   ATTRIBUTE_MESSAGES,
@@ -15,7 +16,7 @@ import {
 } from '#shared/schemas/attributes.ts';
 import { catalogChanged } from '../products/catalog-events.ts';
 import { catalogTransaction } from '../products/write/announce.ts';
-import { replaceProductAttributes, type AttributeValueInput, type ProductAttributeValues } from '../products/write/attributes.ts';
+import { removeAttributeValues, replaceProductAttributes, type ProductAttributeValues } from '../products/write/attributes.ts';
 
 /**
  * The back office's characteristics (docs/decisions/034): attributes with their suppliers'
@@ -105,9 +106,22 @@ async function valuesOf(db: DbOrTx, attributeId: number) {
     .where(eq(productAttributes.attributeId, attributeId));
 }
 
-/** Values as another kind keeps them; refused on `field`, saying how many do not fit and an example. */
-function convertValues(values: { productId: number; value: string }[], kind: AttributeKind, field: string, what: string) {
-  const converted = values.map((v) => ({ ...v, parsed: parseAttributeValue(kind, v.value) }));
+/** The other attribute's values on products without one of this attribute: those a merge moves here. */
+async function valuesMovingTo(db: DbOrTx, id: number, fromId: number) {
+  const own = alias(productAttributes, 'own');
+  return db
+    .select({ productId: productAttributes.productId, value: productAttributes.value })
+    .from(productAttributes)
+    .leftJoin(own, and(eq(own.productId, productAttributes.productId), eq(own.attributeId, id)))
+    .where(and(eq(productAttributes.attributeId, fromId), isNull(own.productId)));
+}
+
+/**
+ * Values as another kind (and unit: a number kept in «кВт» read as «Вт») keeps them; refused on
+ * `field`, saying how many do not fit and an example.
+ */
+function convertValues(values: { productId: number; value: string }[], kind: AttributeKind, units: ValueUnits, field: string, what: string) {
+  const converted = values.map((v) => ({ ...v, parsed: parseAttributeValue(kind, v.value, units) }));
   const misfits = converted.filter((v) => !v.parsed);
   if (misfits.length > 0) {
     const message = `${what}: ${valuesDoNotFit(misfits.length)} к виду «${ATTRIBUTE_KIND_LABELS[kind]}», например «${misfits[0]!.value}»`;
@@ -128,7 +142,10 @@ export async function updateAttribute(db: Db, id: number, patch: AttributePatch,
   const aliases = aliasesOf(name, patch.aliases ?? current.aliases);
   await assertAliasesFree(db, name, aliases, id);
   const kindChanged = patch.kind !== undefined && patch.kind !== current.kind;
-  const converted = kindChanged ? convertValues(await valuesOf(db, id), patch.kind!, 'kind', 'Нельзя сменить вид') : [];
+  // A value naming its unit («1,2 кВт» kept as text) is converted; a bare one is taken in the unit
+  // the attribute is to have, as a change of the unit alone relabels the numbers.
+  const units = { attribute: patch.unit !== undefined ? patch.unit || null : current.unit };
+  const converted = kindChanged ? convertValues(await valuesOf(db, id), patch.kind!, units, 'kind', 'Нельзя сменить вид') : [];
 
   await withSlugRetry('attributes_slug_unique', async () => {
     const slug = patch.slug !== undefined && patch.slug !== current.slug ? await chooseSlug(db, attributes, patch.slug, name, 'attr', id) : undefined;
@@ -156,23 +173,6 @@ export async function updateAttribute(db: Db, id: number, patch: AttributePatch,
   return requireAttribute(db, id);
 }
 
-/** Every product with a value of the attribute, with all its values (to rewrite them as a whole). */
-async function valuesOfProductsWith(db: DbOrTx, attributeId: number): Promise<ProductAttributeValues> {
-  const rows = await db
-    .select({ productId: productAttributes.productId, attributeId: productAttributes.attributeId, value: productAttributes.value, number: productAttributes.number })
-    .from(productAttributes)
-    .where(inArray(productAttributes.productId, db.select({ id: productAttributes.productId }).from(productAttributes).where(eq(productAttributes.attributeId, attributeId))));
-  const byProduct: ProductAttributeValues = new Map();
-  for (const { productId, ...value } of rows) {
-    let list = byProduct.get(productId);
-    if (!list) byProduct.set(productId, (list = []));
-    list.push(value);
-  }
-  return byProduct;
-}
-
-const withoutAttribute = (values: AttributeValueInput[], attributeId: number) => values.filter((v) => v.attributeId !== attributeId);
-
 /**
  * `DELETE /api/admin/attributes/{id}`: the attribute goes, its values are taken off the products
  * through the catalogue's door (so every process's filters forget them), its spellings and
@@ -181,9 +181,7 @@ const withoutAttribute = (values: AttributeValueInput[], attributeId: number) =>
 export async function deleteAttribute(db: Db, id: number, now: Date): Promise<{ success: true; message: string }> {
   const attribute = await requireAttribute(db, id);
   await catalogTransaction(db, async (tx) => {
-    const values = await valuesOfProductsWith(tx, id);
-    for (const [productId, list] of values) values.set(productId, withoutAttribute(list, id));
-    await replaceProductAttributes(tx, values, now);
+    await removeAttributeValues(tx, id, now);
     await tx.delete(attributes).where(eq(attributes.id, id));
   });
   catalogChanged();
@@ -198,7 +196,8 @@ export async function deleteAttribute(db: Db, id: number, now: Date): Promise<{ 
 
 /**
  * `POST /api/admin/attributes/{id}/merge`: the other attribute turns out to be this one. Its
- * values move here (a product that has both keeps this one's), as do its spellings and the
+ * values move here (a product that has both keeps this one's; numbers kept in another unit of
+ * the quantity, «кВт» into «Вт», converted), as do its spellings and the
  * categories filtering by it; then it is deleted. Refused when some of its values are not of
  * this attribute's kind (how many is said).
  */
@@ -208,19 +207,14 @@ export async function mergeAttributes(db: Db, id: number, fromId: number, now: D
   const [from] = await db.select(adminColumns).from(attributes).where(eq(attributes.id, fromId));
   if (!from) throw badRequest(ATTRIBUTE_MESSAGES.notFound, { fromId: [ATTRIBUTE_MESSAGES.notFound] });
 
-  const values = await valuesOfProductsWith(db, fromId);
-  const moving = [...values].flatMap(([productId, list]) =>
-    list.some((v) => v.attributeId === id) ? [] : list.filter((v) => v.attributeId === fromId).map((v) => ({ productId, value: v.value })),
-  );
-  const converted = new Map(convertValues(moving, target.kind, 'fromId', `Нельзя объединить с «${from.name}»`).map((v) => [v.productId, v]));
+  const units = { attribute: target.unit, source: from.unit };
+  const moving = convertValues(await valuesMovingTo(db, id, fromId), target.kind, units, 'fromId', `Нельзя объединить с «${from.name}»`);
 
   await catalogTransaction(db, async (tx) => {
-    for (const [productId, list] of values) {
-      const moved = converted.get(productId);
-      const kept = withoutAttribute(list, fromId);
-      values.set(productId, moved ? [...kept, { attributeId: id, value: moved.value, number: moved.number }] : kept);
-    }
-    await replaceProductAttributes(tx, values, now);
+    // Every product losing the other's value is touched here, those given this one's among them.
+    await removeAttributeValues(tx, fromId, now);
+    const values: ProductAttributeValues = new Map(moving.map((v) => [v.productId, [{ attributeId: id, value: v.value, number: v.number }]]));
+    await replaceProductAttributes(tx, values, now, { keepOthers: true, rowsWritten: true });
     await tx.update(attributeAliases).set({ attributeId: id }).where(eq(attributeAliases.attributeId, fromId));
     const alreadyFiltering = tx.select({ id: categoryAttributes.categoryId }).from(categoryAttributes).where(eq(categoryAttributes.attributeId, id));
     await tx
@@ -230,7 +224,7 @@ export async function mergeAttributes(db: Db, id: number, fromId: number, now: D
     await tx.delete(attributes).where(eq(attributes.id, fromId));
   });
   catalogChanged();
-  const movedCount = converted.size;
+  const movedCount = moving.length;
   return {
     attribute: await requireAttribute(db, id),
     message: `«${from.name}» объединена с «${target.name}»: ${movedCount} ${pluralRu(movedCount, 'значение перенесено', 'значения перенесены', 'значений перенесено')}`,

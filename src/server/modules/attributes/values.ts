@@ -1,32 +1,52 @@
 import type { DbOrTx } from '../../db/connection.ts';
 import type { AttributeValueInput, ProductAttributeValues } from '../products/write/attributes.ts';
-import { attributeAliasOf, leadingNumber, parseAttributeValue } from '#shared/attributes.ts';
-import { resolveAttributes } from './resolve.ts';
+import { attributeAliasOf, leadingNumber, parseAttributeValue, splitAttributeName, type AttributeKind } from '#shared/attributes.ts';
+import { resolveAttributes, type AttributeSpelling } from './resolve.ts';
 
 /**
  * Characteristics as a source gives them (1C `ЗначенияСвойств`, YML `param`, a price list's
  * column, a site's «Характеристики» table) turned into values for the catalogue's door: names
  * resolved to the shop's attributes, values run through the catalogue adapter's unit rules
- * («1100W» → «1100 Вт») and parsed by the attribute's kind. A value that is not of its
- * attribute's kind (a word where a number is kept) is left out and counted.
+ * («1100W» → «1100 Вт») and parsed by the attribute's kind, a number in the attribute's unit
+ * («1,5 кВт» → 1500 Вт). A value that is not of its attribute's kind (a word where a number is
+ * kept) is left out and counted.
  */
 
 export type RawCharacteristic = { name: string; value: string; unit?: string | null };
 
+/**
+ * The value a source's characteristic is kept as by its attribute (null: not of its kind), a
+ * number without a unit of its own read in the unit the source names (YML's `unit`, «Вес, г»).
+ */
+export function characteristicValue(
+  attribute: { kind: string; unit: string | null },
+  characteristic: RawCharacteristic,
+  normaliseText: (text: string) => string,
+): ReturnType<typeof parseAttributeValue> {
+  const source = characteristic.unit ?? splitAttributeName(characteristic.name).unit;
+  return parseAttributeValue(attribute.kind as AttributeKind, normaliseText(characteristic.value), { attribute: attribute.unit, source });
+}
+
+/**
+ * The values of each product's characteristics. `hints` are spellings resolved first, with more
+ * values than the products bring (a 1C dictionary's variants), so a new attribute's kind is
+ * guessed from all of them.
+ */
 export async function characteristicValues(
   db: DbOrTx,
   byProduct: Map<number, RawCharacteristic[]>,
   normaliseText: (text: string) => string = (text) => text,
+  hints: AttributeSpelling[] = [],
 ): Promise<{ values: ProductAttributeValues; skipped: number }> {
   const spellings = [...byProduct.values()].flat().map((c) => ({ name: c.name, unit: c.unit ?? unitInValue(normaliseText(c.value)), values: [normaliseText(c.value)] }));
-  const attributes = await resolveAttributes(db, spellings);
+  const attributes = await resolveAttributes(db, [...hints, ...spellings]);
   const values: ProductAttributeValues = new Map();
   let skipped = 0;
   for (const [productId, characteristics] of byProduct) {
     const own: AttributeValueInput[] = [];
     for (const c of characteristics) {
       const attribute = attributes.get(attributeAliasOf(c.name));
-      const parsed = attribute && parseAttributeValue(attribute.kind as 'number' | 'text' | 'boolean', normaliseText(c.value));
+      const parsed = attribute && characteristicValue(attribute, c, normaliseText);
       if (!attribute || !parsed) {
         if (c.value.trim()) skipped++;
         continue;

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
 import { categories, products } from '../../../db/schema.ts';
 import { kopecksToRub } from '#shared/money.ts';
@@ -74,16 +74,19 @@ export async function productsByIds(db: Db, ids: number[]): Promise<Product[]> {
   return ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
 }
 
+/** The product a page's address names: digits an id, anything else a slug (decisions.md); null for an id beyond any row's. */
+export function productKeyCondition(slugOrId: string): SQL | null {
+  if (!isIdLike(slugOrId)) return eq(products.slug, slugOrId);
+  const id = Number(slugOrId);
+  return id > 2_147_483_647 ? null : eq(products.id, id);
+}
+
 /**
  * `GET /api/products/{slugOrId}`, with its characteristics: digits mean an id, anything else a slug (decisions.md).
  * Inactive products only when `includeInactive` (staff).
  */
 export async function getProduct(db: Db, slugOrId: string, options: { includeInactive: boolean }): Promise<Product | null> {
-  const where = isIdLike(slugOrId)
-    ? Number(slugOrId) > 2_147_483_647
-      ? null
-      : eq(products.id, Number(slugOrId))
-    : eq(products.slug, slugOrId);
+  const where = productKeyCondition(slugOrId);
   if (!where) return null;
   const [row] = await db
     .select(productSelection)

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connection.ts';
-import { isIdLike } from '#shared/slug.ts';
+import { products } from '../../../db/schema.ts';
 import type { Product } from '#shared/types.ts';
-import { productsByIds } from './product-rows.ts';
+import { productKeyCondition, productsByIds } from './product-rows.ts';
 
 /**
  * «Похожие товары» of the product page (issue 26): active products of the same category, nearest
@@ -51,15 +51,14 @@ async function nearestIds(db: Db, product: { id: number; categoryId: number; pri
  * only for staff); none when it has no category.
  */
 export async function similarProducts(db: Db, slugOrId: string, options: { includeInactive: boolean }): Promise<{ products: Product[] } | null> {
-  const byId = isIdLike(slugOrId);
-  if (byId && Number(slugOrId) > 2_147_483_647) return null;
-  const [row] = rowsOf<{ id: number; category_id: number | null; price_kopecks: number | null; is_active: boolean }>(
-    await db.execute(sql`
-      select id, category_id, price_kopecks, is_active from products
-      where ${byId ? sql`id = ${Number(slugOrId)}` : sql`slug = ${slugOrId}`}`),
-  );
-  if (!row || (!row.is_active && !options.includeInactive)) return null;
-  if (row.category_id === null) return { products: [] };
-  const ids = await nearestIds(db, { id: Number(row.id), categoryId: Number(row.category_id), priceKopecks: row.price_kopecks === null ? null : Number(row.price_kopecks) });
+  const where = productKeyCondition(slugOrId);
+  if (!where) return null;
+  const [row] = await db
+    .select({ id: products.id, categoryId: products.categoryId, priceKopecks: products.priceKopecks, isActive: products.isActive })
+    .from(products)
+    .where(where);
+  if (!row || (!row.isActive && !options.includeInactive)) return null;
+  if (row.categoryId === null) return { products: [] };
+  const ids = await nearestIds(db, { id: row.id, categoryId: row.categoryId, priceKopecks: row.priceKopecks });
   return { products: await productsByIds(db, ids) };
 }

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/connection.ts';
 import { productAttributes, products } from '../../../db/schema.ts';
 import { catalogTransaction, noteCatalogWrite, type CatalogAnnouncement } from './announce.ts';
@@ -62,4 +62,18 @@ export async function replaceProductAttributes(
     },
     options.announcement,
   );
+}
+
+/**
+ * Takes an attribute's values off every product that has one (the attribute deleted or merged
+ * into another), touching those products' rows so the change feed brings it to every process.
+ */
+export async function removeAttributeValues(db: DbOrTx, attributeId: number, now: Date): Promise<void> {
+  await catalogTransaction(db, async (tx) => {
+    const removed = tx.$with('removed').as(
+      tx.delete(productAttributes).where(eq(productAttributes.attributeId, attributeId)).returning({ productId: productAttributes.productId }),
+    );
+    await tx.with(removed).update(products).set({ updatedAt: now }).where(inArray(products.id, tx.select({ id: removed.productId }).from(removed)));
+    noteCatalogWrite(tx);
+  });
 }
