@@ -56,13 +56,13 @@ export function discoveryRoutes(app: App, search: CatalogSearch, answers: Catalo
       const slugOrId = productKeyOf(request.params.slugOrId);
       if (isStaff(request.user?.role)) {
         reply.header('cache-control', 'no-store');
-        const similar = await similarProducts(db, slugOrId, { includeInactive: true });
+        const similar = await similarProducts(db, search, slugOrId, { includeInactive: true });
         if (!similar) throw notFound(PRODUCT_NOT_FOUND);
         return similar;
       }
       answers.check();
       const key = `similar|${slugOrId}`;
-      const body = await answers.memo.responses.get(key, () => similarProducts(db, slugOrId, { includeInactive: false }));
+      const body = await answers.memo.responses.get(key, () => similarProducts(db, search, slugOrId, { includeInactive: false }));
       if (!body) throw notFound(PRODUCT_NOT_FOUND);
       return answers.send(request, reply, key, body);
     },

@@ -96,6 +96,11 @@ export class CatalogSearch {
     };
   }
 
+  /** «Похожие товары»: the ids of the products nearest to one (SearchIndex.nearestIds). */
+  async nearestIds(productId: number, count: number): Promise<number[]> {
+    return (await this.index.current()).nearestIds(productId, count) ?? [];
+  }
+
   async settled() {
     await Promise.all([this.index.settled(), this.vocabulary.settled()]);
   }

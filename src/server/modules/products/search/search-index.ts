@@ -1,5 +1,6 @@
 import type { Sort } from '#shared/constants.ts';
 import { FilterColumns, type FilterRow } from './filter-columns.ts';
+import { nearness } from './nearness.ts';
 import { nameAsWords, type Match } from './query.ts';
 
 /**
@@ -369,6 +370,32 @@ export class SearchIndex {
     const compare = this.listOrder(sort);
     if (count * 16 >= slots.length) return slots.sort(compare).slice(0, count);
     return firstInOrder(slots, count, compare);
+  }
+
+  /**
+   * The ids of the `count` active products of a product's category nearest to it (nearness.ts),
+   * then nearest in price (those «по запросу» last), then the better sellers; null when the index
+   * does not hold the product.
+   */
+  nearestIds(productId: number, count: number): number[] | null {
+    const slot = this.slotOf.get(productId);
+    if (slot === undefined) return null;
+    const categoryId = this.products[slot]!.categoryId;
+    if (categoryId === null) return [];
+    const candidates = this.universe({ categoryId, status: 'active' });
+    const scores = nearness(this.filters, slot, candidates);
+    const price = this.filters.price;
+    const ownPrice = price[slot]!;
+    const priceGap = (other: number) => (Number.isNaN(ownPrice) || Number.isNaN(price[other]!) ? Infinity : Math.abs(price[other]! - ownPrice));
+    const p = (at: number) => this.products[candidates[at]!]!;
+    const positions: number[] = [];
+    for (let at = 0; at < candidates.length; at++) if (candidates[at] !== slot) positions.push(at);
+    const nearer = (a: number, b: number) => {
+      const gapA = priceGap(candidates[a]!);
+      const gapB = priceGap(candidates[b]!);
+      return scores[b]! - scores[a]! || (gapA === gapB ? 0 : gapA < gapB ? -1 : 1) || p(b).salesCount - p(a).salesCount || p(a).id - p(b).id;
+    };
+    return firstInOrder(positions, count, nearer).map((at) => p(at).id);
   }
 
   private listOrder(sort: Sort): (a: number, b: number) => number {
