@@ -7,7 +7,15 @@ function newCustomer(testInfo: TestInfo) {
   return { username: id, email: `${id}@example.ru`, password: `Stanok-${id}-42` };
 }
 
-const counter = (page: Page, label: 'Избранное' | 'Сравнение') => page.getByRole('link', { name: new RegExp(`^${label}, товаров: `) });
+const counter = (page: Page, label: 'Избранное' | 'Сравнение') =>
+  page.getByRole('banner').getByRole('link', { name: new RegExp(`^${label}, товаров: `) });
+
+/** The first products of the catalogue, put into a list through the API as the browser's own (its visitor cookie). */
+async function listed(page: Page, kind: 'favorites' | 'compare', count: number) {
+  const { products } = (await (await page.request.get('/api/products?limit=4')).json()) as { products: { id: number; name: string }[] };
+  for (const product of products.slice(0, count)) expect((await page.request.post(`/api/lists/${kind}`, { data: { productId: product.id } })).status()).toBe(201);
+  return products.slice(0, count);
+}
 
 test('a visitor saves favourites and compares products, then finds them in a new account', async ({ page }, testInfo) => {
   await page.goto('/products');
@@ -67,6 +75,31 @@ test('a visitor saves favourites and compares products, then finds them in a new
   await expect(page.getByRole('heading', { name: 'В сравнении пока нет товаров' })).toBeVisible();
 });
 
+test('the burger menu leads to the favourites and the comparison with their counts @mobile', async ({ page, consoleErrors }) => {
+  await listed(page, 'favorites', 2);
+  await listed(page, 'compare', 1);
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Открыть меню' }).click();
+  const menu = page.getByRole('dialog', { name: 'Меню' });
+  const lists = menu.getByRole('navigation', { name: 'Избранное и сравнение' });
+  await expect(lists.getByRole('link', { name: 'Избранное, товаров: 2' })).toBeVisible();
+  await expect(lists.getByRole('link', { name: 'Сравнение, товаров: 1' })).toBeVisible();
+  await lists.getByRole('link', { name: 'Сравнение, товаров: 1' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Сравнение товаров/ })).toBeVisible();
+  await expect(menu).toHaveCount(0);
+
+  // A change anywhere shows in the menu's counts too.
+  await page.getByRole('button', { name: 'Очистить сравнение' }).click();
+  await expect(page.getByRole('heading', { name: 'В сравнении пока нет товаров' })).toBeVisible();
+  await page.getByRole('button', { name: 'Открыть меню' }).click();
+  await expect(lists.getByRole('link', { name: 'Сравнение, товаров: 0' })).toBeVisible();
+  await lists.getByRole('link', { name: 'Избранное, товаров: 2' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Избранное/ })).toBeVisible();
+  await expect(page.getByTestId('product-card')).toHaveCount(2);
+  expect(consoleErrors).toEqual([]);
+});
+
 test.describe('before the script loads', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -76,5 +109,27 @@ test.describe('before the script loads', () => {
     await Promise.all([page.waitForURL('**/products'), first.getByRole('button', { name: 'Добавить в избранное' }).click()]);
     await expect(page.getByTestId('product-card').nth(0).getByRole('button', { name: 'Убрать из избранного' })).toBeVisible();
     await expect(counter(page, 'Избранное')).toHaveAccessibleName('Избранное, товаров: 1');
+  });
+
+  test('«Очистить» is a form: the list empties and the page comes back', async ({ page }) => {
+    const products = await listed(page, 'compare', 2);
+    await listed(page, 'favorites', 1);
+    await page.goto('/compare?diff=1');
+    await expect(page.getByTestId('compare-table').getByRole('link', { name: products[0]!.name }).first()).toBeVisible();
+    await Promise.all([page.waitForURL('**/compare?diff=1'), page.getByRole('button', { name: 'Очистить сравнение' }).click()]);
+    await expect(page.getByRole('heading', { name: 'В сравнении пока нет товаров' })).toBeVisible();
+    await expect(counter(page, 'Сравнение')).toHaveAccessibleName('Сравнение, товаров: 0');
+    await expect(counter(page, 'Избранное')).toHaveAccessibleName('Избранное, товаров: 1');
+
+    await page.goto('/favorites');
+    await Promise.all([page.waitForURL('**/favorites'), page.getByRole('button', { name: 'Очистить избранное' }).click()]);
+    await expect(page.getByRole('heading', { name: 'В избранном пока ничего нет' })).toBeVisible();
+    await expect(counter(page, 'Избранное')).toHaveAccessibleName('Избранное, товаров: 0');
+  });
+
+  test('a heart refused for too many new lists from the address says so on the list’s page', async ({ page }) => {
+    // Where the form route sends that refusal (the API tests make the flood itself).
+    await page.goto('/favorites?error=limited');
+    await expect(page.getByRole('alert')).toHaveText('Слишком много новых списков товаров. Попробуйте позже.');
   });
 });

@@ -12,12 +12,14 @@ export const ListKindParams = z.object({ kind: ListKindSchema });
 export const ListItemParams = z.object({ kind: ListKindSchema, productId: ProductIdTextSchema });
 export const AddToListSchema = z.object({ productId: ProductIdSchema });
 
+const back = z.string().optional();
+
 /**
- * The heart and «Сравнить» before the page's script loads: a plain form posts what to do; the
- * page to come back to is `back`, or else the page the form was on.
+ * The heart, «Сравнить» and «Очистить» before the page's script loads: a plain form posts what to
+ * do; the page to come back to is `back`, or else the page the form was on.
  */
-export const ListFormSchema = z.object({
-  productId: ProductIdTextSchema,
-  action: z.enum(['add', 'remove'], { error: 'Неизвестное действие' }),
-  back: z.string().optional(),
-});
+export const ListFormSchema = z.discriminatedUnion(
+  'action',
+  [z.object({ action: z.enum(['add', 'remove']), productId: ProductIdTextSchema, back }), z.object({ action: z.literal('clear'), back })],
+  { error: 'Неизвестное действие' },
+);

@@ -21,6 +21,7 @@ export const REVIEW_MESSAGES = {
   rating: 'Поставьте оценку',
   sent: 'Спасибо! Отзыв появится после проверки',
   duplicate: 'Вы уже оставили отзыв об этом товаре',
+  published: 'Опубликованный отзыв изменить нельзя',
   limited: 'Слишком много отзывов.',
   notFound: 'Отзыв не найден',
 } as const;
@@ -85,8 +86,8 @@ export type Review = {
   repliedAt: string | null;
 };
 
-/** The author's own review, whatever its status. */
-export type OwnReview = Review & { status: ReviewStatus; rejectReason: string | null };
+/** The author's own review, whatever its status, and when it was last written or moderated. */
+export type OwnReview = Review & { status: ReviewStatus; rejectReason: string | null; updatedAt: string };
 
 /** The rating from approved reviews only: average to one decimal, count, and how many gave 5…1. */
 export type ReviewSummary = { average: number; count: number; distribution: Array<{ rating: number; count: number }> };

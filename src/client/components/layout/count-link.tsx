@@ -12,10 +12,13 @@ export function CartCountBadge({ count }: { count: number }) {
   );
 }
 
+/** What a list's link is read as, its count included: the header's icons and the burger menu's rows. */
+export const countLabel = (label: string, count: number) => `${label}, товаров: ${count}`;
+
 /** An icon link of the header with its count: favourites, comparison, cart. */
 export function CountLink({ to, icon, label, count }: { to: string; icon: IconName; label: string; count: number }) {
   return (
-    <Link to={to} className="relative flex size-11 items-center justify-center rounded-md hover:bg-muted" aria-label={`${label}, товаров: ${count}`}>
+    <Link to={to} className="relative flex size-11 items-center justify-center rounded-md hover:bg-muted" aria-label={countLabel(label, count)}>
       <Icon name={icon} className="size-5" />
       <CartCountBadge count={count} />
     </Link>

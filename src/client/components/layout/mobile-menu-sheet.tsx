@@ -5,11 +5,12 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Sheet, SheetBody, SheetContent, SheetHeader, SheetTitle } from '#client/components/ui/sheet.tsx';
 import { isStaff } from '#shared/constants.ts';
 import { CategoryLinks } from './category-links.tsx';
+import { ListMenuLinks } from './list-counters.tsx';
 import { SearchForm } from './search-form.tsx';
 import { ShopContacts } from './shop-contacts.tsx';
 import type { ShellProps } from './types.ts';
 
-/** The burger menu's panel: search, account, categories, contacts. Loaded on the first open. */
+/** The burger menu's panel: search, account, the lists, categories, contacts. Loaded on the first open. */
 export default function MobileMenuSheet({
   shop,
   user,
@@ -53,6 +54,9 @@ export default function MobileMenuSheet({
               </Button>
             )}
           </section>
+          <nav aria-label="Избранное и сравнение">
+            <ListMenuLinks />
+          </nav>
           <nav aria-label="Категории">
             <h2 className="mb-2 text-sm font-semibold tracking-wide text-muted-foreground uppercase">Каталог</h2>
             <CategoryLinks

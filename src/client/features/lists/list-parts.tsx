@@ -5,14 +5,44 @@ import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/paths.ts';
 import { LIST_LIMITS } from '#shared/list-limits.ts';
-import type { ListKind } from '#shared/product-lists.ts';
+import { NEW_LISTS_LIMITED, type ListKind } from '#shared/product-lists.ts';
 import { useClearList } from './api.ts';
+
+/** Why a heart or «Сравнить» sent before the script loaded was refused (`?error=`), as the page says it. */
+function formErrorOf(kind: ListKind, error: string | null): string | null {
+  if (error === 'limit') return LIST_LIMITS[kind].message;
+  if (error === 'missing') return 'Товар не найден';
+  if (error === 'limited') return `${NEW_LISTS_LIMITED} Попробуйте позже.`;
+  return null;
+}
+
+/**
+ * «Очистить»: a plain form to the server that comes back to this page before the script loads;
+ * with it, the list empties in place.
+ */
+function ClearListForm({ kind }: { kind: ListKind }) {
+  const clear = useClearList(kind);
+  return (
+    <form
+      method="post"
+      action={`/api/lists/${kind}/form`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        clear.mutate();
+      }}
+    >
+      <input type="hidden" name="action" value="clear" />
+      <Button type="submit" variant="outline" size="sm" disabled={clear.isPending}>
+        {kind === 'favorites' ? 'Очистить избранное' : 'Очистить сравнение'}
+      </Button>
+    </form>
+  );
+}
 
 /** The page's frame: breadcrumbs, the title with the count, the clear button, and a refused form's reason. */
 export function ListPage({ kind, title, count, children }: { kind: ListKind; title: string; count: number; children: ReactNode }) {
   const [params] = useSearchParams();
-  const error = params.get('error');
-  const clear = useClearList(kind);
+  const error = formErrorOf(kind, params.get('error'));
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
       <Breadcrumbs items={[{ label: 'Главная', to: paths.home }, { label: title }]} />
@@ -21,16 +51,12 @@ export function ListPage({ kind, title, count, children }: { kind: ListKind; tit
           {title}
           {count > 0 && <span className="ml-2 text-lg font-medium text-muted-foreground">({count})</span>}
         </h1>
-        {count > 0 && (
-          <Button variant="outline" size="sm" disabled={clear.isPending} onClick={() => clear.mutate()}>
-            {kind === 'favorites' ? 'Очистить избранное' : 'Очистить сравнение'}
-          </Button>
-        )}
+        {count > 0 && <ClearListForm kind={kind} />}
       </div>
       {/* A heart or «Сравнить» sent before the script loaded and refused: why. */}
-      {(error === 'limit' || error === 'missing') && (
+      {error && (
         <Alert variant="destructive" className="mb-6">
-          <AlertDescription>{error === 'limit' ? LIST_LIMITS[kind].message : 'Товар не найден'}</AlertDescription>
+          <AlertDescription>{error}</AlertDescription>
         </Alert>
       )}
       {children}

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { pickProducts, setProduct } from '../../../../tests/helpers/customers.ts';
 import { newCustomer, someAddress } from '../../../../tests/helpers/accounts.ts';
-import { productLists } from '../../db/schema.ts';
+import { productLists, rateLimits } from '../../db/schema.ts';
+import { NEW_VISITOR_LIST_LIMIT } from './service.ts';
 import { LIST_LIMITS } from '#shared/list-limits.ts';
 import type { ListsSummary } from '#shared/product-lists.ts';
 import type { Product } from '#shared/types.ts';
@@ -19,28 +20,28 @@ afterAll(() => ctx.close());
 type Answer = { statusCode: number; json: () => unknown; cookies: { name: string; value: string }[]; headers: Record<string, unknown> };
 
 /** A browser: it keeps the cookies the shop sets, as a browser would. */
-function browser() {
+function browser(remoteAddress = someAddress()) {
   const jar = new Map<string, string>();
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const keep = <T extends Answer>(res: T) => {
     for (const c of res.cookies) jar.set(c.name, c.value);
     return res;
   };
-  const remoteAddress = someAddress();
   return {
     jar,
+    remoteAddress,
     get: async (url: string) => keep(await ctx.app.inject({ method: 'GET', url, headers: { cookie: cookie() }, remoteAddress })),
     add: async (kind: string, productId: unknown) =>
       keep(await ctx.app.inject({ method: 'POST', url: `/api/lists/${kind}`, headers: { cookie: cookie() }, payload: { productId }, remoteAddress })),
     remove: async (kind: string, productId: number) =>
       keep(await ctx.app.inject({ method: 'DELETE', url: `/api/lists/${kind}/${productId}`, headers: { cookie: cookie() }, remoteAddress })),
     clear: async (kind: string) => keep(await ctx.app.inject({ method: 'DELETE', url: `/api/lists/${kind}`, headers: { cookie: cookie() }, remoteAddress })),
-    form: async (kind: string, body: Record<string, string>) =>
+    form: async (kind: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
       keep(
         await ctx.app.inject({
           method: 'POST',
           url: `/api/lists/${kind}/form`,
-          headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
+          headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded', ...headers },
           payload: new URLSearchParams(body).toString(),
           remoteAddress,
         }),
@@ -164,6 +165,54 @@ describe('favourites and comparison', () => {
     const missing = await b.form('compare', { productId: '999999', action: 'add', back: '/' });
     expect(missing.statusCode).toBe(303);
     expect(missing.headers.location).toBe('/compare?error=missing');
+  });
+
+  it('clears a list by a plain form and comes back to the page it was on (303)', async () => {
+    const b = browser();
+    await b.add('compare', ids[0]);
+    await b.add('compare', ids[1]);
+    await b.add('favorites', ids[2]);
+    const cleared = await b.form('compare', { action: 'clear' }, { host: 'shop.example', referer: 'http://shop.example/compare?category=perforatory&diff=1' });
+    expect(cleared.statusCode).toBe(303);
+    expect(cleared.headers.location).toBe('/compare?category=perforatory&diff=1');
+    expect(await summaryOf(b)).toEqual({ favorites: [ids[2]], compare: [] });
+
+    // A page off the site is not followed: the list's own page.
+    const other = await b.form('favorites', { action: 'clear', back: '//evil.example/favorites' });
+    expect(other.headers.location).toBe('/favorites');
+    expect(await summaryOf(b)).toEqual({ favorites: [], compare: [] });
+
+    // A browser with no lists at all clears nothing and still comes back.
+    const nobody = await browser().form('favorites', { action: 'clear' });
+    expect(nobody.statusCode).toBe(303);
+    expect(nobody.headers.location).toBe('/favorites');
+
+    const unknown = await b.form('favorites', { action: 'wipe' });
+    expect(unknown.statusCode).toBe(400);
+    expect((unknown.json() as { message: string }).message).toContain('Неизвестное действие');
+    const noProduct = await b.form('favorites', { action: 'add' });
+    expect(noProduct.statusCode).toBe(400);
+    expect((noProduct.json() as { message: string }).message).toContain('Не указан товар');
+  });
+
+  it('sends a plain form refused for too many new lists from its address to the list’s page with the reason, not JSON', async () => {
+    const b = browser('10.231.7.1');
+    // The flood: the address's counter at the limit, as a script starting lists would leave it.
+    await ctx.database.db
+      .insert(rateLimits)
+      .values({ key: `lists:address:${b.remoteAddress}`, count: NEW_VISITOR_LIST_LIMIT.limit, resetAt: new Date(ctx.clock.now().getTime() + 60 * 60 * 1000) })
+      .onConflictDoUpdate({ target: rateLimits.key, set: { count: NEW_VISITOR_LIST_LIMIT.limit } });
+    const refused = await b.form('favorites', { productId: String(ids[0]), action: 'add' }, { host: 'shop.example', referer: 'http://shop.example/products' });
+    expect(refused.statusCode).toBe(303);
+    expect(refused.headers.location).toBe('/favorites?error=limited');
+    // Refused, the browser got no visitor cookie: its next first addition is counted again.
+    expect(refused.cookies).toEqual([]);
+    expect(await summaryOf(b)).toEqual({ favorites: [], compare: [] });
+    // The script's request is told the same in JSON, with the wait.
+    const scripted = await b.add('favorites', ids[0]);
+    expect(scripted.statusCode).toBe(429);
+    expect((scripted.json() as { message: string }).message).toMatch(/^Слишком много новых списков товаров\. Попробуйте через \d+ минут/);
+    expect(scripted.cookies).toEqual([]);
   });
 
   it('merges the visitor’s lists into the account at registration and login (union, the visitor’s rows go)', async () => {

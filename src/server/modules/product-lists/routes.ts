@@ -24,6 +24,9 @@ function refererPath(referer: string | undefined, host: string): string | undefi
 }
 const config = { access: 'public' } as const;
 
+/** What a refused plain form's redirect tells the list's page (`?error=`), by the API's status. */
+const FORM_ERRORS: Partial<Record<number, ListFormError>> = { 409: 'limit', 404: 'missing', 429: 'limited' };
+
 /**
  * Favourites and comparison (issue 26): a visitor's kept by the `visitor` cookie, a customer's in
  * the account. Answers are private: `Cache-Control: no-store`.
@@ -51,8 +54,9 @@ export default async function productListRoutes(app: App) {
       schema: { tags, summary: 'Добавить товар (избранное — до 100, сравнение — до 20 товаров)', params: ListKindParams, body: AddToListSchema },
     },
     async (request, reply) => {
-      const { owner, newVisitor } = ownerForChange(request, reply, secure);
+      const { owner, newVisitor, keep } = ownerForChange(request, reply, secure);
       const summary = await addToList(app.deps.db, owner, request.params.kind, request.body.productId, { newVisitor, meta: requestMeta(app, request) });
+      keep();
       return reply.status(201).send(summary);
     },
   );
@@ -67,7 +71,7 @@ export default async function productListRoutes(app: App) {
     clearList(app.deps.db, ownerOf(request), request.params.kind),
   );
 
-  // The heart and «Сравнить» before the page's script loads: a plain form, then back to the page.
+  // The heart, «Сравнить» and «Очистить» before the page's script loads: a plain form, then back to the page.
   app.register(async (form: App) => {
     form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -78,26 +82,31 @@ export default async function productListRoutes(app: App) {
         config,
         schema: {
           tags,
-          summary: 'Добавить или убрать товар обычной формой и вернуться на страницу (back или Referer этого сайта; 303); отказ — на страницу списка с причиной',
+          summary:
+            'Добавить или убрать товар, очистить список обычной формой и вернуться на страницу (back или Referer этого сайта; 303); отказ — на страницу списка с причиной',
           params: ListKindParams,
           body: ListFormSchema,
         },
       },
       async (request, reply) => {
         const { kind } = request.params;
-        const { productId, action } = request.body;
-        const back = request.body.back ?? refererPath(request.headers.referer, request.host);
+        const { body } = request;
+        const back = body.back ?? refererPath(request.headers.referer, request.host);
         try {
-          if (action === 'add') {
-            const { owner, newVisitor } = ownerForChange(request, reply, secure);
-            await addToList(app.deps.db, owner, kind, productId, { newVisitor, meta: requestMeta(app, request) });
+          if (body.action === 'add') {
+            const { owner, newVisitor, keep } = ownerForChange(request, reply, secure);
+            await addToList(app.deps.db, owner, kind, body.productId, { newVisitor, meta: requestMeta(app, request) });
+            keep();
+          } else if (body.action === 'remove') {
+            await removeFromList(app.deps.db, ownerOf(request), kind, body.productId);
           } else {
-            await removeFromList(app.deps.db, ownerOf(request), kind, productId);
+            await clearList(app.deps.db, ownerOf(request), kind);
           }
         } catch (error) {
-          // A full list or a product gone: the list's page says which, with the list at hand to make room.
-          if (!(error instanceof HttpError) || (error.statusCode !== 409 && error.statusCode !== 404)) throw error;
-          const reason: ListFormError = error.statusCode === 409 ? 'limit' : 'missing';
+          // A full list, a product gone, too many new lists from this address: the list's page says
+          // which (a form has no answer of its own to show), with the list at hand to make room.
+          const reason = error instanceof HttpError ? FORM_ERRORS[error.statusCode] : undefined;
+          if (!reason) throw error;
           return reply.redirect(`${LIST_PAGES[kind]}?error=${reason}`, 303);
         }
         // Only a path on this site: the form must not become an open redirect.

@@ -6,7 +6,7 @@ import { attributesOfProducts } from '../products/catalog/product-attributes.ts'
 import { productsByIds } from '../products/catalog/product-rows.ts';
 import { enforce, type RateRule, type RequestMeta } from '../rate-limits/service.ts';
 import { LIST_LIMITS } from '#shared/list-limits.ts';
-import { LIST_KINDS, type ListKind, type ListsSummary } from '#shared/product-lists.ts';
+import { LIST_KINDS, NEW_LISTS_LIMITED, type ListKind, type ListsSummary } from '#shared/product-lists.ts';
 import type { Product } from '#shared/types.ts';
 
 /** Whose lists: a logged-in customer's account, or a visitor's browser (the hash of its cookie). */
@@ -15,7 +15,7 @@ export type ListOwner = { userId: number } | { visitorHash: string };
 export const PRODUCT_NOT_FOUND = 'Товар не найден';
 
 /** A browser's first list is a new row set keyed by a cookie nobody checks: limited per address like new carts. */
-export const NEW_VISITOR_LIST_LIMIT: RateRule = { limit: 2000, windowMs: 60 * 60 * 1000, message: 'Слишком много новых списков товаров.' };
+export const NEW_VISITOR_LIST_LIMIT: RateRule = { limit: 2000, windowMs: 60 * 60 * 1000, message: NEW_LISTS_LIMITED };
 
 const ownedBy = (owner: ListOwner) =>
   'userId' in owner ? eq(productLists.userId, owner.userId) : eq(productLists.visitorHash, owner.visitorHash);

@@ -28,13 +28,18 @@ export function ownerOf(request: FastifyRequest): ListOwner | null {
 }
 
 /**
- * The owner a change is written for: a browser without a visitor cookie gets one now (httpOnly,
- * SameSite=Lax, a year; Secure over https), `newVisitor` tells the caller to count it.
+ * The owner a change is written for: a browser without a visitor cookie gets a new id, and
+ * `newVisitor` tells the caller to count it. `keep` gives the browser the cookie (httpOnly,
+ * SameSite=Lax, a year; Secure over https) once the change is written: a refused first addition
+ * leaves the browser as it was, so the next one is counted again.
  */
-export function ownerForChange(request: FastifyRequest, reply: FastifyReply, secure: boolean): { owner: ListOwner; newVisitor: boolean } {
+export function ownerForChange(request: FastifyRequest, reply: FastifyReply, secure: boolean): { owner: ListOwner; newVisitor: boolean; keep: () => void } {
   const existing = ownerOf(request);
-  if (existing) return { owner: existing, newVisitor: false };
+  if (existing) return { owner: existing, newVisitor: false, keep: () => undefined };
   const id = randomBytes(32).toString('base64url');
-  reply.setCookie(VISITOR_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: VISITOR_COOKIE_MAX_AGE_S });
-  return { owner: { visitorHash: hashToken(id) }, newVisitor: true };
+  return {
+    owner: { visitorHash: hashToken(id) },
+    newVisitor: true,
+    keep: () => reply.setCookie(VISITOR_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: VISITOR_COOKIE_MAX_AGE_S }),
+  };
 }

@@ -230,6 +230,68 @@ describe('moderation', () => {
   });
 });
 
+describe('editing one’s own review', () => {
+  const edit = (productId: number, cookie: string | undefined, payload: unknown) =>
+    ctx.app.inject({ method: 'PUT', url: `/api/products/${productId}/reviews/mine`, headers: cookie ? { cookie } : {}, payload: payload as object });
+  const FIXED = { rating: 3, text: 'Перфоратор держит нагрузку, но через час работы заметно греется корпус.', pros: 'Мощный', cons: 'Греется' };
+
+  it('sends a rejected review back to moderation with its new text; the reason goes, staff see it again', async () => {
+    const productId = productIds[0]!;
+    const { id, author } = await written(productId, 1);
+    await moderate(id, 'reject', adminCookie, { reason: 'Нецензурные выражения' });
+    expect((await list(productId, author.cookie)).mine).toMatchObject({ status: 'rejected', rejectReason: 'Нецензурные выражения' });
+
+    const res = await edit(productId, author.cookie, FIXED);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id, status: 'pending', message: 'Спасибо! Отзыв появится после проверки' });
+    expect((await list(productId, author.cookie)).mine).toMatchObject({ id, status: 'pending', rejectReason: null, ...FIXED });
+    expect((await list(productId)).reviews.find((r) => r.id === id)).toBeUndefined();
+
+    const queue = await ctx.app.inject({ method: 'GET', url: '/api/admin/reviews?status=pending&limit=100', headers: { cookie: adminCookie } });
+    expect((queue.json() as AdminReviewsResponse).reviews.find((r) => r.id === id)).toMatchObject({ status: 'pending', text: FIXED.text, rejectReason: null, moderatedAt: null });
+    const rejected = await ctx.app.inject({ method: 'GET', url: '/api/admin/reviews?status=rejected&limit=100', headers: { cookie: adminCookie } });
+    expect((rejected.json() as AdminReviewsResponse).reviews.find((r) => r.id === id)).toBeUndefined();
+  });
+
+  it('edits a review still waiting, and keeps an approved one as published (409)', async () => {
+    const waiting = await written(productIds[1]!, 5);
+    expect((await edit(productIds[1]!, waiting.author.cookie, FIXED)).statusCode).toBe(200);
+    expect((await list(productIds[1]!, waiting.author.cookie)).mine).toMatchObject({ status: 'pending', text: FIXED.text, rating: 3 });
+
+    const productId = productIds[6]!;
+    const { id, author } = await written(productId, 5);
+    await moderate(id, 'approve');
+    const refused = await edit(productId, author.cookie, FIXED);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Опубликованный отзыв изменить нельзя');
+    expect((await list(productId, author.cookie)).mine).toMatchObject({ status: 'approved', text: GOOD.text, rating: 5 });
+  });
+
+  it('is the author’s only: another customer has no review to edit (404), a visitor must log in (401)', async () => {
+    const productId = productIds[2]!;
+    const { author } = await written(productId, 2);
+    const other = await createCustomer(ctx);
+    const missing = await edit(productId, other.cookie, FIXED);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Отзыв не найден');
+    expect((await edit(productId, undefined, FIXED)).statusCode).toBe(401);
+    expect((await list(productId, author.cookie)).mine).toMatchObject({ text: GOOD.text, rating: 2 });
+  });
+
+  it('checks the fields as writing does and counts edits in the hourly limit', async () => {
+    const productId = productIds[4]!;
+    const { author } = await written(productId, 4);
+    const bad = await edit(productId, author.cookie, { rating: 0, text: 'Коротко' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({ rating: ['Поставьте оценку'], text: ['Отзыв — не короче 10 символов'] });
+    // The review itself was the first of five this hour.
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push((await edit(productId, author.cookie, FIXED)).statusCode);
+    expect(answers).toEqual([200, 200, 200, 200, 429]);
+    expect((await list(productId, author.cookie)).mine).toMatchObject({ text: FIXED.text });
+  });
+});
+
 describe('the product page’s plain form', () => {
   const form = (productId: number, cookie: string | undefined, fields: Record<string, string>) =>
     ctx.app.inject({
@@ -250,6 +312,22 @@ describe('the product page’s plain form', () => {
     expect((await form(productId, author.cookie, { rating: '5', text: GOOD.text })).headers.location).toContain('?review=duplicate#reviews');
     const other = await createCustomer(ctx);
     expect((await form(productId, other.cookie, { rating: '', text: GOOD.text })).headers.location).toContain('?review=invalid#reviews');
+  });
+
+  it('edits the own review with action=edit and says why when it cannot', async () => {
+    const productId = productIds[5]!;
+    const { id, author } = await written(productId, 2);
+    await moderate(id, 'reject', adminCookie, { reason: 'Отзыв не о товаре' });
+    const sent = await form(productId, author.cookie, { action: 'edit', rating: '4', text: GOOD.text, pros: 'Лёгкий', cons: '' });
+    expect(sent.statusCode).toBe(303);
+    expect(sent.headers.location).toMatch(/^\/product\/[^/?]+\?review=sent#reviews$/);
+    expect((await list(productId, author.cookie)).mine).toMatchObject({ status: 'pending', rating: 4, rejectReason: null });
+
+    await moderate(id, 'approve');
+    expect((await form(productId, author.cookie, { action: 'edit', rating: '1', text: GOOD.text })).headers.location).toContain('?review=published#reviews');
+    expect((await list(productId, author.cookie)).mine).toMatchObject({ status: 'approved', rating: 4 });
+    const other = await createCustomer(ctx);
+    expect((await form(productId, other.cookie, { action: 'edit', rating: '4', text: GOOD.text })).headers.location).toContain('?review=missing#reviews');
   });
 
   it('sends a visitor to the login page, coming back to the reviews', async () => {

@@ -9,15 +9,18 @@ import {
 import type { App } from '../../core/app-types.ts';
 import { HttpError } from '../../core/http-errors.ts';
 import { requestMeta } from '../rate-limits/service.ts';
-import { adminReviews, approveReview, productReviews, productSlugOf, rejectReview, replyToReview, writeReview } from './service.ts';
+import { adminReviews, approveReview, productReviews, productSlugOf, rejectReview, replyToReview, reviseReview, writeReview } from './service.ts';
 
 const ProductParams = idParams('Некорректный номер товара');
 const ReviewParams = idParams('Некорректный номер отзыва');
 const TAGS = ['Отзывы'];
 const ADMIN_TAGS = ['Отзывы (сотрудники)'];
 
-/** What the plain form's redirect tells the product page (`?review=`), by the API's status. */
-const FORM_OUTCOME: Record<number, string> = { 409: 'duplicate', 429: 'limited' };
+/** What the plain form's redirect tells the product page (`?review=`), by the API's status: writing, then editing. */
+const FORM_OUTCOMES: Record<'write' | 'edit', Partial<Record<number, string>>> = {
+  write: { 409: 'duplicate', 429: 'limited' },
+  edit: { 404: 'missing', 409: 'published', 429: 'limited' },
+};
 
 /** The product page's reviews section, with the anchor the redirects return to. */
 const reviewsSection = (slug: string, outcome?: string) => `/product/${slug}${outcome ? `?review=${outcome}` : ''}#reviews`;
@@ -57,9 +60,23 @@ export default async function reviewRoutes(app: App) {
     },
   );
 
+  app.put(
+    '/products/:id/reviews/mine',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: TAGS,
+        summary: 'Исправить свой отзыв, ожидающий проверки или отклонённый: он снова уходит на проверку (опубликованный изменить нельзя)',
+        params: ProductParams,
+        body: ReviewSchema,
+      },
+    },
+    async (request) => reviseReview(db, request.user!.id, request.params.id, request.body, requestMeta(app, request)),
+  );
+
   // The product page's form before its script loads: a plain POST, answered by a redirect back to
   // the reviews with the outcome. The browser checks the fields' bounds itself (required,
-  // minlength, maxlength), so a refusal here is rare; the same service writes the review.
+  // minlength, maxlength), so a refusal here is rare; the same services write or edit the review.
   app.register(async (form: App) => {
     form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -70,7 +87,7 @@ export default async function reviewRoutes(app: App) {
         config: { access: 'public' },
         schema: {
           tags: TAGS,
-          summary: 'Отзыв из формы без скрипта: перенаправляет обратно к отзывам товара (или ко входу)',
+          summary: 'Отзыв из формы без скрипта (action=edit — исправить свой): перенаправляет обратно к отзывам товара (или ко входу)',
           params: ProductParams,
           body: z.record(z.string(), z.string()),
         },
@@ -78,13 +95,15 @@ export default async function reviewRoutes(app: App) {
       async (request, reply) => {
         const slug = await productSlugOf(db, request.params.id);
         if (!request.user) return reply.redirect(`/auth?next=${encodeURIComponent(reviewsSection(slug))}`, 303);
-        const { rating, ...texts } = request.body;
+        const { rating, action, ...texts } = request.body;
         const parsed = ReviewSchema.safeParse({ ...texts, rating: rating ? Number(rating) : undefined });
         if (!parsed.success) return reply.redirect(reviewsSection(slug, 'invalid'), 303);
+        const mode = action === 'edit' ? 'edit' : 'write';
         try {
-          await writeReview(db, request.user.id, request.params.id, parsed.data, requestMeta(app, request));
+          const save = mode === 'edit' ? reviseReview : writeReview;
+          await save(db, request.user.id, request.params.id, parsed.data, requestMeta(app, request));
         } catch (error) {
-          const outcome = error instanceof HttpError ? FORM_OUTCOME[error.statusCode] : undefined;
+          const outcome = error instanceof HttpError ? FORM_OUTCOMES[mode][error.statusCode] : undefined;
           if (!outcome) throw error;
           return reply.redirect(reviewsSection(slug, outcome), 303);
         }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { orderItems, orders, products, reviews, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../core/http-errors.ts';
@@ -82,6 +82,32 @@ export async function writeReview(db: Db, userId: number, productId: number, inp
   return { id: row.id, status: 'pending' as const, verifiedBuyer, message: REVIEW_MESSAGES.sent };
 }
 
+/**
+ * The author's own review edited, waiting or rejected: it goes back to moderation (staff see it
+ * under «На проверке» again), the rejection's reason and moderation marks gone, «Покупатель»
+ * decided again. An approved review stays as published: 409. Edits count against the same hourly
+ * limit as new reviews, so a customer cannot flood the queue by resubmitting.
+ */
+export async function reviseReview(db: Db, userId: number, productId: number, input: ReviewData, meta: RequestMeta) {
+  await activeProduct(db, productId);
+  const [own] = await db
+    .select({ id: reviews.id, status: reviews.status })
+    .from(reviews)
+    .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)));
+  if (!own) throw notFound(REVIEW_MESSAGES.notFound);
+  if (own.status === 'approved') throw conflict(REVIEW_MESSAGES.published);
+  await enforce(db, `review:user:${userId}`, REVIEW_LIMIT, meta.now, meta.rateLimitFactor);
+  const verifiedBuyer = await boughtIt(db, userId, productId);
+  // Approved since it was read: it stays as staff published it.
+  const [row] = await db
+    .update(reviews)
+    .set({ ...input, verifiedBuyer, status: 'pending', rejectReason: null, moderatedBy: null, moderatedAt: null, updatedAt: meta.now })
+    .where(and(eq(reviews.id, own.id), ne(reviews.status, 'approved')))
+    .returning({ id: reviews.id });
+  if (!row) throw conflict(REVIEW_MESSAGES.published);
+  return { id: row.id, status: 'pending' as const, verifiedBuyer, message: REVIEW_MESSAGES.sent };
+}
+
 const reviewColumns = {
   id: reviews.id,
   rating: reviews.rating,
@@ -95,6 +121,7 @@ const reviewColumns = {
   repliedAt: reviews.repliedAt,
   status: reviews.status,
   rejectReason: reviews.rejectReason,
+  updatedAt: reviews.updatedAt,
 };
 
 type ReviewRow = {
@@ -110,6 +137,7 @@ type ReviewRow = {
   repliedAt: Date | null;
   status: string;
   rejectReason: string | null;
+  updatedAt: Date;
 };
 
 const publicReview = (row: ReviewRow): Review => ({
@@ -129,6 +157,7 @@ const ownReview = (row: ReviewRow): OwnReview => ({
   ...publicReview(row),
   status: row.status as ReviewStatus,
   rejectReason: row.rejectReason,
+  updatedAt: row.updatedAt.toISOString(),
 });
 
 /** The rating from approved reviews: their average, count and each mark's count. */

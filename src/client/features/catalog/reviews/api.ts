@@ -19,11 +19,18 @@ export const reviewsQuery = (productId: number, page = 1) =>
       apiRequest<ProductReviewsResponse>(`/api/products/${productId}/reviews${page > 1 ? `?page=${page}` : ''}`, { client, signal }),
   });
 
-/** POST /api/products/:id/reviews; afterwards the product's reviews are read again (the own review shows its status). */
-export function useWriteReview(productId: number, callbacks: MutationCallbacks<{ message: string }, ReviewData> = {}) {
+/**
+ * Writes the review (POST /api/products/:id/reviews) or, `editing`, the customer's own waiting or
+ * rejected one again (PUT …/reviews/mine); afterwards the product's reviews are read again (the
+ * own review shows its status).
+ */
+export function useSaveReview(productId: number, editing: boolean, callbacks: MutationCallbacks<{ message: string }, ReviewData> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReviewData) => apiRequest<{ message: string }>(`/api/products/${productId}/reviews`, { method: 'POST', body: input }),
+    mutationFn: (input: ReviewData) =>
+      editing
+        ? apiRequest<{ message: string }>(`/api/products/${productId}/reviews/mine`, { method: 'PUT', body: input })
+        : apiRequest<{ message: string }>(`/api/products/${productId}/reviews`, { method: 'POST', body: input }),
     onSuccess: async (answer, input) => {
       await queryClient.invalidateQueries({ queryKey: ['reviews', productId] });
       callbacks.onSuccess?.(answer, input);

@@ -6,8 +6,8 @@ import { Icon } from '#client/components/ui/icon.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import { cn } from '#client/lib/utils.ts';
-import { REVIEW_NOTE_MAX, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN, ReviewSchema } from '#shared/schemas/review.ts';
-import { useWriteReview } from './api.ts';
+import { REVIEW_NOTE_MAX, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN, ReviewSchema, type OwnReview } from '#shared/schemas/review.ts';
+import { useSaveReview } from './api.ts';
 
 const MARKS = [
   { value: 1, label: 'Плохо' },
@@ -40,7 +40,7 @@ function firstErrors(issues: { path: PropertyKey[]; message: string }[]): Errors
 }
 
 /** Five marks as radio buttons: a plain form field that needs no script. */
-function RatingChoice({ error }: { error?: string }) {
+function RatingChoice({ error, chosen }: { error?: string; chosen?: number }) {
   return (
     <fieldset aria-describedby={error ? fieldErrorId('review-rating') : undefined} className="grid gap-1.5">
       <legend className="mb-1.5 text-sm font-medium">
@@ -56,7 +56,7 @@ function RatingChoice({ error }: { error?: string }) {
               'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
             )}
           >
-            <input type="radio" name="rating" value={value} required className="sr-only" aria-invalid={error ? true : undefined} />
+            <input type="radio" name="rating" value={value} defaultChecked={value === chosen} required className="sr-only" aria-invalid={error ? true : undefined} />
             <Icon name="star-filled" className="size-4 text-amber-500" />
             <span className="font-semibold">{value}</span>
             <span>{label}</span>
@@ -75,14 +75,16 @@ function RatingChoice({ error }: { error?: string }) {
 /**
  * The review form: a plain POST to the form route before the script loads (the browser checks
  * the bounds), the API with the schema's own messages after. Nothing typed is lost on an error.
+ * Given the customer's own waiting or rejected review (`mine`), it starts from it and sends it
+ * again to moderation; `title`, when given, heads the form.
  */
-export function ReviewForm({ productId }: { productId: number }) {
+export function ReviewForm({ productId, mine, title }: { productId: number; mine?: OwnReview; title?: string }) {
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   // Until the script runs the browser's own checks guard the form; then the schema's messages do.
   const scripted = useSyncExternalStore(noSubscription, () => true, () => false);
 
-  const write = useWriteReview(productId, {
+  const write = useSaveReview(productId, Boolean(mine), {
     // Field errors go under their fields; a refusal of the whole review (a second one, too many) above the button.
     onError: (error) => {
       if (error instanceof ApiError && error.errors) setErrors(firstErrors(Object.entries(error.errors).map(([field, [message]]) => ({ path: [field], message: message ?? '' }))));
@@ -104,6 +106,7 @@ export function ReviewForm({ productId }: { productId: number }) {
 
   const control = (name: Exclude<Field, 'rating'>, required = false) => ({
     name,
+    defaultValue: mine?.[name],
     ...fieldControlProps(`review-${name}`, { error: errors[name], required }),
   });
 
@@ -116,8 +119,9 @@ export function ReviewForm({ productId }: { productId: number }) {
       className="grid gap-4 rounded-lg border border-border p-4"
       aria-label="Ваш отзыв о товаре"
     >
-      <h3 className="text-lg font-semibold">Оставить отзыв</h3>
-      <RatingChoice error={errors.rating} />
+      {title && <h3 className="text-lg font-semibold">{title}</h3>}
+      {mine && <input type="hidden" name="action" value="edit" />}
+      <RatingChoice error={errors.rating} chosen={mine?.rating} />
       <FormField label="Отзыв" htmlFor="review-text" required error={errors.text} hint={`От ${REVIEW_TEXT_MIN} до ${REVIEW_TEXT_MAX} символов`}>
         <Textarea rows={5} required minLength={REVIEW_TEXT_MIN} maxLength={REVIEW_TEXT_MAX} placeholder="Как инструмент показал себя в работе?" {...control('text', true)} />
       </FormField>
@@ -132,7 +136,7 @@ export function ReviewForm({ productId }: { productId: number }) {
       {failure && <Alert variant="destructive">{failure}</Alert>}
       <div>
         <Button type="submit" disabled={write.isPending}>
-          {write.isPending ? 'Отправка...' : 'Отправить отзыв'}
+          {write.isPending ? 'Отправка...' : mine ? 'Отправить на проверку' : 'Отправить отзыв'}
         </Button>
       </div>
       <p className="text-sm text-muted-foreground">Отзыв появится на странице после проверки модератором.</p>

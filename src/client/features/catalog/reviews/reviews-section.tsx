@@ -16,6 +16,8 @@ import { ReviewForm } from './review-form.tsx';
 /** What the plain form's redirect reports (`?review=`); «sent» shows as the own review's note. */
 const FORM_OUTCOMES: Record<string, string> = {
   duplicate: REVIEW_MESSAGES.duplicate,
+  published: REVIEW_MESSAGES.published,
+  missing: REVIEW_MESSAGES.notFound,
   limited: 'Слишком много отзывов. Попробуйте позже.',
   invalid: 'Отзыв не отправлен: поставьте оценку и напишите текст от 10 до 2000 символов.',
 };
@@ -77,18 +79,43 @@ function ReviewItem({ review }: { review: Review }) {
   );
 }
 
-/** The customer's own review while it waits or after it was turned down: only they see this. */
-function OwnReviewNote({ mine }: { mine: OwnReview }) {
+/**
+ * The customer's own review, only they see this: published; waiting, with «Изменить отзыв» (a
+ * `<details>`, so it opens before the script loads); or rejected, with staff's reason and the
+ * form to correct it and send it again.
+ */
+function OwnReviewNote({ mine, productId }: { mine: OwnReview; productId: number }) {
   if (mine.status === 'approved') return <p className="text-sm text-muted-foreground">Ваш отзыв опубликован — спасибо!</p>;
-  const pending = mine.status === 'pending';
+  if (mine.status === 'rejected') {
+    return (
+      <div className="space-y-4">
+        <Alert variant="warning" data-testid="own-review">
+          <AlertTitle>Ваш отзыв не опубликован</AlertTitle>
+          <AlertDescription>
+            {mine.rejectReason && <p>Причина: {mine.rejectReason}</p>}
+            <p>Исправьте отзыв и отправьте его на проверку снова.</p>
+          </AlertDescription>
+        </Alert>
+        <ReviewForm productId={productId} mine={mine} title="Исправить отзыв" />
+      </div>
+    );
+  }
   return (
-    <Alert variant={pending ? 'success' : 'warning'} data-testid="own-review">
-      <AlertTitle>{pending ? REVIEW_MESSAGES.sent : 'Ваш отзыв не опубликован'}</AlertTitle>
-      <AlertDescription>
-        {!pending && mine.rejectReason && <p>Причина: {mine.rejectReason}</p>}
-        <p className="line-clamp-3 whitespace-pre-line">«{mine.text}»</p>
-      </AlertDescription>
-    </Alert>
+    <div className="space-y-3">
+      <Alert variant="success" data-testid="own-review">
+        <AlertTitle>{REVIEW_MESSAGES.sent}</AlertTitle>
+        <AlertDescription>
+          <p className="line-clamp-3 whitespace-pre-line">«{mine.text}»</p>
+        </AlertDescription>
+      </Alert>
+      {/* A new mount after each save: the editor closes on the version it sent. */}
+      <details key={mine.updatedAt}>
+        <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-primary underline-offset-4 hover:underline">Изменить отзыв</summary>
+        <div className="mt-2">
+          <ReviewForm productId={productId} mine={mine} />
+        </div>
+      </details>
+    </div>
   );
 }
 
@@ -139,9 +166,9 @@ export function ReviewsSection({ product }: { product: Product }) {
           </Link>
         </p>
       ) : data?.mine ? (
-        <OwnReviewNote mine={data.mine} />
+        <OwnReviewNote mine={data.mine} productId={product.id} />
       ) : (
-        data && <ReviewForm productId={product.id} />
+        data && <ReviewForm productId={product.id} title="Оставить отзыв" />
       )}
 
       {data && data.reviews.length > 0 && (
