@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/connection.ts';
 import type { AttributeValueInput, ProductAttributeValues } from '../products/write/attributes.ts';
-import { attributeAliasOf, leadingNumber, parseAttributeValue } from '#shared/attributes.ts';
-import { resolveAttributes } from './resolve.ts';
+import { attributeAliasOf, leadingNumber, parseAttributeValue, type AttributeKind } from '#shared/attributes.ts';
+import { resolveAttributes, type Attribute } from './resolve.ts';
 
 /**
  * Characteristics as a source gives them (1C `ЗначенияСвойств`, YML `param`, a price list's
@@ -13,20 +13,26 @@ import { resolveAttributes } from './resolve.ts';
 
 export type RawCharacteristic = { name: string; value: string; unit?: string | null };
 
+/** One characteristic read: its attribute, its value after the unit rules, and that value as the attribute keeps it (null: not of its kind). */
+export type ResolvedCharacteristic = {
+  attribute: Attribute | undefined;
+  text: string;
+  parsed: ReturnType<typeof parseAttributeValue>;
+};
+
 export async function characteristicValues(
   db: DbOrTx,
   byProduct: Map<number, RawCharacteristic[]>,
   normaliseText: (text: string) => string = (text) => text,
 ): Promise<{ values: ProductAttributeValues; skipped: number }> {
-  const spellings = [...byProduct.values()].flat().map((c) => ({ name: c.name, unit: c.unit ?? unitInValue(normaliseText(c.value)), values: [normaliseText(c.value)] }));
-  const attributes = await resolveAttributes(db, spellings);
+  const resolved = await resolveCharacteristics(db, [...byProduct.values()].flat(), normaliseText);
   const values: ProductAttributeValues = new Map();
   let skipped = 0;
+  let index = 0;
   for (const [productId, characteristics] of byProduct) {
     const own: AttributeValueInput[] = [];
     for (const c of characteristics) {
-      const attribute = attributes.get(attributeAliasOf(c.name));
-      const parsed = attribute && parseAttributeValue(attribute.kind as 'number' | 'text' | 'boolean', normaliseText(c.value));
+      const { attribute, parsed } = resolved[index++]!;
       if (!attribute || !parsed) {
         if (c.value.trim()) skipped++;
         continue;
@@ -36,6 +42,23 @@ export async function characteristicValues(
     values.set(productId, own);
   }
   return { values, skipped };
+}
+
+/** Each characteristic, in order, with the attribute its name resolves to (created for a spelling never seen) and its value read by that attribute's kind. */
+export async function resolveCharacteristics(
+  db: DbOrTx,
+  characteristics: RawCharacteristic[],
+  normaliseText: (text: string) => string,
+): Promise<ResolvedCharacteristic[]> {
+  const texts = characteristics.map((c) => normaliseText(c.value));
+  const attributes = await resolveAttributes(
+    db,
+    characteristics.map((c, i) => ({ name: c.name, unit: c.unit ?? unitInValue(texts[i]!), values: [texts[i]!] })),
+  );
+  return characteristics.map((c, i) => {
+    const attribute = attributes.get(attributeAliasOf(c.name));
+    return { attribute, text: texts[i]!, parsed: attribute ? parseAttributeValue(attribute.kind as AttributeKind, texts[i]!) : null };
+  });
 }
 
 /**
