@@ -16,8 +16,8 @@ export function Specs({ card, note, characteristics }: { card: ScrapeResult['car
         Характеристики: {card.specs.value.length}
         <SourceBadge source={card.specs.source} />
       </h3>
-      <div className="max-h-96 overflow-auto rounded-md border">
-        <table className="w-full text-sm">
+      <div className="overflow-hidden rounded-md border">
+        <table className="w-full text-sm break-words">
           {characteristics && (
             <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
               <tr className="border-b">
