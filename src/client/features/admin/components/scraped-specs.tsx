@@ -17,12 +17,12 @@ export function Specs({ card, note, characteristics }: { card: ScrapeResult['car
         <SourceBadge source={card.specs.source} />
       </h3>
       <div className="overflow-hidden rounded-md border">
-        <table className="w-full text-sm break-words">
+        <table className={cn('w-full text-sm', characteristics && 'table-fixed break-words')}>
           {characteristics && (
             <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
               <tr className="border-b">
-                <th scope="col" className="px-3 py-1.5 font-medium">На странице</th>
-                <th scope="col" className="px-3 py-1.5 font-medium">Значение</th>
+                <th scope="col" className="w-1/2 px-3 py-1.5 font-medium sm:w-[35%]">На странице</th>
+                <th scope="col" className="hidden w-[25%] px-3 py-1.5 font-medium sm:table-cell">Значение</th>
                 <th scope="col" className="px-3 py-1.5 font-medium">В карточке</th>
               </tr>
             </thead>
@@ -30,10 +30,12 @@ export function Specs({ card, note, characteristics }: { card: ScrapeResult['car
           <tbody>
             {card.specs.value.map((spec) => (
               <tr key={spec.name} className="border-b align-top last:border-0" data-testid="scraped-spec">
-                <th scope="row" className={cn(characteristics ? 'w-1/3' : 'w-1/2', 'px-3 py-1.5 text-left font-normal text-muted-foreground')}>
+                <th scope="row" className={cn(!characteristics && 'w-1/2', 'px-3 py-1.5 text-left font-normal text-muted-foreground')}>
                   {spec.name}
+                  {/* A phone has no room for three columns: the page's value goes under its name. */}
+                  {characteristics && <span className="block text-foreground sm:hidden">{spec.value}</span>}
                 </th>
-                <td className="px-3 py-1.5">{spec.value}</td>
+                <td className={cn('px-3 py-1.5', characteristics && 'hidden sm:table-cell')}>{spec.value}</td>
                 {characteristics && <td className="px-3 py-1.5">{filled(characteristics.find((c) => c.name === spec.name))}</td>}
               </tr>
             ))}

@@ -55,6 +55,12 @@ export function CharacteristicsSection({
                   <option value="">Выберите…</option>
                   <option value={YES}>{YES}</option>
                   <option value={NO}>{NO}</option>
+                  {/* A value brought from elsewhere (a supplier's «плавная») stays in sight until staff choose: saving says why it cannot be kept. */}
+                  {![YES, NO, ''].includes(field.value) && (
+                    <option value={field.value} disabled>
+                      {field.value}
+                    </option>
+                  )}
                 </NativeSelect>
               ) : attribute.kind === 'number' ? (
                 <div className="relative">
