@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productFieldsOf, withSpecs } from './scraped-product.ts';
+import { productFieldsOf } from './scraped-product.ts';
 import type { ProductCard } from './schemas/web-scraper.ts';
 
 const card: ProductCard = {
@@ -42,15 +42,11 @@ describe('productFieldsOf', () => {
     });
   });
 
-  it('withSpecs puts the specifications after the description, or alone from their own source', () => {
-    const choice = { offer: null, imageUrl: null, imageSource: null };
-    const place = { supplier: null, brand: null, categoryId: null };
-    const { values } = withSpecs(card, productFieldsOf(card, place, choice));
-    expect(values.description).toBe('Бесщёточная УШМ.\n\nДиск 125 мм.\n\nХарактеристики\nДиаметр диска: 125 мм\nНапряжение: 20 В');
-    const bare: ProductCard = { ...card, description: null };
-    const alone = withSpecs(bare, productFieldsOf(bare, place, choice));
-    expect(alone.values.description).toBe('Характеристики\nДиаметр диска: 125 мм\nНапряжение: 20 В');
-    expect(alone.sources.description).toBe('page');
+  it('leaves the description empty when the page has none, whatever its specifications', () => {
+    const { values, sources } = productFieldsOf({ ...card, description: null }, { supplier: null, brand: null, categoryId: null }, { offer: null, imageUrl: null, imageSource: null });
+    expect(card.specs?.value.length).toBeGreaterThan(0);
+    expect(values.description).toBeUndefined();
+    expect(sources.description).toBeUndefined();
   });
 
   it('leaves out a price in another currency, and keeps texts within the form\'s limits', () => {

@@ -5,8 +5,8 @@ import type { FieldSource, ProductCard, ProductOffer } from './schemas/web-scrap
  * A product card read from a supplier's page → the values of the shop's product form, each with
  * the source it came from. The specifications are characteristics (docs/decisions/034), not
  * description text: the mass scraper's publishing writes them to the product, and «Товар по
- * ссылке» puts them after the description (`withSpecs`) while the product form has no
- * characteristics of its own to fill. The brand, as the adapter writes it, is the product's
+ * ссылке» fills the product form's «Характеристики» with them (the server resolves them to the
+ * shop's attributes, `ExtractAnswer.characteristics`). The brand, as the adapter writes it, is the product's
  * brand and chooses the supplier when it is one.
  */
 
@@ -66,17 +66,6 @@ export function productFieldsOf(
 
   set('description', card.description && cut(card.description.value, DESCRIPTION_MAX), card.description?.source);
   return { values, sources };
-}
-
-/** The form's values with the card's specifications after the description, as lines «Название: значение». */
-export function withSpecs(
-  card: ProductCard,
-  { values, sources }: ReturnType<typeof productFieldsOf>,
-): ReturnType<typeof productFieldsOf> {
-  if (!card.specs?.value.length) return { values, sources };
-  const specs = card.specs.value.map((s) => `${s.name}: ${s.value}`).join('\n');
-  const description = [values.description, `${SPECS_HEADING}\n${specs}`].filter(Boolean).join('\n\n');
-  return { values: { ...values, description: cut(description, DESCRIPTION_MAX) }, sources: { ...sources, description: sources.description ?? card.specs.source } };
 }
 
 /** Roubles, or no currency said (a Russian supplier's page). */

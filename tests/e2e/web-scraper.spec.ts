@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { slugify } from '../../src/shared/slug.ts';
+import type { AdminAttribute } from '../../src/shared/schemas/attributes.ts';
 import { SUPPLIER_PAGES, startSupplierSite } from '../helpers/supplier-site.ts';
 import { E2E_SUPPLIER_SITE_PORT } from './env.ts';
 import type { Page } from '@playwright/test';
@@ -8,8 +10,9 @@ const ADMIN = { username: 'admin', password: 'Admin-e2e-pass-2026' };
 const PAGE_NAME = 'Дрель-шуруповёрт аккумуляторная DCK KDJZ20-13 (Type EM)';
 
 test.describe('back office: a product from a supplier\'s page', { tag: '@back-office' }, () => {
-  // Staff type addresses the server refuses; the API client logs those replies (spec 8).
-  test.use({ allowedConsoleErrors: /status of 422|^POST \/api\/admin\/web-scraper\/extract: 422 / });
+  // Staff type addresses the server refuses, and save a characteristic not of its kind; the API
+  // client logs those replies (spec 8).
+  test.use({ allowedConsoleErrors: /status of 422|^POST \/api\/admin\/web-scraper\/extract: 422 |status of 400|^POST \/api\/products: 400 / });
   test.describe.configure({ mode: 'serial' });
 
   let site: Awaited<ReturnType<typeof startSupplierSite>>;
@@ -71,7 +74,9 @@ test.describe('back office: a product from a supplier\'s page', { tag: '@back-of
     await expect(page.getByLabel('Адрес изображения')).toHaveValue(/^\/uploads\/[0-9a-f]{32}\.webp$/);
     await expect(page.getByLabel('Краткое описание')).toHaveValue(/^Аккумуляторная дрель-шуруповёрт DCK KDJZ20-13 предназначена для сверления/);
     await expect(fieldOf(page, 'product-shortDescription').getByTestId('source-badge')).toHaveText('Источник: JSON-LD');
-    await expect(page.getByLabel('Полное описание')).toHaveValue(/Характеристики\nНапряжение аккумулятора: 20 В\n/);
+    // The page's specifications are characteristics, not description text.
+    await expect(page.getByLabel('Полное описание')).toHaveValue(/^Аккумуляторная дрель-шуруповёрт DCK KDJZ20-13/);
+    await expect(page.getByLabel('Полное описание')).not.toHaveValue(/Напряжение аккумулятора/);
     await expect(page.getByRole('region', { name: 'Так товар увидят покупатели' }).getByText('8 990 ₽')).toBeVisible();
 
     // Staff give the category (and their own name), then save through the usual product form.
@@ -102,6 +107,59 @@ test.describe('back office: a product from a supplier\'s page', { tag: '@back-of
     await page.getByRole('searchbox', { name: 'Поиск товаров по названию или артикулу' }).fill(sku);
     // The search also finds other runs' products with a similar SKU: this run's is the one.
     await expect(page.getByTestId(isMobile(page) ? 'admin-product-card' : 'admin-product-row').filter({ hasText: sku }).filter({ hasText: PAGE_NAME })).toBeVisible();
+  });
+
+  test('a page\'s spec table fills «Характеристики»: staff see each row\'s attribute, save, and the product page shows them', async ({ page }) => {
+    // Staff mapped this supplier's spelling to «Мощность» once, on the «Характеристики» screen.
+    const attributes = await (await page.request.get('/api/admin/attributes')).json() as AdminAttribute[];
+    const power = attributes.find((a) => a.name === 'Мощность')!;
+    const mapped = await page.request.patch(`/api/admin/attributes/${power.id}`, { data: { aliases: [...power.aliases, 'Потребляемая мощность, Вт'] } });
+    expect(mapped.status()).toBe(200);
+
+    const drillSku = `KZJ13-${randomBytes(3).toString('hex').toUpperCase()}`;
+    await page.goto('/admin/web-scraper');
+    await page.getByLabel('Ссылка на страницу товара').fill(`${site.url(SUPPLIER_PAGES.specSpellings.path)}?sku=${drillSku}`);
+    await page.getByRole('button', { name: 'Получить данные' }).click();
+    const specs = page.getByTestId('scrape-result').getByRole('region', { name: 'Характеристики' });
+    const spec = (name: string) => specs.getByTestId('scraped-spec').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+    await expect(spec('Потребляемая мощность, Вт')).toContainText('Мощность: 1100 Вт');
+    await expect(spec('Реверс')).toContainText('Реверс: Да');
+    await expect(spec('Регулировка оборотов')).toContainText('Регулировка оборотов: Выберите «Да» или «Нет» — исправьте в карточке');
+    await expect(spec('Класс защиты')).toContainText('Класс защиты: II');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Заполнить карточку товара' }).click();
+    await expect(page).toHaveURL(/\/admin\/products\/create$/);
+    const power1100 = page.getByRole('textbox', { name: 'Мощность', exact: true });
+    await expect(power1100).toHaveValue('1100');
+    await expect(page.getByTestId('product-characteristic').filter({ has: power1100 }).getByTestId('source-badge')).toHaveText('Источник: Страница');
+    await expect(page.getByRole('textbox', { name: 'Вес', exact: true })).toHaveValue('2,1');
+    await expect(page.getByRole('combobox', { name: 'Реверс', exact: true })).toHaveValue('Да');
+    await expect(page.getByRole('textbox', { name: 'Класс защиты', exact: true })).toHaveValue('II');
+    await expect(page.getByLabel('Полное описание')).toHaveValue(
+      'Ударная дрель DCK KZJ13 сверлит бетон, кирпич, металл и дерево.\n\nКлючевой патрон держит сверло до 13 мм, реверс помогает выкрутить застрявшее сверло.',
+    );
+
+    // «плавная» is no yes/no: saving says so under the field, and staff choose.
+    const name = `Дрель ударная DCK ${drillSku}`;
+    await page.getByRole('textbox', { name: 'Название', exact: true }).fill(name);
+    await page.getByLabel('Категория').selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Создать товар' }).click();
+    const speedControl = page.getByRole('combobox', { name: 'Регулировка оборотов', exact: true });
+    await expect(page.getByTestId('product-characteristic').filter({ has: speedControl })).toContainText('Выберите «Да» или «Нет»');
+    await speedControl.selectOption('Да');
+    await page.getByRole('button', { name: 'Создать товар' }).click();
+    await expect(page.getByText('Товар создан', { exact: true })).toBeVisible();
+
+    // The shop's product page shows them in its «Характеристики», the description without them.
+    await page.goto(`/product/${slugify(name)}`);
+    const table = page.getByTestId('product-attributes');
+    const row = (name: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+    await expect(row('Мощность')).toContainText('1100 Вт');
+    await expect(row('Регулировка оборотов')).toContainText('Да');
+    await expect(row('Вес')).toContainText('2,1 кг');
+    await expect(page.getByText('Ключевой патрон держит сверло до 13 мм', { exact: false })).toBeVisible();
+    await expect(page.getByText('Потребляемая мощность')).toHaveCount(0);
   });
 
   test('every fixture page gives its card in the browser', async ({ page }) => {

@@ -8,22 +8,24 @@ const FIXTURES = path.resolve(import.meta.dirname, '../../src/server/integration
 
 /** The supplier sites' product pages (fixtures), by the path this site serves them at. */
 export const SUPPLIER_PAGES = {
-  jsonLd: { path: '/dck/kdjz20-13-type-em/', file: 'dck-json-ld-graph.html' },
+  jsonLd: { path: '/dck/kdjz20-13-type-em/', file: 'dck-json-ld-graph.html', sku: 'KDJZ20-13EM' },
   microdata: { path: '/pit/pbh26-c1/', file: 'pit-microdata.html' },
   openGraph: { path: '/pit/pms210-c', file: 'pit-open-graph.html' },
   specTable: { path: '/dck/kmy02-185/', file: 'dck-spec-table.html' },
+  /** A plain «Характеристики» table in suppliers' own spellings («Потребляемая мощность, Вт», «Вес, кг», «есть»). */
+  specSpellings: { path: '/dck/kzj13/', file: 'dck-spec-table-spellings.html', sku: 'KZJ13-1100' },
   severalOffers: { path: '/dck/kdsm20-125/', file: 'dck-several-offers.html' },
   broken: { path: '/pit/piw20h-500b.html', file: 'pit-broken.html' },
   /** A dealer's Bitrix shop: one microdata property beside a plain «Характеристики» table, an SEO meta description, the product as the trail's last crumb. */
   dealerShop: { path: '/catalog/elektroinstrument/perforatory/kzc26/', file: 'shop-bitrix-microdata-table.html' },
-} as const;
+} as const satisfies Record<string, { path: string; file: string; sku?: string }>;
 
 /** The fixtures' own hosts: served from this site, as a real site's absolute links lead to itself. */
 const FIXTURE_ORIGINS = /https:\/\/(cdn\.)?(dck|pit)-tools\.example\.ru/g;
 
 /**
  * A local stand-in for the DCK and P.I.T sites: the fixture pages and their pictures, drawn on
- * demand (JPEG and PNG of the sizes the pages claim). `?sku=X` on the JSON-LD page renames its
+ * demand (JPEG and PNG of the sizes the pages claim). `?sku=X` on a page with a `sku` renames its
  * product's SKU, so each test run can create its own product. Some addresses fail the way real
  * sites do: `*-case.jpg` is missing (404), `*-2.jpg` of the broken page is a GIF.
  */
@@ -36,7 +38,7 @@ export async function startSupplierSite(port = 0): Promise<{ origin: string; url
     if (page) {
       let html = fs.readFileSync(path.join(FIXTURES, page.file), 'utf8').replace(FIXTURE_ORIGINS, origin);
       const sku = url.searchParams.get('sku');
-      if (sku) html = html.replaceAll('KDJZ20-13EM', sku);
+      if (sku && 'sku' in page) html = html.replaceAll(page.sku, sku);
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
       return;
     }

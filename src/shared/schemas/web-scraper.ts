@@ -1,3 +1,4 @@
+import type { AttributeKind } from '../attributes.ts';
 import type { Supplier } from '../constants.ts';
 import { z } from './z.ts';
 
@@ -80,3 +81,25 @@ export type ScrapeResult = {
   /** The shop category the catalogue adapter's rules give for the page's breadcrumbs and name, if any. */
   categoryId: number | null;
 };
+
+/**
+ * A row of the page's «Характеристики» as the product form's «Характеристики» takes it
+ * (docs/decisions/034): the shop's attribute its name resolves to through the suppliers'
+ * spellings (a spelling never seen made a new attribute, as every import does) and its value.
+ */
+export type ScrapedCharacteristic = {
+  /** The row as the page writes it. */
+  name: string;
+  value: string;
+  attribute: { id: number; name: string; unit: string | null; kind: AttributeKind };
+  /**
+   * The form field's text: the value as the attribute keeps it («1 100 Вт» → «1100»), or as
+   * written when it is not of the attribute's kind (`fits` false: saving says why). Null when an
+   * earlier row of the page already filled this attribute.
+   */
+  formValue: string | null;
+  fits: boolean;
+};
+
+/** `POST /api/admin/web-scraper/extract`: the page read, and its characteristics for the product form. */
+export type ExtractAnswer = ScrapeResult & { characteristics: ScrapedCharacteristic[] };

@@ -1,6 +1,6 @@
 import { ScrapeRequestSchema } from '#shared/schemas/web-scraper.ts';
 import type { App } from '../../core/app-types.ts';
-import { scrapeProductPage } from './service.ts';
+import { extractProductPage } from './service.ts';
 
 const TAGS = ['Поставщики'];
 
@@ -12,10 +12,10 @@ export default async function webScraperRoutes(app: App) {
       config: { access: 'staff', staffLog: 'web-scraper.extract' },
       schema: {
         tags: TAGS,
-        summary: 'Карточка товара со страницы сайта: поля с источниками, изображения сохранены в магазине, совпадения по артикулу',
+        summary: 'Карточка товара со страницы сайта: поля с источниками, изображения сохранены в магазине, совпадения по артикулу, характеристики, сопоставленные с характеристиками магазина',
         body: ScrapeRequestSchema,
       },
     },
-    async (request) => scrapeProductPage(app.deps.db, app.deps.config, request.body.url),
+    async (request) => extractProductPage(app.deps.db, app.deps.config, request.body.url),
   );
 }

@@ -6,7 +6,8 @@ import type { Db } from '../../db/connection.ts';
 import { products, suppliers } from '../../db/schema.ts';
 import { loadCatalogAdapter } from '../../modules/catalog-adapter/adapter.ts';
 import { SUPPLIERS } from '#shared/constants.ts';
-import type { ProductCard, ScrapeResult } from '#shared/schemas/web-scraper.ts';
+import type { ExtractAnswer, ProductCard, ScrapeResult } from '#shared/schemas/web-scraper.ts';
+import { formCharacteristics } from './characteristics.ts';
 import { extractProduct } from './extract/extract-product.ts';
 import { shopFetch, type PageFetch } from './page-fetch.ts';
 import { storePictures } from './pictures.ts';
@@ -35,6 +36,13 @@ export async function scrapeProductPage(db: Db, config: Config, url: string, fet
     duplicates: await productsWithSkus(db, skusOf(card)),
     ...suggested,
   };
+}
+
+/** «Товар по ссылке»: the page read as above, and its characteristics as the product form's rows. */
+export async function extractProductPage(db: Db, config: Config, url: string): Promise<ExtractAnswer> {
+  const result = await scrapeProductPage(db, config, url);
+  const { normaliseText } = await loadCatalogAdapter(db);
+  return { ...result, characteristics: await formCharacteristics(db, result.card.specs?.value ?? [], normaliseText) };
 }
 
 /** `dck-tools.ru/catalog/…` as copied from an address bar without its scheme means https. */

@@ -4,7 +4,10 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, categoryRules } from '#server/db/schema.ts';
-import type { ScrapeResult } from '#shared/schemas/web-scraper.ts';
+import type { AdminAttribute } from '#shared/schemas/attributes.ts';
+import type { ExtractAnswer, ScrapeResult } from '#shared/schemas/web-scraper.ts';
+import type { Product } from '#shared/types.ts';
+import { formCharacteristics } from './characteristics.ts';
 import { SUPPLIER_PAGES, startSupplierSite } from '../../../../tests/helpers/supplier-site.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 
@@ -144,5 +147,89 @@ describe('POST /api/admin/web-scraper/extract', () => {
     const res = await extract('  ');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ errors: { url: ['Вставьте ссылку на страницу товара'] } });
+  });
+});
+
+describe('the page\'s characteristics for the product form', () => {
+  const attributesNow = async () =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/admin/attributes', headers: { cookie } })).json<AdminAttribute[]>();
+  const named = (list: AdminAttribute[], name: string) => {
+    const attribute = list.find((a) => a.name === name);
+    if (!attribute) throw new Error(`Нет характеристики «${name}»`);
+    return { id: attribute.id, name: attribute.name, unit: attribute.unit, kind: attribute.kind };
+  };
+
+  it('reads a spec table into the shop\'s attributes through their spellings, and the product is saved with them', async () => {
+    const before = await attributesNow();
+    const power = before.find((a) => a.name === 'Мощность')!;
+    // Staff mapped this supplier's spelling once, on the «Характеристики» screen.
+    const mapped = await ctx.app.inject({ method: 'PATCH', url: `/api/admin/attributes/${power.id}`, payload: { aliases: [...power.aliases, 'Потребляемая мощность, Вт'] }, headers: { cookie } });
+    expect(mapped.statusCode).toBe(200);
+
+    const res = await extract(site.url(SUPPLIER_PAGES.specSpellings.path));
+    expect(res.statusCode).toBe(200);
+    const answer = res.json<ExtractAnswer>();
+    const after = await attributesNow();
+    expect(answer.characteristics).toEqual([
+      { name: 'Потребляемая мощность, Вт', value: '1100', attribute: named(before, 'Мощность'), formValue: '1100', fits: true },
+      { name: 'Частота вращения', value: '3 000 об/мин', attribute: named(before, 'Частота вращения'), formValue: '3000', fits: true },
+      { name: 'Частота ударов', value: '48 000 уд/мин', attribute: named(before, 'Частота ударов'), formValue: '48000', fits: true },
+      { name: 'Патрон', value: 'ключевой, 1,5–13 мм', attribute: named(before, 'Патрон'), formValue: 'ключевой, 1,5–13 мм', fits: true },
+      { name: 'Реверс', value: 'есть', attribute: named(before, 'Реверс'), formValue: 'Да', fits: true },
+      // A yes/no attribute cannot keep «плавная»: the form gets it as written, and saving says why.
+      { name: 'Регулировка оборотов', value: 'плавная', attribute: named(before, 'Регулировка оборотов'), formValue: 'плавная', fits: false },
+      // A spelling the shop never saw becomes an attribute, as every import makes it.
+      { name: 'Класс защиты', value: 'II', attribute: { ...named(after, 'Класс защиты'), kind: 'text' }, formValue: 'II', fits: true },
+      { name: 'Вес, кг', value: '2,1', attribute: named(before, 'Вес'), formValue: '2,1', fits: true },
+    ]);
+    expect(before.some((a) => a.name === 'Класс защиты')).toBe(false);
+    // The description is the page's own text, the specifications are not in it.
+    expect(answer.card.description?.value).toBe(
+      'Ударная дрель DCK KZJ13 сверлит бетон, кирпич, металл и дерево.\n\nКлючевой патрон держит сверло до 13 мм, реверс помогает выкрутить застрявшее сверло.',
+    );
+
+    // The product form sends the rows as they are: the server checks each by its kind.
+    const rows = answer.characteristics.map((c) => ({ attributeId: c.attribute.id, value: c.formValue }));
+    const product = { name: 'Дрель ударная DCK KZJ13', sku: answer.card.sku!.value, price: 5490, categoryId: 1, description: answer.card.description!.value };
+    const refused = await ctx.app.inject({ method: 'POST', url: '/api/products', payload: { ...product, attributes: rows }, headers: { cookie } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ 'attributes.5.value': ['Выберите «Да» или «Нет»'] });
+
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      payload: { ...product, attributes: rows.map((r, i) => (i === 5 ? { ...r, value: 'Да' } : r)) },
+      headers: { cookie },
+    });
+    expect(saved.statusCode).toBe(201);
+    const page = (await ctx.app.inject({ method: 'GET', url: `/api/products/${saved.json<{ id: number }>().id}` })).json<Product>();
+    expect(Object.fromEntries(page.attributes!.map((a) => [a.name, [a.value, a.unit]]))).toEqual({
+      Мощность: ['1100', 'Вт'],
+      'Частота вращения': ['3000', 'об/мин'],
+      'Частота ударов': ['48000', 'уд/мин'],
+      Патрон: ['ключевой, 1,5–13 мм', null],
+      Реверс: ['Да', null],
+      'Регулировка оборотов': ['Да', null],
+      'Класс защиты': ['II', null],
+      Вес: ['2,1', 'кг'],
+    });
+  });
+
+  it('fills an attribute once when two rows of the page name it, and reads values through the adapter\'s unit rules', async () => {
+    const rows = await formCharacteristics(
+      ctx.database.db,
+      [
+        { name: 'Мощность', value: '900W' },
+        { name: 'Потребляемая мощность, Вт', value: '1100' },
+        { name: 'Выходная мощность', value: '450W' },
+      ],
+      (text) => text.replace(/(\d)W\b/, '$1 Вт'),
+    );
+    expect(rows.map((r) => [r.attribute.name, r.attribute.unit, r.formValue])).toEqual([
+      ['Мощность', 'Вт', '900'],
+      ['Мощность', 'Вт', null],
+      // A new attribute takes the unit the rules wrote.
+      ['Выходная мощность', 'Вт', '450'],
+    ]);
   });
 });

@@ -1,15 +1,14 @@
 import type { DbOrTx } from '../../db/connection.ts';
 import type { AttributeValueInput, ProductAttributeValues } from '../products/write/attributes.ts';
 import { attributeAliasOf, leadingNumber, parseAttributeValue, splitAttributeName, type AttributeKind } from '#shared/attributes.ts';
-import { resolveAttributes, type AttributeSpelling } from './resolve.ts';
+import { resolveAttributes, type Attribute, type AttributeSpelling } from './resolve.ts';
 
 /**
  * Characteristics as a source gives them (1C `ЗначенияСвойств`, YML `param`, a price list's
  * column, a site's «Характеристики» table) turned into values for the catalogue's door: names
  * resolved to the shop's attributes, values run through the catalogue adapter's unit rules
- * («1100W» → «1100 Вт») and parsed by the attribute's kind, a number in the attribute's unit
- * («1,5 кВт» → 1500 Вт). A value that is not of its attribute's kind (a word where a number is
- * kept) is left out and counted.
+ * («1100W» → «1100 Вт») and parsed by the attribute's kind. A value that is not of its
+ * attribute's kind (a word where a number is kept) is left out and counted.
  */
 
 export type RawCharacteristic = { name: string; value: string; unit?: string | null };
@@ -27,6 +26,13 @@ export function characteristicValue(
   return parseAttributeValue(attribute.kind as AttributeKind, normaliseText(characteristic.value), { attribute: attribute.unit, source });
 }
 
+/** One characteristic read: its attribute, its value after the unit rules, and that value as the attribute keeps it (null: not of its kind). */
+export type ResolvedCharacteristic = {
+  attribute: Attribute | undefined;
+  text: string;
+  parsed: ReturnType<typeof parseAttributeValue>;
+};
+
 /**
  * The values of each product's characteristics. `hints` are spellings resolved first, with more
  * values than the products bring (a 1C dictionary's variants), so a new attribute's kind is
@@ -38,15 +44,14 @@ export async function characteristicValues(
   normaliseText: (text: string) => string = (text) => text,
   hints: AttributeSpelling[] = [],
 ): Promise<{ values: ProductAttributeValues; skipped: number }> {
-  const spellings = [...byProduct.values()].flat().map((c) => ({ name: c.name, unit: c.unit ?? unitInValue(normaliseText(c.value)), values: [normaliseText(c.value)] }));
-  const attributes = await resolveAttributes(db, [...hints, ...spellings]);
+  const resolved = await resolveCharacteristics(db, [...byProduct.values()].flat(), normaliseText, hints);
   const values: ProductAttributeValues = new Map();
   let skipped = 0;
+  let index = 0;
   for (const [productId, characteristics] of byProduct) {
     const own: AttributeValueInput[] = [];
     for (const c of characteristics) {
-      const attribute = attributes.get(attributeAliasOf(c.name));
-      const parsed = attribute && characteristicValue(attribute, c, normaliseText);
+      const { attribute, parsed } = resolved[index++]!;
       if (!attribute || !parsed) {
         if (c.value.trim()) skipped++;
         continue;
@@ -56,6 +61,24 @@ export async function characteristicValues(
     values.set(productId, own);
   }
   return { values, skipped };
+}
+
+/** Each characteristic, in order, with the attribute its name resolves to (created for a spelling never seen) and its value read by that attribute's kind. */
+export async function resolveCharacteristics(
+  db: DbOrTx,
+  characteristics: RawCharacteristic[],
+  normaliseText: (text: string) => string,
+  hints: AttributeSpelling[] = [],
+): Promise<ResolvedCharacteristic[]> {
+  const texts = characteristics.map((c) => normaliseText(c.value));
+  const attributes = await resolveAttributes(db, [
+    ...hints,
+    ...characteristics.map((c, i) => ({ name: c.name, unit: c.unit ?? unitInValue(texts[i]!), values: [texts[i]!] })),
+  ]);
+  return characteristics.map((c, i) => {
+    const attribute = attributes.get(attributeAliasOf(c.name));
+    return { attribute, text: texts[i]!, parsed: attribute ? characteristicValue(attribute, c, normaliseText) : null };
+  });
 }
 
 /**

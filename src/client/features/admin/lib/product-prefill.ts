@@ -12,7 +12,11 @@ export type ProductPrefill = {
   /** Form text, as the fields hold it. */
   values: Partial<Record<ScrapedField, string>>;
   sources: Partial<Record<ScrapedField, FieldSource>>;
+  /** The page's characteristics as the shop's attributes (form text), and where on the page they were. */
+  characteristics: { values: PrefilledCharacteristic[]; source: FieldSource } | null;
 };
+
+export type PrefilledCharacteristic = { attributeId: number; value: string };
 
 const STATE_KEY = 'productPrefill';
 
@@ -23,9 +27,15 @@ export const prefillState = (prefill: ProductPrefill) => ({ [STATE_KEY]: prefill
 export function prefillOf(state: unknown): ProductPrefill | null {
   const prefill = state && typeof state === 'object' ? (state as Record<string, unknown>)[STATE_KEY] : undefined;
   if (!prefill || typeof prefill !== 'object') return null;
-  const { pageUrl, values, sources } = prefill as Partial<ProductPrefill>;
+  const { pageUrl, values, sources, characteristics = null } = prefill as Partial<ProductPrefill>;
   if (typeof pageUrl !== 'string' || !values || typeof values !== 'object' || !sources || typeof sources !== 'object') return null;
   const texts = Object.values(values).every((v) => typeof v === 'string');
-  const known = Object.values(sources).every((s) => FIELD_SOURCES.includes(s as FieldSource));
-  return texts && known ? { pageUrl, values, sources } : null;
+  const known = Object.values(sources).every(isSource);
+  return texts && known && (characteristics === null || characteristicsLookRight(characteristics)) ? { pageUrl, values, sources, characteristics } : null;
+}
+
+const isSource = (source: unknown) => FIELD_SOURCES.includes(source as FieldSource);
+
+function characteristicsLookRight({ values, source }: Partial<NonNullable<ProductPrefill['characteristics']>>): boolean {
+  return isSource(source) && Array.isArray(values) && values.every((v: Partial<PrefilledCharacteristic>) => Number.isInteger(v?.attributeId) && typeof v?.value === 'string');
 }

@@ -7,6 +7,8 @@ import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { NO, YES } from '#shared/attributes.ts';
 import type { AdminAttribute } from '#shared/schemas/attributes.ts';
+import { SourceBadge } from '#client/features/admin/components/source-badge.tsx';
+import type { ProductPrefill } from '#client/features/admin/lib/product-prefill.ts';
 import { Section, type ProductFormApi } from './product-form-parts.tsx';
 
 /**
@@ -14,7 +16,16 @@ import { Section, type ProductFormApi } from './product-form-parts.tsx';
  * input by the attribute's kind (a number with its unit, yes / no, text). The server checks each
  * value by its kind (attributeValueError) and answers on the value's own field.
  */
-export function CharacteristicsSection({ form, attributes }: { form: ProductFormApi; attributes: AdminAttribute[] }) {
+export function CharacteristicsSection({
+  form,
+  attributes,
+  prefilled,
+}: {
+  form: ProductFormApi;
+  attributes: AdminAttribute[];
+  /** The values a supplier's page filled in: their rows carry the page's source. */
+  prefilled?: ProductPrefill['characteristics'];
+}) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'attributes' });
   const [adding, setAdding] = useState('');
   const byId = new Map(attributes.map((a) => [a.id, a]));
@@ -29,6 +40,7 @@ export function CharacteristicsSection({ form, attributes }: { form: ProductForm
         if (!attribute) return null;
         const id = `product-attribute-${attribute.id}`;
         const error = errors?.[index]?.value?.message ?? errors?.[index]?.attributeId?.message;
+        const fromPage = prefilled?.values.some((p) => p.attributeId === attribute.id);
         const control = {
           id,
           'aria-invalid': error ? true : undefined,
@@ -37,12 +49,18 @@ export function CharacteristicsSection({ form, attributes }: { form: ProductForm
         };
         return (
           <div key={field.id} className="flex items-start gap-2" data-testid="product-characteristic">
-            <FormField label={attribute.name} htmlFor={id} error={error} className="flex-1">
+            <FormField label={attribute.name} htmlFor={id} error={error} className="flex-1" aside={fromPage && <SourceBadge source={prefilled?.source} />}>
               {attribute.kind === 'boolean' ? (
                 <NativeSelect {...control}>
                   <option value="">Выберите…</option>
                   <option value={YES}>{YES}</option>
                   <option value={NO}>{NO}</option>
+                  {/* A value brought from elsewhere (a supplier's «плавная») stays in sight until staff choose: saving says why it cannot be kept. */}
+                  {![YES, NO, ''].includes(field.value) && (
+                    <option value={field.value} disabled>
+                      {field.value}
+                    </option>
+                  )}
                 </NativeSelect>
               ) : attribute.kind === 'number' ? (
                 <div className="relative">

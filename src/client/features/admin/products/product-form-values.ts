@@ -2,6 +2,7 @@ import type { DeepPartial, FieldPath } from 'react-hook-form';
 import { SUPPLIERS } from '#shared/constants.ts';
 import { isIdLike, slugify } from '#shared/slug.ts';
 import type { AdminAttribute } from '#shared/schemas/attributes.ts';
+import type { PrefilledCharacteristic } from '#client/features/admin/lib/product-prefill.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
 import type { AdminCategory, Product } from '#shared/types.ts';
 
@@ -69,6 +70,22 @@ export const formValuesOf = (p: Product, branches: readonly Branch[], attributes
     return attribute ? [{ attributeId: attribute.id, value: a.value }] : [];
   }),
 });
+
+/**
+ * The product's characteristics with a supplier page's: the page's value replaces the product's
+ * for the same attribute, the rest keep theirs. An attribute the shop no longer has (deleted
+ * since the page was read) is left out, as the form could neither show nor save it.
+ */
+export function withPrefilled(
+  current: FormValues['attributes'],
+  prefilled: readonly PrefilledCharacteristic[],
+  attributes: readonly AdminAttribute[],
+): FormValues['attributes'] {
+  const known = prefilled.filter((p) => attributes.some((a) => a.id === p.attributeId));
+  const byId = new Map(known.map((p) => [p.attributeId, p.value]));
+  const kept = current.map((c) => ({ attributeId: c.attributeId, value: byId.get(c.attributeId) ?? c.value }));
+  return [...kept, ...known.filter((p) => !current.some((c) => c.attributeId === p.attributeId)).map((p) => ({ ...p }))];
+}
 
 /** A slug from the name as the spec makes it; digits only would read as an id, so none then. */
 export const slugFromName = (name: string) => {

@@ -21,7 +21,7 @@ import type { ProductPrefill } from '#client/features/admin/lib/product-prefill.
 import { useSaveProduct } from './api.ts';
 import { DescriptionSection, ImageSection, MainSection, PreviewSection, PriceSection, PublishSection } from './product-form-sections.tsx';
 import { SupplierOffersSection } from './supplier-offers-section.tsx';
-import { characteristicFields, emptyForm, FIELD_NAMES, formValuesOf, previewOf, slugFromName, type FormValues } from './product-form-values.ts';
+import { characteristicFields, emptyForm, FIELD_NAMES, formValuesOf, previewOf, slugFromName, withPrefilled, type FormValues } from './product-form-values.ts';
 import { CharacteristicsSection } from './characteristics-section.tsx';
 
 /**
@@ -71,9 +71,10 @@ function ProductFormFields({
     if (!prefill || prefilled.current) return;
     prefilled.current = true;
     for (const [field, value] of Object.entries(prefill.values)) form.setValue(field as keyof FormValues, value, { shouldDirty: true });
+    if (prefill.characteristics) form.setValue('attributes', withPrefilled(form.getValues('attributes'), prefill.characteristics.values, attributes), { shouldDirty: true });
     // A new product's address follows its name, as when the name is typed.
     if (!product && prefill.values.name) form.setValue('slug', slugFromName(prefill.values.name), { shouldDirty: true });
-  }, [form, prefill, product]);
+  }, [form, prefill, product, attributes]);
 
   const save = useSaveProduct(product, {
     onSuccess: (saved) => {
@@ -102,7 +103,7 @@ function ProductFormFields({
         {product && <SupplierOffersSection form={form} productId={product.id} />}
         <ImageSection form={form} imageUrl={values.imageUrl ?? ''} sources={prefill?.sources} />
         <DescriptionSection form={form} sources={prefill?.sources} />
-        <CharacteristicsSection form={form} attributes={attributes} />
+        <CharacteristicsSection form={form} attributes={attributes} prefilled={prefill?.characteristics} />
       </div>
       <aside className="grid content-start gap-6 lg:sticky lg:top-6 lg:self-start">
         <PublishSection form={form} isEdit={isEdit} pending={save.isPending} />

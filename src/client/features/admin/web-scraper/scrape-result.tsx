@@ -8,7 +8,7 @@ import { cn } from '#client/lib/utils.ts';
 import { adminPaths } from '#client/features/admin/paths.ts';
 import { formatRub } from '#shared/money.ts';
 import { isRoubles } from '#shared/scraped-product.ts';
-import type { Availability, Extracted, ProductOffer, ScrapeResult } from '#shared/schemas/web-scraper.ts';
+import type { Availability, Extracted, ExtractAnswer, ProductOffer, ScrapeResult } from '#shared/schemas/web-scraper.ts';
 import { SourceBadge } from '#client/features/admin/components/source-badge.tsx';
 import { prefillState } from '#client/features/admin/lib/product-prefill.ts';
 import { prefillFrom } from './prefill.ts';
@@ -24,7 +24,7 @@ const priceText = (kopecks: number | null | undefined, currency: string | null |
  * (which offer, which picture is the main one); and the way on: a new product, or the shop's
  * product with the same SKU updated.
  */
-export function ScrapeResultView({ result }: { result: ScrapeResult }) {
+export function ScrapeResultView({ result }: { result: ExtractAnswer }) {
   const navigate = useNavigate();
   const { card } = result;
   const offers = card.offers?.value ?? [];
@@ -74,7 +74,11 @@ export function ScrapeResultView({ result }: { result: ScrapeResult }) {
               <Field label="Краткое описание" field={card.shortDescription} wide />
               <Field label="Описание" field={card.description} wide clamp />
             </dl>
-            <Specs card={card} note="В карточке товара характеристики добавятся в конец полного описания." />
+            <Specs
+              card={card}
+              characteristics={result.characteristics}
+              note="Они заполнят раздел «Характеристики» карточки товара. Названия, которых в магазине ещё не было, стали новыми характеристиками: их можно переименовать или объединить с другими в разделе «Характеристики»."
+            />
           </CardContent>
         </Card>
       </div>
