@@ -36,10 +36,10 @@ export function SimilarProducts({ slug }: { slug: string }) {
       <h2 id="similar-heading" className="text-xl font-bold">
         Похожие товары
       </h2>
-      {/* One row: a phone scrolls it sideways instead of stacking eight cards under the product. */}
-      <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 md:mx-0 md:gap-4 md:px-0">
+      {/* A phone or tablet scrolls one row sideways instead of stacking eight cards under the product; a wide screen shows them all, four a row. */}
+      <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 md:mx-0 md:gap-4 md:px-0 lg:grid lg:grid-cols-4 lg:overflow-visible lg:pb-0">
         {products.map((product) => (
-          <li key={product.id} className="w-40 shrink-0 snap-start sm:w-52 lg:w-[calc((100%-3*1rem)/4)]">
+          <li key={product.id} className="w-40 shrink-0 snap-start sm:w-52 lg:w-auto">
             <ProductCard product={product} />
           </li>
         ))}
