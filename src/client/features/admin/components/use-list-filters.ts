@@ -17,8 +17,15 @@ export function useListFilters<F extends Record<string, FilterValue>>(
   // Two changes before the page re-renders (two fields filled at once) must both stay: the next
   // address is built on the last one asked for, not on the render's.
   const latest = useRef(params);
+  // The addresses asked for and not yet rendered, oldest first. A render of one of them is a step
+  // on the way to the last one asked (a status chosen, then a date at once: the status's page may
+  // render after the date was asked), not news; any other address came from outside (back, a link).
+  const pending = useRef<string[]>([]);
   useEffect(() => {
-    latest.current = params;
+    const step = pending.current.indexOf(params.toString());
+    if (step >= 0) pending.current.splice(0, step + 1);
+    else pending.current = [];
+    if (pending.current.length === 0) latest.current = params;
   }, [params]);
   const filtersOf = (from: URLSearchParams): WithPage<F> => {
     const page = Number(from.get('page'));
@@ -34,6 +41,7 @@ export function useListFilters<F extends Record<string, FilterValue>>(
     }
     if (next.page > 1) search.set('page', String(next.page));
     latest.current = search;
+    pending.current.push(search.toString());
     setParams(search, { replace: !paging });
   };
   return [filters, update];
