@@ -1,13 +1,12 @@
-import { isStaff, SEARCH_QUERY_MAX } from '#shared/constants.ts';
+import { SEARCH_QUERY_MAX } from '#shared/constants.ts';
 import { CATALOG_MESSAGES } from '#shared/schemas/catalog.ts';
 import { z } from '#shared/schemas/z.ts';
 import type { App } from '../../core/app-types.ts';
-import { notFound } from '../../core/http-errors.ts';
 import type { CatalogAnswers } from './answer-cache/catalog-answers.ts';
 import { similarProducts } from './catalog/similar.ts';
 import type { CatalogSearch } from './search/catalog-search.ts';
 import { normalizeText } from './search/query.ts';
-import { PRODUCT_NOT_FOUND, productKeyOf } from './product-key.ts';
+import { productAnswer } from './product-key.ts';
 
 /**
  * What leads a customer on from what they type or look at (issue 26): search suggestions and a
@@ -52,19 +51,6 @@ export function discoveryRoutes(app: App, search: CatalogSearch, answers: Catalo
         querystring: z.object({ t: z.unknown().optional() }),
       },
     },
-    async (request, reply) => {
-      const slugOrId = productKeyOf(request.params.slugOrId);
-      if (isStaff(request.user?.role)) {
-        reply.header('cache-control', 'no-store');
-        const similar = await similarProducts(db, search, slugOrId, { includeInactive: true });
-        if (!similar) throw notFound(PRODUCT_NOT_FOUND);
-        return similar;
-      }
-      answers.check();
-      const key = `similar|${slugOrId}`;
-      const body = await answers.memo.responses.get(key, () => similarProducts(db, search, slugOrId, { includeInactive: false }));
-      if (!body) throw notFound(PRODUCT_NOT_FOUND);
-      return answers.send(request, reply, key, body);
-    },
+    productAnswer(answers, 'similar', (slugOrId, options) => similarProducts(db, search, slugOrId, options)),
   );
 }

@@ -1,4 +1,7 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isStaff } from '#shared/constants.ts';
 import { notFound } from '../../core/http-errors.ts';
+import type { CatalogAnswers } from './answer-cache/catalog-answers.ts';
 
 export const PRODUCT_NOT_FOUND = 'Товар не найден';
 
@@ -10,4 +13,27 @@ export function productKeyOf(raw: string): string {
   const key = raw.trim();
   if (!key || key.length > 200) throw notFound(PRODUCT_NOT_FOUND);
   return key;
+}
+
+/**
+ * The handler of an answer about one product (`/products/{slugOrId}` and what hangs off it):
+ * staff read it fresh, inactive products included; everyone else from the catalogue's answer
+ * cache under `name|slugOrId`, an inactive product being «Товар не найден». `load` gives null
+ * for no such product.
+ */
+export function productAnswer<T>(answers: CatalogAnswers, name: string, load: (slugOrId: string, options: { includeInactive: boolean }) => Promise<T | null>) {
+  return async (request: FastifyRequest<{ Params: { slugOrId: string } }>, reply: FastifyReply) => {
+    const slugOrId = productKeyOf(request.params.slugOrId);
+    if (isStaff(request.user?.role)) {
+      reply.header('cache-control', 'no-store');
+      const answer = await load(slugOrId, { includeInactive: true });
+      if (!answer) throw notFound(PRODUCT_NOT_FOUND);
+      return answer;
+    }
+    answers.check();
+    const key = `${name}|${slugOrId}`;
+    const body = await answers.memo.responses.get(key, () => load(slugOrId, { includeInactive: false }));
+    if (!body) throw notFound(PRODUCT_NOT_FOUND);
+    return answers.send(request, reply, key, body);
+  };
 }

@@ -7,12 +7,12 @@ import {
 } from '#shared/schemas/catalog.ts';
 import { z } from '#shared/schemas/z.ts';
 import type { App } from '../../core/app-types.ts';
-import { badRequest, forbidden, notFound } from '../../core/http-errors.ts';
+import { badRequest, forbidden } from '../../core/http-errors.ts';
 import { registerCatalogAnswers } from './answer-cache/catalog-answers.ts';
 import { listProducts, type ListParams } from './catalog/list.ts';
 import { getProduct } from './catalog/product-rows.ts';
 import { discoveryRoutes } from './discovery-routes.ts';
-import { PRODUCT_NOT_FOUND, productKeyOf } from './product-key.ts';
+import { productAnswer } from './product-key.ts';
 import { catalogSearchOf } from './search/catalog-search.ts';
 import { normalizeText } from './search/query.ts';
 
@@ -100,19 +100,6 @@ export default async function productRoutes(app: App) {
         querystring: z.object({ t: z.unknown().optional() }),
       },
     },
-    async (request, reply) => {
-      const slugOrId = productKeyOf(request.params.slugOrId);
-      if (isStaff(request.user?.role)) {
-        reply.header('cache-control', 'no-store');
-        const product = await getProduct(db, slugOrId, { includeInactive: true });
-        if (!product) throw notFound(PRODUCT_NOT_FOUND);
-        return product;
-      }
-      answers.check();
-      const key = `product|${slugOrId}`;
-      const body = await answers.memo.responses.get(key, () => getProduct(db, slugOrId, { includeInactive: false }));
-      if (!body) throw notFound(PRODUCT_NOT_FOUND);
-      return answers.send(request, reply, key, body);
-    },
+    productAnswer(answers, 'product', (slugOrId, options) => getProduct(db, slugOrId, options)),
   );
 }
