@@ -75,9 +75,10 @@ export async function resolveCharacteristics(
     ...hints,
     ...characteristics.map((c, i) => ({ name: c.name, unit: c.unit ?? unitInValue(texts[i]!), values: [texts[i]!] })),
   ]);
+  // The unit rules ran once above: the value is not normalised again.
   return characteristics.map((c, i) => {
     const attribute = attributes.get(attributeAliasOf(c.name));
-    return { attribute, text: texts[i]!, parsed: attribute ? characteristicValue(attribute, c, normaliseText) : null };
+    return { attribute, text: texts[i]!, parsed: attribute ? characteristicValue(attribute, { ...c, value: texts[i]! }, (text) => text) : null };
   });
 }
 
