@@ -179,8 +179,11 @@ test.describe('catalogue and search', () => {
     await page.goto('/products');
     await waitForHydration(page);
     const heart = cards(page).first().getByRole('button', { name: 'Добавить в избранное' });
+    // The heart turns at once; the page is reloaded once the server has kept the choice.
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/lists/favorites') && response.request().method() === 'POST');
     await heart.click();
     await expect(cards(page).first().getByRole('button', { name: 'Убрать из избранного' })).toHaveAttribute('aria-pressed', 'true');
+    expect((await saved).status()).toBe(201);
     await page.reload();
     await waitForHydration(page);
     await expect(cards(page).first().getByRole('button', { name: 'Убрать из избранного' })).toBeVisible();

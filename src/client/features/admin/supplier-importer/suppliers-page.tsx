@@ -112,9 +112,9 @@ function SupplierPanel({ supplier, tab, page, onChange }: { supplier: Supplier; 
 function PanelSkeleton() {
   return (
     <div className="grid gap-4 rounded-lg border bg-card p-6" aria-hidden="true">
-      <Skeleton className="h-7 w-48" />
-      <Skeleton className="h-5 w-72" />
-      <Skeleton className="h-10 w-80" />
+      <Skeleton className="h-7 w-48 max-w-full" />
+      <Skeleton className="h-5 w-72 max-w-full" />
+      <Skeleton className="h-10 w-80 max-w-full" />
       <Skeleton className="h-40" />
     </div>
   );
@@ -143,7 +143,7 @@ export default function SuppliersPage() {
       />
 
       {list.isPending ? (
-        <div className="grid gap-4">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
           <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Загрузка поставщиков">
             <Skeleton className="h-24 rounded-lg" />
             <Skeleton className="h-24 rounded-lg" />
