@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { OrderBuyerCompany } from '#shared/organizations.ts';
 import {
   type AnyPgColumn,
   bigint,
@@ -218,6 +219,30 @@ export const addresses = pgTable(
   (t) => [index('addresses_user_idx').on(t.userId)],
 );
 
+/** A customer's organisation (issue 27): the buyer of company orders and the invoice's «Покупатель». */
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    inn: text('inn').notNull(),
+    /** A legal entity's КПП; an individual entrepreneur has none. */
+    kpp: text('kpp'),
+    /** ОГРН (13 digits) or ОГРНИП (15). */
+    ogrn: text('ogrn').notNull(),
+    legalAddress: text('legal_address').notNull(),
+    bik: text('bik'),
+    account: text('account'),
+    correspondentAccount: text('correspondent_account'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('organizations_user_idx').on(t.userId)],
+);
+
 /** Consents to personal-data processing (152-FZ): who, when, from where, which policy. */
 export const consents = pgTable('consents', {
   id: serial('id').primaryKey(),
@@ -297,6 +322,13 @@ export const orders = pgTable(
     exchangeVersion: bigserial('exchange_version', { mode: 'number' }).notNull(),
     /** An unpaid online order holds its stock until then, and is cancelled after (docs/decisions/022). */
     paymentHoldUntil: timestamp('payment_hold_until', { withTimezone: true }),
+    /**
+     * The organisation that buys (issue 27), as it was when the order was placed: the invoice and
+     * 1C's «Контрагент» read this copy, so a later edit of the organisation changes no placed order.
+     * Null: a private person.
+     */
+    buyer: jsonb('buyer').$type<OrderBuyerCompany>(),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
