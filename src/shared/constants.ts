@@ -95,12 +95,13 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Отменен',
 };
 
-export const PAYMENT_METHODS = ['cash', 'card', 'online'] as const;
+export const PAYMENT_METHODS = ['cash', 'card', 'online', 'invoice'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cash: 'Наличными при получении',
   card: 'Картой при получении',
   online: 'Онлайн оплата',
+  invoice: 'Оплата по счёту',
 };
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded', 'failed'] as const;

@@ -9,6 +9,16 @@ const EMAIL_MESSAGE = 'Пожалуйста, введите корректный
 const PAYMENT_MESSAGE = 'Пожалуйста, выберите способ оплаты';
 const DELIVERY_METHOD_MESSAGE = 'Пожалуйста, выберите способ получения';
 export const PICKUP_BRANCH_MESSAGE = 'Выберите филиал, из которого заберёте заказ';
+export const ORGANIZATION_MESSAGE = 'Выберите организацию';
+export const INVOICE_FOR_PERSON_MESSAGE = 'Оплата по счёту доступна только при покупке на организацию';
+
+/** «Покупатель» (issue 27): a private person, or one of the customer's organisations. */
+const buyerField = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('person') }),
+    z.object({ type: z.literal('company'), organizationId: z.number({ error: ORGANIZATION_MESSAGE }).int(ORGANIZATION_MESSAGE).positive(ORGANIZATION_MESSAGE) }),
+  ], { error: 'Выберите покупателя' })
+  .default({ type: 'person' });
 
 /** The address fields, checked with their messages only when the order is delivered. */
 const ADDRESS_FIELDS = ['address', 'city', 'postalCode'] as const;
@@ -25,14 +35,21 @@ const checkoutFields = z.object({
   city: addressText(100),
   postalCode: addressText(12),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: PAYMENT_MESSAGE }),
+  buyer: buyerField,
   notes: z.string().trim().max(2000, 'Комментарий не длиннее 2000 символов').optional(),
   consent: consentGiven(),
   /** «Сохранить адрес в личном кабинете»: a delivered order's address joins the customer's saved addresses. */
   saveAddress: z.boolean({ error: 'Некорректное значение' }).default(false),
 });
 
-/** Delivery needs the address (spec 5 'Reading A' messages); pickup needs a branch instead. */
+/**
+ * Delivery needs the address (spec 5 'Reading A' messages); pickup needs a branch instead.
+ * «Оплата по счёту» is for an organisation only.
+ */
 function checkDeliveryChoice(value: z.output<typeof checkoutFields>, ctx: z.RefinementCtx) {
+  if (value.paymentMethod === 'invoice' && value.buyer.type !== 'company') {
+    ctx.addIssue({ code: 'custom', path: ['paymentMethod'], message: INVOICE_FOR_PERSON_MESSAGE });
+  }
   if (value.deliveryMethod === 'pickup') {
     if (value.pickupBranchId == null) ctx.addIssue({ code: 'custom', path: ['pickupBranchId'], message: PICKUP_BRANCH_MESSAGE });
     return;

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Banknote, CreditCard, Globe, Loader2, PackageCheck, Store, Truck } from 'lucide-react';
+import { Banknote, CreditCard, FileText, Globe, Loader2, PackageCheck, Store, Truck } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -58,7 +58,11 @@ const PAYMENT_HINTS: Record<PaymentMethod, { hint: string; icon: ReactNode }> = 
   cash: { hint: 'Оплата курьеру или в пункте выдачи', icon: <Banknote className="size-5" aria-hidden /> },
   card: { hint: 'Банковской картой курьеру или в пункте выдачи', icon: <CreditCard className="size-5" aria-hidden /> },
   online: { hint: 'Банковской картой или через СБП', icon: <Globe className="size-5" aria-hidden /> },
+  invoice: { hint: 'Банковским переводом по счёту на организацию', icon: <FileText className="size-5" aria-hidden /> },
 };
+
+/** A private person's ways to pay: «Оплата по счёту» is an organisation's. */
+const PERSON_PAYMENT_METHODS = PAYMENT_METHODS.filter((method) => method !== 'invoice');
 
 const DELIVERY_HINTS: Record<DeliveryMethod, { hint: string; icon: ReactNode }> = {
   delivery: { hint: 'Курьером или транспортной компанией по вашему адресу', icon: <Truck className="size-5" aria-hidden /> },
@@ -396,7 +400,7 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
               render={({ field }) => (
                 <ChoiceCards
                   name={field.name}
-                  options={PAYMENT_METHODS}
+                  options={PERSON_PAYMENT_METHODS}
                   labels={PAYMENT_METHOD_LABELS}
                   hints={PAYMENT_HINTS}
                   value={field.value}
