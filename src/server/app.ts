@@ -26,6 +26,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerSsr, type SsrSource } from './plugins/ssr.ts';
 import { registerStaffLog } from './modules/staff-log/route-log.ts';
 import addressRoutes from './modules/addresses/routes.ts';
+import organizationRoutes from './modules/organizations/routes.ts';
 import adminRoutes from './modules/admin/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import backupRoutes from './modules/backups/routes.ts';
@@ -71,6 +72,7 @@ const API_MODULES = [
   settingsRoutes,
   authRoutes,
   addressRoutes,
+  organizationRoutes,
   categoryRoutes,
   branchRoutes,
   contactRoutes,
