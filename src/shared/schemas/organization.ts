@@ -1,3 +1,4 @@
+import { requisitesProblems } from '../requisites.ts';
 import { idParams, z } from './z.ts';
 
 export const ORGANIZATIONS_MAX = 20;
@@ -27,7 +28,10 @@ const fields = {
   correspondentAccount: optionalDigits(20, 'Корреспондентский счёт: 20 цифр'),
 };
 
-export const OrganizationSchema = z.object(fields);
+/** The fields' formats, then the check digits and what the ИНН's kind asks for (`src/shared/requisites.ts`). */
+export const OrganizationSchema = z.object(fields).superRefine((value, ctx) => {
+  for (const [field, message] of Object.entries(requisitesProblems(value))) ctx.addIssue({ code: 'custom', path: [field], message });
+});
 export type OrganizationInput = z.input<typeof OrganizationSchema>;
 export type OrganizationValues = z.output<typeof OrganizationSchema>;
 
