@@ -43,6 +43,7 @@ import jobRoutes from './modules/jobs/routes.ts';
 import massScraperRoutes from './integrations/supplier-sites/mass/routes.ts';
 import orderAdminRoutes from './modules/orders/admin-routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
+import invoiceRoutes from './modules/invoices/routes.ts';
 import paymentRoutes from './integrations/yookassa/routes.ts';
 import dadataRoutes from './integrations/dadata/routes.ts';
 import productAdminRoutes from './modules/products/admin-routes.ts';
@@ -80,6 +81,7 @@ const API_MODULES = [
   contactRoutes,
   cartRoutes,
   orderRoutes,
+  invoiceRoutes,
   paymentRoutes,
   productRoutes,
   productListRoutes,

@@ -7,7 +7,9 @@ import type { PlacedOrder } from '#shared/types.ts';
 import type { App } from '../../core/app-types.ts';
 import { HttpError, notFound } from '../../core/http-errors.ts';
 import { checkoutSettings, placeOrder } from '../../flows/checkout.ts';
+import { invoiceValidDaysOrRefuse } from '../invoices/service.ts';
 import { getSettings } from '../settings/service.ts';
+import { registerHoldScan } from './hold.ts';
 import { orderPayments } from './payments-port.ts';
 import { ORDER_NOT_FOUND, findOrder, getOrderForViewer, listUserOrders } from './service.ts';
 import { repeatOrder } from './repeat.ts';
@@ -38,6 +40,7 @@ function orderIdOf(raw: string): number {
  * staff) and the customer's own list. Staff list and status changes live with the admin.
  */
 export default async function orderRoutes(app: App) {
+  registerHoldScan(app);
   const paymentView = () => ({ configured: app.deps.config.yookassa !== null, now: app.deps.clock() });
 
   app.post(
@@ -53,6 +56,7 @@ export default async function orderRoutes(app: App) {
     async (request, reply) => {
       const configured = app.deps.config.yookassa !== null;
       const holdMinutes = configured && request.body.paymentMethod === 'online' ? (await getSettings(app.deps.db, 'payment')).holdMinutes : null;
+      const invoiceValidDays = request.body.paymentMethod === 'invoice' ? await invoiceValidDaysOrRefuse(app.deps.db) : null;
       const { order, created } = await placeOrder(
         { db: app.deps.db, mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl, log: request.log, paymentView: paymentView() },
         {
@@ -64,6 +68,7 @@ export default async function orderRoutes(app: App) {
           shop: settingsOfOrder.get(request)!,
           citySlug: request.cookies[CITY_COOKIE],
           paymentHoldMinutes: holdMinutes,
+          invoiceValidDays,
         },
       );
       let answer: PlacedOrder = { ...order, confirmationUrl: null };
