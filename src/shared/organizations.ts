@@ -15,3 +15,10 @@ export interface Organization {
 
 /** The organisation an order was placed for, copied into the order when it was placed. */
 export type OrderBuyerCompany = Omit<Organization, 'id'> & { organizationId: number };
+
+/** «Покупатель» of an order as the API answers it: a private person, or the organisation as it was when ordered. */
+export type OrderBuyer = { type: 'person' } | ({ type: 'company' } & OrderBuyerCompany);
+
+/** «ПАО Сбербанк, ИНН 7707083893, КПП 773601001»: the organisation as the order pages, letters and staff name it. */
+export const companyText = (company: Pick<Organization, 'name' | 'inn' | 'kpp'>) =>
+  [company.name, `ИНН ${company.inn}`, ...(company.kpp ? [`КПП ${company.kpp}`] : [])].join(', ');
