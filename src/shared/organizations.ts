@@ -37,3 +37,12 @@ export interface OrganizationFound {
  * such ИНН, the organisation is liquidated).
  */
 export type OrganizationLookup = { found: true; fields: OrganizationFound; warning: string | null } | { found: false; message: string };
+
+/** «Покупатель» of an order as the API answers it: a private person, or the organisation as it was when ordered. */
+export type OrderBuyer = { type: 'person' } | ({ type: 'company' } & OrderBuyerCompany);
+
+/** «ИНН 7707083893, КПП 773601001» (an individual entrepreneur has no КПП). */
+export const taxIdsText = (company: Pick<Organization, 'inn' | 'kpp'>) => [`ИНН ${company.inn}`, ...(company.kpp ? [`КПП ${company.kpp}`] : [])].join(', ');
+
+/** «ПАО Сбербанк, ИНН 7707083893, КПП 773601001»: the organisation as the order pages, letters and staff name it. */
+export const companyText = (company: Pick<Organization, 'name' | 'inn' | 'kpp'>) => `${company.name}, ${taxIdsText(company)}`;

@@ -6,6 +6,7 @@ import type { OrderStatus, PaymentMethod, PaymentStatus, Role, Supplier } from '
 import type { DeliveryMethod } from './delivery.ts';
 import type { Branch } from './schemas/branches.ts';
 import type { BackupFrequency, BackupKind } from './schemas/backup.ts';
+import type { OrderBuyer } from './organizations.ts';
 
 export type Category = {
   id: number;
@@ -64,6 +65,8 @@ export type Order = {
   deliveryMethod: DeliveryMethod;
   /** Set for a pickup order; its address, city and postal code are then empty. */
   pickupBranch: PickupBranch | null;
+  /** «Покупатель»: a private person, or the organisation as it was when the order was placed. */
+  buyer: OrderBuyer;
   subtotal: number;
   /** VAT added on top of the goods' prices (the 'НДС (N%)' line); 0 when they included it. */
   vat: number;
@@ -98,6 +101,8 @@ export type AdminOrderSummary = {
   totalAmount: number;
   itemCount: number;
   userId: number | null;
+  /** The buying organisation's name; null for a private person. */
+  organizationName: string | null;
 };
 
 export type OrderHistoryEntry = {

@@ -18,6 +18,7 @@ import { catalogChanged } from '../modules/products/catalog-events.ts';
 import { enforce, type RateRule } from '../modules/rate-limits/service.ts';
 import { getSettings } from '../modules/settings/service.ts';
 import { rememberContactDetails } from '../modules/users/service.ts';
+import { companyBuyerOf } from './order-buyer.ts';
 import { deliverySources, pickupBranchOf, takeOrderStock } from './order-stock.ts';
 import { PRIVACY_POLICY_VERSION, type PaymentMethod } from '#shared/constants.ts';
 import { rubToKopecks } from '#shared/money.ts';
@@ -96,7 +97,8 @@ class OrderExists extends Error {
  *   (no delivery cost for a pickup), records the first status and
  *   the consent, bumps the cart generation and empties the cart;
  * - saves the delivery address to the customer's addresses when asked (`saveAddress`), and
- *   fills the customer's profile name and phone from the order where it has none.
+ *   fills the customer's profile name and phone from the order where it has none;
+ * - copies the organisation of a company order into it (order-buyer.ts).
  * The e-mails go out after the commit.
  */
 export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams): Promise<PlaceOrderResult> {
@@ -157,6 +159,7 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
         throw conflict(PRICES_CHANGED_MESSAGE);
       }
 
+      const company = await companyBuyerOf(tx, user.id, input.buyer);
       if (!pickup && input.saveAddress) {
         const { customerName: recipientName, customerPhone: phone, address, city, postalCode } = input;
         await saveOrderAddress(tx, user.id, { recipientName, phone, address, city, postalCode }, now);
@@ -184,6 +187,8 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
           notes: input.notes ? input.notes : null,
           deliveryMethod: input.deliveryMethod,
           pickupBranchId: pickup?.id ?? null,
+          buyer: company,
+          organizationId: company?.organizationId ?? null,
           subtotalKopecks: totals.subtotal,
           vatKopecks: totals.vat,
           vatInTotalKopecks: totals.vatInTotal,

@@ -1,7 +1,9 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import { apiRequest } from '#client/lib/api.ts';
 import { cartQueryKey } from '#client/lib/cart.ts';
+import type { Organization } from '#shared/organizations.ts';
 import type { CartPickup } from '#shared/schemas/cart.ts';
+import type { OrganizationValues } from '#shared/schemas/organization.ts';
 import type { CreateOrderInput } from '#shared/schemas/checkout.ts';
 import type { PlacedOrder } from '#shared/types.ts';
 
@@ -18,3 +20,13 @@ export const cartPickupQuery = (cartId: string, enabled: boolean) =>
     queryFn: enabled ? ({ signal, client }) => apiRequest<CartPickup>(`/api/cart/${cartId}/pickup`, { signal, client }) : skipToken,
     staleTime: 0,
   });
+
+/** GET /api/organizations: the logged-in customer's organisations, oldest first («Покупатель» at checkout). */
+export const organizationsQuery = () =>
+  queryOptions({
+    queryKey: ['organizations'],
+    queryFn: async ({ client, signal }) => (await apiRequest<{ organizations: Organization[] }>('/api/organizations', { client, signal })).organizations,
+  });
+
+/** POST /api/organizations: a new organisation of the customer, as the server saved it. */
+export const createOrganization = (input: OrganizationValues) => apiRequest<Organization>('/api/organizations', { method: 'POST', body: input });

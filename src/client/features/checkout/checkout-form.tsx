@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banknote, CreditCard, FileText, Globe, Loader2, PackageCheck, Store, Truck } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -31,8 +31,10 @@ import type { Branch } from '#shared/schemas/branches.ts';
 import { CheckoutFormSchema, type CheckoutFormInput, type CheckoutFormValues, type CreateOrderInput } from '#shared/schemas/checkout.ts';
 import type { Address, Cart, PublicUser } from '#shared/types.ts';
 import type { CartPickup } from '#shared/schemas/cart.ts';
-import { placeOrder } from './api.ts';
+import { companyText } from '#shared/organizations.ts';
+import { organizationsQuery, placeOrder } from './api.ts';
 import { CheckoutAuthDialog } from './auth-dialog.tsx';
+import { BuyerCard } from './buyer-card.tsx';
 import { ChoiceCards } from './choice-option.tsx';
 import { PickupBranches } from './pickup-branches.tsx';
 
@@ -41,6 +43,7 @@ const FIELDS = [
   'customerName',
   'customerEmail',
   'customerPhone',
+  'buyer',
   'deliveryMethod',
   'pickupBranchId',
   'address',
@@ -64,6 +67,10 @@ const PAYMENT_HINTS: Record<PaymentMethod, { hint: string; icon: ReactNode }> = 
 /** A private person's ways to pay: «Оплата по счёту» is an organisation's. */
 const PERSON_PAYMENT_METHODS = PAYMENT_METHODS.filter((method) => method !== 'invoice');
 
+/** The message of «Покупатель»: the server's, or the schema's on the organisation not chosen yet. */
+const buyerError = (errors: FieldErrors<CheckoutFormInput>) =>
+  errors.buyer?.message ?? (errors.buyer as { organizationId?: { message?: string } } | undefined)?.organizationId?.message;
+
 const DELIVERY_HINTS: Record<DeliveryMethod, { hint: string; icon: ReactNode }> = {
   delivery: { hint: 'Курьером или транспортной компанией по вашему адресу', icon: <Truck className="size-5" aria-hidden /> },
   pickup: { hint: 'Бесплатно, когда заказ будет готов к выдаче', icon: <Store className="size-5" aria-hidden /> },
@@ -80,6 +87,7 @@ const defaultsFor = (user: PublicUser | null, city: Branch | null): CheckoutForm
   city: city?.city ?? '',
   postalCode: '',
   paymentMethod: 'cash',
+  buyer: { type: 'person' },
   notes: '',
   consent: false,
   saveAddress: false,
@@ -129,13 +137,17 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
     setValue,
     getValues,
     getFieldState,
+    resetField,
     formState: { errors },
   } = form;
 
   // The customer's saved addresses, offered to fill the form; a cached list is ignored once nobody is logged in.
   const { data: addresses } = useQuery({ ...addressesQuery(), enabled: Boolean(user) });
   const savedAddresses = user ? addresses : undefined;
-  const [watchedAddress, watchedCity, watchedPostalCode, method] = useWatch({ control, name: ['address', 'city', 'postalCode', 'deliveryMethod'] });
+  const [watchedAddress, watchedCity, watchedPostalCode, method, buyer] = useWatch({ control, name: ['address', 'city', 'postalCode', 'deliveryMethod', 'buyer'] });
+  const company = user && buyer?.type === 'company' ? buyer : null;
+  const { data: organizations } = useQuery({ ...organizationsQuery(), enabled: company !== null });
+  const organization = company ? organizations?.find((o) => o.id === company.organizationId) : undefined;
   useEffect(() => onMethodChange(method ?? 'delivery'), [method, onMethodChange]);
   const selectedAddressId = String(
     savedAddresses?.find((a) => a.address === watchedAddress && a.city === watchedCity && a.postalCode === watchedPostalCode)?.id ?? '',
@@ -276,6 +288,25 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
           </CardContent>
         </Card>
 
+        <Controller
+          control={control}
+          name="buyer"
+          render={({ field }) => (
+            <BuyerCard
+              value={field.value ?? { type: 'person' }}
+              onChange={(next) => {
+                field.onChange(next);
+                // «Оплата по счёту» is an organisation's: a private person starts again from the default way to pay.
+                if (next.type === 'person' && getValues('paymentMethod') === 'invoice') resetField('paymentMethod');
+              }}
+              error={buyerError(errors)}
+              loggedIn={Boolean(user)}
+              onLogin={() => setAuthOpen(true)}
+              groupRef={field.ref}
+            />
+          )}
+        />
+
         <Card>
           <CardHeader>
             <CardTitle as="h2" id="checkout-receiving-title">
@@ -400,14 +431,14 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
               render={({ field }) => (
                 <ChoiceCards
                   name={field.name}
-                  options={PERSON_PAYMENT_METHODS}
+                  options={buyer?.type === 'company' ? PAYMENT_METHODS : PERSON_PAYMENT_METHODS}
                   labels={PAYMENT_METHOD_LABELS}
                   hints={PAYMENT_HINTS}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   labelledBy="checkout-payment-title"
-                  className="grid gap-3 sm:grid-cols-3"
+                  className={buyer?.type === 'company' ? 'grid gap-3 sm:grid-cols-2' : 'grid gap-3 sm:grid-cols-3'}
                 />
               )}
             />
@@ -428,6 +459,11 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
             )}
           />
 
+          {organization && (
+            <p className="text-sm" data-testid="checkout-buyer-summary">
+              Заказ будет оформлен на организацию: <span className="font-medium">{companyText(organization)}</span>
+            </p>
+          )}
           <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-start" disabled={busy}>
             {busy ? <Loader2 className="animate-spin" aria-hidden /> : <PackageCheck aria-hidden />}
             {busy ? (place.data?.confirmationUrl ? 'Переходим к оплате...' : 'Оформляем заказ...') : `Оформить заказ на ${formatRub(method === 'pickup' && pickup ? pickup.total : cart.total)}`}

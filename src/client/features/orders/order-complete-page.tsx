@@ -18,6 +18,7 @@ import { trackPurchase } from '#client/lib/analytics.ts';
 import { orderQuery } from '#client/lib/orders.ts';
 import { paths } from '#client/paths.ts';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/constants.ts';
+import { companyText } from '#shared/organizations.ts';
 import { customerStatusLabel } from '#shared/delivery.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
@@ -203,6 +204,12 @@ function OrderDetails({ order, returned, checking }: { order: Order; returned: b
                     <Badge variant="secondary">{customerStatusLabel(order.status, order.deliveryMethod)}</Badge>
                   </dd>
                 </div>
+                {order.buyer.type === 'company' && (
+                  <div>
+                    <dt className="text-muted-foreground">Покупатель</dt>
+                    <dd className="font-medium break-words">{companyText(order.buyer)}</dd>
+                  </div>
+                )}
                 <div>
                   <dt className="text-muted-foreground">Способ оплаты</dt>
                   <dd className="font-medium">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>

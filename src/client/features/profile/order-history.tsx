@@ -13,6 +13,7 @@ import { toast } from '#client/components/ui/toast-store.ts';
 import { myOrdersQuery } from './api.ts';
 import { paths } from '#client/paths.ts';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/constants.ts';
+import { companyText } from '#shared/organizations.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
 import { pluralRu } from '#shared/plural.ts';
@@ -38,6 +39,12 @@ function OrderCard({ order }: { order: Order }) {
       <CardContent className="grid gap-3 pt-4 sm:pt-4">
         <OrderLines label={`Товары заказа № ${order.id}`} lines={orderItemLines(order.items)} />
         <dl className="grid gap-1 text-sm sm:grid-cols-2">
+          {order.buyer.type === 'company' && (
+            <div className="sm:col-span-2">
+              <dt className="inline text-muted-foreground">Покупатель: </dt>
+              <dd className="inline break-words">{companyText(order.buyer)}</dd>
+            </div>
+          )}
           <div>
             <dt className="inline text-muted-foreground">Оплата: </dt>
             <dd className="inline">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>

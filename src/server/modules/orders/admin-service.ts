@@ -35,6 +35,9 @@ function textCondition(query: string): SQL | undefined {
     ilike(orders.customerName, pattern),
     ilike(orders.customerEmail, pattern),
     ilike(orders.customerPhone, pattern),
+    // A company order is found by its organisation's name or ИНН too.
+    sql`${orders.buyer}->>'name' ilike ${pattern}`,
+    sql`${orders.buyer}->>'inn' like ${pattern}`,
   ];
   // '123', '№123', '#123' and 'заказ 123' find order 123.
   const number = /^(?:заказ\s*)?[№#]?\s*(\d{1,9})$/i.exec(text)?.[1];
@@ -69,6 +72,7 @@ const summaryColumns = {
   deliveryMethod: orders.deliveryMethod,
   totalKopecks: orders.totalKopecks,
   userId: orders.userId,
+  buyer: orders.buyer,
   itemCount: itemCountSql,
 };
 
@@ -96,8 +100,9 @@ export async function listOrdersForStaff(db: Db, query: AdminOrderListQuery): Pr
 
 type SummaryRow = { [K in keyof typeof summaryColumns]: K extends 'itemCount' ? number : (typeof orders.$inferSelect)[K & keyof typeof orders.$inferSelect] };
 
-const toSummary = ({ totalKopecks, createdAt, ...row }: SummaryRow): AdminOrderSummary => ({
+const toSummary = ({ totalKopecks, createdAt, buyer, ...row }: SummaryRow): AdminOrderSummary => ({
   ...row,
+  organizationName: buyer?.name ?? null,
   createdAt: createdAt.toISOString(),
   status: row.status as AdminOrderSummary['status'],
   paymentMethod: row.paymentMethod as AdminOrderSummary['paymentMethod'],

@@ -4,6 +4,7 @@ import { PAYMENT_METHOD_LABELS } from '#shared/constants.ts';
 import { customerStatusLabel } from '#shared/delivery.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
+import { companyText } from '#shared/organizations.ts';
 import { formatPhone } from '#shared/phone.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { Order } from '#shared/types.ts';
@@ -36,6 +37,7 @@ const receivingLines = (order: Order) =>
     : [`Адрес доставки: ${order.postalCode}, ${order.city}, ${order.address}`];
 
 const deliveryLines = (order: Order) => [
+  ...(order.buyer.type === 'company' ? [`Покупатель: ${companyText(order.buyer)}`] : []),
   `Получатель: ${order.customerName}`,
   `Телефон: ${order.customerPhone}`,
   `Email: ${order.customerEmail}`,

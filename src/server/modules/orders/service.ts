@@ -56,6 +56,7 @@ export const toOrderDto = (row: OrderRow, items: OrderItemRow[], branches: Branc
   notes: row.notes,
   deliveryMethod: row.deliveryMethod as DeliveryMethod,
   pickupBranch: pickupBranchDto(row, branches),
+  buyer: row.buyer ? { type: 'company', ...row.buyer } : { type: 'person' },
   subtotal: kopecksToRub(row.subtotalKopecks),
   vat: kopecksToRub(row.vatKopecks),
   vatInTotal: kopecksToRub(row.vatInTotalKopecks),

@@ -14,6 +14,7 @@ import { ListTableHeader } from '#client/features/admin/components/list-table-he
 import { toast } from '#client/components/ui/toast-store.ts';
 import { paths } from '#client/paths.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/constants.ts';
+import { CompanyBuyer } from './company-buyer.tsx';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
 import type { AdminOrderDetail, OrderHistoryEntry, OrderHistoryField, OrderHistorySource } from '#shared/types.ts';
@@ -48,6 +49,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
 
       <div className="grid gap-3 sm:grid-cols-3">
         <DetailSection title="Покупатель">
+          {order.buyer.type === 'company' && <CompanyBuyer buyer={order.buyer} />}
           <p className="font-medium break-words">{order.customerName}</p>
           <a href={`mailto:${order.customerEmail}`} className="text-primary [overflow-wrap:anywhere] hover:underline">
             {order.customerEmail}

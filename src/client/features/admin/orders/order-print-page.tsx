@@ -7,6 +7,7 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/constants.ts';
+import { CompanyBuyer } from './company-buyer.tsx';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
 import type { AdminOrderDetail } from '#shared/types.ts';
@@ -34,6 +35,7 @@ function PrintedOrder({ order }: { order: AdminOrderDetail }) {
       </header>
       <div className="grid gap-4 sm:grid-cols-2 print:grid-cols-2">
         <Block title="Покупатель">
+          {order.buyer.type === 'company' && <CompanyBuyer buyer={order.buyer} />}
           <p className="font-medium break-words">{order.customerName}</p>
           <p className="break-all">{order.customerEmail}</p>
           <p>{order.customerPhone}</p>

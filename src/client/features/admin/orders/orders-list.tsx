@@ -55,6 +55,7 @@ export function OrdersTable({ orders, ...actions }: { orders: AdminOrderSummary[
               <span className="block text-xs text-muted-foreground">{formatTime(order.createdAt)}</span>
             </TableCell>
             <TableCell className="max-w-56 min-w-44 whitespace-normal">
+              {order.organizationName && <span className="block font-semibold break-words">{order.organizationName}</span>}
               <span className="block font-medium">{order.customerName}</span>
               <span className="block truncate text-xs text-muted-foreground">{order.customerEmail}</span>
               <span className="block truncate text-xs text-muted-foreground">{order.customerPhone}</span>
@@ -97,6 +98,7 @@ export function OrderCards({ orders, ...actions }: { orders: AdminOrderSummary[]
               <p className="font-semibold tabular-nums">{formatRub(order.totalAmount)}</p>
             </div>
             <p className="text-sm break-words">
+              {order.organizationName && <span className="block font-semibold">{order.organizationName}</span>}
               {order.customerName}
               <span className="block text-xs break-all text-muted-foreground">
                 {order.customerEmail} · {order.customerPhone}

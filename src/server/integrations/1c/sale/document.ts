@@ -18,6 +18,7 @@ import {
   type VatRate,
 } from '#shared/constants.ts';
 import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '#shared/delivery.ts';
+import type { OrderBuyerCompany } from '#shared/organizations.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
 import { SHOP_OFFSET_MS } from '../../../core/time.ts';
 
@@ -36,6 +37,7 @@ export const REQUISITES = {
   cancelled: 'Отменен',
   deliveryMethod: 'Способ доставки',
   pickupBranch: 'Пункт самовывоза',
+  deliveryAddress: 'Адрес доставки',
   comment: 'Комментарий покупателя',
 } as const;
 
@@ -147,28 +149,64 @@ function orderLines({ order, lines }: SaleOrder) {
 
 const branchText = (b: Branch) => `${b.city}, ${b.address}`;
 
-function customer({ order, pickupBranch }: SaleOrder) {
-  const address =
-    order.deliveryMethod === 'pickup'
-      ? pickupBranch && `Самовывоз: ${branchText(pickupBranch)}`
-      : [order.postalCode, order.city, order.address].filter(Boolean).join(', ');
+const deliveryAddress = (order: OrderRow) => [order.postalCode, order.city, order.address].filter(Boolean).join(', ');
+
+const contacts = (order: OrderRow) => ({
+  Контакт: [
+    { Тип: 'Почта', Значение: clean(order.customerEmail) },
+    { Тип: 'Телефон рабочий', Значение: clean(order.customerPhone) },
+  ],
+});
+
+// A customer is one 1C counterparty across their orders: the account, or the e-mail of a deleted one.
+const personId = (order: OrderRow) => (order.userId !== null ? `user-${order.userId}` : `email-${clean(order.customerEmail)}`);
+
+/** A private person: named by the order's contact, the delivery address as the registration address. */
+function person({ order, pickupBranch }: SaleOrder) {
+  const address = order.deliveryMethod === 'pickup' ? pickupBranch && `Самовывоз: ${branchText(pickupBranch)}` : deliveryAddress(order);
   return {
-    Контрагент: {
-      // A customer is one 1C counterparty across their orders: the account, or the e-mail of a deleted one.
-      Ид: order.userId !== null ? `user-${order.userId}` : `email-${clean(order.customerEmail)}`,
-      Наименование: clean(order.customerName),
-      ПолноеНаименование: clean(order.customerName),
-      Роль: 'Покупатель',
-      ...(address ? { АдресРегистрации: { Представление: clean(address) } } : {}),
-      Контакты: {
-        Контакт: [
-          { Тип: 'Почта', Значение: clean(order.customerEmail) },
-          { Тип: 'Телефон рабочий', Значение: clean(order.customerPhone) },
-        ],
-      },
+    Ид: personId(order),
+    Наименование: clean(order.customerName),
+    ПолноеНаименование: clean(order.customerName),
+    Роль: 'Покупатель',
+    ...(address ? { АдресРегистрации: { Представление: clean(address) } } : {}),
+    Контакты: contacts(order),
+  };
+}
+
+/**
+ * An organisation (issue 27), from the order's copy of it: the legal entity's elements of
+ * CommerceML's `Контрагент`, its bank account when given, and the customer who ordered as its
+ * contact person (`Представители`). One organisation is one counterparty whoever orders for it,
+ * as 1C itself tells counterparties apart: by ИНН and КПП.
+ */
+function company(order: OrderRow, buyer: OrderBuyerCompany) {
+  return {
+    Ид: `org-${buyer.inn}${buyer.kpp ? `-${buyer.kpp}` : ''}`,
+    Наименование: clean(buyer.name),
+    ОфициальноеНаименование: clean(buyer.name),
+    Роль: 'Покупатель',
+    ЮридическийАдрес: { Представление: clean(buyer.legalAddress) },
+    ИНН: buyer.inn,
+    ...(buyer.kpp ? { КПП: buyer.kpp } : {}),
+    ...(buyer.account && buyer.bik
+      ? {
+          РасчетныеСчета: {
+            РасчетныйСчет: {
+              НомерСчета: buyer.account,
+              Банк: { ...(buyer.correspondentAccount ? { СчетКорреспондентский: buyer.correspondentAccount } : {}), БИК: buyer.bik },
+            },
+          },
+        }
+      : {}),
+    Контакты: contacts(order),
+    Представители: {
+      Представитель: { Контрагент: { Отношение: 'Контактное лицо', Ид: personId(order), Наименование: clean(order.customerName) } },
     },
   };
 }
+
+const customer = (sale: SaleOrder) => ({ Контрагент: sale.order.buyer ? company(sale.order, sale.order.buyer) : person(sale) });
 
 function requisites({ order, pickupBranch }: SaleOrder) {
   const list = [
@@ -180,6 +218,8 @@ function requisites({ order, pickupBranch }: SaleOrder) {
     requisite(REQUISITES.deliveryMethod, DELIVERY_METHOD_LABELS[order.deliveryMethod as DeliveryMethod] ?? order.deliveryMethod),
   ];
   if (pickupBranch) list.push(requisite(REQUISITES.pickupBranch, branchText(pickupBranch)));
+  // An organisation's `Контрагент` carries its legal address: where the goods go is said here.
+  if (order.buyer && order.deliveryMethod !== 'pickup') list.push(requisite(REQUISITES.deliveryAddress, deliveryAddress(order)));
   if (order.notes) list.push(requisite(REQUISITES.comment, order.notes));
   return { ЗначениеРеквизита: list };
 }

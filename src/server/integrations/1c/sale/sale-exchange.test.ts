@@ -13,6 +13,7 @@ import { products } from '#server/db/schema.ts';
 import type { Exchange1cLogPage } from '#shared/schemas/exchange-1c.ts';
 import type { AdminOrderDetail, Order } from '#shared/types.ts';
 import { branchesBySlug } from '../../../../../tests/helpers/branch-stock.ts';
+import { SBERBANK, addOrganization } from '../../../../../tests/helpers/company-orders.ts';
 import { cartWith, createCustomer, pickProducts, readProduct, setProduct, validOrderBody, type TestCustomer } from '../../../../../tests/helpers/customers.ts';
 import { createTestApp, type TestContext } from '../../../../../tests/helpers/test-app.ts';
 
@@ -335,5 +336,65 @@ describe('sale&mode=query with catalogue prices «с НДС»', () => {
     expect(line1).toMatchObject({ ЦенаЗаЕдиницу: '1200.00', Количество: '2', Сумма: '2400.00', Налоги: { Налог: { УчтеноВСумме: 'true', Сумма: '400.00' } } });
     expect(line2).toMatchObject({ ЦенаЗаЕдиницу: '2500.00', Сумма: '2500.00', Налоги: { Налог: { Сумма: '416.67' } } });
     expect(delivery).toMatchObject({ Ид: 'ORDER_DELIVERY', Сумма: '500.00', Налоги: { Налог: { УчтеноВСумме: 'true', Сумма: '83.33', Ставка: '20' } } });
+  });
+});
+
+describe('sale&mode=query with an organisation as the buyer', () => {
+  it('sends the organisation as the Контрагент, the customer as its contact person, and «Оплата по счёту»', async () => {
+    const organization = await addOrganization(ctx, customer.cookie);
+    const company = await placeOrder([[p2.id, 1]], { buyer: { type: 'company', organizationId: organization.id }, paymentMethod: 'invoice' });
+    // An individual entrepreneur has no КПП and no bank account given.
+    const entrepreneur = await addOrganization(ctx, customer.cookie, {
+      name: 'ИП Петров Иван Сергеевич',
+      inn: '500100732259',
+      kpp: '',
+      ogrn: '304500116000157',
+      bik: '',
+      account: '',
+      correspondentAccount: '',
+    });
+    const volgograd = (await branchesBySlug(ctx.database.db)).volgograd!;
+    const pickedUp = await placeOrder([[p2.id, 1]], {
+      buyer: { type: 'company', organizationId: entrepreneur.id },
+      paymentMethod: 'invoice',
+      deliveryMethod: 'pickup',
+      pickupBranchId: volgograd.id,
+    });
+
+    const { docs } = await query(await startExchange());
+    const doc = docs.find((d) => d.Номер === String(company.id))!;
+    const counterparty = (doc.Контрагенты as { Контрагент: Record<string, unknown> }).Контрагент;
+    expect(counterparty).toEqual({
+      Ид: 'org-7707083893-773601001',
+      Наименование: 'ПАО Сбербанк',
+      ОфициальноеНаименование: 'ПАО Сбербанк',
+      Роль: 'Покупатель',
+      ЮридическийАдрес: { Представление: SBERBANK.legalAddress },
+      ИНН: '7707083893',
+      КПП: '773601001',
+      РасчетныеСчета: { РасчетныйСчет: { НомерСчета: SBERBANK.account, Банк: { СчетКорреспондентский: SBERBANK.correspondentAccount, БИК: SBERBANK.bik } } },
+      Контакты: {
+        Контакт: [
+          { Тип: 'Почта', Значение: 'ivan.petrov@example.ru' },
+          { Тип: 'Телефон рабочий', Значение: '+7 900 123-45-67' },
+        ],
+      },
+      Представители: { Представитель: { Контрагент: { Отношение: 'Контактное лицо', Ид: `user-${customer.id}`, Наименование: 'Иван Петров' } } },
+    });
+    expect(requisites(doc)).toMatchObject({
+      'Метод оплаты': 'Оплата по счёту',
+      'Заказ оплачен': 'false',
+      'Способ доставки': 'Доставка',
+      // The Контрагент holds the legal address; where the goods go is a requisite.
+      'Адрес доставки': '400005, Волгоград, ул. Мира, д. 5, кв. 12',
+    });
+
+    const ip = docs.find((d) => d.Номер === String(pickedUp.id))!;
+    const ipCounterparty = (ip.Контрагенты as { Контрагент: Record<string, unknown> }).Контрагент;
+    expect(ipCounterparty).toMatchObject({ Ид: 'org-500100732259', Наименование: 'ИП Петров Иван Сергеевич', ИНН: '500100732259' });
+    expect(Object.keys(ipCounterparty)).not.toContain('КПП');
+    expect(Object.keys(ipCounterparty)).not.toContain('РасчетныеСчета');
+    expect(requisites(ip)).toMatchObject({ 'Метод оплаты': 'Оплата по счёту', 'Пункт самовывоза': `${volgograd.city}, ${volgograd.address}` });
+    expect(Object.keys(requisites(ip))).not.toContain('Адрес доставки');
   });
 });
