@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures.ts';
+import { axeViolations, expect, test, waitForHydration } from './fixtures.ts';
 
 /** A customer of this test and project only: both projects run against the same server. */
 async function registerCustomer(page: Page, testInfo: TestInfo, prefix: string) {
@@ -38,6 +38,7 @@ test('a customer adds an organisation, corrects a wrong ИНН, edits and delete
   await expect(dialog.getByText('Неверный ИНН: не сходится контрольное число', { exact: true })).toBeVisible();
   await expect(dialog.getByText('Неверный расчётный счёт: не сходится контрольное число с БИК', { exact: true })).toBeVisible();
   await expect(input(dialog, 'ИНН')).toBeFocused();
+  expect(await axeViolations(page, { within: '[role="dialog"]' })).toEqual([]);
 
   // Corrected: the look-up finds the company, and what was typed by hand stays.
   await input(dialog, 'ИНН').fill('7707083893');
@@ -55,6 +56,7 @@ test('a customer adds an organisation, corrects a wrong ИНН, edits and delete
   await expect(sber).toContainText('1027700132195');
   await expect(sber).toContainText('117312, г. Москва, ул. Вавилова, д. 19');
   await expect(sber).toContainText('40702810938000000001');
+  expect(await axeViolations(page)).toEqual([]);
 
   await sber.getByRole('button', { name: 'Изменить организацию «ПАО Сбербанк»' }).click();
   const edit = page.getByRole('dialog', { name: 'Изменить организацию' });
