@@ -29,7 +29,7 @@ export default function SettingsPage() {
         onValueChange={(value) => setParams(value === 'shop' ? {} : { tab: value }, { replace: true })}
         className="max-w-4xl"
       >
-        {/* On a phone the tabs wrap onto rows, without their icons. */}
+        {/* On a phone the tabs wrap onto rows, without their icons; below 1536 px two tabs take their short names so eight fit on a row. */}
         <TabsList aria-label="Разделы настроек" className="max-sm:flex-wrap max-sm:[&_svg]:hidden">
           <TabsTrigger value="shop">
             <Store aria-hidden />
@@ -57,13 +57,13 @@ export default function SettingsPage() {
           </TabsTrigger>
           <TabsTrigger value="backup">
             <DatabaseBackup aria-hidden />
-            <span className="sm:hidden">Копии</span>
-            <span className="hidden sm:inline">Резервные копии</span>
+            <span className="2xl:hidden">Копии</span>
+            <span className="hidden 2xl:inline">Резервные копии</span>
           </TabsTrigger>
           <TabsTrigger value="log">
             <History aria-hidden />
-            <span className="sm:hidden">Журнал</span>
-            <span className="hidden sm:inline">Журнал действий</span>
+            <span className="2xl:hidden">Журнал</span>
+            <span className="hidden 2xl:inline">Журнал действий</span>
           </TabsTrigger>
         </TabsList>
         <TabsContent value="shop">
