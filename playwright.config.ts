@@ -24,7 +24,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 const STOREFRONT = ['accounts', 'back-office-phone', 'catalog', 'catalog-filters', 'checkout', 'content-security-policy', 'favorites-compare', 'forms-before-script', 'foundation', 'organizations', 'passwords', 'pickup', 'reviews', 'scroll', 'search-suggest', 'seo'];
 const SHOP_WIDE = ['admin-operations', 'branches', 'catalog-prices', 'csp-counters', 'payments', 'seo-analytics', 'staff-log', 'vat-rate'];
-const BACK_OFFICE = ['admin-attributes', 'admin-catalog', 'back-office-staff', 'catalog-adapter', 'exchange-1c-settings', 'mass-scraper', 'supplier-import', 'supplier-offers', 'web-scraper'];
+const BACK_OFFICE = ['admin-attributes', 'admin-catalog', 'back-office-staff', 'catalog-adapter', 'exchange-1c-settings', 'invoice-requisites', 'mass-scraper', 'supplier-import', 'supplier-offers', 'web-scraper'];
 const specs = (names: string[]) => names.map((name) => `${name}.spec.ts`);
 // A spec in no group would silently not run.
 const unlisted = fs.readdirSync('tests/e2e').filter((f) => f.endsWith('.spec.ts') && !specs([...STOREFRONT, ...BACK_OFFICE, ...SHOP_WIDE]).includes(f));
