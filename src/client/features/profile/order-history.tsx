@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { OrderLines, orderItemLines } from '#client/components/cart/order-lines.tsx';
 import { PayButton, holdText, paymentStateText } from '#client/components/order-payment.tsx';
 import { OrderStatusBadge } from '#client/components/order-status-badge.tsx';
+import { RepeatOrderButton } from '#client/components/repeat-order-button.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
@@ -73,6 +74,7 @@ function OrderCard({ order }: { order: Order }) {
             Итого: <span className="whitespace-nowrap">{formatRub(order.totalAmount)}</span>
           </span>
           {order.payment?.canPay && <PayButton orderId={order.id} size="sm" className="max-sm:w-full" />}
+          <RepeatOrderButton orderId={order.id} ownerId={order.userId} size="sm" className="max-sm:w-full" />
         </span>
       </CardFooter>
     </Card>
