@@ -5,6 +5,7 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
 import { paths } from '#client/paths.ts';
 import { formatRub } from '#shared/money.ts';
+import { pluralRu } from '#shared/plural.ts';
 import type { SkuFoundLine, SkuListCheck } from '#shared/schemas/sku-list.ts';
 
 const PLACEHOLDER = '/placeholder-product.svg';
@@ -32,7 +33,7 @@ function FoundTable({ lines }: { lines: readonly SkuFoundLine[] }) {
           <TableHead className="text-right">Кол-во</TableHead>
           <TableHead className="text-right max-sm:hidden">Цена</TableHead>
           <TableHead className="text-right">Сумма</TableHead>
-          <TableHead>Наличие</TableHead>
+          <TableHead className="max-sm:hidden">Наличие</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -40,7 +41,7 @@ function FoundTable({ lines }: { lines: readonly SkuFoundLine[] }) {
           const supplierSkus = line.typed.filter((typed) => typed.replace(/\s+/gu, '').toLowerCase() !== line.sku.replace(/\s+/gu, '').toLowerCase());
           return (
             <TableRow key={line.productId}>
-              <TableCell className="min-w-44">
+              <TableCell className="min-w-40 whitespace-normal">
                 <div className="flex items-start gap-3">
                   <img src={line.imageUrl || PLACEHOLDER} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded border bg-white object-contain p-0.5 max-sm:hidden" />
                   <div className="min-w-0">
@@ -52,13 +53,17 @@ function FoundTable({ lines }: { lines: readonly SkuFoundLine[] }) {
                       {supplierSkus.length > 0 && ` · у поставщика ${supplierSkus.join(', ')}`}
                       {line.lines.length > 1 && ` · строки ${line.lines.join(', ')}`}
                     </p>
+                    {/* A phone has no room for the stock column: the stock goes under the name. */}
+                    <div className="mt-1 sm:hidden">
+                      <StockBadge line={line} />
+                    </div>
                   </div>
                 </div>
               </TableCell>
               <TableCell className="text-right tabular-nums">{line.quantity}</TableCell>
               <TableCell className="text-right whitespace-nowrap tabular-nums max-sm:hidden">{line.price === null ? '—' : formatRub(line.price)}</TableCell>
               <TableCell className="text-right font-semibold whitespace-nowrap tabular-nums">{line.price === null ? '—' : formatRub(line.sum)}</TableCell>
-              <TableCell>
+              <TableCell className="max-sm:hidden">
                 <StockBadge line={line} />
               </TableCell>
             </TableRow>
@@ -90,19 +95,19 @@ export function CheckResult({ check }: { check: SkuListCheck }) {
           <PackageX aria-hidden />
           <AlertTitle>Не найдены: {check.notFound.map((item) => item.sku).join(', ')}</AlertTitle>
           <AlertDescription>
-            Проверьте артикулы в строках {check.notFound.map((item) => item.line).join(', ')}: таких товаров нет в продаже.
+            Проверьте {pluralRu(check.notFound.length, 'строку', 'строки', 'строк')} {check.notFound.map((item) => item.line).join(', ')}: таких товаров нет в продаже.
           </AlertDescription>
         </Alert>
       )}
       {short.length > 0 && (
         <Alert variant="warning" data-testid="sku-short">
           <PackageSearch aria-hidden />
-          <AlertTitle>Не хватает на складе: {short.map((line) => line.name).join(', ')}</AlertTitle>
+          <AlertTitle>Не хватает на складе: {short.map((line) => line.sku).join(', ')}</AlertTitle>
           <AlertDescription>
             <ul className="grid gap-0.5">
               {short.map((line) => (
                 <li key={line.productId}>
-                  {line.name}: нужно {line.quantity} шт., {line.stock > 0 ? `есть ${line.stock} шт. — добавим их` : 'нет в наличии'}
+                  {line.name}: нужно {line.quantity} шт., {line.stock > 0 ? `есть ${line.stock} шт. — столько и добавим` : 'нет в наличии'}
                 </li>
               ))}
             </ul>
@@ -112,10 +117,10 @@ export function CheckResult({ check }: { check: SkuListCheck }) {
       {onRequest.length > 0 && (
         <Alert data-testid="sku-on-request">
           <Info aria-hidden />
-          <AlertTitle>Цена по запросу: {onRequest.map((line) => line.name).join(', ')}</AlertTitle>
+          <AlertTitle>Цена по запросу: {onRequest.map((line) => line.sku).join(', ')}</AlertTitle>
           <AlertDescription>
             <p>
-              Эти товары не заказать на сайте — <Link to={paths.contacts} className="underline">свяжитесь с нами</Link>.
+              {onRequest.map((line) => line.name).join(', ')}: не заказать на сайте — <Link to={paths.contacts} className="underline">свяжитесь с нами</Link>.
             </p>
           </AlertDescription>
         </Alert>

@@ -33,25 +33,27 @@ function Added({ result }: { result: CartLinesResult }) {
   const notes = cartLinesNotes(result);
   const count = result.added.length;
   return (
-    <Alert variant={count > 0 ? 'success' : 'warning'} data-testid="sku-added">
-      <CircleCheck aria-hidden />
-      <AlertTitle>{count > 0 ? `Добавлено в корзину: ${goods(count)}` : 'Ничего не добавлено'}</AlertTitle>
-      <AlertDescription>
+    <div className="grid gap-3">
+      <Alert variant={count > 0 ? 'success' : 'warning'} data-testid="sku-added">
+        <CircleCheck aria-hidden />
+        <AlertTitle>{count > 0 ? `Добавлено в корзину: ${goods(count)}` : 'Ничего не добавлено'}</AlertTitle>
         {notes.length > 0 && (
-          <ul className="grid gap-0.5 text-foreground">
-            {notes.map((note) => (
-              <li key={note}>{note}</li>
-            ))}
-          </ul>
+          <AlertDescription>
+            <ul className="grid gap-0.5">
+              {notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          </AlertDescription>
         )}
-        <Button asChild size="sm" className="mt-2 w-fit">
-          <Link to={paths.cart}>
-            <ShoppingCart aria-hidden />
-            Перейти в корзину
-          </Link>
-        </Button>
-      </AlertDescription>
-    </Alert>
+      </Alert>
+      <Button asChild size="lg" className="w-full sm:w-fit sm:justify-self-end">
+        <Link to={paths.cart}>
+          <ShoppingCart aria-hidden />
+          Перейти в корзину
+        </Link>
+      </Button>
+    </div>
   );
 }
 
@@ -115,7 +117,7 @@ export function Component() {
         поставщика.
       </p>
 
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <Card>
           <CardContent className="grid gap-4 pt-4 sm:pt-6">
             <form method="get" action={paths.orderBySku} onSubmit={onSubmit} className="grid gap-3" noValidate>
@@ -127,7 +129,6 @@ export function Component() {
                   rows={10}
                   spellCheck={false}
                   autoComplete="off"
-                  placeholder={'KDJZ20-2\t3\nPIT-P78001;1\nKDPB20-3, 2'}
                   className="font-mono text-sm"
                   {...fieldControlProps('sku-list', { hint: true, error: listError })}
                 />
