@@ -9,6 +9,7 @@ import { PayButton, holdText, paymentStateText, paymentTone, paymentUnsettled } 
 import { PickupBranchDetails } from '#client/components/pickup-branch-details.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
+import { RepeatOrderButton } from '#client/components/repeat-order-button.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -255,6 +256,7 @@ function OrderDetails({ order, returned, checking }: { order: Order; returned: b
         <Button asChild size="lg" variant="outline">
           <Link to={paths.profile}>Мои заказы</Link>
         </Button>
+        <RepeatOrderButton orderId={order.id} ownerId={order.userId} size="lg" />
       </div>
     </Page>
   );

@@ -6,6 +6,7 @@ import { OrderLines, orderItemLines } from '#client/components/cart/order-lines.
 import { InvoiceLink, hasInvoice } from '#client/components/invoice-link.tsx';
 import { PayButton, holdText, paymentStateText } from '#client/components/order-payment.tsx';
 import { OrderStatusBadge } from '#client/components/order-status-badge.tsx';
+import { RepeatOrderButton } from '#client/components/repeat-order-button.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
@@ -82,6 +83,7 @@ function OrderCard({ order }: { order: Order }) {
           </span>
           {order.payment?.canPay && <PayButton orderId={order.id} size="sm" className="max-sm:w-full" />}
           {hasInvoice(order) && <InvoiceLink orderId={order.id} size="sm" className="max-sm:w-full" />}
+          <RepeatOrderButton orderId={order.id} ownerId={order.userId} size="sm" className="max-sm:w-full" />
         </span>
       </CardFooter>
     </Card>
