@@ -106,7 +106,7 @@ test('a visitor choosing «Организация» is asked to log in, and afte
   await form.getByRole('button', { name: 'Войти или зарегистрироваться' }).click();
   const dialog = page.getByRole('dialog', { name: 'Войдите или зарегистрируйтесь' });
   await dialog.getByLabel('Имя пользователя').fill(account.username);
-  await dialog.getByLabel('Пароль', { exact: true }).fill(account.password);
+  await dialog.locator('#checkout-login-password').fill(account.password);
   await dialog.getByRole('button', { name: 'Войти' }).click();
   await expect(dialog).toHaveCount(0);
 
