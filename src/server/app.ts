@@ -43,7 +43,9 @@ import jobRoutes from './modules/jobs/routes.ts';
 import massScraperRoutes from './integrations/supplier-sites/mass/routes.ts';
 import orderAdminRoutes from './modules/orders/admin-routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
+import invoiceRoutes from './modules/invoices/routes.ts';
 import paymentRoutes from './integrations/yookassa/routes.ts';
+import dadataRoutes from './integrations/dadata/routes.ts';
 import productAdminRoutes from './modules/products/admin-routes.ts';
 import productRoutes from './modules/products/routes.ts';
 import reviewRoutes from './modules/reviews/routes.ts';
@@ -73,11 +75,13 @@ const API_MODULES = [
   authRoutes,
   addressRoutes,
   organizationRoutes,
+  dadataRoutes,
   categoryRoutes,
   branchRoutes,
   contactRoutes,
   cartRoutes,
   orderRoutes,
+  invoiceRoutes,
   paymentRoutes,
   productRoutes,
   productListRoutes,

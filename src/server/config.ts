@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   YOOKASSA_SHOP_ID: z.string().trim().optional(),
   YOOKASSA_SECRET_KEY: z.string().trim().optional(),
   YOOKASSA_API_URL: z.url().default('https://api.yookassa.ru/v3'),
+  DADATA_API_KEY: z.string().trim().optional(),
+  DADATA_API_URL: z.url().default('https://suggestions.dadata.ru/suggestions/api/4_1/rs'),
 }).superRefine((env, ctx) => {
   // The administrator's password obeys the policy of every other password (ASVS level 2).
   const problem = env.ADMIN_PASSWORD && passwordProblem(env.ADMIN_PASSWORD, { username: env.ADMIN_USERNAME ?? 'admin', email: env.ADMIN_EMAIL });
@@ -62,6 +64,11 @@ export type Config = {
    * or logged.
    */
   yookassa: { shopId: string; secretKey: string; apiUrl: string } | null;
+  /**
+   * DaData's «Подсказки» API, for filling an organisation's requisites by its ИНН: null without a
+   * key, and then the forms offer no look-up. The key is never shown or logged.
+   */
+  dadata: { apiKey: string; apiUrl: string } | null;
 };
 
 /**
@@ -122,5 +129,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY
         ? { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY, apiUrl: e.YOOKASSA_API_URL.replace(/\/$/, '') }
         : null,
+    dadata: e.DADATA_API_KEY ? { apiKey: e.DADATA_API_KEY, apiUrl: e.DADATA_API_URL.replace(/\/$/, '') } : null,
   };
 }

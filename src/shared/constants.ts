@@ -104,6 +104,9 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   invoice: 'Оплата по счёту',
 };
 
+/** How many banking days an invoice stays valid unless the shop's «Реквизиты» say otherwise (issue 27). */
+export const DEFAULT_INVOICE_VALID_DAYS = 5;
+
 export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDay, formatShortDateTime, formatTime, isValidDay, shopDayEnd, shopDayStart, shopToday } from './dates.ts';
+import { formatDate, formatDateTime, formatDay, formatShortDateTime, formatTime, isValidDay, shopDayEnd, shopDayStart, shopToday, addBankingDays } from './dates.ts';
 
 describe('shop dates', () => {
   it("formats as the spec shows, in Moscow time, 'Н/Д' when missing", () => {
@@ -41,5 +41,19 @@ describe('shop dates', () => {
       if (machine === undefined) delete process.env.TZ;
       else process.env.TZ = machine;
     }
+  });
+});
+
+describe('banking days', () => {
+  it('skips Saturdays and Sundays, counting from the Moscow day', () => {
+    // Friday 27 November 2026, 14:00 in Moscow: five banking days end on Friday 4 December.
+    expect(addBankingDays(new Date('2026-11-27T11:00:00Z'), 5)).toBe('2026-12-04');
+    // 23:30 on Friday in UTC is already Saturday in Moscow: Monday to Friday of the next week.
+    expect(addBankingDays(new Date('2026-11-27T21:30:00Z'), 5)).toBe('2026-12-04');
+    // Monday: five banking days end on the next Monday; one ends on Tuesday.
+    expect(addBankingDays(new Date('2026-11-30T09:00:00Z'), 5)).toBe('2026-12-07');
+    expect(addBankingDays(new Date('2026-11-30T09:00:00Z'), 1)).toBe('2026-12-01');
+    // Sunday: the first banking day is Monday.
+    expect(addBankingDays(new Date('2026-11-29T09:00:00Z'), 1)).toBe('2026-11-30');
   });
 });

@@ -83,3 +83,18 @@ export const formatDay = (day: string) => formatDate(shopDayStart(day.slice(0, 1
 export function shopToday(now: Date = new Date()): string {
   return new Date(now.getTime() + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
+
+/**
+ * The shop day `days` banking days after `from`'s shop day, Saturdays and Sundays skipped (public
+ * holidays are not known to the shop): an invoice of Friday valid 5 banking days runs to the next
+ * Friday.
+ */
+export function addBankingDays(from: Date, days: number): string {
+  const day = new Date(`${shopToday(from)}T12:00:00Z`);
+  for (let left = days; left > 0; ) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    const weekday = day.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return day.toISOString().slice(0, 10);
+}

@@ -56,22 +56,27 @@ export interface Requisites {
 
 /**
  * What is wrong with a set of requisites, by field, beyond each field's own format: the check
- * digits, КПП and ОГРН as the ИНН's kind requires, accounts with their БИК.
+ * digits, КПП and ОГРН as the ИНН's kind requires, accounts with their БИК. A field that is not
+ * well formed already has its format's message, so it is not judged again here, and a malformed
+ * ИНН tells no kind to judge КПП and ОГРН by.
  */
 export function requisitesProblems(value: Requisites): Partial<Record<keyof Requisites, string>> {
   const problems: Partial<Record<keyof Requisites, string>> = {};
-  const legalEntity = value.inn.length === 10;
-  if (!innValid(value.inn)) problems.inn = INN_CHECK_MESSAGE;
-  if (legalEntity && !value.kpp) problems.kpp = 'Укажите КПП организации';
-  if (!legalEntity && value.kpp) problems.kpp = 'У индивидуального предпринимателя нет КПП: оставьте поле пустым';
-  if (value.ogrn) {
-    if (legalEntity && value.ogrn.length !== 13) problems.ogrn = 'ОГРН организации: 13 цифр';
-    else if (!legalEntity && value.ogrn.length !== 15) problems.ogrn = 'ОГРНИП: 15 цифр';
-    else if (!ogrnValid(value.ogrn)) problems.ogrn = `Неверный ${legalEntity ? 'ОГРН' : 'ОГРНИП'}: не сходится контрольное число`;
+  const kind = /^\d{10}$/.test(value.inn) ? 'legal' : /^\d{12}$/.test(value.inn) ? 'individual' : null;
+  if (kind && !innValid(value.inn)) problems.inn = INN_CHECK_MESSAGE;
+  if (kind === 'legal' && !value.kpp) problems.kpp = 'Укажите КПП организации';
+  if (kind === 'individual' && value.kpp) problems.kpp = 'У индивидуального предпринимателя нет КПП: оставьте поле пустым';
+  if (kind && value.ogrn && /^(\d{13}|\d{15})$/.test(value.ogrn)) {
+    const legal = kind === 'legal';
+    if (legal && value.ogrn.length !== 13) problems.ogrn = 'ОГРН организации: 13 цифр';
+    else if (!legal && value.ogrn.length !== 15) problems.ogrn = 'ОГРНИП: 15 цифр';
+    else if (!ogrnValid(value.ogrn)) problems.ogrn = `Неверный ${legal ? 'ОГРН' : 'ОГРНИП'}: не сходится контрольное число`;
   }
   if ((value.account || value.correspondentAccount) && !value.bik) problems.bik = 'Укажите БИК банка';
-  if (value.bik && value.account && !accountValid(value.account, value.bik)) problems.account = 'Неверный расчётный счёт: не сходится контрольное число с БИК';
-  if (value.bik && value.correspondentAccount && !correspondentAccountValid(value.correspondentAccount, value.bik)) {
+  const bik = value.bik && bikValid(value.bik) ? value.bik : null;
+  const wellFormed = (account: string | null | undefined): account is string => Boolean(account && /^\d{20}$/.test(account));
+  if (bik && wellFormed(value.account) && !accountValid(value.account, bik)) problems.account = 'Неверный расчётный счёт: не сходится контрольное число с БИК';
+  if (bik && wellFormed(value.correspondentAccount) && !correspondentAccountValid(value.correspondentAccount, bik)) {
     problems.correspondentAccount = 'Неверный корреспондентский счёт: не сходится контрольное число с БИК';
   }
   return problems;

@@ -2,9 +2,10 @@
  * The spec's default shop and SEO settings. Kept apart from the zod schemas so that pages which
  * only need the values do not load zod.
  */
-import { DEFAULT_FREE_DELIVERY_THRESHOLD_RUB, DEFAULT_VAT_RATE } from './constants.ts';
+import { DEFAULT_FREE_DELIVERY_THRESHOLD_RUB, DEFAULT_INVOICE_VALID_DAYS, DEFAULT_VAT_RATE } from './constants.ts';
 import type { SeoSettings, ShopSettings } from './schemas/settings.ts';
 import type { PaymentSettings } from './schemas/payments.ts';
+import type { SellerRequisites } from './schemas/seller-requisites.ts';
 
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   shopName: 'ПрофИнструмент',
@@ -40,4 +41,23 @@ export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
   deliveryPaymentSubject: 'service',
   deliveryPaymentMode: 'full_prepayment',
   holdMinutes: 60,
+};
+
+/**
+ * The seller's requisites start empty: the demo shop is no real company and invents none, so
+ * «Оплата по счёту» is not offered until staff fill them in (tab «Реквизиты»).
+ */
+export const DEFAULT_SELLER_REQUISITES: SellerRequisites = {
+  legalName: '',
+  inn: '',
+  kpp: '',
+  ogrn: '',
+  legalAddress: '',
+  bankName: '',
+  bik: '',
+  account: '',
+  correspondentAccount: '',
+  director: '',
+  chiefAccountant: '',
+  invoiceValidDays: DEFAULT_INVOICE_VALID_DAYS,
 };

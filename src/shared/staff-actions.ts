@@ -64,6 +64,7 @@ export const STAFF_ACTION_GROUPS = [
       'settings.shop': 'Настройки магазина изменены',
       'settings.seo': 'SEO настройки изменены',
       'settings.payment': 'Настройки оплаты изменены',
+      'settings.requisites': 'Реквизиты магазина изменены',
       'settings.backup': 'Настройки резервных копий изменены',
       'settings.exchange-1c': 'Настройки обмена с 1С изменены',
     },

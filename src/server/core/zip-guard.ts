@@ -29,16 +29,21 @@ export class ZipRefused extends Error {
   }
 }
 
-export const openZip = (file: string) =>
-  new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true, autoClose: true, validateEntrySizes: true, strictFileNames: false }, (error, zip) => (error ? reject(error) : resolve(zip))),
-  );
+const ZIP_OPTIONS = { lazyEntries: true, autoClose: true, validateEntrySizes: true, strictFileNames: false };
+
+/** An archive on disk, or a small upload held in memory (a customer's XLSX). */
+export const openZip = (file: string | Buffer) =>
+  new Promise<yauzl.ZipFile>((resolve, reject) => {
+    const done = (error: Error | null, zip: yauzl.ZipFile) => (error ? reject(error) : resolve(zip));
+    if (typeof file === 'string') yauzl.open(file, ZIP_OPTIONS, done);
+    else yauzl.fromBuffer(file, ZIP_OPTIONS, done);
+  });
 
 /**
  * Reads the archive's directory and throws ZipRefused at the first entry over a limit;
  * `checkEntry` adds the caller's own rules (names). Nothing is inflated here.
  */
-export async function guardZip(file: string, limits: ZipLimits, checkEntry: (entry: yauzl.Entry) => void = () => {}): Promise<yauzl.Entry[]> {
+export async function guardZip(file: string | Buffer, limits: ZipLimits, checkEntry: (entry: yauzl.Entry) => void = () => {}): Promise<yauzl.Entry[]> {
   let zip: yauzl.ZipFile;
   try {
     zip = await openZip(file);

@@ -9,6 +9,8 @@ import { saveOrderAddress } from '../modules/addresses/service.ts';
 import { listBranches } from '../modules/branches/service.ts';
 import { notEnoughStockMessage, unavailableReason } from '../modules/cart/service.ts';
 import { cartTotals, lineTotalKopecks } from '../modules/cart/totals.ts';
+import { invoiceHoldUntil } from '../modules/invoices/document.ts';
+import { invoiceForMail } from '../modules/invoices/service.ts';
 import { newOrderNoticeMail, orderConfirmationMail } from '../modules/orders/mails.ts';
 import { findOrder } from '../modules/orders/service.ts';
 import type { PaymentView } from '../modules/orders/payments-port.ts';
@@ -18,7 +20,7 @@ import { getSettings } from '../modules/settings/service.ts';
 import { rememberContactDetails } from '../modules/users/service.ts';
 import { companyBuyerOf } from './order-buyer.ts';
 import { deliverySources, pickupBranchOf, takeOrderStock } from './order-stock.ts';
-import { PRIVACY_POLICY_VERSION } from '#shared/constants.ts';
+import { PRIVACY_POLICY_VERSION, type PaymentMethod } from '#shared/constants.ts';
 import { rubToKopecks } from '#shared/money.ts';
 import type { CreateOrderInput } from '#shared/schemas/checkout.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
@@ -48,8 +50,17 @@ export type PlaceOrderParams = {
   citySlug?: string;
   /** How long an online order holds its stock unpaid; null when online payment is not configured. */
   paymentHoldMinutes: number | null;
+  /** How many banking days an invoice is valid (the settings' «Реквизиты»); null when no invoice can be issued. */
+  invoiceValidDays: number | null;
 };
 export type PlaceOrderResult = { order: Order; created: boolean };
+
+/** An unpaid order keeps its stock until then: an online one for the payment's minutes, one paid by invoice to the end of the invoice's last day. */
+function paymentHoldUntil(method: PaymentMethod, now: Date, params: PlaceOrderParams): Date | null {
+  if (method === 'online' && params.paymentHoldMinutes !== null) return new Date(now.getTime() + params.paymentHoldMinutes * 60_000);
+  if (method === 'invoice' && params.invoiceValidDays !== null) return invoiceHoldUntil(now, params.invoiceValidDays);
+  return null;
+}
 
 /**
  * The shop's settings, read once per order: the route reads them before the body is validated
@@ -185,8 +196,7 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
           pricesIncludeVat: shop.catalogPrices === 'with_vat',
           deliveryKopecks: totals.delivery,
           totalKopecks: totals.total,
-          paymentHoldUntil:
-            input.paymentMethod === 'online' && params.paymentHoldMinutes !== null ? new Date(now.getTime() + params.paymentHoldMinutes * 60_000) : null,
+          paymentHoldUntil: paymentHoldUntil(input.paymentMethod, now, params),
           createdAt: now,
           updatedAt: now,
         })
@@ -236,9 +246,10 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
   return { order, created: true };
 }
 
-/** The customer's confirmation and the shop's notice; a mail failure never undoes an order. */
+/** The customer's confirmation (with the invoice of an order paid by invoice) and the shop's notice; a mail failure never undoes an order. */
 async function sendOrderMails(deps: PlaceOrderDeps, shop: ShopSettings, order: Order) {
-  for (const message of [orderConfirmationMail(shop, order, deps.publicUrl), newOrderNoticeMail(shop, order, deps.publicUrl)]) {
+  const invoice = order.paymentMethod === 'invoice' ? await invoiceForMail(deps.db, order.id, deps.log) : null;
+  for (const message of [orderConfirmationMail(shop, order, deps.publicUrl, invoice), newOrderNoticeMail(shop, order, deps.publicUrl)]) {
     try {
       await deps.mailer.send(message);
     } catch (error) {

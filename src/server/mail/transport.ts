@@ -4,7 +4,9 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { maskEmail } from '../core/log.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+/** A file sent with a letter (an order's invoice). */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+export type MailMessage = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] };
 export type Mailer = { send(message: MailMessage): Promise<void>; kind: 'smtp' | 'file' };
 
 /**

@@ -39,4 +39,10 @@ export type OrganizationValues = z.output<typeof OrganizationSchema>;
 export const OrganizationPatchSchema = z.object(fields).partial();
 export type OrganizationPatch = z.infer<typeof OrganizationPatchSchema>;
 
+/** GET /api/organizations/lookup: a ИНН whose check digits match, so a typo never reaches the register. */
+export const OrganizationLookupQuerySchema = z.object({ inn: fields.inn }).superRefine((value, ctx) => {
+  const problem = requisitesProblems({ inn: value.inn }).inn;
+  if (problem) ctx.addIssue({ code: 'custom', path: ['inn'], message: problem });
+});
+
 export const OrganizationIdParamsSchema = idParams('Организация не найдена');

@@ -44,5 +44,8 @@ export const SeoSettingsSchema = z.object({
 });
 export type SeoSettings = z.infer<typeof SeoSettingsSchema>;
 
-/** What every storefront page needs to know about the shop (no secrets). */
-export type PublicSettings = { shop: ShopSettings; seo: SeoSettings };
+/**
+ * What every storefront page needs to know about the shop (no secrets). `invoiceAvailable`: the
+ * seller's requisites are complete, so checkout may offer «Оплата по счёту» to an organisation.
+ */
+export type PublicSettings = { shop: ShopSettings; seo: SeoSettings; invoiceAvailable: boolean };

@@ -1,5 +1,5 @@
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { ClipboardList, KeyRound, Mail, MapPin, UserRound } from 'lucide-react';
+import { Building2, ClipboardList, KeyRound, Mail, MapPin, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams, type LoaderFunction } from 'react-router';
 import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/
 import { requireUser } from '#client/lib/guards.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { addressesQuery } from '#client/lib/addresses.ts';
+import { organizationsQuery } from '#client/lib/organizations.ts';
 import { myOrdersQuery } from './api.ts';
 import { sessionQuery } from '#client/lib/session.ts';
 import { paths } from '#client/paths.ts';
@@ -15,26 +16,30 @@ import { ROLE_LABELS } from '#shared/constants.ts';
 import { AddressesTab } from './addresses-tab.tsx';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { OrderHistory } from './order-history.tsx';
+import { OrganizationsTab } from './organizations-tab.tsx';
 
 export const meta: MetaFn = () => ({ title: 'Личный кабинет', noindex: true });
 
-/** Needs a login: a visitor is sent to /auth?next=/profile. Orders and addresses come with the page. */
+/** Needs a login: a visitor is sent to /auth?next=/profile. Orders, addresses and organisations come with the page. */
 export const loader =
   (queryClient: QueryClient): LoaderFunction =>
   async ({ request }) => {
     await requireUser(queryClient, request);
     // A failed load is the tab's own state (with a retry button), not a page error.
-    await Promise.all([queryClient.prefetchQuery(myOrdersQuery()), queryClient.prefetchQuery(addressesQuery())]);
+    await Promise.all([queryClient.prefetchQuery(myOrdersQuery()), queryClient.prefetchQuery(addressesQuery()), queryClient.prefetchQuery(organizationsQuery())]);
     return null;
   };
 
-type Tab = 'orders' | 'addresses';
+const TABS = ['orders', 'addresses', 'organizations'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
 export function Component() {
   const { data: user } = useSuspenseQuery(sessionQuery());
   const [params, setParams] = useSearchParams();
   const [changingPassword, setChangingPassword] = useState(false);
-  const tab: Tab = params.get('tab') === 'addresses' ? 'addresses' : 'orders';
+  const asked = params.get('tab');
+  const tab: Tab = isTab(asked) ? asked : 'orders';
   // The session may end while the page is open (logout): the shell navigates away.
   if (!user) return null;
 
@@ -42,7 +47,7 @@ export function Component() {
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
-        if (value === 'addresses') next.set('tab', 'addresses');
+        if (value !== 'orders' && isTab(value)) next.set('tab', value);
         else next.delete('tab');
         return next;
       },
@@ -88,6 +93,10 @@ export function Component() {
             <MapPin aria-hidden />
             Адреса доставки
           </TabsTrigger>
+          <TabsTrigger value="organizations">
+            <Building2 aria-hidden />
+            Организации
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="orders" className="pt-2">
           <h2 className="sr-only">История заказов</h2>
@@ -95,6 +104,9 @@ export function Component() {
         </TabsContent>
         <TabsContent value="addresses" className="pt-2">
           <AddressesTab defaults={{ recipientName: user.fullName ?? '', phone: user.phone ?? '' }} />
+        </TabsContent>
+        <TabsContent value="organizations" className="pt-2">
+          <OrganizationsTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -21,13 +21,6 @@ export const paymentCanceledMail = (shop: ShopSettings, order: OrderFacts, reaso
     `Оплатить заказ ещё раз можно на странице заказа${holdUntil ? ` до ${formatDateTime(holdUntil)}` : ''}: ${orderLink(publicUrl, order.id)}`,
   ]);
 
-export const holdExpiredMail = (shop: ShopSettings, order: OrderFacts, publicUrl: string) =>
-  layoutMail(shop, order.customerEmail, `Заказ № ${order.id} отменён`, [
-    `Здравствуйте, ${order.customerName}!`,
-    `Заказ № ${order.id} не был оплачен вовремя, и мы его отменили: товар снова в продаже.`,
-    `Если заказ ещё нужен, оформите его заново: ${publicUrl}/cart. Подробности заказа: ${orderLink(publicUrl, order.id)}`,
-  ]);
-
 export const refundMail = (shop: ShopSettings, order: OrderFacts, amountKopecks: number, publicUrl: string) =>
   layoutMail(shop, order.customerEmail, `Возврат по заказу № ${order.id}`, [
     `Здравствуйте, ${order.customerName}!`,

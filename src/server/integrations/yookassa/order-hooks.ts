@@ -24,6 +24,8 @@ export function registerOrderHooks(app: App): void {
     ofOrders: paymentsOfOrders,
     start: (orderId, owner, log) => startPayment(depsOf(app, log), orderId, owner),
     refresh: (orderId, log) => refreshOrderPayment(depsOf(app, log), orderId),
+    // Without credentials nothing can be asked: an order held while they were set waits for them.
+    settleBeforeHoldCancel: async (orderId, log) => app.deps.config.yookassa !== null && cancelOpenPayments(depsOf(app, log), orderId),
   });
   // A cancelled order must not be paid afterwards on a YooKassa page left open.
   const stop = onOrderChange(

@@ -7,7 +7,7 @@ import { DEFAULT_PAYMENT_SETTINGS, DEFAULT_SHOP_SETTINGS } from '#shared/setting
 import type { PaymentSettingsAnswer } from '#shared/schemas/payments.ts';
 import type { AdminOrderDetail, Order, PlacedOrder } from '#shared/types.ts';
 import { formatRub, formatRubExact } from '#shared/money.ts';
-import { runHoldScan } from './hold.ts';
+import { runHoldScan } from '../../modules/orders/hold.ts';
 import {
   PAYMENT_CHECK_INTERVAL_MS,
   AUTOMATIC_REFUND_NOTE,
@@ -67,7 +67,7 @@ const payOnOpenPage = async (order: PlacedOrder) => {
 };
 const historyOf = (detail: AdminOrderDetail) => detail.history.map((h) => [h.field, h.fromValue, h.toValue, h.changedBy?.username ?? h.source, h.note]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const scan = () => runHoldScan({ db: ctx.database.db, mailer: ctx.app.deps.mailer, config: ctx.app.deps.config, log: silent, now: ctx.clock.now() });
+const scan = () => runHoldScan({ db: ctx.database.db, mailer: ctx.app.deps.mailer, publicUrl: ctx.app.deps.config.publicUrl, log: silent, now: ctx.clock.now() });
 const putPaymentSettings = (patch: object) => inject('PUT', '/api/admin/settings/payment', admin, { ...DEFAULT_PAYMENT_SETTINGS, ...patch });
 
 describe('placing an online order', () => {

@@ -3,7 +3,6 @@ import { idParams, z } from '#shared/schemas/z.ts';
 import { RefundRequestSchema, type PaymentStart } from '#shared/schemas/payments.ts';
 import type { App } from '../../core/app-types.ts';
 import { enforce, type RateRule } from '../../modules/rate-limits/service.ts';
-import { registerHoldScan } from './hold.ts';
 import { registerOrderHooks } from './order-hooks.ts';
 import { handleNotification, refundOrder, startPayment, type PaymentDeps } from './service.ts';
 import { YooKassaError } from './yookassa.ts';
@@ -32,7 +31,6 @@ const OrderParams = idParams('Некорректный номер заказа')
 /** Online payment through YooKassa (docs/decisions/022). */
 export default async function paymentRoutes(app: App) {
   registerOrderHooks(app);
-  registerHoldScan(app);
 
   app.post(
     '/orders/:id/payment',

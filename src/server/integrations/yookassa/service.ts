@@ -1,11 +1,11 @@
 /**
  * Online payment of orders through YooKassa (docs/decisions/022): starting or resuming a
  * payment, applying what the API says about a payment or a refund (notifications, the order
- * page, the hold scan all use applyPayment/applyRefund), refunds, and cancelling orders whose
- * hold has passed unpaid. YooKassa's word is only ever taken from the API itself.
+ * page, the orders' hold scan all use applyPayment/applyRefund), refunds, and cancelling open
+ * payments. YooKassa's word is only ever taken from the API itself.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/connection.ts';
@@ -20,7 +20,6 @@ import { cancellationReasonText, type RefundRequest } from '#shared/schemas/paym
 import { formatRubExact, rubToKopecks } from '#shared/money.ts';
 import type { AdminOrderDetail } from '#shared/types.ts';
 import {
-  holdExpiredMail,
   paidAfterCancelRefundedMail,
   paidAfterCancelRestoredMail,
   paymentCanceledMail,
@@ -528,41 +527,4 @@ export async function cancelOpenPayments(deps: PaymentDeps, orderId: number): Pr
     deps.log.warn({ err: error, orderId }, 'open YooKassa payments could not be cancelled');
     return false;
   }
-}
-
-const HOLD_BATCH = 50;
-
-/**
- * Unpaid online orders whose hold has passed: the payment is asked about once more (a payment
- * that succeeded meanwhile keeps the order), cancelled at YooKassa while still open, then the
- * order is cancelled the way staff cancel one (stock back to its branches, history) and the
- * customer told. An order whose payment the API cannot confirm either way is left for the next look.
- */
-export async function expireUnpaidOrders(deps: PaymentDeps): Promise<number> {
-  if (!deps.config.yookassa) return 0;
-  const due = await deps.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        lte(orders.paymentHoldUntil, deps.now),
-        inArray(orders.paymentStatus, ['pending', 'failed']),
-        ne(orders.status, 'cancelled'),
-        eq(orders.paymentMethod, 'online'),
-      ),
-    )
-    .orderBy(asc(orders.paymentHoldUntil))
-    .limit(HOLD_BATCH);
-  let cancelled = 0;
-  for (const { id } of due) {
-    if (!(await cancelOpenPayments(deps, id))) continue;
-    // The shop itself cancels, through the order's door, if the order is still unpaid under its lock.
-    const still = (order: { status: string; paymentStatus: string }) =>
-      order.status !== 'cancelled' && (order.paymentStatus === 'pending' || order.paymentStatus === 'failed');
-    const result = await changeOrder(deps.db, id, { kind: 'system' }, (order) => (still(order) ? { status: 'cancelled' } : null), deps.now);
-    if (!result.changed) continue;
-    cancelled++;
-    await sendMail(deps, holdExpiredMail(await getSettings(deps.db, 'shop'), result.before, deps.config.publicUrl), id);
-  }
-  return cancelled;
 }

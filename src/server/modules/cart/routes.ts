@@ -5,6 +5,7 @@ import { notFound } from '../../core/http-errors.ts';
 import { requestMeta } from '../rate-limits/service.ts';
 import { cartPickup } from './pickup.ts';
 import { CITY_COOKIE } from '#shared/schemas/branches.ts';
+import skuListRoutes from './sku-list-routes.ts';
 import { ITEM_NOT_IN_CART, addCartItem, clearCart, getCart, removeCartItem, updateCartItem } from './service.ts';
 
 const tags = ['Корзина'];
@@ -77,4 +78,6 @@ export default async function cartRoutes(app: App) {
     { config, schema: { tags, summary: 'Очистить корзину', params: z.object({ cartId: CartIdSchema }), response } },
     async (request) => clearCart(app.deps.db, request.params.cartId, app.deps.clock()),
   );
+
+  await app.register(skuListRoutes);
 }

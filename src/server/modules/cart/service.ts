@@ -12,7 +12,7 @@ import { truncate } from '#shared/text.ts';
 import type { Cart } from '#shared/types.ts';
 
 /** A transaction handle or the database: the service functions work in both. */
-type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export const ITEM_NOT_IN_CART = 'Товар не найден в корзине';
 const MAX_LINE_MESSAGE = `В корзине не может быть больше ${CART_QUANTITY_MAX} шт. одного товара`;
@@ -93,7 +93,7 @@ export const notEnoughStockMessage = (name: string, stock: number) =>
   `Недостаточно товара «${name}» на складе: доступно ${stock} шт.`;
 
 /** Creates the cart row if needed and locks it: every change of one cart runs one at a time. */
-async function lockCart(tx: Executor, cartId: string, now: Date) {
+export async function lockCart(tx: Executor, cartId: string, now: Date) {
   await tx
     .insert(carts)
     .values({ id: cartId, createdAt: now, updatedAt: now })

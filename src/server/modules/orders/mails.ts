@@ -1,4 +1,5 @@
 import { layoutMail } from '../../mail/templates.ts';
+import type { MailAttachment } from '../../mail/transport.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/constants.ts';
 import { customerStatusLabel } from '#shared/delivery.ts';
 import { formatDateTime } from '#shared/dates.ts';
@@ -52,19 +53,33 @@ function onlinePaymentLines(order: Order, publicUrl: string): string[] {
   return [`Если вы не завершили оплату, оплатить заказ можно${until} на странице заказа: ${publicUrl}/order-complete/${order.id}. Неоплаченный вовремя заказ отменяется.`];
 }
 
-/** The customer's confirmation of a new order. */
-export function orderConfirmationMail(shop: ShopSettings, order: Order, publicUrl: string) {
-  return layoutMail(shop, order.customerEmail, `Заказ № ${order.id} оформлен`, [
+/** An order's invoice as a letter carries it: the PDF and the last day it may be paid. */
+export type OrderInvoiceMail = { attachment: MailAttachment; validUntil: string };
+
+/** How an order paid by invoice gets paid: the attached invoice, by its date, or the order is cancelled. */
+function invoicePaymentLines(order: Order, invoice: OrderInvoiceMail | null, publicUrl: string): string[] {
+  if (order.paymentMethod !== 'invoice') return [];
+  if (!invoice) return [`Счёт на оплату можно скачать на странице заказа: ${publicUrl}/order-complete/${order.id}`];
+  return [
+    `Счёт на оплату № ${order.id} — во вложении к письму. Оплатите его до ${invoice.validUntil} включительно: до этого дня товар зарезервирован за вами, а неоплаченный в срок заказ отменяется. Скачать счёт можно и на странице заказа: ${publicUrl}/order-complete/${order.id}`,
+  ];
+}
+
+/** The customer's confirmation of a new order; an order paid by invoice carries the invoice. */
+export function orderConfirmationMail(shop: ShopSettings, order: Order, publicUrl: string, invoice: OrderInvoiceMail | null = null) {
+  const message = layoutMail(shop, order.customerEmail, `Заказ № ${order.id} оформлен`, [
     `Здравствуйте, ${order.customerName}!`,
     `Спасибо за заказ. Мы получили заказ № ${order.id} от ${formatDateTime(order.createdAt)} и свяжемся с вами для подтверждения.`,
     itemLines(order).join('\n'),
     totalLines(order).join('\n'),
     `Способ оплаты: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`,
     ...onlinePaymentLines(order, publicUrl),
+    ...invoicePaymentLines(order, invoice, publicUrl),
     deliveryLines(order).join('\n'),
     ...(order.pickupBranch ? ['Мы сообщим, когда заказ будет готов к выдаче. Назовите в филиале номер заказа.'] : []),
     `Статус заказа: ${customerStatusLabel(order.status, order.deliveryMethod)}. Следить за заказом можно в личном кабинете: ${publicUrl}/order-complete/${order.id}`,
   ]);
+  return invoice ? { ...message, attachments: [invoice.attachment] } : message;
 }
 
 /** The shop's notice of a new order, sent to the contact e-mail of the settings. */
@@ -100,3 +115,21 @@ export function paymentLinkMail(shop: ShopSettings, order: Order, publicUrl: str
     totalLines(order).join('\n'),
   ]);
 }
+
+type HeldOrder = { id: number; customerName: string; customerEmail: string };
+
+/** The hold of an unpaid online order passed: the shop cancelled it (orders' hold scan). */
+export const holdExpiredMail = (shop: ShopSettings, order: HeldOrder, publicUrl: string) =>
+  layoutMail(shop, order.customerEmail, `Заказ № ${order.id} отменён`, [
+    `Здравствуйте, ${order.customerName}!`,
+    `Заказ № ${order.id} не был оплачен вовремя, и мы его отменили: товар снова в продаже.`,
+    `Если заказ ещё нужен, оформите его заново: ${publicUrl}/cart. Подробности заказа: ${publicUrl}/order-complete/${order.id}`,
+  ]);
+
+/** The invoice of an order was not paid by its last day: the shop cancelled the order. */
+export const invoiceExpiredMail = (shop: ShopSettings, order: HeldOrder, publicUrl: string) =>
+  layoutMail(shop, order.customerEmail, `Счёт № ${order.id} не оплачен в срок, заказ отменён`, [
+    `Здравствуйте, ${order.customerName}!`,
+    `Счёт на оплату № ${order.id} не был оплачен в срок, поэтому мы отменили заказ № ${order.id}: зарезервированный товар снова в продаже.`,
+    `Если вы уже оплатили счёт, ответьте на это письмо или позвоните нам — мы восстановим заказ или вернём деньги. Если заказ ещё нужен, оформите его заново: ${publicUrl}/cart. Подробности заказа: ${publicUrl}/order-complete/${order.id}`,
+  ]);

@@ -24,6 +24,11 @@ export type OrderPayments = {
   start: (orderId: number, owner: number | null, log: PaymentLog) => Promise<string>;
   /** Asks the provider about the order's unsettled payment (the return page is right before any notification). */
   refresh: (orderId: number, log: PaymentLog) => Promise<void>;
+  /**
+   * Before the hold scan cancels an unpaid online order: the payment asked about once more and
+   * what is still open cancelled. False when the provider could not be asked: the order waits.
+   */
+  settleBeforeHoldCancel: (orderId: number, log: PaymentLog) => Promise<boolean>;
 };
 
 const providers = new WeakMap<Db, OrderPayments>();

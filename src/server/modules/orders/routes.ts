@@ -7,9 +7,14 @@ import type { PlacedOrder } from '#shared/types.ts';
 import type { App } from '../../core/app-types.ts';
 import { HttpError, notFound } from '../../core/http-errors.ts';
 import { checkoutSettings, placeOrder } from '../../flows/checkout.ts';
+import { invoiceValidDaysOrRefuse } from '../invoices/service.ts';
 import { getSettings } from '../settings/service.ts';
+import { registerHoldScan } from './hold.ts';
 import { orderPayments } from './payments-port.ts';
 import { ORDER_NOT_FOUND, findOrder, getOrderForViewer, listUserOrders } from './service.ts';
+import { repeatOrder } from './repeat.ts';
+import { requestMeta } from '../rate-limits/service.ts';
+import { CartLinesResultSchema, RepeatOrderBodySchema } from '#shared/schemas/sku-list.ts';
 
 const tags = ['Заказы'];
 
@@ -23,11 +28,19 @@ const PAYMENT_START_WAIT_MS = 3_000;
 /** The shop settings read for a POST /api/orders before validation, kept for its handler. */
 const settingsOfOrder = new WeakMap<FastifyRequest, ShopSettings>();
 
+/** An order id from the path; anything but a positive integer is an order that is not there. */
+function orderIdOf(raw: string): number {
+  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+  if (id <= 0) throw notFound(ORDER_NOT_FOUND);
+  return id;
+}
+
 /**
  * The customer's side of orders (spec 7): placing one (login required), reading one (owner or
  * staff) and the customer's own list. Staff list and status changes live with the admin.
  */
 export default async function orderRoutes(app: App) {
+  registerHoldScan(app);
   const paymentView = () => ({ configured: app.deps.config.yookassa !== null, now: app.deps.clock() });
 
   app.post(
@@ -43,6 +56,7 @@ export default async function orderRoutes(app: App) {
     async (request, reply) => {
       const configured = app.deps.config.yookassa !== null;
       const holdMinutes = configured && request.body.paymentMethod === 'online' ? (await getSettings(app.deps.db, 'payment')).holdMinutes : null;
+      const invoiceValidDays = request.body.paymentMethod === 'invoice' ? await invoiceValidDaysOrRefuse(app.deps.db) : null;
       const { order, created } = await placeOrder(
         { db: app.deps.db, mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl, log: request.log, paymentView: paymentView() },
         {
@@ -54,6 +68,7 @@ export default async function orderRoutes(app: App) {
           shop: settingsOfOrder.get(request)!,
           citySlug: request.cookies[CITY_COOKIE],
           paymentHoldMinutes: holdMinutes,
+          invoiceValidDays,
         },
       );
       let answer: PlacedOrder = { ...order, confirmationUrl: null };
@@ -74,12 +89,26 @@ export default async function orderRoutes(app: App) {
     async (request) => ({ orders: await listUserOrders(app.deps.db, request.user!.id, paymentView()) }),
   );
 
+  app.post(
+    '/orders/:id/repeat',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Повторить заказ: его товары в корзину по сегодняшним ценам, не больше остатка; что больше не продаётся — с причиной (только владельцу)',
+        params: z.object({ id: z.string() }),
+        body: RepeatOrderBodySchema,
+        response: { 200: CartLinesResultSchema },
+      },
+    },
+    async (request) => repeatOrder(app.deps.db, orderIdOf(request.params.id), request.user!.id, request.body.cartId, requestMeta(app, request)),
+  );
+
   app.get(
     '/orders/:id',
     { config: { access: 'user' }, schema: { tags, summary: 'Заказ (владельцу и сотрудникам); неоплаченный онлайн-платёж сверяется с ЮKassa', params: z.object({ id: z.string() }) } },
     async (request) => {
-      const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
-      if (id <= 0) throw notFound(ORDER_NOT_FOUND);
+      const id = orderIdOf(request.params.id);
       const order = await getOrderForViewer(app.deps.db, id, request.user!, paymentView());
       const payments = orderPayments(app.deps.db);
       if (payments && order.payment && (order.payment.state === 'pending' || order.payment.state === 'waiting')) {

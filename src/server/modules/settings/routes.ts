@@ -1,5 +1,6 @@
 import { SeoSettingsSchema, ShopSettingsSchema } from '#shared/schemas/settings.ts';
 import { PaymentSettingsSchema, YOOKASSA_NOTIFICATION_PATH, type PaymentSettingsAnswer } from '#shared/schemas/payments.ts';
+import { SellerRequisitesSchema, sellerRequisitesMissing, type SellerRequisites, type SellerRequisitesAnswer } from '#shared/schemas/seller-requisites.ts';
 import type { App } from '../../core/app-types.ts';
 import { getPublicSettings, getSettings, saveSettings } from './service.ts';
 
@@ -47,5 +48,19 @@ export default async function settingsRoutes(app: App) {
       schema: { tags: TAGS, summary: 'Сохранить настройки онлайн-оплаты', body: PaymentSettingsSchema },
     },
     async (request) => paymentAnswer(await saveSettings(app.deps.db, 'payment', request.body, app.deps.clock())),
+  );
+
+  // Tab «Реквизиты»: the seller of the invoices («Оплата по счёту» is offered only once they are complete).
+  const requisitesAnswer = (value: SellerRequisites): SellerRequisitesAnswer => ({ settings: value, missing: sellerRequisitesMissing(value) });
+  app.get('/admin/settings/requisites', { config: { access: 'admin' }, schema: { tags: TAGS, summary: 'Реквизиты магазина для счетов' } }, async () =>
+    requisitesAnswer(await getSettings(app.deps.db, 'requisites')),
+  );
+  app.put(
+    '/admin/settings/requisites',
+    {
+      config: { access: 'admin', staffLog: 'settings.requisites' },
+      schema: { tags: TAGS, summary: 'Сохранить реквизиты магазина', body: SellerRequisitesSchema },
+    },
+    async (request) => requisitesAnswer(await saveSettings(app.deps.db, 'requisites', request.body, app.deps.clock())),
   );
 }

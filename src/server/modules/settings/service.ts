@@ -4,12 +4,13 @@ import { branches, settings } from '../../db/schema.ts';
 import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
 import { SeoSettingsSchema, ShopSettingsSchema, type PublicSettings, type SeoSettings, type ShopSettings } from '#shared/schemas/settings.ts';
 import { PaymentSettingsSchema, type PaymentSettings } from '#shared/schemas/payments.ts';
-import { DEFAULT_PAYMENT_SETTINGS, DEFAULT_SEO_SETTINGS, DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
+import { SellerRequisitesSchema, sellerRequisitesMissing, type SellerRequisites } from '#shared/schemas/seller-requisites.ts';
+import { DEFAULT_PAYMENT_SETTINGS, DEFAULT_SELLER_REQUISITES, DEFAULT_SEO_SETTINGS, DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 
-const SCHEMAS = { shop: ShopSettingsSchema, seo: SeoSettingsSchema, payment: PaymentSettingsSchema } as const;
-const DEFAULTS = { shop: DEFAULT_SHOP_SETTINGS, seo: DEFAULT_SEO_SETTINGS, payment: DEFAULT_PAYMENT_SETTINGS } as const;
+const SCHEMAS = { shop: ShopSettingsSchema, seo: SeoSettingsSchema, payment: PaymentSettingsSchema, requisites: SellerRequisitesSchema } as const;
+const DEFAULTS = { shop: DEFAULT_SHOP_SETTINGS, seo: DEFAULT_SEO_SETTINGS, payment: DEFAULT_PAYMENT_SETTINGS, requisites: DEFAULT_SELLER_REQUISITES } as const;
 type Kind = keyof typeof SCHEMAS;
-type ValueOf<K extends Kind> = K extends 'shop' ? ShopSettings : K extends 'seo' ? SeoSettings : PaymentSettings;
+type ValueOf<K extends Kind> = K extends 'shop' ? ShopSettings : K extends 'seo' ? SeoSettings : K extends 'payment' ? PaymentSettings : SellerRequisites;
 
 /** Settings are read from the database on every use, so a change takes effect at once everywhere. */
 export async function getSettings<K extends Kind>(db: Db, kind: K): Promise<ValueOf<K>> {
@@ -82,6 +83,12 @@ export function maintenanceKnownOff(db: Db): boolean {
 }
 
 export async function getPublicSettings(db: Db): Promise<PublicSettings> {
-  const [shop, seo] = await Promise.all([getSettings(db, 'shop'), getSettings(db, 'seo')]);
-  return { shop, seo };
+  const [shop, seo, requisites] = await Promise.all([getSettings(db, 'shop'), getSettings(db, 'seo'), getSettings(db, 'requisites')]);
+  return { shop, seo, invoiceAvailable: sellerRequisitesMissing(requisites).length === 0 };
+}
+
+/** The seller's requisites when an invoice can be issued with them, else null (tab «Реквизиты» incomplete). */
+export async function invoiceRequisites(db: Db): Promise<SellerRequisites | null> {
+  const requisites = await getSettings(db, 'requisites');
+  return sellerRequisitesMissing(requisites).length === 0 ? requisites : null;
 }

@@ -69,6 +69,7 @@ export const KIND_SPECS: Record<StaffActionKind, KindSpec> = {
   'settings.shop': { snapshot: 'settings', idBefore: fixed('shop') },
   'settings.seo': { snapshot: 'settings', idBefore: fixed('seo') },
   'settings.payment': { snapshot: 'settings', idBefore: fixed('payment'), idAfter: fixed('payment') },
+  'settings.requisites': { snapshot: 'settings', idBefore: fixed('requisites'), idAfter: fixed('requisites') },
   'settings.backup': { snapshot: 'settings', idBefore: fixed('backup') },
   'settings.exchange-1c': { snapshot: 'settings', idBefore: fixed('exchange-1c') },
   'branch.create': { snapshot: 'branch' },

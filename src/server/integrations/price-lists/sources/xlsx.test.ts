@@ -5,7 +5,8 @@ import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TableRow } from './table.ts';
-import { cellText, openXlsx } from './xlsx.ts';
+import { cellText } from '../../../core/spreadsheet-cell.ts';
+import { openXlsx } from './xlsx.ts';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'supplier-xlsx-'));
