@@ -145,6 +145,7 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
   const { data: addresses } = useQuery({ ...addressesQuery(), enabled: Boolean(user) });
   const savedAddresses = user ? addresses : undefined;
   const [watchedAddress, watchedCity, watchedPostalCode, method, buyer] = useWatch({ control, name: ['address', 'city', 'postalCode', 'deliveryMethod', 'buyer'] });
+  // A logged-in customer's organisation: a visitor is asked to log in first, and pays by invoice after.
   const company = user && buyer?.type === 'company' ? buyer : null;
   const { data: organizations } = useQuery({ ...organizationsQuery(), enabled: company !== null });
   const organization = company ? organizations?.find((o) => o.id === company.organizationId) : undefined;
@@ -431,14 +432,14 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
               render={({ field }) => (
                 <ChoiceCards
                   name={field.name}
-                  options={buyer?.type === 'company' ? PAYMENT_METHODS : PERSON_PAYMENT_METHODS}
+                  options={company ? PAYMENT_METHODS : PERSON_PAYMENT_METHODS}
                   labels={PAYMENT_METHOD_LABELS}
                   hints={PAYMENT_HINTS}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   labelledBy="checkout-payment-title"
-                  className={buyer?.type === 'company' ? 'grid gap-3 sm:grid-cols-2' : 'grid gap-3 sm:grid-cols-3'}
+                  className={company ? 'grid gap-3 sm:grid-cols-2' : 'grid gap-3 sm:grid-cols-3'}
                 />
               )}
             />

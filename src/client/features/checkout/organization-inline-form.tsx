@@ -14,6 +14,7 @@ import { createOrganization, organizationsQuery } from './api.ts';
 
 const FIELDS = ['name', 'inn', 'kpp', 'ogrn', 'legalAddress'] as const;
 type Field = (typeof FIELDS)[number];
+const KPP_HINT = 'Нет у ИП';
 
 export type OrganizationInlineFormProps = {
   /** The organisation was saved: the checkout chooses it. */
@@ -64,7 +65,10 @@ export function OrganizationInlineForm({ onCreated, onCancel }: OrganizationInli
   };
 
   const id = (name: Field) => `checkout-organization-${name}`;
-  const field = (name: Field, required = true) => ({ ...fieldControlProps(id(name), { error: errors[name]?.message, required }), ...register(name) });
+  const field = (name: Field, { required = true, hint }: { required?: boolean; hint?: string } = {}) => ({
+    ...fieldControlProps(id(name), { error: errors[name]?.message, required, hint }),
+    ...register(name),
+  });
 
   return (
     <div role="group" aria-labelledby="checkout-organization-new" className="grid gap-4 rounded-lg border border-dashed p-4" onKeyDown={saveOnEnter}>
@@ -78,8 +82,8 @@ export function OrganizationInlineForm({ onCreated, onCancel }: OrganizationInli
         <FormField label="ИНН" htmlFor={id('inn')} required error={errors.inn?.message}>
           <Input inputMode="numeric" autoComplete="off" {...field('inn')} />
         </FormField>
-        <FormField label="КПП" htmlFor={id('kpp')} hint="Нет у ИП" error={errors.kpp?.message}>
-          <Input autoComplete="off" {...field('kpp', false)} />
+        <FormField label="КПП" htmlFor={id('kpp')} hint={KPP_HINT} error={errors.kpp?.message}>
+          <Input autoComplete="off" {...field('kpp', { required: false, hint: KPP_HINT })} />
         </FormField>
         <FormField label="ОГРН или ОГРНИП" htmlFor={id('ogrn')} required error={errors.ogrn?.message}>
           <Input inputMode="numeric" autoComplete="off" {...field('ogrn')} />
