@@ -1,20 +1,21 @@
-import { ArrowLeftRight, Building2, CreditCard, DatabaseBackup, History, Search, Store } from 'lucide-react';
+import { ArrowLeftRight, Building2, CreditCard, DatabaseBackup, History, Search, Store, UsersRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
 import { BackupTab } from './backup-tab.tsx';
 import { BranchesTab } from './branches-tab.tsx';
+import { CustomerGroupsTab } from './customer-groups-tab.tsx';
 import { Exchange1cTab } from './exchange-1c-tab.tsx';
 import { PaymentSettingsTab } from './payment-settings-form.tsx';
 import { SeoSettingsTab } from './seo-settings-form.tsx';
 import { ShopSettingsTab } from './shop-settings-form.tsx';
 import { StaffLogTab } from './staff-log-tab.tsx';
 
-const TABS = ['shop', 'branches', 'payment', 'seo', 'exchange-1c', 'backup', 'log'] as const;
+const TABS = ['shop', 'branches', 'payment', 'customer-groups', 'seo', 'exchange-1c', 'backup', 'log'] as const;
 type Tab = (typeof TABS)[number];
 
-/** 'Настройки магазина': shop, branches, payment, SEO, exchange with 1C, backup and staff action log tabs; the open tab is kept in the address. */
+/** 'Настройки магазина': shop, branches, payment, customer groups, SEO, exchange with 1C, backup and staff action log tabs; the open tab is kept in the address. */
 export default function SettingsPage() {
   useAdminTitle('Настройки магазина');
   const [params, setParams] = useSearchParams();
@@ -41,6 +42,11 @@ export default function SettingsPage() {
           <TabsTrigger value="payment">
             <CreditCard aria-hidden />
             Оплата
+          </TabsTrigger>
+          <TabsTrigger value="customer-groups">
+            <UsersRound aria-hidden />
+            <span className="sm:hidden">Группы</span>
+            <span className="hidden sm:inline">Группы покупателей</span>
           </TabsTrigger>
           <TabsTrigger value="seo">
             <Search aria-hidden />
@@ -69,6 +75,9 @@ export default function SettingsPage() {
         </TabsContent>
         <TabsContent value="payment">
           <PaymentSettingsTab />
+        </TabsContent>
+        <TabsContent value="customer-groups">
+          <CustomerGroupsTab />
         </TabsContent>
         <TabsContent value="seo">
           <SeoSettingsTab />
