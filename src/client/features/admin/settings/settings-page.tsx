@@ -45,8 +45,9 @@ export default function SettingsPage() {
           </TabsTrigger>
           <TabsTrigger value="customer-groups">
             <UsersRound aria-hidden />
-            <span className="sm:hidden">Группы</span>
-            <span className="hidden sm:inline">Группы покупателей</span>
+            {/* The tabs fill a desktop row already: the full name from the widest screens on. */}
+            <span className="2xl:hidden">Группы</span>
+            <span className="hidden 2xl:inline">Группы покупателей</span>
           </TabsTrigger>
           <TabsTrigger value="seo">
             <Search aria-hidden />

@@ -135,7 +135,7 @@ function CustomerGroupField({ card }: { card: AdminCustomerCard }) {
           </label>
           <NativeSelect
             id={id}
-            className="max-w-xs"
+            wrapperClassName="max-w-xs"
             value={card.customerGroupId ?? ''}
             disabled={!groups.data || save.isPending}
             onChange={(event) => save.mutate(event.target.value === '' ? null : Number(event.target.value))}
