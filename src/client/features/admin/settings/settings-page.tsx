@@ -1,10 +1,11 @@
-import { ArrowLeftRight, Building2, CreditCard, DatabaseBackup, History, Landmark, Search, Store } from 'lucide-react';
+import { ArrowLeftRight, Building2, CreditCard, DatabaseBackup, History, Landmark, Search, Store, UsersRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
 import { BackupTab } from './backup-tab.tsx';
 import { BranchesTab } from './branches-tab.tsx';
+import { CustomerGroupsTab } from './customer-groups-tab.tsx';
 import { Exchange1cTab } from './exchange-1c-tab.tsx';
 import { PaymentSettingsTab } from './payment-settings-form.tsx';
 import { RequisitesSettingsTab } from './requisites-settings-form.tsx';
@@ -12,10 +13,10 @@ import { SeoSettingsTab } from './seo-settings-form.tsx';
 import { ShopSettingsTab } from './shop-settings-form.tsx';
 import { StaffLogTab } from './staff-log-tab.tsx';
 
-const TABS = ['shop', 'branches', 'payment', 'requisites', 'seo', 'exchange-1c', 'backup', 'log'] as const;
+const TABS = ['shop', 'branches', 'payment', 'requisites', 'customer-groups', 'seo', 'exchange-1c', 'backup', 'log'] as const;
 type Tab = (typeof TABS)[number];
 
-/** 'Настройки магазина': shop, branches, payment, the seller's requisites, SEO, exchange with 1C, backup and staff action log tabs; the open tab is kept in the address. */
+/** 'Настройки магазина': shop, branches, payment, the seller's requisites, customer groups, SEO, exchange with 1C, backup and staff action log tabs; the open tab is kept in the address. */
 export default function SettingsPage() {
   useAdminTitle('Настройки магазина');
   const [params, setParams] = useSearchParams();
@@ -47,6 +48,12 @@ export default function SettingsPage() {
             <Landmark aria-hidden />
             Реквизиты
           </TabsTrigger>
+          <TabsTrigger value="customer-groups">
+            <UsersRound aria-hidden />
+            {/* The tabs fill a desktop row already: the full name from the widest screens on. */}
+            <span className="2xl:hidden">Группы</span>
+            <span className="hidden 2xl:inline">Группы покупателей</span>
+          </TabsTrigger>
           <TabsTrigger value="seo">
             <Search aria-hidden />
             SEO
@@ -77,6 +84,9 @@ export default function SettingsPage() {
         </TabsContent>
         <TabsContent value="requisites">
           <RequisitesSettingsTab />
+        </TabsContent>
+        <TabsContent value="customer-groups">
+          <CustomerGroupsTab />
         </TabsContent>
         <TabsContent value="seo">
           <SeoSettingsTab />
