@@ -45,11 +45,7 @@ async function placeInvoiceOrder(quantity: number, productId = product.id): Prom
     validOrderBody(cartId, { paymentMethod: 'invoice', buyer: { type: 'company', organizationId } }),
   );
   expect(res.statusCode).toBe(201);
-  const order = res.json() as PlacedOrder;
-  // Until checkout copies the organisation into the order (branch wt-company-checkout), the copy
-  // it will make is written here, as placing the order will leave it.
-  await ctx.database.db.update(orders).set({ buyer: { ...TEST_BUYER_ORGANIZATION, organizationId }, organizationId }).where(eq(orders.id, order.id));
-  return order;
+  return res.json() as PlacedOrder;
 }
 
 beforeAll(async () => {
