@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures.ts';
+import { adminApi, expect, test, waitForHydration } from './fixtures.ts';
 import { hasPrice } from '../../src/shared/money.ts';
 
 /** Real requisites with valid check digits. */
@@ -11,6 +11,31 @@ const SBERBANK = {
   legalAddress: '117312, г. Москва, ул. Вавилова, д. 19',
 };
 const SBERBANK_TEXT = 'ПАО Сбербанк, ИНН 7707083893, КПП 773601001';
+
+/**
+ * «Оплата по счёту» is offered once the shop's own requisites are complete (settings «Реквизиты»):
+ * filled in as an administrator does. Both projects save the same values.
+ */
+test.beforeAll(async ({}, testInfo) => {
+  const admin = await adminApi(testInfo.project.use.baseURL!);
+  const res = await admin.put('/api/admin/settings/requisites', {
+    data: {
+      legalName: 'ООО «ПрофИнструмент»',
+      inn: '3444000015',
+      kpp: '344401001',
+      ogrn: '1023403440004',
+      legalAddress: '400005, г. Волгоград, ул. Промышленная, д. 12',
+      bankName: 'ПАО Сбербанк',
+      bik: '044525225',
+      account: '40702810938000000001',
+      correspondentAccount: '30101810400000000225',
+      director: 'Иванов И. И.',
+      chiefAccountant: 'Петрова П. П.',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await admin.dispose();
+});
 
 /** A product put in the cart from its page, as a customer does; then the checkout page. */
 async function cartToCheckout(page: Page) {

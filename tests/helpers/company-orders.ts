@@ -20,3 +20,27 @@ export async function addOrganization(ctx: TestContext, cookie: string, fields: 
   expect(res.statusCode).toBe(201);
   return res.json() as Organization;
 }
+
+/** The shop's own requisites complete (settings «Реквизиты»), so that «Оплата по счёту» can be ordered. */
+export async function setSellerRequisites(ctx: TestContext, adminCookie: string) {
+  const res = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/admin/settings/requisites',
+    headers: { cookie: adminCookie },
+    payload: {
+      legalName: 'ПАО Сбербанк',
+      inn: SBERBANK.inn,
+      kpp: SBERBANK.kpp,
+      ogrn: SBERBANK.ogrn,
+      legalAddress: SBERBANK.legalAddress,
+      bankName: 'ПАО Сбербанк',
+      bik: SBERBANK.bik,
+      account: SBERBANK.account,
+      correspondentAccount: SBERBANK.correspondentAccount,
+      director: 'Иванов И. И.',
+      chiefAccountant: 'Петрова П. П.',
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().missing).toEqual([]);
+}
