@@ -85,9 +85,9 @@ const integrationBoundary = {
 };
 
 /** The tables only their doors write: drizzle's names and the SQL names. */
-const DOOR_TABLES = new Set(['products', 'productStock', 'supplierOffers', 'productAttributes']);
+const DOOR_TABLES = new Set(['products', 'productStock', 'supplierOffers', 'productAttributes', 'productPrices', 'priceTypes']);
 /** SQL text that writes one of them: `insert into products`, `update product_stock`, `delete from "supplier_offers"`… */
-const SQL_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:public\.)?("?)(?:products|product_stock|supplier_offers|product_attributes)\1(?![\w.])/i;
+const SQL_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:public\.)?("?)(?:products|product_stock|supplier_offers|product_attributes|product_prices|price_types)\1(?![\w.])/i;
 /** SQL text ending where the table comes next, as `${products}` in a drizzle `sql` template. */
 const SQL_WRITE_HEAD = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?$/i;
 
@@ -100,7 +100,7 @@ function doorTableOf(node) {
 }
 
 /**
- * `products`, `supplier_offers` and `product_attributes` are written only through the catalogue's door
+ * `products`, `supplier_offers`, `product_attributes`, `product_prices` and `price_types` are written only through the catalogue's door
  * (src/server/modules/products/write/) and `product_stock` only through the stock door
  * (src/server/db/product-stock.ts): a drizzle `.insert/.update/.delete(products | productStock |
  * supplierOffers)` or SQL text that inserts into, updates or
@@ -109,11 +109,11 @@ function doorTableOf(node) {
 const catalogueDoor = {
   meta: {
     type: 'problem',
-    messages: { write: 'Write of `{{table}}` outside its door: use modules/products/write/ (products, supplier offers, characteristics) or db/product-stock.ts (stock).' },
+    messages: { write: 'Write of `{{table}}` outside its door: use modules/products/write/ (products, supplier offers, characteristics, prices by price type) or db/product-stock.ts (stock).' },
   },
   create(context) {
     const report = (node, table) => context.report({ node, messageId: 'write', data: { table } });
-    const sqlTable = (text) => /product_stock|supplier_offers|product_attributes/i.exec(text)?.[0] ?? 'products';
+    const sqlTable = (text) => /product_stock|supplier_offers|product_attributes|product_prices|price_types/i.exec(text)?.[0] ?? 'products';
     return {
       CallExpression(node) {
         const callee = node.callee;
@@ -159,7 +159,7 @@ export default tseslint.config(
     },
   },
   { files: ['src/server/integrations/**/*.ts'], rules: { 'local/integration-boundary': 'error' } },
-  // One door per table: products and supplier_offers through modules/products/write/, product_stock through db/product-stock.ts.
+  // One door per table: products, supplier_offers and the prices by price type through modules/products/write/, product_stock through db/product-stock.ts.
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     ignores: [

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { STAND_IN_DADATA_KEY } from './tests/stand-ins/dadata.ts';
 import { STAND_IN_SECRET, STAND_IN_SHOP_ID } from './tests/stand-ins/yookassa.ts';
-import { E2E_DATA_DIR, E2E_PORT, E2E_PRODUCT_SITE_PORT, E2E_SUPPLIER_SITE_PORT, E2E_YOOKASSA_PORT, E2E_YOOKASSA_URL } from './tests/e2e/env.ts';
+import { E2E_DADATA_PORT, E2E_DADATA_URL, E2E_DATA_DIR, E2E_PORT, E2E_PRODUCT_SITE_PORT, E2E_SUPPLIER_SITE_PORT, E2E_YOOKASSA_PORT, E2E_YOOKASSA_URL } from './tests/e2e/env.ts';
 
 const PORT = E2E_PORT;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -21,9 +22,9 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  *   in the web scraper's SKU search when both ran at once). Last: the staff log's first page
  *   (checked with axe) must not list their long before/after values yet, whose <pre> blocks scroll.
  */
-const STOREFRONT = ['accounts', 'back-office-phone', 'catalog', 'catalog-filters', 'checkout', 'company-checkout', 'content-security-policy', 'favorites-compare', 'forms-before-script', 'foundation', 'passwords', 'pickup', 'reviews', 'scroll', 'search-suggest', 'seo'];
+const STOREFRONT = ['accounts', 'back-office-phone', 'catalog', 'catalog-filters', 'checkout', 'company-checkout', 'content-security-policy', 'favorites-compare', 'forms-before-script', 'foundation', 'order-by-sku', 'organizations', 'passwords', 'pickup', 'reviews', 'scroll', 'search-suggest', 'seo', 'wholesale-prices'];
 const SHOP_WIDE = ['admin-operations', 'branches', 'catalog-prices', 'csp-counters', 'payments', 'seo-analytics', 'staff-log', 'vat-rate'];
-const BACK_OFFICE = ['admin-attributes', 'admin-catalog', 'back-office-staff', 'catalog-adapter', 'exchange-1c-settings', 'mass-scraper', 'supplier-import', 'supplier-offers', 'web-scraper'];
+const BACK_OFFICE = ['admin-attributes', 'admin-catalog', 'back-office-staff', 'catalog-adapter', 'exchange-1c-settings', 'invoice-requisites', 'mass-scraper', 'supplier-import', 'supplier-offers', 'web-scraper'];
 const specs = (names: string[]) => names.map((name) => `${name}.spec.ts`);
 // A spec in no group would silently not run.
 const unlisted = fs.readdirSync('tests/e2e').filter((f) => f.endsWith('.spec.ts') && !specs([...STOREFRONT, ...BACK_OFFICE, ...SHOP_WIDE]).includes(f));
@@ -74,6 +75,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      // The organisation form's look-up by ИНН goes through the local DaData stand-in.
+      command: `tsx tests/stand-ins/dadata.ts --port ${E2E_DADATA_PORT}`,
+      url: `${E2E_DADATA_URL}/__test/requests`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: 'tsx tests/e2e/server.ts',
       url: `http://localhost:${PORT}/api/health`,
       reuseExistingServer: false,
@@ -95,6 +103,8 @@ export default defineConfig({
         YOOKASSA_SHOP_ID: STAND_IN_SHOP_ID,
         YOOKASSA_SECRET_KEY: STAND_IN_SECRET,
         YOOKASSA_API_URL: E2E_YOOKASSA_URL,
+        DADATA_API_KEY: STAND_IN_DADATA_KEY,
+        DADATA_API_URL: E2E_DADATA_URL,
       },
     },
   ],

@@ -7,6 +7,9 @@ export const paths = {
   category: (slug: string) => `/category/${slug}`,
   product: (slug: string) => `/product/${slug}`,
   cart: '/cart',
+  /** «Заказ по артикулам»: with `?list=` the page shows that list checked (its plain form sends it so). */
+  orderBySku: '/order-by-sku',
+  orderBySkuList: (list: string) => `/order-by-sku?list=${encodeURIComponent(list)}`,
   /** The same as the server's LIST_PAGES (`#shared/product-lists.ts`), written out: the first load stays without it. */
   favorites: '/favorites',
   compare: '/compare',

@@ -44,6 +44,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: paths.favorites, lazy: p(() => import('./features/lists/favorites-page.tsx')) },
             { path: paths.compare, lazy: p(() => import('./features/lists/compare-page.tsx')) },
             { path: paths.cart, lazy: p(() => import('./features/cart/cart-page.tsx')) },
+            { path: paths.orderBySku, lazy: p(() => import('./features/order-by-sku/order-by-sku-page.tsx')) },
             { path: paths.checkout, lazy: p(() => import('./features/checkout/checkout-page.tsx')) },
             { path: patterns.orderCompleteWithoutId, lazy: p(() => import('./features/orders/order-complete-page.tsx')) },
             { path: patterns.orderComplete, lazy: p(() => import('./features/orders/order-complete-page.tsx')) },

@@ -27,6 +27,7 @@ import { registerSsr, type SsrSource } from './plugins/ssr.ts';
 import { registerStaffLog } from './modules/staff-log/route-log.ts';
 import addressRoutes from './modules/addresses/routes.ts';
 import organizationRoutes from './modules/organizations/routes.ts';
+import customerGroupRoutes from './modules/customer-groups/routes.ts';
 import adminRoutes from './modules/admin/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import backupRoutes from './modules/backups/routes.ts';
@@ -92,6 +93,7 @@ const API_MODULES = [
   adminRoutes,
   orderAdminRoutes,
   userAdminRoutes,
+  customerGroupRoutes,
   backupRoutes,
   jobRoutes,
   webScraperRoutes,

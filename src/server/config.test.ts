@@ -37,3 +37,13 @@ describe('isLoopbackHost', () => {
     for (const host of ['0.0.0.0', '::', '192.168.1.10', '10.0.0.1', 'shop.example.ru', '', '127.0.0.1.example.ru']) expect(isLoopbackHost(host)).toBe(false);
   });
 });
+
+describe('DaData', () => {
+  it('is configured by its key alone, at DaData’s suggestions API unless told otherwise', () => {
+    expect(loadConfig({}).dadata).toBeNull();
+    expect(loadConfig({ DADATA_API_KEY: ' ' }).dadata).toBeNull();
+    expect(loadConfig({ DADATA_API_KEY: 'key' }).dadata).toEqual({ apiKey: 'key', apiUrl: 'https://suggestions.dadata.ru/suggestions/api/4_1/rs' });
+    expect(loadConfig({ DADATA_API_KEY: 'key', DADATA_API_URL: 'http://127.0.0.1:3999/' }).dadata).toEqual({ apiKey: 'key', apiUrl: 'http://127.0.0.1:3999' });
+    expect(() => loadConfig({ DADATA_API_URL: 'not a url' })).toThrow(/DADATA_API_URL/);
+  });
+});

@@ -56,6 +56,15 @@ export const STAFF_ACTION_GROUPS = [
       'user.create': 'Пользователь создан',
       'user.update': 'Пользователь изменён',
       'user.status': 'Пользователь заблокирован или активирован',
+      'user.customer-group': 'Покупатель переведён в другую группу',
+    },
+  },
+  {
+    label: 'Группы покупателей',
+    kinds: {
+      'customer-group.create': 'Группа покупателей создана',
+      'customer-group.update': 'Группа покупателей изменена',
+      'customer-group.delete': 'Группа покупателей удалена',
     },
   },
   {

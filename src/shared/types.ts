@@ -161,7 +161,8 @@ export type CustomerOrders = {
 };
 
 /** GET /api/admin/users/{id}/card: «Карточка клиента». */
-export type AdminCustomerCard = { user: AdminUser; addresses: Address[]; orders: CustomerOrders };
+/** `customerGroupId`: the customer's group (its prices); null: «Розница». */
+export type AdminCustomerCard = { user: AdminUser; addresses: Address[]; orders: CustomerOrders; customerGroupId: number | null };
 
 export type BackupFile = {
   name: string;

@@ -13,3 +13,6 @@ export const E2E_PRODUCT_SITE_PORT = E2E_PORT + 1001;
 /** The local stand-in of the YooKassa API (tests/stand-ins/yookassa.ts) the app pays through; its checkout page is what the browser sees. */
 export const E2E_YOOKASSA_PORT = E2E_PORT + 2;
 export const E2E_YOOKASSA_URL = `http://127.0.0.1:${E2E_YOOKASSA_PORT}`;
+/** The local stand-in of DaData's «Подсказки» API (tests/stand-ins/dadata.ts): the organisation form's look-up by ИНН. */
+export const E2E_DADATA_PORT = E2E_PORT + 5;
+export const E2E_DADATA_URL = `http://127.0.0.1:${E2E_DADATA_PORT}`;

@@ -3,10 +3,17 @@ import { apiRequest } from './api.ts';
 import type { Organization, OrganizationLookup, OrganizationsAnswer } from '#shared/organizations.ts';
 import type { OrganizationPatch, OrganizationValues } from '#shared/schemas/organization.ts';
 
-/** GET /api/organizations: the customer's organisations, and whether an ИНН can be looked up (DaData is configured). */
+/** Every cached answer about the customer's organisations lives under this key: a change refreshes them all. */
+const ORGANIZATIONS_KEY = ['organizations'] as const;
+
+/**
+ * GET /api/organizations: the customer's organisations, and whether an ИНН can be looked up
+ * (DaData is configured). The whole answer under a key of its own below ORGANIZATIONS_KEY, so a
+ * query that keeps only the list there (checkout's) never reads this shape, nor this one its.
+ */
 export const organizationsQuery = () =>
   queryOptions({
-    queryKey: ['organizations'],
+    queryKey: [...ORGANIZATIONS_KEY, 'answer'],
     queryFn: ({ client, signal }) => apiRequest<OrganizationsAnswer>('/api/organizations', { client, signal }),
   });
 
@@ -16,7 +23,7 @@ export const lookupOrganization = (inn: string, signal?: AbortSignal) =>
 
 function useRefreshOrganizations() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: organizationsQuery().queryKey });
+  return () => queryClient.invalidateQueries({ queryKey: ORGANIZATIONS_KEY });
 }
 
 export function useCreateOrganization() {

@@ -141,6 +141,8 @@ export const users = pgTable(
     phone: text('phone'),
     address: text('address'),
     isActive: boolean('is_active').notNull().default(true),
+    /** The customer's group (its prices, customer_groups); null: «Розница», the catalogue's price. */
+    customerGroupId: integer('customer_group_id').references((): AnyPgColumn => customerGroups.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     lastLogin: timestamp('last_login', { withTimezone: true }),
   },
@@ -148,7 +150,52 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_created_idx').on(t.createdAt.desc()),
+    index('users_customer_group_idx').on(t.customerGroupId),
   ],
+);
+
+/**
+ * Customer groups (wholesale prices): each is priced either by a 1C price type (product_prices of
+ * that type, the retail price where a product has none) or by a discount from the retail price.
+ * «Розница», everyone's default, is no row: a customer without a group.
+ */
+export const customerGroups = pgTable(
+  'customer_groups',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The 1C price type (price_types.id) the group buys at; null: priced by the discount. */
+    priceTypeId: text('price_type_id'),
+    /** Percent off the retail price, 0–90; null: priced by the price type. */
+    discountPercent: integer('discount_percent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('customer_groups_name_lower_unique').on(sql`lower(${t.name})`)],
+);
+
+/** The price types the catalogue knows (1C's ТипыЦен: Ид and name), written through the catalogue's door. */
+export const priceTypes = pgTable('price_types', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A product's price of every price type 1C sent (the retail one included; products.price_kopecks
+ * stays the retail price everyone sees). Written only through the catalogue's door.
+ */
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    priceTypeId: text('price_type_id').notNull(),
+    priceKopecks: integer('price_kopecks').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.priceTypeId] }), index('product_prices_type_idx').on(t.priceTypeId)],
 );
 
 /**

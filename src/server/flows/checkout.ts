@@ -6,6 +6,7 @@ import { conflict, forbidden } from '../core/http-errors.ts';
 import { maskEmail } from '../core/log.ts';
 import type { Mailer } from '../mail/transport.ts';
 import { saveOrderAddress } from '../modules/addresses/service.ts';
+import { customerLinePrices } from '../modules/customer-groups/prices.ts';
 import { listBranches } from '../modules/branches/service.ts';
 import { notEnoughStockMessage, unavailableReason } from '../modules/cart/service.ts';
 import { cartTotals, lineTotalKopecks } from '../modules/cart/totals.ts';
@@ -129,7 +130,7 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
         throw conflict(CART_CHANGED_MESSAGE);
       }
 
-      const lines = await tx
+      const cartLines = await tx
         .select({
           quantity: cartItems.quantity,
           productId: products.id,
@@ -144,6 +145,8 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
         .innerJoin(products, eq(products.id, cartItems.productId))
         .where(eq(cartItems.cartId, input.cartId))
         .orderBy(asc(cartItems.id));
+      // The order's lines take the customer's prices (their group's), as the cart showed them.
+      const lines = await customerLinePrices(tx, user.id, cartLines);
       if (lines.length === 0) throw conflict(EMPTY_CART_MESSAGE);
 
       for (const line of lines) {

@@ -33,7 +33,8 @@ const PricesIncludeVatField = z.boolean().meta({ description: 'Цены това
 export const CartProductSchema = z.object({
   id: z.number(),
   name: z.string(),
-  price: Roubles.nullable().meta({ description: 'Цена за штуку в рублях, как в каталоге; 0 или null — «Цена по запросу»' }),
+  price: Roubles.nullable().meta({ description: 'Цена за штуку в рублях для этого покупателя (цена его группы, иначе как в каталоге); 0 или null — «Цена по запросу»' }),
+  retailPrice: Roubles.nullable().meta({ description: 'Розничная цена каталога, когда цена покупателя («Ваша цена») другая; иначе null' }),
   slug: z.string(),
   imageUrl: z.string().nullable(),
   shortDescription: z.string(),

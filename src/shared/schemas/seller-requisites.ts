@@ -38,10 +38,14 @@ const fields = {
 /** Problems of the ИНН's kind (КПП, ОГРН) are judged only once there is an ИНН; accounts always against the БИК. */
 const IDENTITY_FIELDS = new Set(['inn', 'kpp', 'ogrn']);
 
+/** A field whose own format failed already has its message; its check digits are not judged. */
+const formatOk = (field: string, value: unknown) => fields[field as keyof typeof fields].safeParse(value).success;
+
 export const SellerRequisitesSchema = z.object(fields).superRefine((value, ctx) => {
   const problems = requisitesProblems({ ...value, kpp: value.kpp || null, ogrn: value.ogrn || null });
   for (const [field, message] of Object.entries(problems)) {
     if (!value.inn && IDENTITY_FIELDS.has(field)) continue;
+    if (!formatOk(field, value[field as keyof typeof value])) continue;
     ctx.addIssue({ code: 'custom', path: [field], message });
   }
 }, alongsideFieldErrors);

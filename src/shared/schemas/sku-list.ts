@@ -103,3 +103,17 @@ export const NOT_ADDED_TEXT: Record<NotAddedReason, string> = {
   out_of_stock: 'нет в наличии',
   cart_full: 'в корзине уже весь остаток',
 };
+
+/**
+ * What a customer is told after lines went to the cart, beyond «добавлено»: the lines left out by
+ * reason («Не добавлены: A, B — больше не продаётся») and those cut to the stock.
+ */
+export function cartLinesNotes(result: Pick<CartLinesResult, 'added' | 'notAdded'>): string[] {
+  const notes = NOT_ADDED_REASONS.flatMap((reason) => {
+    const names = result.notAdded.filter((line) => line.reason === reason).map((line) => `«${line.name}»`);
+    return names.length ? [`Не добавлены: ${names.join(', ')} — ${NOT_ADDED_TEXT[reason]}`] : [];
+  });
+  const cut = result.added.filter((line) => line.quantity < line.requested);
+  if (cut.length) notes.push(`Не хватило на складе, добавлено меньше: ${cut.map((line) => `«${line.name}» — ${line.quantity} шт. из ${line.requested}`).join(', ')}`);
+  return notes;
+}

@@ -13,6 +13,8 @@ export type OrderLine = {
   sku?: string | null;
   quantity: number;
   unitPrice: number | null;
+  /** The retail price when the unit price is the customer's own («Ваша цена», a cart about to become an order). */
+  retailUnitPrice?: number | null;
   total: number;
   /** Why the line cannot be ordered as it is. */
   problem?: string | null;
@@ -48,6 +50,11 @@ export function OrderLines({ lines, label, className }: { lines: readonly OrderL
               {line.sku ? `Арт. ${line.sku} · ` : ''}
               {line.quantity} шт. × {hasPrice(line.unitPrice) ? formatRub(line.unitPrice) : 'цена по запросу'}
             </p>
+            {typeof line.retailUnitPrice === 'number' && hasPrice(line.unitPrice) && (
+              <p className="text-xs text-muted-foreground">
+                <span className="font-semibold text-primary">Ваша цена</span> · розничная цена: <span className="tabular-nums">{formatRub(line.retailUnitPrice)}</span>
+              </p>
+            )}
             {line.problem && <p className="font-medium text-destructive">{line.problem}</p>}
           </div>
           <span className="shrink-0 font-semibold whitespace-nowrap tabular-nums">{formatRub(line.total)}</span>

@@ -91,6 +91,9 @@ export function Header(props: ShellProps) {
           <NavLink to={paths.publications} className={navClass}>
             Публикации
           </NavLink>
+          <NavLink to={paths.orderBySku} className={navClass}>
+            Заказ по артикулам
+          </NavLink>
           {isStaff(user?.role) && (
             <NavLink to={paths.admin} className={cn(navClass({ isActive: false }), 'ml-auto flex items-center gap-1.5')}>
               <Icon name="shield-check" className="size-4" />

@@ -71,6 +71,7 @@ export default function MobileMenuSheet({
             <Link to={paths.about} className="rounded-md px-2 py-2.5 hover:bg-muted">О компании</Link>
             <Link to={paths.contacts} className="rounded-md px-2 py-2.5 hover:bg-muted">Контакты</Link>
             <Link to={paths.publications} className="rounded-md px-2 py-2.5 hover:bg-muted">Публикации</Link>
+            <Link to={paths.orderBySku} className="rounded-md px-2 py-2.5 hover:bg-muted">Заказ по артикулам</Link>
             {isStaff(user?.role) && (
               <Link to={paths.admin} className="flex items-center gap-2 rounded-md px-2 py-2.5 font-medium hover:bg-muted">
                 <Icon name="shield-check" className="size-4" />

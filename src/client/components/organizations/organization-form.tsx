@@ -8,6 +8,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { DialogFooter } from '#client/components/ui/dialog.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { lookupOrganization, organizationsQuery, useCreateOrganization, useUpdateOrganization } from '#client/lib/organizations.ts';
 import type { Organization, OrganizationFound } from '#shared/organizations.ts';
@@ -173,7 +174,7 @@ export function OrganizationForm({ organization, initialValues, onSaved, onCance
         <Input {...digits} {...control('ogrn', { required: true })} />
       </FormField>
       <FormField label="Юридический адрес" required {...field('legalAddress')}>
-        <Input autoComplete="off" placeholder="Индекс, город, улица, дом, офис" {...control('legalAddress', { required: true })} />
+        <Textarea rows={2} className="min-h-16" autoComplete="off" placeholder="Индекс, город, улица, дом, офис" {...control('legalAddress', { required: true })} />
       </FormField>
       <fieldset className="grid gap-4 rounded-lg border p-4">
         <legend className="px-1 text-sm font-semibold">Банковские реквизиты (необязательно)</legend>

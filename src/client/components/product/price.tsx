@@ -3,6 +3,7 @@ import { cn } from '#client/lib/utils.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { discountPercent, formatRub, hasPrice } from '#shared/money.ts';
 import { useCityBranch } from '#client/lib/branches.ts';
+import { useMyPrice, type MyPrice } from '#client/lib/my-prices.ts';
 import { availabilityIn } from '#shared/availability.ts';
 import type { BranchStock } from '#shared/schemas/branches.ts';
 
@@ -12,22 +13,43 @@ export function useVatAdded(): number | null {
   return shop.catalogPrices === 'without_vat' && shop.vatRate > 0 ? shop.vatRate : null;
 }
 
+/** «Ваша цена» and the customer's price, with the retail price under it. */
+function PersonalPrice({ mine, size, vatRate, className }: { mine: MyPrice; size: 'card' | 'page'; vatRate: number | null; className?: string }) {
+  return (
+    <div className="grid gap-0.5" data-testid="my-price">
+      <p className="text-xs font-semibold text-primary">Ваша цена</p>
+      <p className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
+        <span className={cn('font-bold tabular-nums', size === 'page' ? 'text-3xl' : 'text-lg')}>{formatRub(mine.price)}</span>
+        {vatRate !== null && <span className="text-xs text-muted-foreground">без НДС</span>}
+      </p>
+      <p className={cn('text-muted-foreground', size === 'page' ? 'text-sm' : 'text-xs')}>
+        Розничная цена: <span className="tabular-nums">{formatRub(mine.retailPrice)}</span>
+      </p>
+    </div>
+  );
+}
+
 /**
  * The price, or 'Цена по запросу' for a price of zero or none; a struck old price when it was
- * higher. A price the cart adds VAT to says «без НДС».
+ * higher. A price the cart adds VAT to says «без НДС». With `productId`, a signed-in customer of a
+ * group sees «Ваша цена» instead, once their prices have come (useMyPrice).
  */
 export function Price({
   price,
   originalPrice,
+  productId,
   size = 'card',
   className,
 }: {
   price: number | null;
   originalPrice: number | null;
+  productId?: number;
   size?: 'card' | 'page';
   className?: string;
 }) {
   const vatRate = useVatAdded();
+  const mine = useMyPrice(productId);
+  if (mine && hasPrice(price)) return <PersonalPrice mine={mine} size={size} vatRate={vatRate} className={className} />;
   if (!hasPrice(price)) {
     return <p className={cn('font-semibold text-muted-foreground', size === 'page' ? 'text-2xl' : 'text-base', className)}>Цена по запросу</p>;
   }

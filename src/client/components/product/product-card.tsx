@@ -75,7 +75,7 @@ export function ProductCard({ product, view = 'grid' }: { product: Product; view
             <Availability branchStock={product.branchStock} />
           </div>
           <div className="flex shrink-0 flex-col gap-2 sm:w-48 sm:items-end sm:text-right">
-            <Price price={product.price} originalPrice={product.originalPrice} className="sm:justify-end" />
+            <Price price={product.price} originalPrice={product.originalPrice} productId={product.id} className="sm:justify-end" />
             <AddToCartButton product={product} className="w-full sm:w-auto" />
           </div>
         </div>
@@ -103,7 +103,7 @@ export function ProductCard({ product, view = 'grid' }: { product: Product; view
           </Link>
         </h3>
         <div className="mt-auto space-y-2 pt-1">
-          <Price price={product.price} originalPrice={product.originalPrice} />
+          <Price price={product.price} originalPrice={product.originalPrice} productId={product.id} />
           <Availability branchStock={product.branchStock} className="text-xs sm:text-sm" />
           {/* Two cards a row on a phone: the label may wrap and the icon gives way. */}
           <AddToCartButton

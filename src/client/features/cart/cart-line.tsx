@@ -56,7 +56,13 @@ export function CartLine({ item, locked, onQuantity, onRemove }: CartLineProps) 
         {product.shortDescription && <p className="line-clamp-2 text-sm text-muted-foreground">{product.shortDescription}</p>}
         {hasPrice(product.price) && (
           <p className="text-sm whitespace-nowrap text-muted-foreground">
+            {product.retailPrice !== null && <span className="font-semibold text-primary">Ваша цена </span>}
             <span className="font-medium text-foreground">{formatRub(product.price)}</span> за шт.
+          </p>
+        )}
+        {product.retailPrice !== null && hasPrice(product.price) && (
+          <p className="text-xs text-muted-foreground">
+            Розничная цена: <span className="tabular-nums">{formatRub(product.retailPrice)}</span>
           </p>
         )}
         {problem && (

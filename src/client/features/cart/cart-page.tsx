@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { ArrowLeft, ShoppingBag, ShoppingCart, Trash2 } from 'lucide-react';
+import { ArrowLeft, ListPlus, ShoppingBag, ShoppingCart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { CartLoadError } from '#client/components/cart/cart-load-error.tsx';
 import { OrderSummary } from '#client/components/cart/order-summary.tsx';
@@ -22,6 +22,18 @@ function ContinueShopping({ className }: { className?: string }) {
       <Link to={paths.home}>
         <ArrowLeft aria-hidden />
         Продолжить покупки
+      </Link>
+    </Button>
+  );
+}
+
+/** Many SKUs at once: «Заказ по артикулам». */
+function OrderBySkuLink({ className, size }: { className?: string; size?: 'lg' }) {
+  return (
+    <Button asChild variant="outline" size={size} className={className}>
+      <Link to={paths.orderBySku}>
+        <ListPlus aria-hidden />
+        Заказ по артикулам
       </Link>
     </Button>
   );
@@ -57,12 +69,15 @@ export function Component() {
         <p className="max-w-md text-muted-foreground">
           Загляните в каталог: товары, которые вы добавите, сохранятся в корзине в этом браузере.
         </p>
-        <Button asChild size="lg">
-          <Link to={paths.home}>
-            <ShoppingBag aria-hidden />
-            Продолжить покупки
-          </Link>
-        </Button>
+        <div className="flex flex-wrap justify-center gap-3">
+          <Button asChild size="lg">
+            <Link to={paths.home}>
+              <ShoppingBag aria-hidden />
+              Продолжить покупки
+            </Link>
+          </Button>
+          <OrderBySkuLink size="lg" />
+        </div>
       </div>
     );
   } else {
@@ -99,7 +114,10 @@ export function Component() {
               </ul>
             </CardContent>
           </Card>
-          <ContinueShopping className="w-full sm:w-fit" />
+          <div className="flex flex-wrap gap-3">
+            <ContinueShopping className="w-full sm:w-fit" />
+            <OrderBySkuLink className="w-full sm:w-fit" />
+          </div>
         </div>
 
         <OrderSummary totals={cart.data} freeDeliveryThreshold={threshold} className="lg:sticky lg:top-32">

@@ -13,6 +13,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { trackProductView } from '#client/lib/analytics.ts';
 import { breadcrumbJsonLd } from '#client/lib/json-ld.ts';
+import { useMyPrice } from '#client/lib/my-prices.ts';
 import type { MetaFn } from '#client/lib/page.ts';
 import { productQuery } from './api.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
@@ -169,6 +170,8 @@ export function Component() {
   const { data: settings } = useSuspenseQuery(publicSettingsQuery());
   const vatRate = useVatAdded();
   const branches = useBranches();
+  // A customer of a group pays their own price («Ваша цена»): the VAT line is of it, the retail discount is not theirs.
+  const mine = useMyPrice(product?.id);
 
   // E-commerce "product view" for the counters the visitor allowed (lib/analytics).
   useEffect(() => {
@@ -179,7 +182,8 @@ export function Component() {
   if (isError) return <ProductMissing text={error.message || 'Не удалось загрузить товар'} />;
   if (!product) return <ProductMissing text="Такого товара нет в каталоге." />;
 
-  const saving = hasPrice(product.price) && product.originalPrice && product.originalPrice > product.price ? product.originalPrice - product.price : 0;
+  const payable = mine?.price ?? product.price;
+  const saving = !mine && hasPrice(product.price) && product.originalPrice && product.originalPrice > product.price ? product.originalPrice - product.price : 0;
   const paragraphs = product.description.split(/\n\s*\n|\n/).map((p) => p.trim()).filter(Boolean);
 
   return (
@@ -210,10 +214,10 @@ export function Component() {
           </div>
 
           <div className="space-y-2">
-            <Price price={product.price} originalPrice={product.originalPrice} size="page" />
-            {hasPrice(product.price) && vatRate !== null && (
+            <Price price={product.price} originalPrice={product.originalPrice} productId={product.id} size="page" />
+            {hasPrice(payable) && vatRate !== null && (
               <p className="text-sm text-muted-foreground" data-testid="price-with-vat">
-                С НДС ({vatRate}%): <span className="font-semibold text-foreground tabular-nums">{formatRub(priceWithVatRub(product.price, vatRate))}</span>
+                С НДС ({vatRate}%): <span className="font-semibold text-foreground tabular-nums">{formatRub(priceWithVatRub(payable, vatRate))}</span>
               </p>
             )}
             {saving > 0 && <Badge variant="destructive">Экономия {formatRub(saving)}</Badge>}

@@ -99,6 +99,7 @@ function CartReview({ cart, pickup, threshold }: { cart: Cart; pickup: CartPicku
             slug: null,
             quantity: item.quantity,
             unitPrice: item.product.price,
+            retailUnitPrice: item.product.retailPrice,
             total: item.totalPrice,
             problem: cartLineProblem(item),
           }))}

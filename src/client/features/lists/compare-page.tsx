@@ -44,7 +44,7 @@ function ProductHead({ product }: { product: Product }) {
         <Link to={paths.product(product.slug)} className="line-clamp-3 text-sm font-semibold hover:text-primary hover:underline">
           {product.name}
         </Link>
-        <Price price={product.price} originalPrice={product.originalPrice} />
+        <Price price={product.price} originalPrice={product.originalPrice} productId={product.id} />
         <AddToCartButton product={product} className="w-full" />
         <ListToggleForm kind="compare" productId={product.id}>
           {() => (

@@ -4,10 +4,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams, type LoaderFunction } from 'react-router';
 import { OrderLines, orderItemLines } from '#client/components/cart/order-lines.tsx';
 import { OrderTotalsList } from '#client/components/cart/order-summary.tsx';
+import { InvoiceLink, hasInvoice } from '#client/components/invoice-link.tsx';
 import { PayButton, holdText, paymentStateText, paymentTone, paymentUnsettled } from '#client/components/order-payment.tsx';
 import { PickupBranchDetails } from '#client/components/pickup-branch-details.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
+import { RepeatOrderButton } from '#client/components/repeat-order-button.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -219,6 +221,7 @@ function OrderDetails({ order, returned, checking }: { order: Order; returned: b
                   <dd className="font-medium">{order.payment ? paymentStateText(order.payment) : PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
                 </div>
               </dl>
+              {hasInvoice(order) && <InvoiceLink orderId={order.id} className="mt-4 w-full" />}
             </CardContent>
           </Card>
           <Card>
@@ -253,6 +256,7 @@ function OrderDetails({ order, returned, checking }: { order: Order; returned: b
         <Button asChild size="lg" variant="outline">
           <Link to={paths.profile}>Мои заказы</Link>
         </Button>
+        <RepeatOrderButton orderId={order.id} ownerId={order.userId} size="lg" />
       </div>
     </Page>
   );

@@ -3,8 +3,10 @@ import { CircleAlert, PackageOpen, RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { OrderLines, orderItemLines } from '#client/components/cart/order-lines.tsx';
+import { InvoiceLink, hasInvoice } from '#client/components/invoice-link.tsx';
 import { PayButton, holdText, paymentStateText } from '#client/components/order-payment.tsx';
 import { OrderStatusBadge } from '#client/components/order-status-badge.tsx';
+import { RepeatOrderButton } from '#client/components/repeat-order-button.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
@@ -80,6 +82,8 @@ function OrderCard({ order }: { order: Order }) {
             Итого: <span className="whitespace-nowrap">{formatRub(order.totalAmount)}</span>
           </span>
           {order.payment?.canPay && <PayButton orderId={order.id} size="sm" className="max-sm:w-full" />}
+          {hasInvoice(order) && <InvoiceLink orderId={order.id} size="sm" className="max-sm:w-full" />}
+          <RepeatOrderButton orderId={order.id} ownerId={order.userId} size="sm" className="max-sm:w-full" />
         </span>
       </CardFooter>
     </Card>

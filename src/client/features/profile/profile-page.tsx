@@ -33,6 +33,8 @@ export const loader =
 const TABS = ['orders', 'addresses', 'organizations'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
+/** Three tabs do not fit a phone's width in one line of labels: each takes a third, its icon above its name. */
+const TRIGGER_CLASS = 'h-auto min-h-14 flex-col gap-1 px-1 py-1.5 text-xs leading-tight whitespace-normal sm:min-h-0 sm:flex-row sm:gap-2 sm:px-3 sm:text-sm sm:whitespace-nowrap';
 
 export function Component() {
   const { data: user } = useSuspenseQuery(sessionQuery());
@@ -84,16 +86,16 @@ export function Component() {
       </header>
 
       <Tabs value={tab} onValueChange={selectTab} className="mt-8">
-        <TabsList>
-          <TabsTrigger value="orders">
+        <TabsList className="grid grid-cols-3 sm:inline-flex">
+          <TabsTrigger value="orders" className={TRIGGER_CLASS}>
             <ClipboardList aria-hidden />
             История заказов
           </TabsTrigger>
-          <TabsTrigger value="addresses">
+          <TabsTrigger value="addresses" className={TRIGGER_CLASS}>
             <MapPin aria-hidden />
             Адреса доставки
           </TabsTrigger>
-          <TabsTrigger value="organizations">
+          <TabsTrigger value="organizations" className={TRIGGER_CLASS}>
             <Building2 aria-hidden />
             Организации
           </TabsTrigger>

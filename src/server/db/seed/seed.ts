@@ -3,15 +3,15 @@ import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../connection.ts';
-import { categories, settings, users } from '../schema.ts';
+import { categories, customerGroups, settings, users } from '../schema.ts';
 import { hashPassword } from '../../core/password.ts';
 import { DEFAULT_SEO_SETTINGS, DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 import { seedCatalog } from './seed-catalog.ts';
 import { seedDemoReviews } from './demo-reviews.ts';
 
 /**
- * First start on an empty database: the demo catalogue, the default settings and an
- * administrator (from ADMIN_* or with a random password printed once).
+ * First start on an empty database: the demo catalogue, the default settings, the customer
+ * group «Опт» (10 % off the retail price) and an administrator (from ADMIN_* or with a random password printed once).
  */
 export async function seedIfEmpty(db: Db, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>) {
   const [{ n }] = await db.select({ n: count() }).from(categories);
@@ -24,6 +24,8 @@ export async function seedIfEmpty(db: Db, config: Config, log: Pick<FastifyBaseL
       { key: 'seo', value: DEFAULT_SEO_SETTINGS },
     ])
     .onConflictDoNothing();
+  // A wholesale group to see customer prices work: a discount setting, nobody in it until staff put a customer there.
+  await db.insert(customerGroups).values({ name: 'Опт', discountPercent: 10 }).onConflictDoNothing();
   await ensureAdmin(db, config, log);
   const reviews = await seedDemoReviews(db, new Date());
   log.info({ ...catalog, reviews }, 'demo data seeded');

@@ -4,6 +4,7 @@ import { products } from '../../db/schema.ts';
 import { headBranchId, type ProductBranchQuantity } from '../../db/product-stock.ts';
 import { CatalogAnnouncement, catalogTransaction } from '../../modules/products/write/announce.ts';
 import { writeOfferPricesAndStock, type OfferWrite } from '../../modules/products/write/batch.ts';
+import { writePriceTypes, writeProductPrices, type ProductPriceWrite } from '../../modules/products/write/prices.ts';
 import { nextTurn } from '../../jobs/next-turn.ts';
 import { child, childrenOf, endsWith, streamElements, textAt, type XmlNode } from './commerceml/xml-stream.ts';
 import type { FileProgress } from './catalog-import.ts';
@@ -13,8 +14,9 @@ import { listWarehouses, readExchangeSettings, rememberPriceTypes, rememberWareh
 
 /**
  * offers.xml (and the prices/rests files of CommerceML 2.08+, which are offer packages too):
- * the price of the price type chosen in the settings and the stock per warehouse, through the
- * warehouses' branches. Read twice like import.xml: first whole (well formed? which price types
+ * the price of the price type chosen in the settings (the retail price), every price type's price
+ * (the customer groups' wholesale prices) and the stock per warehouse, through the warehouses'
+ * branches. Read twice like import.xml: first whole (well formed? which price types
  * and warehouses?), then offer by offer in batches of one transaction each.
  */
 
@@ -80,7 +82,8 @@ function totalQuantity(offer: XmlNode): number | null {
   return quantityOf(textAt(offer, 'Количество') || textAt(offer, 'Остатки', 'Остаток', 'Количество') || undefined);
 }
 
-type OfferPlan = { id1c: string; priceKopecks: number | null; stock: Map<number, number> | null };
+/** `prices`: the offer's price of each price type (roubles only), the retail one included. */
+type OfferPlan = { id1c: string; priceKopecks: number | null; prices: Map<string, number>; stock: Map<number, number> | null };
 
 type Context = {
   /** The file's writes are announced once, when it is done (CatalogAnnouncement). */
@@ -88,6 +91,8 @@ type Context = {
   deps: ExchangeDeps;
   report: ImportReport;
   priceType: string;
+  /** The file's price types: an offer's prices of these replace the product's. */
+  priceTypes: string[];
   /** 1C warehouse → branch; a warehouse without a branch is not here. */
   branchOf: Map<string, number>;
   /** Every branch some warehouse goes to: an offer's quantities are written for all of them. */
@@ -99,14 +104,18 @@ type Context = {
 
 function planOf(ctx: Context, offer: XmlNode): OfferPlan {
   let priceKopecks: number | null = null;
+  const prices = new Map<string, number>();
   for (const price of childrenOf(child(offer, 'Цены'), 'Цена')) {
-    if (ctx.priceType === '' || textAt(price, 'ИдТипаЦены') !== ctx.priceType) continue;
+    const type = textAt(price, 'ИдТипаЦены');
+    if (!type) continue;
     const currency = textAt(price, 'Валюта').toUpperCase();
     if (currency && !ROUBLES.has(currency)) {
-      ctx.foreignCurrency++;
+      if (type === ctx.priceType) ctx.foreignCurrency++;
       continue;
     }
-    priceKopecks = kopecksOf(textAt(price, 'ЦенаЗаЕдиницу'));
+    const kopecks = kopecksOf(textAt(price, 'ЦенаЗаЕдиницу'));
+    if (kopecks !== null) prices.set(type, kopecks);
+    if (ctx.priceType !== '' && type === ctx.priceType) priceKopecks = kopecks;
   }
   const byWarehouse = warehouseQuantities(offer);
   let stock: Map<number, number> | null = null;
@@ -122,14 +131,14 @@ function planOf(ctx: Context, offer: XmlNode): OfferPlan {
     const total = totalQuantity(offer);
     if (total !== null) stock = new Map([[ctx.head, total]]);
   }
-  return { id1c: textAt(offer, 'Ид'), priceKopecks, stock };
+  return { id1c: textAt(offer, 'Ид'), priceKopecks, prices, stock };
 }
 
 /**
- * One batch in one transaction and five statements whatever its size: the products found, then
+ * One batch in one transaction and seven statements whatever its size: the products found, then
  * the door's price and stock write (writeOfferPricesAndStock: their branch quantities locked, the
- * quantities written, each product's price and stock total in one update), announced once the
- * file is done.
+ * quantities written, each product's price and stock total in one update) and its prices by price
+ * type (writeProductPrices), announced once the file is done.
  */
 async function applyBatch(ctx: Context, plans: OfferPlan[]) {
   await catalogTransaction(ctx.deps.db, async (tx: Tx) => {
@@ -137,6 +146,8 @@ async function applyBatch(ctx: Context, plans: OfferPlan[]) {
     const idOf = new Map(found.map((p) => [p.exchange1cId!, p.id]));
     const writes: OfferWrite[] = [];
     const quantities: ProductBranchQuantity[] = [];
+    const typed: ProductPriceWrite[] = [];
+    const offered: number[] = [];
     let prices = 0;
     for (const plan of plans) {
       const productId = idOf.get(plan.id1c);
@@ -144,6 +155,8 @@ async function applyBatch(ctx: Context, plans: OfferPlan[]) {
         ctx.report.add('skipped');
         continue;
       }
+      offered.push(productId);
+      for (const [priceTypeId, priceKopecks] of plan.prices) typed.push({ productId, priceTypeId, priceKopecks });
       if (plan.priceKopecks === null && !plan.stock) continue;
       if (plan.priceKopecks !== null) prices++;
       writes.push({ id: productId, price: plan.priceKopecks, stocked: plan.stock !== null });
@@ -156,6 +169,7 @@ async function applyBatch(ctx: Context, plans: OfferPlan[]) {
       quantities,
       ctx.deps.clock(),
     );
+    await writeProductPrices(tx, offered, ctx.priceTypes, typed, ctx.deps.clock());
     ctx.report.add('prices', prices);
     ctx.report.add('stock', writes.filter((w) => w.stocked).length);
   }, ctx.announcement);
@@ -166,6 +180,7 @@ export async function importOffersFile(deps: ExchangeDeps, file: string, label: 
   const report = new ImportReport();
   const pack = await readPackage(file, label);
   await rememberPriceTypes(deps.db, pack.priceTypes);
+  await writePriceTypes(deps.db, pack.priceTypes, deps.clock());
   await rememberWarehouses(deps.db, pack.warehouses);
   const [settings, warehouses] = await Promise.all([readExchangeSettings(deps.db), listWarehouses(deps.db)]);
   const mapped = warehouses.filter((w) => w.branchId !== null);
@@ -174,6 +189,7 @@ export async function importOffersFile(deps: ExchangeDeps, file: string, label: 
     deps,
     report,
     priceType: settings.priceType,
+    priceTypes: pack.priceTypes.map((p) => p.id),
     branchOf: new Map(mapped.map((w) => [w.id, w.branchId!])),
     mappedBranches: [...new Set(mapped.map((w) => w.branchId!))],
     head: await headBranchId(deps.db),

@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { cartItems, products, productStock } from '../../db/schema.ts';
 import { listBranches } from '../branches/service.ts';
+import { customerLinePrices } from '../customer-groups/prices.ts';
 import { getSettings } from '../settings/service.ts';
 import { cartTotals } from './totals.ts';
 import { kopecksToRub } from '#shared/money.ts';
@@ -34,11 +35,11 @@ const cityFirst = (branches: Branch[], citySlug: string | undefined) => [...bran
 /**
  * GET /api/cart/{cartId}/pickup: every branch, the customer's city's first (`citySlug`, the city
  * cookie), then in display order, with whether it can hand out this cart (it hands out orders
- * and holds every line in full) and the cart's totals without delivery. Checkout refuses any
- * other choice with the same reasons.
+ * and holds every line in full) and the cart's totals without delivery, at the customer's prices
+ * (`userId`). Checkout refuses any other choice with the same reasons.
  */
-export async function cartPickup(db: Db, cartId: string, citySlug: string | undefined): Promise<CartPickup> {
-  const [lines, branchList, shop] = await Promise.all([
+export async function cartPickup(db: Db, cartId: string, citySlug: string | undefined, userId?: number): Promise<CartPickup> {
+  const [catalogLines, branchList, shop] = await Promise.all([
     db
       .select({ productId: products.id, name: products.name, priceKopecks: products.priceKopecks, quantity: cartItems.quantity })
       .from(cartItems)
@@ -48,6 +49,7 @@ export async function cartPickup(db: Db, cartId: string, citySlug: string | unde
     listBranches(db),
     getSettings(db, 'shop'),
   ]);
+  const lines = userId ? await customerLinePrices(db, userId, catalogLines) : catalogLines;
   const quantities = await quantitiesOf(db, lines.map((l) => l.productId));
   const totals = cartTotals(lines, shop, 'pickup');
   return {

@@ -1,5 +1,6 @@
 import { z } from '#shared/schemas/z.ts';
 import { AddCartItemSchema, CartIdSchema, CartPickupSchema, CartSchema, UpdateCartItemSchema } from '#shared/schemas/cart.ts';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../../core/app-types.ts';
 import { notFound } from '../../core/http-errors.ts';
 import { requestMeta } from '../rate-limits/service.ts';
@@ -22,9 +23,13 @@ const itemIdOf = (raw: string) => {
 
 /**
  * The cart of spec 7, keyed by the browser's UUID v4. No login needed; a line call must name
- * the cart its item belongs to. Answers are private: `Cache-Control: no-store`.
+ * the cart its item belongs to. Its prices are the signed-in customer's (their group's), so
+ * answers are private: `Cache-Control: no-store`.
  */
 export default async function cartRoutes(app: App) {
+  const { db } = app.deps;
+  const cartOf = (request: FastifyRequest, cartId: string) => getCart(db, cartId, request.user?.id);
+
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -32,7 +37,7 @@ export default async function cartRoutes(app: App) {
   app.get(
     '/cart/:cartId',
     { config, schema: { tags, summary: 'Корзина с текущими ценами, остатками и суммами', params: z.object({ cartId: CartIdSchema }), response } },
-    async (request) => getCart(app.deps.db, request.params.cartId),
+    async (request) => cartOf(request, request.params.cartId),
   );
 
   app.get(
@@ -46,13 +51,16 @@ export default async function cartRoutes(app: App) {
         response: { 200: CartPickupSchema },
       },
     },
-    async (request) => cartPickup(app.deps.db, request.params.cartId, request.cookies[CITY_COOKIE]),
+    async (request) => cartPickup(db, request.params.cartId, request.cookies[CITY_COOKIE], request.user?.id),
   );
 
   app.post(
     '/cart/items',
     { config, schema: { tags, summary: 'Добавить товар (повторное добавление увеличивает количество)', body: AddCartItemSchema, response: { 201: CartSchema } } },
-    async (request, reply) => reply.status(201).send(await addCartItem(app.deps.db, request.body, requestMeta(app, request))),
+    async (request, reply) => {
+      await addCartItem(db, request.body, requestMeta(app, request));
+      return reply.status(201).send(await cartOf(request, request.body.cartId));
+    },
   );
 
   app.patch(
@@ -61,7 +69,10 @@ export default async function cartRoutes(app: App) {
       config,
       schema: { tags, summary: 'Изменить количество', params: z.object({ itemId: z.string() }), body: UpdateCartItemSchema, response },
     },
-    async (request) => updateCartItem(app.deps.db, itemIdOf(request.params.itemId), request.body, app.deps.clock()),
+    async (request) => {
+      await updateCartItem(db, itemIdOf(request.params.itemId), request.body, app.deps.clock());
+      return cartOf(request, request.body.cartId);
+    },
   );
 
   app.delete(
@@ -70,13 +81,19 @@ export default async function cartRoutes(app: App) {
       config,
       schema: { tags, summary: 'Удалить строку', params: z.object({ itemId: z.string() }), querystring: z.object({ cartId: CartIdSchema }), response },
     },
-    async (request) => removeCartItem(app.deps.db, itemIdOf(request.params.itemId), request.query.cartId, app.deps.clock()),
+    async (request) => {
+      await removeCartItem(db, itemIdOf(request.params.itemId), request.query.cartId, app.deps.clock());
+      return cartOf(request, request.query.cartId);
+    },
   );
 
   app.delete(
     '/cart/:cartId',
     { config, schema: { tags, summary: 'Очистить корзину', params: z.object({ cartId: CartIdSchema }), response } },
-    async (request) => clearCart(app.deps.db, request.params.cartId, app.deps.clock()),
+    async (request) => {
+      await clearCart(db, request.params.cartId, app.deps.clock());
+      return cartOf(request, request.params.cartId);
+    },
   );
 
   await app.register(skuListRoutes);

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { cartItems, carts, products } from '../../db/schema.ts';
 import { HttpError, conflict, notFound } from '../../core/http-errors.ts';
+import { atCustomerPrices, groupOfCustomer } from '../customer-groups/prices.ts';
 import { enforce, type RateRule, type RequestMeta } from '../rate-limits/service.ts';
 import { getSettings } from '../settings/service.ts';
 import { cartTotals, lineTotalKopecks } from './totals.ts';
@@ -19,13 +20,18 @@ const MAX_LINE_MESSAGE = `В корзине не может быть больш�
 
 const shortText = (short: string, description: string) => short.trim() || truncate(description, SHORT_TEXT_FALLBACK_LENGTH);
 
-/** The cart with current catalogue data and its totals; a cart that was never written answers empty. */
-export async function getCart(db: Db, cartId: string): Promise<Cart> {
-  const [[cart], shop] = await Promise.all([
+/**
+ * The cart with current catalogue data and its totals; a cart that was never written answers
+ * empty. Its prices are the customer's (`userId`: their group's prices; none: retail), so the
+ * totals are the order's; the answer is private.
+ */
+export async function getCart(db: Db, cartId: string, userId?: number): Promise<Cart> {
+  const [[cart], shop, group] = await Promise.all([
     db.select({ generation: carts.generation }).from(carts).where(eq(carts.id, cartId)),
     getSettings(db, 'shop'),
+    groupOfCustomer(db, userId),
   ]);
-  const rows = cart
+  const catalogRows = cart
     ? await db
         .select({
           id: cartItems.id,
@@ -45,6 +51,7 @@ export async function getCart(db: Db, cartId: string): Promise<Cart> {
         .where(eq(cartItems.cartId, cartId))
         .orderBy(asc(cartItems.id))
     : [];
+  const rows = await atCustomerPrices(db, group, catalogRows);
   const items = rows.map((r) => ({
     id: r.id,
     quantity: r.quantity,
@@ -52,6 +59,7 @@ export async function getCart(db: Db, cartId: string): Promise<Cart> {
       id: r.productId,
       name: r.name,
       price: r.priceKopecks === null ? null : kopecksToRub(r.priceKopecks),
+      retailPrice: r.retailKopecks === null || r.retailKopecks === r.priceKopecks ? null : kopecksToRub(r.retailKopecks),
       slug: r.slug,
       imageUrl: r.imageUrl,
       shortDescription: shortText(r.shortDescription, r.description),
@@ -117,7 +125,7 @@ export const NEW_CART_LIMIT: RateRule = { limit: 2000, windowMs: 60 * 60 * 1000,
  * Adds a product; a product already in the cart gets its quantity raised. The first addition
  * creates the cart, and counts against the address's new carts.
  */
-export async function addCartItem(db: Db, input: AddCartItemInput, meta: RequestMeta): Promise<Cart> {
+export async function addCartItem(db: Db, input: AddCartItemInput, meta: RequestMeta): Promise<void> {
   const { now } = meta;
   const [known] = await db.select({ id: carts.id }).from(carts).where(eq(carts.id, input.cartId));
   if (!known) await enforce(db, `cart:address:${meta.ip}`, NEW_CART_LIMIT, now, meta.rateLimitFactor);
@@ -148,14 +156,13 @@ export async function addCartItem(db: Db, input: AddCartItemInput, meta: Request
     if (existing) await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, existing.id));
     else await tx.insert(cartItems).values({ cartId: input.cartId, productId: input.productId, quantity, createdAt: now });
   });
-  return getCart(db, input.cartId);
 }
 
 /**
  * Sets a line's quantity. Never above the stock; a line that is already above the stock (the
  * stock fell after it was added) may still be lowered step by step.
  */
-export async function updateCartItem(db: Db, itemId: number, input: UpdateCartItemInput, now: Date): Promise<Cart> {
+export async function updateCartItem(db: Db, itemId: number, input: UpdateCartItemInput, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await lockExistingCart(tx, input.cartId, now))) throw notFound(ITEM_NOT_IN_CART);
     const [line] = await tx
@@ -171,10 +178,9 @@ export async function updateCartItem(db: Db, itemId: number, input: UpdateCartIt
     }
     await tx.update(cartItems).set({ quantity: input.quantity }).where(eq(cartItems.id, itemId));
   });
-  return getCart(db, input.cartId);
 }
 
-export async function removeCartItem(db: Db, itemId: number, cartId: string, now: Date): Promise<Cart> {
+export async function removeCartItem(db: Db, itemId: number, cartId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await lockExistingCart(tx, cartId, now))) throw notFound(ITEM_NOT_IN_CART);
     const deleted = await tx
@@ -183,12 +189,10 @@ export async function removeCartItem(db: Db, itemId: number, cartId: string, now
       .returning({ id: cartItems.id });
     if (deleted.length === 0) throw notFound(ITEM_NOT_IN_CART);
   });
-  return getCart(db, cartId);
 }
 
-export async function clearCart(db: Db, cartId: string, now: Date): Promise<Cart> {
+export async function clearCart(db: Db, cartId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     if (await lockExistingCart(tx, cartId, now)) await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
   });
-  return getCart(db, cartId);
 }

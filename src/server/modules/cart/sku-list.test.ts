@@ -129,6 +129,10 @@ describe('POST /api/sku-list/check', () => {
     const typo = await checked(`NO-SUCH-SKU-2\n${a.sku}`);
     expect(typo.header).toBeNull();
     expect(typo.notFound).toEqual([{ line: 1, sku: 'NO-SUCH-SKU-2' }]);
+    // A list of one line has no header: its wrong quantity is said.
+    const single = await checked('Артикул abc');
+    expect(single.header).toBeNull();
+    expect(single.errors).toEqual([{ line: 1, message: 'Строка 1: не понятно количество «abc»' }]);
   });
 
   it('reports short stock, no stock and a price on request; only what can be had is to be added', async () => {

@@ -93,7 +93,8 @@ export async function checkSkuList(db: Db, text: string): Promise<SkuListCheck> 
   const notFound: SkuListCheck['notFound'] = [];
   const found = new Map<number, { match: Match; lines: number[]; typed: Set<string>; quantity: number }>();
   let header: string | null = null;
-  const firstLine = Math.min(...parsed.lines.map((l) => l.line), ...parsed.errors.map((e) => e.line));
+  // A header heads something: a list of one line has none.
+  const firstLine = parsed.lines.length + parsed.errors.length > 1 ? Math.min(...parsed.lines.map((l) => l.line), ...parsed.errors.map((e) => e.line)) : 0;
 
   const take = (line: SkuListLine, match: Match, quantity: number) => {
     const entry = found.get(match.id) ?? { match, lines: [], typed: new Set<string>(), quantity: 0 };

@@ -4,7 +4,7 @@
  * and from the seller's requisites of the settings. The validity date is the order's hold
  * (`invoiceHoldUntil`): the order keeps its stock until the end of that day.
  */
-import { convert as amountInWords } from 'number-to-words-ru';
+import numberToWords from 'number-to-words-ru';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { orderItems, orders } from '../../db/schema.ts';
@@ -107,7 +107,7 @@ function invoiceOf(order: OrderRow, items: (typeof orderItems.$inferSelect)[], s
     ],
     totalKopecks: total,
     countLine: `Всего наименований ${lines.length}, на сумму ${formatInvoiceAmount(total)} руб.`,
-    totalInWords: amountInWords((total / 100).toFixed(2), { currency: 'rub' }),
+    totalInWords: numberToWords.convert((total / 100).toFixed(2), { currency: 'rub' }),
     qrPayload: paymentQrPayload(seller, total, paymentPurpose(order.id, date)),
   };
 }

@@ -77,9 +77,9 @@ async function bankBlock(doc: Doc, invoice: InvoiceDocument, top: number): Promi
   const second = top + bankH;
   cell(doc, MARGIN, second, halfW, row, `ИНН ${s.inn}`);
   cell(doc, MARGIN + halfW, second, halfW, row, s.kpp ? `КПП ${s.kpp}` : '');
-  const recipientH = 3 * row;
+  const recipientH = 4 * row;
   cell(doc, MARGIN, second + row, leftW, recipientH - row, '');
-  doc.font('regular').fontSize(9).text(s.legalName, MARGIN + PAD, second + row + PAD, { width: leftW - 2 * PAD, height: row * 1.4, ellipsis: true });
+  doc.font('regular').fontSize(8.5).text(s.legalName, MARGIN + PAD, second + row + PAD, { width: leftW - 2 * PAD, height: recipientH - row - 12, ellipsis: true });
   doc.fontSize(7).text('Получатель', MARGIN + PAD, second + recipientH - 10, { width: leftW - 2 * PAD });
   cell(doc, MARGIN + leftW, second, labelW, recipientH, 'Сч. №');
   cell(doc, MARGIN + leftW + labelW, second, valueW, recipientH, s.account);
@@ -93,7 +93,7 @@ async function bankBlock(doc: Doc, invoice: InvoiceDocument, top: number): Promi
 
 /** «Поставщик» / «Покупатель»: the label on the left, the requisites wrapped beside it. */
 function partyRow(doc: Doc, label: string, text: string, top: number): number {
-  const labelW = 90;
+  const labelW = 112;
   doc.font('regular').fontSize(9).text(label, MARGIN, top, { width: labelW });
   doc.font('bold').fontSize(9).text(text, MARGIN + labelW, top, { width: WIDTH - labelW });
   return Math.max(doc.y, top + 12) + 6;
@@ -196,7 +196,7 @@ export async function invoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   y = totals(doc, invoice, y);
   doc.font('regular').fontSize(9).text(invoice.countLine, MARGIN, y + 4, { width: WIDTH });
   doc.font('bold').fontSize(10).text(invoice.totalInWords, MARGIN, doc.y + 1, { width: WIDTH });
-  doc.font('regular').fontSize(9).text(`Счёт действителен до ${invoice.validUntil}. В назначении платежа укажите номер и дату счёта.`, MARGIN, doc.y + 8, { width: WIDTH });
+  doc.font('regular').fontSize(9).text(`Счёт действителен до ${invoice.validUntil} В назначении платежа укажите номер и дату счёта.`, MARGIN, doc.y + 8, { width: WIDTH });
   y = doc.y + 6;
   doc.lineWidth(1.5).moveTo(MARGIN, y).lineTo(MARGIN + WIDTH, y).stroke();
   signatures(doc, invoice.seller, y + 14);

@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const repeat = (id: number | string, cookie: string | null, cartId = randomUUID()) =>
+const repeat = (id: number | string, cookie: string | null, cartId: string = randomUUID()) =>
   ctx.app.inject({ method: 'POST', url: `/api/orders/${id}/repeat`, payload: { cartId }, headers: cookie ? { cookie } : {} });
 
 describe('POST /api/orders/{id}/repeat', () => {

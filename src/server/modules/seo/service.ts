@@ -32,6 +32,7 @@ export const STATIC_PAGES = [
   '/about',
   '/contacts',
   '/publications',
+  '/order-by-sku',
   '/faq',
   '/shipping',
   '/returns',

@@ -15,6 +15,7 @@ import {
   categories,
   categoryAttributes,
   categoryRules,
+  customerGroups,
   orders,
   productAttributes,
   products,
@@ -116,9 +117,11 @@ const user: SnapshotOf = async (db, id) => {
       phone: users.phone,
       address: users.address,
       isActive: users.isActive,
+      customerGroup: customerGroups.name,
       passwordHash: users.passwordHash,
     })
     .from(users)
+    .leftJoin(customerGroups, eq(customerGroups.id, users.customerGroupId))
     .where(eq(users.id, n));
   if (!row) return null;
   const { passwordHash, ...rest } = row;
@@ -162,6 +165,7 @@ export const SNAPSHOTS = {
   branch: rowById(async (db, id) => (await db.select().from(branches).where(eq(branches.id, id)))[0], ['createdAt', 'updatedAt']),
   supplier: rowById(async (db, id) => (await db.select().from(suppliers).where(eq(suppliers.id, id)))[0], ['createdAt', 'updatedAt']),
   categoryRule: rowById(async (db, id) => (await db.select().from(categoryRules).where(eq(categoryRules.id, id)))[0], ['createdAt']),
+  customerGroup: rowById(async (db, id) => (await db.select().from(customerGroups).where(eq(customerGroups.id, id)))[0], ['createdAt', 'updatedAt']),
   unitRule: rowById(async (db, id) => (await db.select().from(unitRules).where(eq(unitRules.id, id)))[0], ['createdAt']),
   scrapedItem: rowById(
     async (db, id) => (await db.select({ url: scrapedItems.url, status: scrapedItems.status, data: scrapedItems.data }).from(scrapedItems).where(eq(scrapedItems.id, id)))[0],

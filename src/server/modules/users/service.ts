@@ -83,11 +83,15 @@ export async function getUser(db: Db, id: number): Promise<AdminUser> {
   return toAdminUser(row);
 }
 
-/** «Карточка клиента»: the account, its saved addresses, its latest orders and their sum. */
+/** «Карточка клиента»: the account, its saved addresses, its latest orders and their sum, its customer group. */
 export async function getCustomerCard(db: Db, id: number): Promise<AdminCustomerCard> {
   const user = await getUser(db, id);
-  const [saved, placed] = await Promise.all([listAddresses(db, id), customerOrdersForStaff(db, id)]);
-  return { user, addresses: saved, orders: placed };
+  const [saved, placed, [group]] = await Promise.all([
+    listAddresses(db, id),
+    customerOrdersForStaff(db, id),
+    db.select({ id: users.customerGroupId }).from(users).where(eq(users.id, id)),
+  ]);
+  return { user, addresses: saved, orders: placed, customerGroupId: group?.id ?? null };
 }
 
 /** 409 with the message on its field, so the form shows it under the login or the e-mail. */

@@ -1,3 +1,4 @@
+import { InvoiceLink, hasInvoice } from '#client/components/invoice-link.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, ListPlus, Pencil, Printer } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -73,6 +74,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
         <DetailSection title="Оплата">
           <p>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</p>
           <p>{paymentStatusLabel(order.paymentStatus)}</p>
+          {hasInvoice(order) && <InvoiceLink orderId={order.id} size="sm" className="mt-2" />}
         </DetailSection>
       </div>
 

@@ -9,6 +9,7 @@ import type { BranchInput } from '#shared/schemas/branch-form.ts';
 import type { AdminBranch } from '#shared/schemas/branches.ts';
 import type { Exchange1cLogPage, Exchange1cSettings, Exchange1cSettingsInput, Exchange1cSettingsView } from '#shared/schemas/exchange-1c.ts';
 import type { PaymentSettings, PaymentSettingsAnswer } from '#shared/schemas/payments.ts';
+import type { SellerRequisites, SellerRequisitesAnswer } from '#shared/schemas/seller-requisites.ts';
 import type { PublicSettings, SeoSettings, ShopSettings } from '#shared/schemas/settings.ts';
 import type { StaffAction, StaffActionKind, StaffActionPerson } from '#shared/staff-actions.ts';
 import type { BackupFile, BackupOverview } from '#shared/types.ts';
@@ -70,6 +71,29 @@ export function useSavePaymentSettings(callbacks: MutationCallbacks<PaymentSetti
     mutationFn: (data: PaymentSettings) => apiRequest<PaymentSettingsAnswer>('/api/admin/settings/payment', { method: 'PUT', body: data }),
     onSuccess: (saved, data) => {
       queryClient.setQueryData(adminPaymentSettingsQuery().queryKey, saved);
+      callbacks.onSuccess?.(saved, data);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** GET /api/admin/settings/requisites: the seller's requisites and what an invoice still needs. */
+export const adminRequisitesQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'settings', 'requisites'],
+    queryFn: ({ client, signal }) => apiRequest<SellerRequisitesAnswer>('/api/admin/settings/requisites', { client, signal }),
+    staleTime: SETTINGS_FRESH_MS,
+    gcTime: SETTINGS_KEPT_MS,
+  });
+
+/** Saves the tab «Реквизиты»; whether checkout offers «Оплата по счёту» follows (the public settings are read again). */
+export function useSaveRequisites(callbacks: MutationCallbacks<SellerRequisitesAnswer, SellerRequisites>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: SellerRequisites) => apiRequest<SellerRequisitesAnswer>('/api/admin/settings/requisites', { method: 'PUT', body: data }),
+    onSuccess: (saved, data) => {
+      queryClient.setQueryData(adminRequisitesQuery().queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey });
       callbacks.onSuccess?.(saved, data);
     },
     onError: callbacks.onError,

@@ -1,20 +1,22 @@
-import { ArrowLeftRight, Building2, CreditCard, DatabaseBackup, History, Search, Store } from 'lucide-react';
+import { ArrowLeftRight, Building2, CreditCard, DatabaseBackup, History, Landmark, Search, Store, UsersRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
 import { BackupTab } from './backup-tab.tsx';
 import { BranchesTab } from './branches-tab.tsx';
+import { CustomerGroupsTab } from './customer-groups-tab.tsx';
 import { Exchange1cTab } from './exchange-1c-tab.tsx';
 import { PaymentSettingsTab } from './payment-settings-form.tsx';
+import { RequisitesSettingsTab } from './requisites-settings-form.tsx';
 import { SeoSettingsTab } from './seo-settings-form.tsx';
 import { ShopSettingsTab } from './shop-settings-form.tsx';
 import { StaffLogTab } from './staff-log-tab.tsx';
 
-const TABS = ['shop', 'branches', 'payment', 'seo', 'exchange-1c', 'backup', 'log'] as const;
+const TABS = ['shop', 'branches', 'payment', 'requisites', 'customer-groups', 'seo', 'exchange-1c', 'backup', 'log'] as const;
 type Tab = (typeof TABS)[number];
 
-/** 'Настройки магазина': shop, branches, payment, SEO, exchange with 1C, backup and staff action log tabs; the open tab is kept in the address. */
+/** 'Настройки магазина': shop, branches, payment, the seller's requisites, customer groups, SEO, exchange with 1C, backup and staff action log tabs; the open tab is kept in the address. */
 export default function SettingsPage() {
   useAdminTitle('Настройки магазина');
   const [params, setParams] = useSearchParams();
@@ -28,7 +30,7 @@ export default function SettingsPage() {
         onValueChange={(value) => setParams(value === 'shop' ? {} : { tab: value }, { replace: true })}
         className="max-w-4xl"
       >
-        {/* On a phone the tabs wrap onto rows, without their icons. */}
+        {/* On a phone the tabs wrap onto rows, without their icons; below 1536 px two tabs take their short names so eight fit on a row. */}
         <TabsList aria-label="Разделы настроек" className="max-sm:flex-wrap max-sm:[&_svg]:hidden">
           <TabsTrigger value="shop">
             <Store aria-hidden />
@@ -42,6 +44,16 @@ export default function SettingsPage() {
             <CreditCard aria-hidden />
             Оплата
           </TabsTrigger>
+          <TabsTrigger value="requisites">
+            <Landmark aria-hidden />
+            Реквизиты
+          </TabsTrigger>
+          <TabsTrigger value="customer-groups">
+            <UsersRound aria-hidden />
+            {/* The tabs fill a desktop row already: the full name from the widest screens on. */}
+            <span className="2xl:hidden">Группы</span>
+            <span className="hidden 2xl:inline">Группы покупателей</span>
+          </TabsTrigger>
           <TabsTrigger value="seo">
             <Search aria-hidden />
             SEO
@@ -52,13 +64,13 @@ export default function SettingsPage() {
           </TabsTrigger>
           <TabsTrigger value="backup">
             <DatabaseBackup aria-hidden />
-            <span className="sm:hidden">Копии</span>
-            <span className="hidden sm:inline">Резервные копии</span>
+            <span className="2xl:hidden">Копии</span>
+            <span className="hidden 2xl:inline">Резервные копии</span>
           </TabsTrigger>
           <TabsTrigger value="log">
             <History aria-hidden />
-            <span className="sm:hidden">Журнал</span>
-            <span className="hidden sm:inline">Журнал действий</span>
+            <span className="2xl:hidden">Журнал</span>
+            <span className="hidden 2xl:inline">Журнал действий</span>
           </TabsTrigger>
         </TabsList>
         <TabsContent value="shop">
@@ -69,6 +81,12 @@ export default function SettingsPage() {
         </TabsContent>
         <TabsContent value="payment">
           <PaymentSettingsTab />
+        </TabsContent>
+        <TabsContent value="requisites">
+          <RequisitesSettingsTab />
+        </TabsContent>
+        <TabsContent value="customer-groups">
+          <CustomerGroupsTab />
         </TabsContent>
         <TabsContent value="seo">
           <SeoSettingsTab />

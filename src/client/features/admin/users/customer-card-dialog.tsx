@@ -1,18 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Ban, CheckCircle2, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { OrderStatusBadge } from '#client/components/order-status-badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { NativeSelect } from '#client/components/ui/select.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { DialogFooter } from '#client/components/ui/dialog.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { TitledDialog } from '#client/components/titled-dialog.tsx';
 import { telHref } from '#client/lib/utils.ts';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
+import { customerGroupsQuery, useSetCustomerGroup } from '#client/features/admin/lib/customer-groups-api.ts';
 import { adminPaths } from '#client/features/admin/paths.ts';
 import { formatDate, formatDateTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
 import { pluralRu } from '#shared/plural.ts';
+import { RETAIL_GROUP_NAME } from '#shared/schemas/customer-groups.ts';
 import type { AdminCustomerCard, AdminUser } from '#shared/types.ts';
 import { customerCardQuery } from './api.ts';
 import { UserStatusBadge, roleLabel } from './user-dialogs.tsx';
@@ -106,8 +111,52 @@ function Orders({ card }: { card: AdminCustomerCard }) {
   );
 }
 
+/** The customer's group: «Розница» or one of the groups staff made; a choice is saved at once. */
+function CustomerGroupField({ card }: { card: AdminCustomerCard }) {
+  const id = useId();
+  const groups = useQuery(customerGroupsQuery());
+  const save = useSetCustomerGroup(card.user.id, {
+    onSuccess: (_, groupId) =>
+      toast({
+        title: 'Группа покупателя изменена',
+        description: groupId === null ? RETAIL_GROUP_NAME : (groups.data?.groups.find((g) => g.id === groupId)?.name ?? ''),
+        variant: 'success',
+      }),
+    onError: (error) => toast({ title: 'Не удалось изменить группу', description: error.message, variant: 'destructive' }),
+  });
+  return (
+    <DetailSection title="Группа покупателя">
+      {groups.isError ? (
+        <LoadError title="Не удалось загрузить группы покупателей" error={groups.error} onRetry={() => void groups.refetch()} />
+      ) : (
+        <div className="flex flex-wrap items-center gap-3">
+          <label htmlFor={id} className="sr-only">
+            Группа покупателя
+          </label>
+          <NativeSelect
+            id={id}
+            wrapperClassName="max-w-xs"
+            value={card.customerGroupId ?? ''}
+            disabled={!groups.data || save.isPending}
+            onChange={(event) => save.mutate(event.target.value === '' ? null : Number(event.target.value))}
+          >
+            <option value="">{RETAIL_GROUP_NAME}</option>
+            {groups.data?.groups.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+          </NativeSelect>
+          {save.isPending && <Spinner size="sm" label="Сохранение группы" />}
+        </div>
+      )}
+      <p className="text-muted-foreground">Покупатель группы видит в магазине свои цены с пометкой «Ваша цена».</p>
+    </DetailSection>
+  );
+}
+
 /**
- * «Карточка клиента»: contacts, saved addresses, orders and their sum. Blocking lives here, as a
+ * «Карточка клиента»: contacts, the customer group, saved addresses, orders and their sum. Blocking lives here, as a
  * quiet action, not on every row of the list.
  */
 export function CustomerCardDialog({
@@ -149,6 +198,7 @@ export function CustomerCardDialog({
       ) : (
         <div className="grid max-h-[60vh] gap-3 overflow-y-auto">
           <Contacts user={card.data.user} />
+          <CustomerGroupField card={card.data} />
           <Addresses card={card.data} />
           <Orders card={card.data} />
         </div>

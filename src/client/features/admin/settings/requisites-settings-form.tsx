@@ -1,0 +1,167 @@
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, TriangleAlert } from 'lucide-react';
+import type { FieldPath } from 'react-hook-form';
+import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import {
+  INVOICE_VALID_DAYS_MAX,
+  INVOICE_VALID_DAYS_MIN,
+  SELLER_REQUISITES_LABELS,
+  SellerRequisitesSchema,
+  type SellerRequisites,
+  type SellerRequisitesAnswer,
+} from '#shared/schemas/seller-requisites.ts';
+import { FormActions, REPLACE_TYPED } from '#client/features/admin/components/form-actions.tsx';
+import { LoadError } from '#client/features/admin/components/load-error.tsx';
+import { adminRequisitesQuery, useSaveRequisites } from './api.ts';
+import { FieldGrid, FormSkeleton, settingsSaveToasts, useLoadErrorToast, useSettingsForm } from './settings-form-parts.tsx';
+
+type Field = FieldPath<SellerRequisites>;
+const FIELDS: readonly Field[] = [
+  'legalName', 'inn', 'kpp', 'ogrn', 'legalAddress', 'bankName', 'bik', 'account', 'correspondentAccount', 'director', 'chiefAccountant', 'invoiceValidDays',
+];
+
+/** Whether invoices can be issued, and if not what is missing. */
+function InvoiceStatus({ missing }: { missing: string[] }) {
+  return missing.length === 0 ? (
+    <Alert variant="success" role={undefined}>
+      <CircleCheck aria-hidden />
+      <AlertTitle>Счета выставляются</AlertTitle>
+      <AlertDescription>
+        Покупатели-организации могут выбрать «Оплата по счёту»: счёт в PDF с этими реквизитами и QR-кодом для оплаты приходит в письме о заказе и скачивается
+        со страницы заказа.
+      </AlertDescription>
+    </Alert>
+  ) : (
+    <Alert variant="warning" role={undefined}>
+      <TriangleAlert aria-hidden />
+      <AlertTitle>Счёт на оплату выставить нельзя</AlertTitle>
+      <AlertDescription>
+        <p data-testid="requisites-missing">Не заполнено: {missing.join(', ')}.</p>
+        <p>Пока реквизиты не заполнены, «Оплата по счёту» покупателям не предлагается.</p>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+const HINTS: Partial<Record<Field, string>> = {
+  legalName: 'Как в ЕГРЮЛ или ЕГРИП, например: Общество с ограниченной ответственностью «Инструмент»',
+  kpp: 'У индивидуального предпринимателя КПП нет: оставьте поле пустым',
+  director: 'Фамилия и инициалы того, кто подписывает счёт',
+  chiefAccountant: 'Индивидуальному предпринимателю не нужен: счёт подписывает он сам',
+};
+
+function RequisitesForm({ data }: { data: SellerRequisites }) {
+  const { register, handleSubmit, reset, setError, formState } = useSettingsForm<SellerRequisites>(SellerRequisitesSchema, data);
+  const { errors, isDirty } = formState;
+  const save = useSaveRequisites(
+    settingsSaveToasts({
+      reset: (saved) => reset(saved.settings, REPLACE_TYPED),
+      saved: 'Реквизиты магазина обновлены',
+      failed: 'Не удалось сохранить реквизиты',
+      fields: FIELDS,
+      setError,
+    }),
+  );
+
+  const field = (name: Exclude<Field, 'invoiceValidDays'>, options: { className?: string; inputMode?: 'numeric'; maxLength?: number; autoComplete?: string } = {}) => {
+    const id = `requisites-${name}`;
+    const error = errors[name]?.message;
+    const hint = HINTS[name];
+    return (
+      <FormField label={SELLER_REQUISITES_LABELS[name]} htmlFor={id} error={error} hint={hint} className={options.className}>
+        <Input
+          id={id}
+          inputMode={options.inputMode}
+          maxLength={options.maxLength}
+          autoComplete={options.autoComplete ?? 'off'}
+          spellCheck={options.inputMode ? false : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={fieldDescribedBy(id, { error, hint })}
+          {...register(name)}
+        />
+      </FormField>
+    );
+  };
+  const validHint = `Срок оплаты счёта от даты заказа, без суббот и воскресений. До конца этого дня заказ держит товар на складе; неоплаченный заказ затем отменяется, покупатель получает письмо. От ${INVOICE_VALID_DAYS_MIN} до ${INVOICE_VALID_DAYS_MAX}.`;
+  const validError = errors.invoiceValidDays?.message;
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="grid gap-5" aria-label="Реквизиты магазина">
+      <fieldset className="grid gap-4 rounded-lg border p-3 sm:p-4">
+        <legend className="px-1 text-sm font-semibold">Организация</legend>
+        {field('legalName', { autoComplete: 'organization' })}
+        <div className="grid gap-4 sm:grid-cols-3">
+          {field('inn', { inputMode: 'numeric', maxLength: 12 })}
+          {field('kpp', { maxLength: 9 })}
+          {field('ogrn', { inputMode: 'numeric', maxLength: 15 })}
+        </div>
+        {field('legalAddress')}
+      </fieldset>
+      <fieldset className="grid gap-4 rounded-lg border p-3 sm:p-4">
+        <legend className="px-1 text-sm font-semibold">Банк</legend>
+        <FieldGrid>
+          {field('bankName')}
+          {field('bik', { inputMode: 'numeric', maxLength: 9 })}
+          {field('account', { inputMode: 'numeric', maxLength: 20 })}
+          {field('correspondentAccount', { inputMode: 'numeric', maxLength: 20 })}
+        </FieldGrid>
+      </fieldset>
+      <fieldset className="grid gap-4 rounded-lg border p-3 sm:p-4">
+        <legend className="px-1 text-sm font-semibold">Подписи и срок счёта</legend>
+        <FieldGrid>
+          {field('director')}
+          {field('chiefAccountant')}
+        </FieldGrid>
+        <FormField label="Счёт действителен, банковских дней" htmlFor="requisites-invoiceValidDays" required error={validError} hint={validHint} className="max-w-md">
+          <Input
+            id="requisites-invoiceValidDays"
+            type="number"
+            inputMode="numeric"
+            min={INVOICE_VALID_DAYS_MIN}
+            max={INVOICE_VALID_DAYS_MAX}
+            step={1}
+            aria-invalid={validError ? true : undefined}
+            aria-describedby={fieldDescribedBy('requisites-invoiceValidDays', { error: validError, hint: validHint })}
+            {...register('invoiceValidDays', { valueAsNumber: true })}
+          />
+        </FormField>
+      </fieldset>
+      <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => reset(data, REPLACE_TYPED)} />
+    </form>
+  );
+}
+
+function RequisitesBody({ answer }: { answer: SellerRequisitesAnswer }) {
+  return (
+    <div className="grid gap-5">
+      <InvoiceStatus missing={answer.missing} />
+      <RequisitesForm data={answer.settings} />
+    </div>
+  );
+}
+
+/** 'Реквизиты': the seller of the invoices («Оплата по счёту»), their signatures and how long an invoice is valid. */
+export function RequisitesSettingsTab() {
+  const query = useQuery(adminRequisitesQuery());
+  useLoadErrorToast(query.error, (message) => `Не удалось загрузить реквизиты: ${message}`);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Реквизиты магазина</CardTitle>
+        <CardDescription>Продавец в счетах на оплату для организаций: наименование, ИНН, банк и подписи.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {query.isError && !query.data ? (
+          <LoadError title="Не удалось загрузить реквизиты" error={query.error} onRetry={() => void query.refetch()} />
+        ) : query.data ? (
+          <RequisitesBody answer={query.data} />
+        ) : (
+          <FormSkeleton />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
