@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { adminApi, expect, test, waitForHydration } from './fixtures.ts';
 import { hasPrice } from '../../src/shared/money.ts';
+import { TEST_SELLER_REQUISITES } from '../helpers/seller-requisites.ts';
 
 /** Real requisites with valid check digits. */
 const SBERBANK = {
@@ -18,21 +19,7 @@ const SBERBANK_TEXT = 'ПАО Сбербанк, ИНН 7707083893, КПП 773601
  */
 test.beforeAll(async ({}, testInfo) => {
   const admin = await adminApi(testInfo.project.use.baseURL!);
-  const res = await admin.put('/api/admin/settings/requisites', {
-    data: {
-      legalName: 'ООО «ПрофИнструмент»',
-      inn: '3444000015',
-      kpp: '344401001',
-      ogrn: '1023403440004',
-      legalAddress: '400005, г. Волгоград, ул. Промышленная, д. 12',
-      bankName: 'ПАО Сбербанк',
-      bik: '044525225',
-      account: '40702810938000000001',
-      correspondentAccount: '30101810400000000225',
-      director: 'Иванов И. И.',
-      chiefAccountant: 'Петрова П. П.',
-    },
-  });
+  const res = await admin.put('/api/admin/settings/requisites', { data: TEST_SELLER_REQUISITES });
   expect(res.status(), await res.text()).toBe(200);
   await admin.dispose();
 });

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Organization } from '#shared/organizations.ts';
+import { TEST_SELLER_REQUISITES } from './seller-requisites.ts';
 import type { TestContext } from './test-app.ts';
 
 /** Real requisites with valid check digits (ПАО Сбербанк), a bank account included. */
@@ -23,24 +24,7 @@ export async function addOrganization(ctx: TestContext, cookie: string, fields: 
 
 /** The shop's own requisites complete (settings «Реквизиты»), so that «Оплата по счёту» can be ordered. */
 export async function setSellerRequisites(ctx: TestContext, adminCookie: string) {
-  const res = await ctx.app.inject({
-    method: 'PUT',
-    url: '/api/admin/settings/requisites',
-    headers: { cookie: adminCookie },
-    payload: {
-      legalName: 'ПАО Сбербанк',
-      inn: SBERBANK.inn,
-      kpp: SBERBANK.kpp,
-      ogrn: SBERBANK.ogrn,
-      legalAddress: SBERBANK.legalAddress,
-      bankName: 'ПАО Сбербанк',
-      bik: SBERBANK.bik,
-      account: SBERBANK.account,
-      correspondentAccount: SBERBANK.correspondentAccount,
-      director: 'Иванов И. И.',
-      chiefAccountant: 'Петрова П. П.',
-    },
-  });
+  const res = await ctx.app.inject({ method: 'PUT', url: '/api/admin/settings/requisites', headers: { cookie: adminCookie }, payload: TEST_SELLER_REQUISITES });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().missing).toEqual([]);
 }
