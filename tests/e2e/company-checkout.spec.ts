@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures.ts';
+import { adminApi, expect, test, waitForHydration } from './fixtures.ts';
 import { hasPrice } from '../../src/shared/money.ts';
+import { TEST_SELLER_REQUISITES } from '../helpers/seller-requisites.ts';
 
 /** Real requisites with valid check digits. */
 const SBERBANK = {
@@ -11,6 +12,17 @@ const SBERBANK = {
   legalAddress: '117312, г. Москва, ул. Вавилова, д. 19',
 };
 const SBERBANK_TEXT = 'ПАО Сбербанк, ИНН 7707083893, КПП 773601001';
+
+/**
+ * «Оплата по счёту» is offered once the shop's own requisites are complete (settings «Реквизиты»):
+ * filled in as an administrator does. Both projects save the same values.
+ */
+test.beforeAll(async ({}, testInfo) => {
+  const admin = await adminApi(testInfo.project.use.baseURL!);
+  const res = await admin.put('/api/admin/settings/requisites', { data: TEST_SELLER_REQUISITES });
+  expect(res.status(), await res.text()).toBe(200);
+  await admin.dispose();
+});
 
 /** A product put in the cart from its page, as a customer does; then the checkout page. */
 async function cartToCheckout(page: Page) {

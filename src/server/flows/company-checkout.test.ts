@@ -8,8 +8,7 @@ import { orders } from '../db/schema.ts';
 import { INVOICE_FOR_PERSON_MESSAGE } from '#shared/schemas/checkout.ts';
 import type { Organization } from '#shared/organizations.ts';
 import type { AdminOrderDetail, AdminOrderSummary, Order } from '#shared/types.ts';
-import { SBERBANK, addOrganization } from '../../../tests/helpers/company-orders.ts';
-import { TEST_SELLER_REQUISITES } from '../../../tests/helpers/seller-requisites.ts';
+import { SBERBANK, addOrganization, setSellerRequisites } from '../../../tests/helpers/company-orders.ts';
 import { cartWith, createCustomer, pickProducts, readProduct, setProduct, validOrderBody, type TestCustomer } from '../../../tests/helpers/customers.ts';
 import { createTestApp, type TestContext } from '../../../tests/helpers/test-app.ts';
 import { OWN_ORGANIZATION_MESSAGE } from './order-buyer.ts';
@@ -23,9 +22,7 @@ let productId: number;
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = await ctx.login();
-  // «Оплата по счёту» is offered once the shop's own requisites are complete.
-  const requisites = await ctx.app.inject({ method: 'PUT', url: '/api/admin/settings/requisites', headers: { cookie: admin }, payload: TEST_SELLER_REQUISITES });
-  expect(requisites.statusCode).toBe(200);
+  await setSellerRequisites(ctx, admin);
   customer = await createCustomer(ctx);
   organization = await addOrganization(ctx, customer.cookie);
   const [product] = await pickProducts(ctx.database.db, 1);

@@ -19,10 +19,10 @@ export const NO_ORGANIZATION = 0;
 
 const BUYER_TYPES = ['person', 'company'] as const satisfies readonly BuyerType[];
 const BUYER_LABELS: Record<BuyerType, string> = { person: 'Частное лицо', company: 'Организация' };
-const BUYER_HINTS = {
+const buyerHints = (invoiceAvailable: boolean) => ({
   person: { hint: 'Заказ на себя', icon: <User className="size-5" aria-hidden /> },
-  company: { hint: 'Документы на организацию, оплата по счёту', icon: <Building2 className="size-5" aria-hidden /> },
-};
+  company: { hint: invoiceAvailable ? 'Документы на организацию, оплата по счёту' : 'Документы на организацию', icon: <Building2 className="size-5" aria-hidden /> },
+});
 
 export const GUEST_COMPANY_MESSAGE = 'Войдите, чтобы оформить заказ на организацию';
 
@@ -31,6 +31,8 @@ export type BuyerCardProps = {
   onChange: (buyer: Buyer) => void;
   error?: string;
   loggedIn: boolean;
+  /** The shop can issue invoices: «Оплата по счёту» is offered to an organisation. */
+  invoiceAvailable: boolean;
   /** Opens the checkout's login/register dialog. */
   onLogin: () => void;
   /** The form's `Controller` ref: a refused submit focuses the organisations. */
@@ -38,7 +40,7 @@ export type BuyerCardProps = {
 };
 
 /** «Покупатель» (issue 27): a private person, or one of the customer's organisations (added here if need be). */
-export function BuyerCard({ value, onChange, error, loggedIn, onLogin, groupRef }: BuyerCardProps) {
+export function BuyerCard({ value, onChange, error, loggedIn, invoiceAvailable, onLogin, groupRef }: BuyerCardProps) {
   return (
     <Card>
       <CardHeader>
@@ -51,7 +53,7 @@ export function BuyerCard({ value, onChange, error, loggedIn, onLogin, groupRef 
           name="buyerType"
           options={BUYER_TYPES}
           labels={BUYER_LABELS}
-          hints={BUYER_HINTS}
+          hints={buyerHints(invoiceAvailable)}
           value={value.type}
           onChange={(type) => onChange(type === 'person' ? { type } : { type, organizationId: NO_ORGANIZATION })}
           labelledBy="checkout-buyer-title"

@@ -149,6 +149,9 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
   const company = user && buyer?.type === 'company' ? buyer : null;
   const { data: organizations } = useQuery({ ...organizationsQuery(), enabled: company !== null });
   const organization = company ? organizations?.find((o) => o.id === company.organizationId) : undefined;
+  // «Оплата по счёту» once the shop's requisites for the invoice are complete (settings «Реквизиты»).
+  const invoiceAvailable = useQuery(publicSettingsQuery()).data?.invoiceAvailable === true;
+  const paymentMethods = company && invoiceAvailable ? PAYMENT_METHODS : PERSON_PAYMENT_METHODS;
   useEffect(() => onMethodChange(method ?? 'delivery'), [method, onMethodChange]);
   const selectedAddressId = String(
     savedAddresses?.find((a) => a.address === watchedAddress && a.city === watchedCity && a.postalCode === watchedPostalCode)?.id ?? '',
@@ -302,6 +305,7 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
               }}
               error={buyerError(errors)}
               loggedIn={Boolean(user)}
+              invoiceAvailable={invoiceAvailable}
               onLogin={() => setAuthOpen(true)}
               groupRef={field.ref}
             />
@@ -432,14 +436,14 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
               render={({ field }) => (
                 <ChoiceCards
                   name={field.name}
-                  options={company ? PAYMENT_METHODS : PERSON_PAYMENT_METHODS}
+                  options={paymentMethods}
                   labels={PAYMENT_METHOD_LABELS}
                   hints={PAYMENT_HINTS}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   labelledBy="checkout-payment-title"
-                  className={company ? 'grid gap-3 sm:grid-cols-2' : 'grid gap-3 sm:grid-cols-3'}
+                  className={paymentMethods.length === 4 ? 'grid gap-3 sm:grid-cols-2' : 'grid gap-3 sm:grid-cols-3'}
                 />
               )}
             />

@@ -13,7 +13,7 @@ import { products } from '#server/db/schema.ts';
 import type { Exchange1cLogPage } from '#shared/schemas/exchange-1c.ts';
 import type { AdminOrderDetail, Order } from '#shared/types.ts';
 import { branchesBySlug } from '../../../../../tests/helpers/branch-stock.ts';
-import { SBERBANK, addOrganization } from '../../../../../tests/helpers/company-orders.ts';
+import { SBERBANK, addOrganization, setSellerRequisites } from '../../../../../tests/helpers/company-orders.ts';
 import { cartWith, createCustomer, pickProducts, readProduct, setProduct, validOrderBody, type TestCustomer } from '../../../../../tests/helpers/customers.ts';
 import { createTestApp, type TestContext } from '../../../../../tests/helpers/test-app.ts';
 
@@ -341,6 +341,7 @@ describe('sale&mode=query with catalogue prices «с НДС»', () => {
 
 describe('sale&mode=query with an organisation as the buyer', () => {
   it('sends the organisation as the Контрагент, the customer as its contact person, and «Оплата по счёту»', async () => {
+    await setSellerRequisites(ctx, admin);
     const organization = await addOrganization(ctx, customer.cookie);
     const company = await placeOrder([[p2.id, 1]], { buyer: { type: 'company', organizationId: organization.id }, paymentMethod: 'invoice' });
     // An individual entrepreneur has no КПП and no bank account given.
