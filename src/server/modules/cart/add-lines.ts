@@ -38,9 +38,9 @@ function merged(lines: readonly WantedLine[]): WantedLine[] {
  * Puts many lines in the cart in one transaction (the SKU list, a repeated order) under the
  * rules of one addition: a product on sale with a price and stock, at most the stock and 999
  * a line counting what the cart already holds. A line over that goes in with what is left; the
- * answer says what went in and, for the rest, why not.
+ * answer says what went in and, for the rest, why not, with the cart at the customer's prices.
  */
-export async function addLinesToCart(db: Db, cartId: string, lines: readonly WantedLine[], meta: RequestMeta): Promise<CartLinesResult> {
+export async function addLinesToCart(db: Db, cartId: string, lines: readonly WantedLine[], meta: RequestMeta, userId?: number): Promise<CartLinesResult> {
   const wanted = merged(lines);
   const [known] = await db.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId));
   if (!known) await enforce(db, `cart:address:${meta.ip}`, NEW_CART_LIMIT, meta.now, meta.rateLimitFactor);
@@ -82,5 +82,5 @@ export async function addLinesToCart(db: Db, cartId: string, lines: readonly Wan
       added.push({ productId: product.id, name: product.name, quantity, requested: line.quantity });
     }
   });
-  return { cart: await getCart(db, cartId), added, notAdded };
+  return { cart: await getCart(db, cartId, userId), added, notAdded };
 }

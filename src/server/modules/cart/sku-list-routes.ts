@@ -48,7 +48,7 @@ export default async function skuListRoutes(app: App) {
     },
     async (request) => {
       await enforceSkuListLimit(app.deps.db, requestMeta(app, request));
-      return checkSkuList(app.deps.db, request.body.text);
+      return checkSkuList(app.deps.db, request.body.text, request.user?.id);
     },
   );
 
@@ -66,7 +66,7 @@ export default async function skuListRoutes(app: App) {
     async (request) => {
       await enforceSkuListLimit(app.deps.db, requestMeta(app, request));
       const text = await skuListFromFile(await receiveFile(request));
-      return { text, check: await checkSkuList(app.deps.db, text) };
+      return { text, check: await checkSkuList(app.deps.db, text, request.user?.id) };
     },
   );
 
@@ -85,7 +85,7 @@ export default async function skuListRoutes(app: App) {
     async (request, reply) => {
       const meta = requestMeta(app, request);
       await enforceSkuListLimit(app.deps.db, meta);
-      return reply.status(201).send(await addSkuListToCart(app.deps.db, request.params.cartId, request.body.text, meta));
+      return reply.status(201).send(await addSkuListToCart(app.deps.db, request.params.cartId, request.body.text, meta, request.user?.id));
     },
   );
 }

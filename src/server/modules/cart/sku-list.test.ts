@@ -4,9 +4,9 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
-import { cartWith, pickProducts, setProduct } from '../../../../tests/helpers/customers.ts';
+import { cartWith, createCustomer, pickProducts, setProduct } from '../../../../tests/helpers/customers.ts';
 import { multipart } from '../../../../tests/helpers/supplier-import.ts';
-import { products, rateLimits, supplierOffers, suppliers } from '../../db/schema.ts';
+import { customerGroups, products, rateLimits, supplierOffers, suppliers, users } from '../../db/schema.ts';
 import { SKU_LIST_LIMIT } from './sku-list.ts';
 import type { CartLinesResult, SkuListCheck, SkuListFile } from '#shared/schemas/sku-list.ts';
 
@@ -169,6 +169,23 @@ describe('POST /api/sku-list/check', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe('Слишком много проверок списка артикулов. Попробуйте через 60 минут.');
     expect((await check(a.sku, '10.40.9.10')).statusCode).toBe(200);
+  });
+});
+
+describe('a wholesale customer', () => {
+  it('sees their group’s prices in the check and gets the cart at them', async () => {
+    const customer = await createCustomer(ctx);
+    const [group] = await ctx.database.db.insert(customerGroups).values({ name: 'Опт SKU', discountPercent: 10 }).returning({ id: customerGroups.id });
+    await ctx.database.db.update(users).set({ customerGroupId: group!.id }).where(eq(users.id, customer.id));
+    const headers = { cookie: customer.cookie };
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/sku-list/check', payload: { text: `${a.sku} 1` }, headers, remoteAddress: '10.40.1.1' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    const wholesale = Math.round(a.price * 100 * 0.9) / 100;
+    expect((res.json() as SkuListCheck).found[0]!.price).toBe(wholesale);
+    const added = await ctx.app.inject({ method: 'POST', url: `/api/cart/${randomUUID()}/sku-list`, payload: { text: `${a.sku} 1` }, headers });
+    expect((added.json() as CartLinesResult).cart.items[0]!.product.price).toBe(wholesale);
+    // A guest checking the same list sees the retail price.
+    expect((await checked(`${a.sku} 1`)).found[0]!.price).toBe(a.price);
   });
 });
 

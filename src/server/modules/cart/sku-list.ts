@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { products, supplierOffers } from '../../db/schema.ts';
 import { enforce, type RateRule, type RequestMeta } from '../rate-limits/service.ts';
+import { atCustomerPrices, groupOfCustomer } from '../customer-groups/prices.ts';
 import { addLinesToCart } from './add-lines.ts';
 import { parseSkuList, quantityError, skuKey, type SkuLineError, type SkuListLine } from './sku-list-parse.ts';
 import { CART_QUANTITY_MAX } from '#shared/constants.ts';
@@ -85,10 +86,13 @@ const statusOf = (match: Match, quantity: number): { status: SkuLineStatus; addQ
  * products with price and stock (one product on several lines adds up), unknown SKUs, lines that
  * could not be read. A first line that names no product and has no quantity is the list's header.
  */
-export async function checkSkuList(db: Db, text: string): Promise<SkuListCheck> {
+export async function checkSkuList(db: Db, text: string, userId?: number): Promise<SkuListCheck> {
   const parsed = parseSkuList(text);
   const keys = [...new Set(parsed.lines.flatMap((l) => [l.sku, l.whole ?? ''].filter(Boolean).map(skuKey)))];
-  const resolve = resolver(await findBySkuKeys(db, keys));
+  const [matches, group] = await Promise.all([findBySkuKeys(db, keys), groupOfCustomer(db, userId)]);
+  // The customer's own prices (a wholesale group's), as the cart will show them.
+  const priced = await atCustomerPrices(db, group, matches.map((m) => ({ ...m, productId: m.id })));
+  const resolve = resolver(priced);
   const errors: SkuLineError[] = [...parsed.errors];
   const notFound: SkuListCheck['notFound'] = [];
   const found = new Map<number, { match: Match; lines: number[]; typed: Set<string>; quantity: number }>();
@@ -165,12 +169,13 @@ export async function checkSkuList(db: Db, text: string): Promise<SkuListCheck> 
  * Adds the list's found products to the cart in one step, as many of each as the cart's rules
  * allow (the stock, 999 a line); what could not go in is said with its reason.
  */
-export async function addSkuListToCart(db: Db, cartId: string, text: string, meta: RequestMeta): Promise<CartLinesResult> {
-  const { found } = await checkSkuList(db, text);
+export async function addSkuListToCart(db: Db, cartId: string, text: string, meta: RequestMeta, userId?: number): Promise<CartLinesResult> {
+  const { found } = await checkSkuList(db, text, userId);
   return addLinesToCart(
     db,
     cartId,
     found.map((line) => ({ productId: line.productId, name: line.name, quantity: line.quantity })),
     meta,
+    userId,
   );
 }

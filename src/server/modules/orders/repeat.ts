@@ -20,5 +20,5 @@ export async function repeatOrder(db: Db, orderId: number, userId: number, cartI
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.id));
-  return addLinesToCart(db, cartId, lines, meta);
+  return addLinesToCart(db, cartId, lines, meta, userId);
 }
