@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { adminApi, expect, test, waitForHydration } from './fixtures.ts';
 import { hasPrice } from '../../src/shared/money.ts';
@@ -98,6 +99,14 @@ test('a new customer orders for an organisation added at checkout and pays by in
   await expect(page.getByRole('heading', { name: 'Спасибо за заказ!' })).toBeVisible();
   await expect(page.getByText(SBERBANK_TEXT)).toBeVisible();
   await expect(page.getByText('Оплата по счёту', { exact: true })).toBeVisible();
+
+  // The invoice is there to download from the order's page.
+  const orderId = /\/order-complete\/(\d+)$/.exec(page.url())![1];
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Скачать счёт (PDF)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`Счёт на оплату № ${orderId}.pdf`);
+  expect(fs.readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
   expect(consoleErrors).toEqual([]);
 });
 
