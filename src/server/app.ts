@@ -47,6 +47,8 @@ import orderRoutes from './modules/orders/routes.ts';
 import invoiceRoutes from './modules/invoices/routes.ts';
 import paymentRoutes from './integrations/yookassa/routes.ts';
 import dadataRoutes from './integrations/dadata/routes.ts';
+import cdekRoutes from './integrations/cdek/routes.ts';
+import deliveryRoutes from './modules/delivery/routes.ts';
 import productAdminRoutes from './modules/products/admin-routes.ts';
 import productRoutes from './modules/products/routes.ts';
 import reviewRoutes from './modules/reviews/routes.ts';
@@ -81,6 +83,8 @@ const API_MODULES = [
   branchRoutes,
   contactRoutes,
   cartRoutes,
+  deliveryRoutes,
+  cdekRoutes,
   orderRoutes,
   invoiceRoutes,
   paymentRoutes,

@@ -28,6 +28,9 @@ const EnvSchema = z.object({
   YOOKASSA_API_URL: z.url().default('https://api.yookassa.ru/v3'),
   DADATA_API_KEY: z.string().trim().optional(),
   DADATA_API_URL: z.url().default('https://suggestions.dadata.ru/suggestions/api/4_1/rs'),
+  CDEK_CLIENT_ID: z.string().trim().optional(),
+  CDEK_CLIENT_SECRET: z.string().trim().optional(),
+  CDEK_API_URL: z.url().default('https://api.cdek.ru/v2'),
 }).superRefine((env, ctx) => {
   // The administrator's password obeys the policy of every other password (ASVS level 2).
   const problem = env.ADMIN_PASSWORD && passwordProblem(env.ADMIN_PASSWORD, { username: env.ADMIN_USERNAME ?? 'admin', email: env.ADMIN_EMAIL });
@@ -69,6 +72,11 @@ export type Config = {
    * key, and then the forms offer no look-up. The key is never shown or logged.
    */
   dadata: { apiKey: string; apiUrl: string } | null;
+  /**
+   * СДЭК's API v2 (issue 28): null without both credentials, and then delivery is the shop's own
+   * only. `apiUrl` ends with /v2 (production by default; СДЭК's test API is https://api.edu.cdek.ru/v2).
+   */
+  cdek: { clientId: string; clientSecret: string; apiUrl: string } | null;
 };
 
 /**
@@ -130,5 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY, apiUrl: e.YOOKASSA_API_URL.replace(/\/$/, '') }
         : null,
     dadata: e.DADATA_API_KEY ? { apiKey: e.DADATA_API_KEY, apiUrl: e.DADATA_API_URL.replace(/\/$/, '') } : null,
+    cdek:
+      e.CDEK_CLIENT_ID && e.CDEK_CLIENT_SECRET
+        ? { clientId: e.CDEK_CLIENT_ID, clientSecret: e.CDEK_CLIENT_SECRET, apiUrl: e.CDEK_API_URL.replace(/\/$/, '') }
+        : null,
   };
 }

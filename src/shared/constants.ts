@@ -31,7 +31,7 @@ export const vatInTotalLabel = (rate: number) => (rate === 0 ? null : `в т. ч
 export const CATALOG_PRICES = ['without_vat', 'with_vat'] as const;
 export type CatalogPrices = (typeof CATALOG_PRICES)[number];
 export const CATALOG_PRICES_LABELS: Record<CatalogPrices, string> = { without_vat: 'без НДС, НДС начисляется в корзине', with_vat: 'с НДС' };
-export const DELIVERY_COST_RUB = 500;
+export const DEFAULT_DELIVERY_COST_RUB = 500;
 export const DEFAULT_FREE_DELIVERY_THRESHOLD_RUB = 7500;
 
 export const RETURN_DAYS = 30;

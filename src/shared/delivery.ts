@@ -4,12 +4,37 @@
  */
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from './constants.ts';
 
-export const DELIVERY_METHODS = ['delivery', 'pickup'] as const;
+export const DELIVERY_METHODS = ['delivery', 'pickup', 'cdek-door', 'cdek-point'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
   delivery: 'Доставка',
   pickup: 'Самовывоз из филиала',
+  'cdek-door': 'СДЭК до двери',
+  'cdek-point': 'СДЭК до пункта выдачи',
 };
+
+/** The carrier's ways (issue 28): offered only while the carrier is configured and answers for the city. */
+export const CARRIER_METHODS = ['cdek-door', 'cdek-point'] as const satisfies readonly DeliveryMethod[];
+export type CarrierMethod = (typeof CARRIER_METHODS)[number];
+export const isCarrierMethod = (method: DeliveryMethod): method is CarrierMethod => (CARRIER_METHODS as readonly string[]).includes(method);
+/** The ways that bring the order to an address the customer types: the shop's own delivery and the carrier's courier. */
+export const needsAddress = (method: DeliveryMethod) => method === 'delivery' || method === 'cdek-door';
+
+/** A carrier's pickup point as an order keeps it. */
+export type OrderDeliveryPoint = { code: string; address: string; workingHours: string };
+
+/** One way of delivery offered for a cart in a city (`GET /api/cart/{cartId}/delivery`); prices in roubles. */
+export type DeliveryOption = { method: Exclude<DeliveryMethod, 'pickup'>; title: string; price: number; daysMin: number | null; daysMax: number | null };
+
+/** A carrier's pickup point in a city (`GET /api/delivery/points`). */
+export type DeliveryPoint = { code: string; address: string; workingHours: string; latitude: number | null; longitude: number | null };
+
+/** «2–4 дня», «1 день», «5 дней»: the days a delivery takes, as the checkout says them. */
+export function deliveryDaysText(min: number, max: number): string {
+  const last = max % 100 >= 11 && max % 100 <= 14 ? 5 : max % 10;
+  const word = last === 1 ? 'день' : last >= 2 && last <= 4 ? 'дня' : 'дней';
+  return min === max ? `${max} ${word}` : `${min}–${max} ${word}`;
+}
 
 /** The statuses an order can take: a pickup order is made ready at its branch («Готов к выдаче»), a delivery is shipped. */
 export const orderStatusesFor = (deliveryMethod: DeliveryMethod): OrderStatus[] =>
@@ -35,3 +60,9 @@ export const ORDER_BEFORE_HOUR = 15;
 export const COURIER_DELIVERY_DAYS = '1-2';
 /** A pickup order in stock at its branch is ready the next working day. */
 export const PICKUP_READY_DAYS = '1';
+
+/**
+ * A product whose weight and size neither it nor its category gives ships as this: a boxed hand
+ * tool. Staff set the real figures per product or per category (issue 28).
+ */
+export const DEFAULT_PARCEL = { weightGrams: 1000, lengthMm: 300, widthMm: 200, heightMm: 100 } as const;

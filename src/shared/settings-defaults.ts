@@ -2,7 +2,7 @@
  * The spec's default shop and SEO settings. Kept apart from the zod schemas so that pages which
  * only need the values do not load zod.
  */
-import { DEFAULT_FREE_DELIVERY_THRESHOLD_RUB, DEFAULT_INVOICE_VALID_DAYS, DEFAULT_VAT_RATE } from './constants.ts';
+import { DEFAULT_DELIVERY_COST_RUB, DEFAULT_FREE_DELIVERY_THRESHOLD_RUB, DEFAULT_INVOICE_VALID_DAYS, DEFAULT_VAT_RATE } from './constants.ts';
 import type { SeoSettings, ShopSettings } from './schemas/settings.ts';
 import type { PaymentSettings } from './schemas/payments.ts';
 import type { SellerRequisites } from './schemas/seller-requisites.ts';
@@ -19,6 +19,9 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   enableCheckout: true,
   maintenanceMode: false,
   freeDeliveryThreshold: DEFAULT_FREE_DELIVERY_THRESHOLD_RUB,
+  deliveryCost: DEFAULT_DELIVERY_COST_RUB,
+  carrierMarginPercent: 0,
+  carrierFreeFrom: 0,
   vatRate: DEFAULT_VAT_RATE,
   catalogPrices: 'without_vat',
 };

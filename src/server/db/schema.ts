@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { OrderDeliveryPoint } from '#shared/delivery.ts';
 import type { OrderBuyerCompany } from '#shared/organizations.ts';
 import {
   type AnyPgColumn,
@@ -31,6 +32,14 @@ export const categories = pgTable('categories', {
   icon: text('icon').notNull().default('wrench'),
   parentId: integer('parent_id'),
   sortOrder: integer('sort_order').notNull().default(0),
+  /**
+   * Weight (grams) and size (millimetres) of a product of this category that has none of its own,
+   * so that every cart has a shipping weight (issue 28). Null: the shop's defaults (shared/shipping.ts).
+   */
+  defaultWeightGrams: integer('default_weight_grams'),
+  defaultLengthMm: integer('default_length_mm'),
+  defaultWidthMm: integer('default_width_mm'),
+  defaultHeightMm: integer('default_height_mm'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -103,6 +112,11 @@ export const products = pgTable(
     salesCount: integer('sales_count').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     isFeatured: boolean('is_featured').notNull().default(false),
+    /** Packed weight in grams and size in millimetres (issue 28); null: the category's default. */
+    weightGrams: integer('weight_grams'),
+    lengthMm: integer('length_mm'),
+    widthMm: integer('width_mm'),
+    heightMm: integer('height_mm'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** SKU without spaces, dashes and dots, lower case: what SKU fragments are searched in. */
@@ -348,8 +362,17 @@ export const orders = pgTable(
     city: text('city').notNull(),
     postalCode: text('postal_code').notNull(),
     notes: text('notes'),
-    /** 'delivery' or 'pickup'. */
+    /** 'delivery', 'pickup', 'cdek-door' or 'cdek-point' (shared/delivery.ts). */
     deliveryMethod: text('delivery_method').notNull().default('delivery'),
+    /** Working days the delivery was promised in when the order was placed (a carrier's tariff); null: none promised. */
+    deliveryDaysMin: integer('delivery_days_min'),
+    deliveryDaysMax: integer('delivery_days_max'),
+    /** The carrier's tariff the price was computed with (СДЭК's tariff_code). */
+    deliveryTariffCode: integer('delivery_tariff_code'),
+    /** The carrier's pickup point of a 'cdek-point' order, as it was when the order was placed. */
+    deliveryPoint: jsonb('delivery_point').$type<OrderDeliveryPoint>(),
+    /** The carrier's number of the shipment, once it is registered (the customer tracks it). */
+    trackNumber: text('track_number'),
     /** The branch a pickup order is collected from. */
     pickupBranchId: integer('pickup_branch_id').references(() => branches.id, { onDelete: 'restrict' }),
     subtotalKopecks: integer('subtotal_kopecks').notNull(),
@@ -985,4 +1008,28 @@ export const productLists = pgTable(
     uniqueIndex('product_lists_user_unique').on(t.kind, t.userId, t.productId).where(sql`${t.userId} is not null`),
     uniqueIndex('product_lists_visitor_unique').on(t.kind, t.visitorHash, t.productId).where(sql`${t.visitorHash} is not null`),
   ],
+);
+
+/**
+ * Orders registered with СДЭК (issue 28, the cdek integration's own table). Registration is
+ * asynchronous at СДЭК: `POST /v2/orders` answers the entity's uuid with the request ACCEPTED,
+ * and `GET /v2/orders/{uuid}` later says SUCCESSFUL (with the track number) or INVALID (with
+ * errors). `state`: 'sent' (accepted, waiting for the result), 'registered', 'failed' (`error`
+ * says why, in Russian; staff may retry).
+ */
+export const cdekShipments = pgTable(
+  'cdek_shipments',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    uuid: text('uuid'),
+    state: text('state').notNull(),
+    error: text('error'),
+    /** The last ORDER_STATUS code СДЭК reported (CREATED, RECEIVED_AT_SHIPMENT_WAREHOUSE, DELIVERED, …). */
+    statusCode: text('status_code'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('cdek_shipments_uuid_unique').on(t.uuid)],
 );

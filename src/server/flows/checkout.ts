@@ -20,7 +20,11 @@ import { enforce, type RateRule } from '../modules/rate-limits/service.ts';
 import { getSettings } from '../modules/settings/service.ts';
 import { rememberContactDetails } from '../modules/users/service.ts';
 import { companyBuyerOf } from './order-buyer.ts';
-import { deliverySources, pickupBranchOf, takeOrderStock } from './order-stock.ts';
+import { pickupBranchOf, takeOrderStock } from './order-stock.ts';
+import { deliverySources } from '../modules/delivery/sources.ts';
+import { carrierDeliveryForOrder, deliveryPointForOrder, pricedCartLines } from '../modules/delivery/options.ts';
+import type { CarrierQuote } from '../modules/delivery/carrier-port.ts';
+import { isCarrierMethod, type OrderDeliveryPoint } from '#shared/delivery.ts';
 import { PRIVACY_POLICY_VERSION, type PaymentMethod } from '#shared/constants.ts';
 import { rubToKopecks } from '#shared/money.ts';
 import type { CreateOrderInput } from '#shared/schemas/checkout.ts';
@@ -35,7 +39,7 @@ export const PRICES_CHANGED_MESSAGE =
 const CART_CHANGED_MESSAGE = 'Корзина изменилась с момента открытия страницы. Обновите страницу и проверьте заказ.';
 
 /** `paymentView`: whether online payment is configured, for the order's payment as answered and mailed. */
-export type PlaceOrderDeps = { db: Db; mailer: Mailer; publicUrl: string; log: Pick<FastifyBaseLogger, 'error'>; paymentView: PaymentView };
+export type PlaceOrderDeps = { db: Db; mailer: Mailer; publicUrl: string; log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>; paymentView: PaymentView };
 /**
  * `shop`: the settings of checkoutSettings, read for this order; `rateLimitFactor` scales
  * ORDER_LIMITS; `citySlug`: the customer's city (the city cookie), whose branch a delivery
@@ -80,6 +84,35 @@ export const ORDER_LIMITS = {
   address: { limit: 50, windowMs: 60 * 60 * 1000, message: ORDERS_MESSAGE },
 } satisfies Record<string, RateRule>;
 
+/** A carrier's delivery as quoted for the cart's lines just before the order's transaction. */
+type CarrierChoice = { quote: CarrierQuote; point: OrderDeliveryPoint | null; lines: string };
+
+/** The lines a quote was made for, to see inside the transaction that the cart is still the same. */
+const linesKey = (lines: readonly { productId: number; quantity: number }[]) => lines.map((l) => `${l.productId}x${l.quantity}`).join(',');
+
+/**
+ * The carrier's price, days and point for the order, asked of the carrier again (never the
+ * browser's price) before the transaction: a call out must not hold the cart's lock.
+ */
+async function carrierChoice(deps: PlaceOrderDeps, params: PlaceOrderParams): Promise<CarrierChoice | null> {
+  const { input, shop, user } = params;
+  if (!isCarrierMethod(input.deliveryMethod)) return null;
+  const lines = await pricedCartLines(deps.db, input.cartId, user.id);
+  if (lines.length === 0) throw conflict(EMPTY_CART_MESSAGE);
+  const point =
+    input.deliveryMethod === 'cdek-point' ? await deliveryPointForOrder(deps.db, input.city, input.deliveryPointCode ?? undefined, deps.log) : null;
+  const quote = await carrierDeliveryForOrder(deps.db, {
+    method: input.deliveryMethod,
+    lines,
+    city: input.city,
+    citySlug: params.citySlug,
+    subtotalKopecks: cartTotals(lines, shop).subtotal,
+    shop,
+    log: deps.log,
+  });
+  return { quote, point: point && { code: point.code, address: point.address, workingHours: point.workingHours }, lines: linesKey(lines) };
+}
+
 class OrderExists extends Error {
   constructor(readonly orderId: number) {
     super('order exists');
@@ -109,6 +142,7 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
   await enforce(db, `order:account:${user.id}`, ORDER_LIMITS.account, now, params.rateLimitFactor);
   await enforce(db, `order:address:${ip}`, ORDER_LIMITS.address, now, params.rateLimitFactor);
 
+  const carrier = await carrierChoice(deps, params);
   let orderId: number;
   try {
     orderId = await db.transaction(async (tx) => {
@@ -157,13 +191,14 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
 
       const branches = await listBranches(tx);
       const pickup = input.deliveryMethod === 'pickup' ? pickupBranchOf(branches, input.pickupBranchId) : null;
-      const totals = cartTotals(lines, shop, input.deliveryMethod);
+      if (carrier && carrier.lines !== linesKey(lines)) throw conflict(CART_CHANGED_MESSAGE);
+      const totals = cartTotals(lines, shop, input.deliveryMethod, carrier?.quote.priceKopecks);
       if (input.expectedTotal !== undefined && rubToKopecks(input.expectedTotal) !== totals.total) {
         throw conflict(PRICES_CHANGED_MESSAGE);
       }
 
       const company = await companyBuyerOf(tx, user.id, input.buyer);
-      if (!pickup && input.saveAddress) {
+      if (!pickup && !carrier?.point && input.saveAddress) {
         const { customerName: recipientName, customerPhone: phone, address, city, postalCode } = input;
         await saveOrderAddress(tx, user.id, { recipientName, phone, address, city, postalCode }, now);
       }
@@ -184,12 +219,17 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
           customerEmail: input.customerEmail,
           customerPhone: input.customerPhone,
           // A pickup order has no address of its own; its city is the branch's (the staff list shows it).
-          address: pickup ? '' : input.address,
+          // A carrier's pickup point stands for the address (letters, 1C, the staff list show it).
+          address: pickup ? '' : (carrier?.point?.address ?? input.address),
           city: pickup ? pickup.city : input.city,
-          postalCode: pickup ? '' : input.postalCode,
+          postalCode: pickup || carrier?.point ? '' : input.postalCode,
           notes: input.notes ? input.notes : null,
           deliveryMethod: input.deliveryMethod,
           pickupBranchId: pickup?.id ?? null,
+          deliveryDaysMin: carrier?.quote.daysMin ?? null,
+          deliveryDaysMax: carrier?.quote.daysMax ?? null,
+          deliveryTariffCode: carrier?.quote.tariffCode ?? null,
+          deliveryPoint: carrier?.point ?? null,
           buyer: company,
           organizationId: company?.organizationId ?? null,
           subtotalKopecks: totals.subtotal,

@@ -9,7 +9,7 @@ import { branchQuantities, sellFromBranch } from '../db/product-stock.ts';
 import { badRequest, conflict } from '../core/http-errors.ts';
 import { notEnoughStockMessage, offSaleMessage } from '../modules/cart/service.ts';
 import { pickupShortMessage, shortageText } from '../modules/cart/pickup.ts';
-import { HEAD_BRANCH_SLUG, type Branch } from '#shared/schemas/branches.ts';
+import type { Branch } from '#shared/schemas/branches.ts';
 
 export const PICKUP_BRANCH_NOT_FOUND = 'Филиал не найден. Выберите филиал из списка.';
 export const PICKUP_NOT_OFFERED = 'Этот филиал не выдаёт заказы. Выберите другой филиал или доставку.';
@@ -22,13 +22,6 @@ export function pickupBranchOf(branches: readonly Branch[], id: number | null | 
   if (!branch) throw pickupError(PICKUP_BRANCH_NOT_FOUND);
   if (!branch.pickup) throw pickupError(PICKUP_NOT_OFFERED);
   return branch;
-}
-
-/** A delivered order's sources, in order: the customer's city (a branch slug), the head office, the rest. */
-export function deliverySources(branches: readonly Branch[], citySlug: string | undefined): Branch[] {
-  const rank = (b: Branch) => (b.slug === citySlug ? 0 : b.slug === HEAD_BRANCH_SLUG ? 1 : 2);
-  // A stable sort: within a rank the display order stays.
-  return [...branches].sort((a, b) => rank(a) - rank(b));
 }
 
 type StockLine = { productId: number; name: string; quantity: number };

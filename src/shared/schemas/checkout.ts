@@ -1,5 +1,5 @@
 import { EMAIL_MAX, PAYMENT_METHODS } from '../constants.ts';
-import { DELIVERY_METHODS } from '../delivery.ts';
+import { DELIVERY_METHODS, needsAddress } from '../delivery.ts';
 import { deliveryFields } from './address.ts';
 import { consentGiven } from './auth.ts';
 import { CartIdSchema } from './cart.ts';
@@ -9,6 +9,7 @@ const EMAIL_MESSAGE = 'Пожалуйста, введите корректный
 const PAYMENT_MESSAGE = 'Пожалуйста, выберите способ оплаты';
 const DELIVERY_METHOD_MESSAGE = 'Пожалуйста, выберите способ получения';
 export const PICKUP_BRANCH_MESSAGE = 'Выберите филиал, из которого заберёте заказ';
+export const DELIVERY_POINT_MESSAGE = 'Выберите пункт выдачи СДЭК из списка';
 export const ORGANIZATION_MESSAGE = 'Выберите организацию';
 export const INVOICE_FOR_PERSON_MESSAGE = 'Оплата по счёту доступна только при покупке на организацию';
 
@@ -31,6 +32,8 @@ const checkoutFields = z.object({
   deliveryMethod: z.enum(DELIVERY_METHODS, { error: DELIVERY_METHOD_MESSAGE }).default('delivery'),
   /** The branch a pickup order is collected from (`GET /api/cart/{cartId}/pickup` tells which can). */
   pickupBranchId: z.number({ error: PICKUP_BRANCH_MESSAGE }).int(PICKUP_BRANCH_MESSAGE).positive(PICKUP_BRANCH_MESSAGE).nullish(),
+  /** The carrier's pickup point of a 'cdek-point' order (`GET /api/delivery/points` lists them). */
+  deliveryPointCode: z.string({ error: DELIVERY_POINT_MESSAGE }).trim().max(64, DELIVERY_POINT_MESSAGE).nullish(),
   address: addressText(500),
   city: addressText(100),
   postalCode: addressText(12),
@@ -43,8 +46,8 @@ const checkoutFields = z.object({
 });
 
 /**
- * Delivery needs the address (spec 5 'Reading A' messages); pickup needs a branch instead.
- * «Оплата по счёту» is for an organisation only.
+ * Delivery to a door needs the address (spec 5 'Reading A' messages); pickup needs a branch; a
+ * carrier's pickup point needs the point and its city. «Оплата по счёту» is for an organisation only.
  */
 function checkDeliveryChoice(value: z.output<typeof checkoutFields>, ctx: z.RefinementCtx) {
   if (value.paymentMethod === 'invoice' && value.buyer.type !== 'company') {
@@ -52,6 +55,12 @@ function checkDeliveryChoice(value: z.output<typeof checkoutFields>, ctx: z.Refi
   }
   if (value.deliveryMethod === 'pickup') {
     if (value.pickupBranchId == null) ctx.addIssue({ code: 'custom', path: ['pickupBranchId'], message: PICKUP_BRANCH_MESSAGE });
+    return;
+  }
+  if (!needsAddress(value.deliveryMethod)) {
+    if (!value.deliveryPointCode) ctx.addIssue({ code: 'custom', path: ['deliveryPointCode'], message: DELIVERY_POINT_MESSAGE });
+    const city = deliveryFields.city.safeParse(value.city);
+    if (!city.success) ctx.addIssue({ code: 'custom', path: ['city'], message: city.error.issues[0]!.message });
     return;
   }
   for (const field of ADDRESS_FIELDS) {

@@ -24,7 +24,7 @@ import { sessionQuery } from '#client/lib/session.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { paths } from '#client/paths.ts';
 import { ORDER_AUTO_SUBMIT_DELAY_MS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '#shared/constants.ts';
-import { DELIVERY_METHODS, DELIVERY_METHOD_LABELS, type DeliveryMethod } from '#shared/delivery.ts';
+import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '#shared/delivery.ts';
 import { formatRub } from '#shared/money.ts';
 import { ADDRESSES_MAX } from '#shared/schemas/address.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
@@ -71,10 +71,14 @@ const PERSON_PAYMENT_METHODS = PAYMENT_METHODS.filter((method) => method !== 'in
 const buyerError = (errors: FieldErrors<CheckoutFormInput>) =>
   errors.buyer?.message ?? (errors.buyer as { organizationId?: { message?: string } } | undefined)?.organizationId?.message;
 
-const DELIVERY_HINTS: Record<DeliveryMethod, { hint: string; icon: ReactNode }> = {
+const DELIVERY_HINTS: Record<ShopMethod, { hint: string; icon: ReactNode }> = {
   delivery: { hint: 'Курьером или транспортной компанией по вашему адресу', icon: <Truck className="size-5" aria-hidden /> },
   pickup: { hint: 'Бесплатно, когда заказ будет готов к выдаче', icon: <Store className="size-5" aria-hidden /> },
 };
+
+/** The shop's own ways, always offered. */
+const SHOP_METHODS = ['delivery', 'pickup'] as const satisfies readonly DeliveryMethod[];
+type ShopMethod = (typeof SHOP_METHODS)[number];
 
 /** What the shop knows already: the customer's profile and the city chosen in the header. */
 const defaultsFor = (user: PublicUser | null, city: Branch | null): CheckoutFormInput => ({
@@ -325,7 +329,7 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
               render={({ field }) => (
                 <ChoiceCards
                   name={field.name}
-                  options={DELIVERY_METHODS}
+                  options={SHOP_METHODS}
                   labels={DELIVERY_METHOD_LABELS}
                   hints={DELIVERY_HINTS}
                   value={field.value}

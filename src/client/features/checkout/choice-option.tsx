@@ -45,7 +45,8 @@ export type ChoiceCardsProps<T extends string> = {
   options: readonly T[];
   labels: Record<T, string>;
   hints: Record<T, { hint: string; icon: ReactNode }>;
-  value: T | undefined;
+  /** The field's value, which may be a choice these cards do not offer (none is then checked). */
+  value: string | undefined;
   onChange: (value: T) => void;
   onBlur?: () => void;
   /** The id of the heading that names the group. */

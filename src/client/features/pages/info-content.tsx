@@ -7,7 +7,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ContentTable } from '#client/components/content-table.tsx';
 import { INFO_PAGE_KEYS, paths, type InfoPageKey } from '#client/paths.ts';
-import { DELIVERY_COST_RUB, PAYMENT_METHOD_LABELS, PRIVACY_POLICY_VERSION, RETURN_DAYS } from '#shared/constants.ts';
+import { PAYMENT_METHOD_LABELS, PRIVACY_POLICY_VERSION, RETURN_DAYS } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
 import { formatPhone } from '#shared/phone.ts';
 import type { PublicSettings, ShopSettings } from '#shared/schemas/settings.ts';
@@ -132,7 +132,7 @@ const faqs: Faq[] = [
     q: 'Сколько стоит доставка?',
     a: ({ settings }) => (
       <P>
-        Доставка стоит {formatRub(DELIVERY_COST_RUB)}. При стоимости товаров в заказе от{' '}
+        Доставка стоит {formatRub(settings.shop.deliveryCost)}. При стоимости товаров в заказе от{' '}
         {formatRub(settings.shop.freeDeliveryThreshold)} доставка бесплатна, самовывоз из филиалов бесплатен всегда.
         Подробнее — на странице <A to={paths.shipping}>«Доставка и оплата»</A>.
       </P>
@@ -254,7 +254,7 @@ function ShippingContent({ settings, branches }: ContentProps) {
           caption="Стоимость доставки"
           head={['Сумма заказа', 'Стоимость']}
           rows={[
-            [`менее ${threshold}`, formatRub(DELIVERY_COST_RUB)],
+            [`менее ${threshold}`, formatRub(settings.shop.deliveryCost)],
             [`от ${threshold}`, 'бесплатно'],
             ['Самовывоз из филиала', 'бесплатно'],
           ]}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cartTotals } from './totals.ts';
 
-const shop = { freeDeliveryThreshold: 7500, vatRate: 20, catalogPrices: 'without_vat' } as const;
+const shop = { freeDeliveryThreshold: 7500, deliveryCost: 500, vatRate: 20, catalogPrices: 'without_vat' } as const;
 const withVat = { ...shop, catalogPrices: 'with_vat' } as const;
 const line = (roubles: number | null, quantity = 1) => ({ priceKopecks: roubles === null ? null : Math.round(roubles * 100), quantity });
 

@@ -1,5 +1,4 @@
-import { DELIVERY_COST_RUB } from '#shared/constants.ts';
-import type { DeliveryMethod } from '#shared/delivery.ts';
+import { isCarrierMethod, type DeliveryMethod } from '#shared/delivery.ts';
 import { hasPrice, vatOnTopKopecks } from '#shared/money.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 
@@ -22,20 +21,24 @@ export const vatInsideKopecks = (kopecks: number, rate: number) => Math.round((k
 /**
  * The one computation of a cart's money, for the cart answer and for the order placed from it.
  * Catalogue prices «без НДС»: VAT at the shop's rate on top of the subtotal, in whole roubles;
- * «с НДС»: nothing on top. Delivery is 500 ₽ (VAT included: it is a taxable service, the way the
- * receipt carries it) below the shop's free-delivery threshold (inclusive, decisions.md), none for
- * an empty cart or a pickup at a branch. Everything in the total is taxed at the one rate, so the
+ * «с НДС»: nothing on top. The shop's own delivery costs the settings' `deliveryCost` (500 ₽ by
+ * default; VAT included: it is a taxable service, the way the receipt carries it) below the shop's
+ * free-delivery threshold (inclusive, decisions.md); a carrier's delivery costs what its quote
+ * said (`carrierKopecks`, the margin and free amount already applied); none for an empty cart or
+ * a pickup at a branch. Everything in the total is taxed at the one rate, so the
  * VAT it contains is the total's share (docs/decisions/030).
  */
 export function cartTotals(
   lines: readonly PricedLine[],
-  shop: Pick<ShopSettings, 'freeDeliveryThreshold' | 'vatRate' | 'catalogPrices'>,
+  shop: Pick<ShopSettings, 'freeDeliveryThreshold' | 'deliveryCost' | 'vatRate' | 'catalogPrices'>,
   method: DeliveryMethod = 'delivery',
+  carrierKopecks = 0,
 ): TotalsKopecks {
   const subtotal = lines.reduce((sum, line) => sum + lineTotalKopecks(line), 0);
   const vat = shop.catalogPrices === 'with_vat' ? 0 : vatOnTopKopecks(subtotal, shop.vatRate);
-  const toFreeDelivery = lines.length === 0 || method === 'pickup' ? 0 : Math.max(0, shop.freeDeliveryThreshold * 100 - subtotal);
-  const delivery = toFreeDelivery > 0 ? DELIVERY_COST_RUB * 100 : 0;
+  const ownDelivery = lines.length > 0 && method === 'delivery';
+  const toFreeDelivery = ownDelivery ? Math.max(0, shop.freeDeliveryThreshold * 100 - subtotal) : 0;
+  const delivery = ownDelivery ? (toFreeDelivery > 0 ? shop.deliveryCost * 100 : 0) : lines.length > 0 && isCarrierMethod(method) ? carrierKopecks : 0;
   const total = subtotal + vat + delivery;
   return { subtotal, vat, vatInTotal: vatInsideKopecks(total, shop.vatRate), delivery, total, toFreeDelivery };
 }

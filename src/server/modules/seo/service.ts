@@ -8,7 +8,6 @@ import { productHasPrice } from '../../db/price-rule.ts';
 import { categories, products } from '../../db/schema.ts';
 import { listBranches } from '../branches/service.ts';
 import { getSettings } from '../settings/service.ts';
-import { DELIVERY_COST_RUB } from '#shared/constants.ts';
 import { COURIER_DELIVERY_DAYS, ORDER_BEFORE_HOUR, PICKUP_READY_DAYS } from '#shared/delivery.ts';
 import { vatOnTopKopecks } from '#shared/money.ts';
 import {
@@ -225,7 +224,7 @@ export async function* ymlDocument(db: Db, publicUrl: string, now: Date): AsyncG
   const pickupOffered = (await listBranches(db)).some((b) => b.pickup);
   const courier = (cost: number) => ({ cost, days: COURIER_DELIVERY_DAYS, orderBefore: ORDER_BEFORE_HOUR });
   const receiving = {
-    delivery: courier(DELIVERY_COST_RUB),
+    delivery: courier(shop.deliveryCost),
     pickup: pickupOffered ? { cost: 0, days: PICKUP_READY_DAYS, orderBefore: ORDER_BEFORE_HOUR } : null,
   };
   yield ymlHead({ name: shop.shopName, company: shop.shopName, url: `${publicUrl}/`, date: now }, cats, receiving);

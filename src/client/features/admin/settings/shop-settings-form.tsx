@@ -5,7 +5,7 @@ import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.ts
 import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { CATALOG_PRICES, CATALOG_PRICES_LABELS, DELIVERY_COST_RUB, VAT_RATE_LABELS, VAT_RATES } from '#shared/constants.ts';
+import { CATALOG_PRICES, CATALOG_PRICES_LABELS, VAT_RATE_LABELS, VAT_RATES } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { ShopSettingsSchema, type ShopSettings } from '#shared/schemas/settings.ts';
@@ -17,8 +17,8 @@ import { FormActions, REPLACE_TYPED } from '#client/features/admin/components/fo
 type Field = FieldPath<ShopSettings>;
 const FIELDS: readonly Field[] = [
   'shopName', 'shopDescription', 'contactEmail', 'contactPhone', 'address', 'workingHours',
-  'enableRegistration', 'enableCheckout', 'maintenanceMode', 'freeDeliveryThreshold', 'vatRate',
-  'catalogPrices',
+  'enableRegistration', 'enableCheckout', 'maintenanceMode', 'freeDeliveryThreshold', 'deliveryCost',
+  'carrierMarginPercent', 'carrierFreeFrom', 'vatRate', 'catalogPrices',
 ];
 
 type SwitchName = 'enableRegistration' | 'enableCheckout' | 'maintenanceMode';
@@ -65,6 +65,7 @@ function ShopForm({ data }: { data: ShopSettings }) {
     };
   };
   const threshold = useWatch({ control, name: 'freeDeliveryThreshold' });
+  const cost = useWatch({ control, name: 'deliveryCost' });
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="grid gap-5" aria-label="Основные настройки магазина">
@@ -88,19 +89,39 @@ function ShopForm({ data }: { data: ShopSettings }) {
       <FormField label="Описание магазина" htmlFor="shop-shopDescription" error={errors.shopDescription?.message}>
         <Textarea rows={4} {...text('shopDescription')} />
       </FormField>
-      <FormField
-        label="Бесплатная доставка от, ₽"
-        htmlFor="shop-freeDeliveryThreshold"
-        error={errors.freeDeliveryThreshold?.message}
-        hint={
-          Number.isFinite(threshold)
-            ? `Заказы от ${formatRub(Number(threshold))} доставляются бесплатно, дешевле — за ${formatRub(DELIVERY_COST_RUB)}. Сумма показывается на странице товара и в корзине.`
-            : `Дешевле этой суммы доставка стоит ${formatRub(DELIVERY_COST_RUB)}.`
-        }
-        className="max-w-xs"
-      >
-        <Input type="number" inputMode="numeric" min={0} step={1} {...text('freeDeliveryThreshold', { valueAsNumber: true })} />
-      </FormField>
+      <FieldGrid>
+        <FormField label="Стоимость доставки, ₽" htmlFor="shop-deliveryCost" error={errors.deliveryCost?.message} hint="Доставка магазина курьером или транспортной компанией.">
+          <Input type="number" inputMode="numeric" min={0} step={1} {...text('deliveryCost', { valueAsNumber: true })} />
+        </FormField>
+        <FormField
+          label="Бесплатная доставка от, ₽"
+          htmlFor="shop-freeDeliveryThreshold"
+          error={errors.freeDeliveryThreshold?.message}
+          hint={
+            Number.isFinite(threshold) && Number.isFinite(cost)
+              ? `Заказы от ${formatRub(Number(threshold))} доставляются бесплатно, дешевле — за ${formatRub(Number(cost))}. Сумма показывается на странице товара и в корзине.`
+              : 'Сумма показывается на странице товара и в корзине.'
+          }
+        >
+          <Input type="number" inputMode="numeric" min={0} step={1} {...text('freeDeliveryThreshold', { valueAsNumber: true })} />
+        </FormField>
+        <FormField
+          label="Наценка на доставку СДЭК, %"
+          htmlFor="shop-carrierMarginPercent"
+          error={errors.carrierMarginPercent?.message}
+          hint="Добавляется к цене СДЭК: упаковка, страховка."
+        >
+          <Input type="number" inputMode="numeric" min={0} max={100} step={1} {...text('carrierMarginPercent', { valueAsNumber: true })} />
+        </FormField>
+        <FormField
+          label="Бесплатная доставка СДЭК от, ₽"
+          htmlFor="shop-carrierFreeFrom"
+          error={errors.carrierFreeFrom?.message}
+          hint="0 — доставку СДЭК покупатель оплачивает всегда."
+        >
+          <Input type="number" inputMode="numeric" min={0} step={1} {...text('carrierFreeFrom', { valueAsNumber: true })} />
+        </FormField>
+      </FieldGrid>
       <FormField
         label="Ставка НДС"
         htmlFor="shop-vatRate"
