@@ -23,8 +23,19 @@ export const needsAddress = (method: DeliveryMethod) => method === 'delivery' ||
 /** A carrier's pickup point as an order keeps it. */
 export type OrderDeliveryPoint = { code: string; address: string; workingHours: string };
 
-/** One way of delivery offered for a cart in a city (`GET /api/cart/{cartId}/delivery`); prices in roubles. */
-export type DeliveryOption = { method: Exclude<DeliveryMethod, 'pickup'>; title: string; price: number; daysMin: number | null; daysMax: number | null };
+/**
+ * One way of delivery offered for a cart in a city (`GET /api/cart/{cartId}/delivery`), roubles:
+ * its price, and the cart's total and the VAT it contains with that way (the checkout shows them).
+ */
+export type DeliveryOption = {
+  method: Exclude<DeliveryMethod, 'pickup'>;
+  title: string;
+  price: number;
+  daysMin: number | null;
+  daysMax: number | null;
+  total: number;
+  vatInTotal: number;
+};
 
 /** A carrier's pickup point in a city (`GET /api/delivery/points`). */
 export type DeliveryPoint = { code: string; address: string; workingHours: string; latitude: number | null; longitude: number | null };

@@ -3,7 +3,7 @@ import type { AttributeKind } from './attributes.ts';
 import type { BranchStock } from './schemas/branches.ts';
 import type { AdminOrderPayment, OrderPayment } from './schemas/payments.ts';
 import type { OrderStatus, PaymentMethod, PaymentStatus, Role, Supplier } from './constants.ts';
-import type { DeliveryMethod } from './delivery.ts';
+import type { DeliveryMethod, OrderDeliveryPoint } from './delivery.ts';
 import type { Branch } from './schemas/branches.ts';
 import type { BackupFrequency, BackupKind } from './schemas/backup.ts';
 import type { OrderBuyer } from './organizations.ts';
@@ -48,6 +48,15 @@ export type OrderItem = {
 export type PickupBranch = Pick<Branch, 'id' | 'city' | 'address' | 'phone' | 'workingHours'>;
 
 /** GET /api/orders/{id}, POST /api/orders and each entry of GET /api/orders/my-orders. Money in roubles. */
+export type OrderDelivery = {
+  method: DeliveryMethod;
+  price: number;
+  daysMin: number | null;
+  daysMax: number | null;
+  point: OrderDeliveryPoint | null;
+  trackNumber: string | null;
+};
+
 export type Order = {
   id: number;
   userId: number | null;
@@ -76,7 +85,12 @@ export type Order = {
   vatRate: number;
   /** The catalogue's prices included VAT when the order was placed («Цены в каталоге: с НДС»). */
   pricesIncludeVat: boolean;
-  delivery: number;
+  /**
+   * How and for how much the order travels (issue 28): `price` in roubles, the working days
+   * promised when it was placed (a carrier's tariff; null: none promised), the carrier's pickup
+   * point, and the carrier's track number once the shipment is registered.
+   */
+  delivery: OrderDelivery;
   totalAmount: number;
   items: OrderItem[];
   /** The online payment (YooKassa); null for cash and card on delivery. */

@@ -7,6 +7,8 @@ export const DeliveryOptionSchema = z.object({
   price: z.number(),
   daysMin: z.number().int().nullable(),
   daysMax: z.number().int().nullable(),
+  total: z.number(),
+  vatInTotal: z.number(),
 });
 
 /** GET /api/delivery/points. */

@@ -2,6 +2,7 @@ import { queryOptions, skipToken } from '@tanstack/react-query';
 import { apiRequest } from '#client/lib/api.ts';
 import { cartQueryKey } from '#client/lib/cart.ts';
 import type { Organization } from '#shared/organizations.ts';
+import type { DeliveryOption, DeliveryPoint } from '#shared/delivery.ts';
 import type { CartPickup } from '#shared/schemas/cart.ts';
 import type { OrganizationValues } from '#shared/schemas/organization.ts';
 import type { CreateOrderInput } from '#shared/schemas/checkout.ts';
@@ -30,3 +31,22 @@ export const organizationsQuery = () =>
 
 /** POST /api/organizations: a new organisation of the customer, as the server saved it. */
 export const createOrganization = (input: OrganizationValues) => apiRequest<Organization>('/api/organizations', { method: 'POST', body: input });
+
+/**
+ * GET /api/cart/{cartId}/delivery?city=: the ways to deliver the cart to the city with their
+ * prices, days and the cart's totals. Under the cart's key: a changed cart asks again.
+ */
+export const cartDeliveryQuery = (cartId: string, city: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: [...cartQueryKey(cartId), 'delivery', city] as const,
+    queryFn: enabled ? ({ signal, client }) => apiRequest<DeliveryOption[]>(`/api/cart/${cartId}/delivery?city=${encodeURIComponent(city)}`, { signal, client }) : skipToken,
+    staleTime: 60_000,
+  });
+
+/** GET /api/delivery/points?city=: СДЭК's pickup points of the city. */
+export const deliveryPointsQuery = (city: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: ['delivery-points', city] as const,
+    queryFn: enabled ? ({ signal, client }) => apiRequest<DeliveryPoint[]>(`/api/delivery/points?city=${encodeURIComponent(city)}`, { signal, client }) : skipToken,
+    staleTime: 10 * 60_000,
+  });

@@ -24,7 +24,7 @@ import { sessionQuery } from '#client/lib/session.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { paths } from '#client/paths.ts';
 import { ORDER_AUTO_SUBMIT_DELAY_MS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '#shared/constants.ts';
-import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '#shared/delivery.ts';
+import { DELIVERY_METHOD_LABELS, isCarrierMethod, type DeliveryMethod, type DeliveryOption } from '#shared/delivery.ts';
 import { formatRub } from '#shared/money.ts';
 import { ADDRESSES_MAX } from '#shared/schemas/address.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
@@ -37,6 +37,7 @@ import { CheckoutAuthDialog } from './auth-dialog.tsx';
 import { BuyerCard } from './buyer-card.tsx';
 import { ChoiceCards } from './choice-option.tsx';
 import { PickupBranches } from './pickup-branches.tsx';
+import { DeliveryPoints, DeliveryWays, useDeliveryOptions } from './delivery-ways.tsx';
 
 /** The form's fields in the order it shows them: the first the server refuses takes the focus. */
 const FIELDS = [
@@ -46,6 +47,7 @@ const FIELDS = [
   'buyer',
   'deliveryMethod',
   'pickupBranchId',
+  'deliveryPointCode',
   'address',
   'city',
   'postalCode',
@@ -75,6 +77,19 @@ const DELIVERY_HINTS: Record<ShopMethod, { hint: string; icon: ReactNode }> = {
   delivery: { hint: 'Курьером или транспортной компанией по вашему адресу', icon: <Truck className="size-5" aria-hidden /> },
   pickup: { hint: 'Бесплатно, когда заказ будет готов к выдаче', icon: <Store className="size-5" aria-hidden /> },
 };
+
+/** How long the city field must rest before its delivery prices are asked. */
+const CITY_PAUSE_MS = 400;
+
+/** `value` once it has not changed for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
 
 /** The shop's own ways, always offered. */
 const SHOP_METHODS = ['delivery', 'pickup'] as const satisfies readonly DeliveryMethod[];
@@ -107,8 +122,8 @@ export type CheckoutFormProps = {
   cart: Cart;
   /** The cart's pickup answer while pickup is chosen: its totals are the order's. */
   pickup: CartPickup | undefined;
-  /** The customer switched between delivery and pickup (the summary shows that way's totals). */
-  onMethodChange: (method: DeliveryMethod) => void;
+  /** The customer chose another way (the summary shows its totals): a carrier's way comes with its option. */
+  onDeliveryChange: (method: DeliveryMethod, carrier: DeliveryOption | undefined) => void;
   /** Called when the order is placed, before leaving the page. */
   onPlaced: () => void;
 };
@@ -118,7 +133,7 @@ export type CheckoutFormProps = {
  * addresses and the required consent. A visitor's valid form is held while the login/register
  * dialog is open and sent 0.5 s after a successful login or registration.
  */
-export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: CheckoutFormProps) {
+export function CheckoutForm({ cart, pickup, onDeliveryChange, onPlaced }: CheckoutFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { data: user } = useQuery(sessionQuery());
@@ -149,6 +164,14 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
   const { data: addresses } = useQuery({ ...addressesQuery(), enabled: Boolean(user) });
   const savedAddresses = user ? addresses : undefined;
   const [watchedAddress, watchedCity, watchedPostalCode, method, buyer] = useWatch({ control, name: ['address', 'city', 'postalCode', 'deliveryMethod', 'buyer'] });
+  // The ways and prices for the city typed, asked once the typing pauses.
+  const city = useSettled(watchedCity ?? '', CITY_PAUSE_MS).trim();
+  const ways = useDeliveryOptions(cart.cartId, city, method !== 'pickup' && city !== '').data;
+  const carrier = method && isCarrierMethod(method) ? ways?.find((o) => o.method === method) : undefined;
+  useEffect(() => {
+    // A way the new city does not offer goes back to the shop's own delivery.
+    if (method && isCarrierMethod(method) && ways && !carrier) setValue('deliveryMethod', 'delivery');
+  }, [method, ways, carrier, setValue]);
   // A logged-in customer's organisation: a visitor is asked to log in first, and pays by invoice after.
   const company = user && buyer?.type === 'company' ? buyer : null;
   const { data: organizations } = useQuery({ ...organizationsQuery(), enabled: company !== null });
@@ -156,7 +179,7 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
   // «Оплата по счёту» once the shop's requisites for the invoice are complete (settings «Реквизиты»).
   const invoiceAvailable = useQuery(publicSettingsQuery()).data?.invoiceAvailable === true;
   const paymentMethods = company && invoiceAvailable ? PAYMENT_METHODS : PERSON_PAYMENT_METHODS;
-  useEffect(() => onMethodChange(method ?? 'delivery'), [method, onMethodChange]);
+  useEffect(() => onDeliveryChange(method ?? 'delivery', carrier), [method, carrier, onDeliveryChange]);
   const selectedAddressId = String(
     savedAddresses?.find((a) => a.address === watchedAddress && a.city === watchedCity && a.postalCode === watchedPostalCode)?.id ?? '',
   );
@@ -203,7 +226,7 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
         ...values,
         cartId: current.cartId,
         cartGeneration: current.generation,
-        expectedTotal: values.deliveryMethod === 'pickup' && pickup ? pickup.total : current.total,
+        expectedTotal: values.deliveryMethod === 'pickup' && pickup ? pickup.total : carrier ? carrier.total : current.total,
       };
       return placeOrder(body);
     },
@@ -332,7 +355,7 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
                   options={SHOP_METHODS}
                   labels={DELIVERY_METHOD_LABELS}
                   hints={DELIVERY_HINTS}
-                  value={field.value}
+                  value={field.value === 'pickup' ? 'pickup' : 'delivery'}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   labelledBy="checkout-receiving-title"
@@ -356,7 +379,7 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
               />
             ) : (
               <>
-                {savedAddresses && savedAddresses.length > 0 && (
+                {method !== 'cdek-point' && savedAddresses && savedAddresses.length > 0 && (
                   <FormField label="Сохранённые адреса" htmlFor="checkout-saved-address">
                     <NativeSelect
                       id="checkout-saved-address"
@@ -375,19 +398,33 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
                     </NativeSelect>
                   </FormField>
                 )}
-                <FormField label="Адрес" htmlFor={id('address')} required error={errors.address?.message}>
-                  <Input autoComplete="street-address" placeholder="Улица, дом, квартира" {...aria('address')} {...register('address')} />
-                </FormField>
+                {method !== 'cdek-point' && (
+                  <FormField label="Адрес" htmlFor={id('address')} required error={errors.address?.message}>
+                    <Input autoComplete="street-address" placeholder="Улица, дом, квартира" {...aria('address')} {...register('address')} />
+                  </FormField>
+                )}
                 <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
                   <FormField label="Город" htmlFor={id('city')} required error={errors.city?.message}>
                     <Input autoComplete="address-level2" {...aria('city')} {...register('city')} />
                   </FormField>
-                  <FormField label="Почтовый индекс" htmlFor={id('postalCode')} required error={errors.postalCode?.message}>
-                    <Input inputMode="numeric" autoComplete="postal-code" {...aria('postalCode')} {...register('postalCode')} />
-                  </FormField>
+                  {method !== 'cdek-point' && (
+                    <FormField label="Почтовый индекс" htmlFor={id('postalCode')} required error={errors.postalCode?.message}>
+                      <Input inputMode="numeric" autoComplete="postal-code" {...aria('postalCode')} {...register('postalCode')} />
+                    </FormField>
+                  )}
                 </div>
+                {ways && ways.length > 1 && <DeliveryWays options={ways} value={method} onChange={(way) => setValue('deliveryMethod', way)} />}
+                {method === 'cdek-point' && (
+                  <Controller
+                    control={control}
+                    name="deliveryPointCode"
+                    render={({ field }) => (
+                      <DeliveryPoints city={city} value={field.value} onChange={field.onChange} error={errors.deliveryPointCode?.message} groupRef={field.ref} />
+                    )}
+                  />
+                )}
                 {/* A saved address chosen above is saved already; a full list has no room (the server says the same). */}
-                {selectedAddressId === '' && (savedAddresses?.length ?? 0) < ADDRESSES_MAX && (
+                {method !== 'cdek-point' && selectedAddressId === '' && (savedAddresses?.length ?? 0) < ADDRESSES_MAX && (
                   <div className="grid gap-1.5">
                     <div className="flex items-center gap-3">
                       <Controller
@@ -475,7 +512,7 @@ export function CheckoutForm({ cart, pickup, onMethodChange, onPlaced }: Checkou
           )}
           <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-start" disabled={busy}>
             {busy ? <Loader2 className="animate-spin" aria-hidden /> : <PackageCheck aria-hidden />}
-            {busy ? (place.data?.confirmationUrl ? 'Переходим к оплате...' : 'Оформляем заказ...') : `Оформить заказ на ${formatRub(method === 'pickup' && pickup ? pickup.total : cart.total)}`}
+            {busy ? (place.data?.confirmationUrl ? 'Переходим к оплате...' : 'Оформляем заказ...') : `Оформить заказ на ${formatRub(method === 'pickup' && pickup ? pickup.total : (carrier?.total ?? cart.total))}`}
           </Button>
           {!user && (
             <p className="text-sm text-muted-foreground">

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { ArrowLeft, PauseCircle, ShoppingCart, TriangleAlert } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CartLoadError } from '#client/components/cart/cart-load-error.tsx';
 import { OrderLines } from '#client/components/cart/order-lines.tsx';
@@ -17,7 +17,7 @@ import type { MetaFn } from '#client/lib/page.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { paths } from '#client/paths.ts';
 import { formatRub, hasPrice } from '#shared/money.ts';
-import type { DeliveryMethod } from '#shared/delivery.ts';
+import type { DeliveryMethod, DeliveryOption } from '#shared/delivery.ts';
 import type { CartPickup } from '#shared/schemas/cart.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { Cart } from '#shared/types.ts';
@@ -68,7 +68,7 @@ function usePriceChanges(cart: Cart | undefined) {
 }
 
 /** The order as it stands: lines, and the totals of the chosen way (pickup: no delivery cost). */
-function CartReview({ cart, pickup, threshold }: { cart: Cart; pickup: CartPickup | undefined; threshold: number }) {
+function CartReview({ cart, pickup, carrier, threshold }: { cart: Cart; pickup: CartPickup | undefined; carrier: DeliveryOption | undefined; threshold: number }) {
   const changes = usePriceChanges(cart);
   return (
     <Card className="lg:sticky lg:top-32">
@@ -104,7 +104,11 @@ function CartReview({ cart, pickup, threshold }: { cart: Cart; pickup: CartPicku
             problem: cartLineProblem(item),
           }))}
         />
-        <OrderTotalsList totals={pickup ?? cart} pickup={Boolean(pickup)} className="border-t pt-4" />
+        <OrderTotalsList
+          totals={pickup ?? (carrier ? { ...cart, delivery: carrier.price, total: carrier.total, vatInTotal: carrier.vatInTotal } : cart)}
+          pickup={Boolean(pickup)}
+          className="border-t pt-4"
+        />
         <Button asChild variant="link" className="justify-self-start">
           <Link to={paths.cart}>
             <ArrowLeft aria-hidden />
@@ -125,6 +129,11 @@ export function Component() {
   const isEmpty = cart.data !== undefined && cart.data.items.length === 0;
   const threshold = settings.shop.freeDeliveryThreshold;
   const [method, setMethod] = useState<DeliveryMethod>('delivery');
+  const [carrier, setCarrier] = useState<DeliveryOption | undefined>(undefined);
+  const onDeliveryChange = useCallback((next: DeliveryMethod, option: DeliveryOption | undefined) => {
+    setMethod(next);
+    setCarrier(option);
+  }, []);
   const pickup = useQuery(cartPickupQuery(cart.cartId ?? '', method === 'pickup' && cart.cartId !== null));
   const pickupTotals = method === 'pickup' ? pickup.data : undefined;
 
@@ -163,10 +172,10 @@ export function Component() {
     body = (
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="order-2 lg:order-1">
-          <CheckoutForm cart={cart.data} pickup={pickupTotals} onMethodChange={setMethod} onPlaced={() => (placed.current = true)} />
+          <CheckoutForm cart={cart.data} pickup={pickupTotals} onDeliveryChange={onDeliveryChange} onPlaced={() => (placed.current = true)} />
         </div>
         <div className="order-1 lg:order-2">
-          <CartReview cart={cart.data} pickup={pickupTotals} threshold={threshold} />
+          <CartReview cart={cart.data} pickup={pickupTotals} carrier={carrier} threshold={threshold} />
         </div>
       </div>
     );

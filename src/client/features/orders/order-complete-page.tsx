@@ -186,7 +186,7 @@ function OrderDetails({ order, returned, checking }: { order: Order; returned: b
           <CardContent className="grid gap-4">
             <OrderLines label="Товары заказа" lines={orderItemLines(order.items)} />
             <OrderTotalsList
-              totals={{ ...order, total: order.totalAmount }}
+              totals={{ ...order, delivery: order.delivery.price, total: order.totalAmount }}
               pickup={order.pickupBranch !== null}
               className="border-t pt-4"
             />

@@ -38,7 +38,7 @@ describe('delivery without СДЭК credentials', () => {
 
   it('offers the shop’s own delivery only, at the settings’ price, and no pickup points', async () => {
     const options = (await ctx.app.inject({ url: `/api/cart/${cartId}/delivery?city=Москва` })).json<DeliveryOption[]>();
-    expect(options).toEqual([{ method: 'delivery', title: OWN_DELIVERY_TITLE, price: 500, daysMin: null, daysMax: null }]);
+    expect(options).toEqual([{ method: 'delivery', title: OWN_DELIVERY_TITLE, price: 500, daysMin: null, daysMax: null, total: 2900, vatInTotal: 483.33 }]);
     expect((await ctx.app.inject({ url: '/api/delivery/points?city=Москва' })).json()).toEqual([]);
 
     expect((await saveShop(ctx, admin, { deliveryCost: 390, freeDeliveryThreshold: 10000 })).statusCode).toBe(200);
@@ -161,7 +161,7 @@ describe('delivery with СДЭК (stand-in)', () => {
     expect(res.statusCode).toBe(201);
     const placed = res.json<Order>();
     expect(placed.deliveryMethod).toBe('cdek-point');
-    expect(placed.delivery).toBe(point.price);
+    expect(placed.delivery).toEqual({ method: 'cdek-point', price: point.price, daysMin: point.daysMin, daysMax: point.daysMax, point: { code: 'MSK456', address: 'Ленинградский пр-т, 39, стр. 14', workingHours: 'Пн-Вс 10:00-22:00' }, trackNumber: null });
     expect(placed.totalAmount).toBe(placed.subtotal + placed.vat + point.price);
     expect(placed.address).toBe('Ленинградский пр-т, 39, стр. 14');
     const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, placed.id));
@@ -202,6 +202,6 @@ describe('delivery with СДЭК (stand-in)', () => {
     const res = await order(cartId, { deliveryMethod: 'cdek-door', city: 'Санкт-Петербург', address: 'Невский пр-т, 1, кв. 2', postalCode: '191186', expectedTotal: undefined });
     expect(res.statusCode).toBe(201);
     const placed = res.json<Order>();
-    expect([placed.delivery, placed.address, placed.postalCode]).toEqual([door.price, 'Невский пр-т, 1, кв. 2', '191186']);
+    expect([placed.delivery.price, placed.address, placed.postalCode]).toEqual([door.price, 'Невский пр-т, 1, кв. 2', '191186']);
   });
 });

@@ -10,7 +10,7 @@ import type { Db } from '../../db/connection.ts';
 import { cartItems, products } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../core/http-errors.ts';
 import { listBranches } from '../branches/service.ts';
-import { cartTotals } from '../cart/totals.ts';
+import { cartTotals, type TotalsKopecks } from '../cart/totals.ts';
 import { customerLinePrices } from '../customer-groups/prices.ts';
 import { getSettings } from '../settings/service.ts';
 import { carrierOf, type CarrierLog, type CarrierQuote } from './carrier-port.ts';
@@ -64,15 +64,17 @@ export async function deliveryOptions(
   if (lines.length === 0) return [];
   const own = cartTotals(lines, shop, 'delivery');
   const quotes = await carrierQuotes(db, lines, params.city, params.citySlug, params.log);
+  const option = (method: DeliveryOption['method'], totals: TotalsKopecks, days: Pick<DeliveryOption, 'daysMin' | 'daysMax'>): DeliveryOption => ({
+    method,
+    title: method === 'delivery' ? OWN_DELIVERY_TITLE : DELIVERY_METHOD_LABELS[method],
+    price: kopecksToRub(totals.delivery),
+    ...days,
+    total: kopecksToRub(totals.total),
+    vatInTotal: kopecksToRub(totals.vatInTotal),
+  });
   return [
-    { method: 'delivery', title: OWN_DELIVERY_TITLE, price: kopecksToRub(own.delivery), daysMin: null, daysMax: null },
-    ...quotes.map((q) => ({
-      method: q.method,
-      title: DELIVERY_METHOD_LABELS[q.method],
-      price: kopecksToRub(carrierPriceKopecks(q, own.subtotal, shop)),
-      daysMin: q.daysMin,
-      daysMax: q.daysMax,
-    })),
+    option('delivery', own, { daysMin: null, daysMax: null }),
+    ...quotes.map((q) => option(q.method, cartTotals(lines, shop, q.method, carrierPriceKopecks(q, own.subtotal, shop)), q)),
   ];
 }
 

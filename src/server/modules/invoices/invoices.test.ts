@@ -121,7 +121,7 @@ describe('the invoice', () => {
     ctx.mails.length = 0;
     const order = await placeInvoiceOrder(3);
     // 3 × 1 990 ₽ = 5 970 ₽ below the free-delivery threshold: delivery 500 ₽; VAT 20 % on top of the goods.
-    expect(order).toMatchObject({ paymentMethod: 'invoice', subtotal: 5970, vat: 1194, delivery: 500, totalAmount: 7664, vatRate: 20, pricesIncludeVat: false });
+    expect(order).toMatchObject({ paymentMethod: 'invoice', subtotal: 5970, vat: 1194, delivery: { price: 500 }, totalAmount: 7664, vatRate: 20, pricesIncludeVat: false });
 
     const res = await download(order.id, customer.cookie);
     expect(res.statusCode).toBe(200);
@@ -174,7 +174,7 @@ describe('the invoice', () => {
     await setShop({ catalogPrices: 'with_vat', vatRate: 22 });
     const included = await placeInvoiceOrder(4);
     // 4 × 1 990 ₽ = 7 960 ₽ from the threshold on: no delivery, the VAT is in the prices.
-    expect(included).toMatchObject({ totalAmount: 7960, delivery: 0, vatRate: 22, pricesIncludeVat: true });
+    expect(included).toMatchObject({ totalAmount: 7960, delivery: { price: 0 }, vatRate: 22, pricesIncludeVat: true });
     const includedText = flat(await pdfText((await download(included.id, customer.cookie)).rawPayload));
     expect(includedText).toContain(`Итого: ${flat(formatInvoiceAmount(796_000))} В том числе НДС 22 %: ${flat(formatInvoiceAmount(Math.round(included.vatInTotal * 100)))} Всего к оплате: ${flat(formatInvoiceAmount(796_000))}`);
     expect(includedText).not.toContain('Доставка');

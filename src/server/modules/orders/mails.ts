@@ -16,11 +16,11 @@ const itemLines = (order: Order) =>
 const vatLine = (line: VatLine | null) => (line ? [`${line.label}: ${formatRub(line.amount)}`] : []);
 
 const totalLines = (order: Order) => {
-  const vat = vatSummaryLines(order);
+  const vat = vatSummaryLines({ ...order, delivery: order.delivery.price });
   return [
     `Товары: ${formatRub(order.subtotal)}`,
     ...vatLine(vat.added),
-    order.pickupBranch ? 'Самовывоз: бесплатно' : `Доставка: ${order.delivery === 0 ? 'бесплатно' : formatRub(order.delivery)}`,
+    order.pickupBranch ? 'Самовывоз: бесплатно' : `Доставка: ${order.delivery.price === 0 ? 'бесплатно' : formatRub(order.delivery.price)}`,
     `Итого: ${formatRub(order.totalAmount)}`,
     ...vatLine(vat.inTotal),
   ];

@@ -65,7 +65,7 @@ describe('POST /api/orders', () => {
       notes: 'Позвонить за час',
       subtotal: 4900,
       vat: 980,
-      delivery: 500,
+      delivery: { method: 'delivery', price: 500, daysMin: null, daysMax: null, point: null, trackNumber: null },
       totalAmount: 6380,
     });
     expect(placed.items).toEqual([
@@ -105,7 +105,7 @@ describe('POST /api/orders', () => {
     await setShop({ freeDeliveryThreshold: 4900 });
     const cartId = await cartWith([[p1.id, 2], [p2.id, 1]]);
     const placed = (await order(validOrderBody(cartId))).json() as Order;
-    expect(placed).toMatchObject({ subtotal: 4900, vat: 980, delivery: 0, totalAmount: 5880 });
+    expect(placed).toMatchObject({ subtotal: 4900, vat: 980, delivery: { price: 0 }, totalAmount: 5880 });
     await setShop({});
   });
 
@@ -261,7 +261,7 @@ describe('GET /api/orders/{id} and /api/orders/my-orders', () => {
     const res = await get(`/api/orders/${mine.id}`, owner.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toMatchObject({ id: mine.id, subtotal: 6200, vat: 1240, delivery: 500, totalAmount: 7940 });
+    expect(res.json()).toMatchObject({ id: mine.id, subtotal: 6200, vat: 1240, delivery: { price: 500 }, totalAmount: 7940 });
     expect(res.json().items).toHaveLength(2);
   });
 

@@ -88,7 +88,7 @@ describe('staff edit an order before it ships', () => {
     expect(await stockAt(drill.id, 'volgograd')).toBe(7);
     expect(await stockAt(saw.id, 'volgograd')).toBe(9);
     // 3 × 1000 + 2000 = 5000, VAT 20 % = 1000, delivery 300.
-    expect([edited.subtotal, edited.vat, edited.delivery, edited.totalAmount]).toEqual([5000, 1000, 300, 6300]);
+    expect([edited.subtotal, edited.vat, edited.delivery.price, edited.totalAmount]).toEqual([5000, 1000, 300, 6300]);
     const history = edited.history.filter((h) => h.field !== 'status' && h.field !== 'payment').map((h) => [h.field, h.fromValue, h.toValue]);
     expect(history).toEqual([
       ['lines', `«${drill.name}»: 2 шт.`, `«${drill.name}»: 3 шт.`],

@@ -66,7 +66,7 @@ describe('«Цены в каталоге»', () => {
     expect(await get<CartPickup>(`/api/cart/${cartId}/pickup`)).toMatchObject({ vat: 600, vatInTotal: 600, pricesIncludeVat: false, total: 3600 });
 
     const order = await placeOrder(cartId, 4100);
-    expect(order).toMatchObject({ subtotal: 3000, vat: 600, vatInTotal: 683.33, vatRate: 20, pricesIncludeVat: false, delivery: 500, totalAmount: 4100 });
+    expect(order).toMatchObject({ subtotal: 3000, vat: 600, vatInTotal: 683.33, vatRate: 20, pricesIncludeVat: false, delivery: { price: 500 }, totalAmount: 4100 });
     expect(ctx.mails[0]!.text).toContain('НДС (20%): 600');
     expect(ctx.mails[0]!.text).toContain('в т. ч. НДС (20%): 683');
     expect(Number((await ymlOffer()).price)).toBe(1200);
@@ -87,7 +87,7 @@ describe('«Цены в каталоге»', () => {
     expect(stale.statusCode).toBe(409);
 
     const placed = await placeOrder(cartId, 3500);
-    expect(placed).toMatchObject({ subtotal: 3000, vat: 0, vatInTotal: 583.33, pricesIncludeVat: true, delivery: 500, totalAmount: 3500 });
+    expect(placed).toMatchObject({ subtotal: 3000, vat: 0, vatInTotal: 583.33, pricesIncludeVat: true, delivery: { price: 500 }, totalAmount: 3500 });
     expect(ctx.mails[0]!.text).toContain('в т. ч. НДС (20%): 583');
     expect(ctx.mails[0]!.text).not.toMatch(/^НДС \(20%\)/m);
     expect(await get<AdminOrderDetail>(`/api/admin/orders/${placed.id}`, admin)).toMatchObject({ vat: 0, vatInTotal: 583.33, pricesIncludeVat: true, totalAmount: 3500 });

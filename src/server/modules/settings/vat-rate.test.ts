@@ -96,7 +96,7 @@ describe('VAT rate setting', () => {
     expect(stale.statusCode).toBe(409);
 
     const placed = await placeOrder(cartId, 4160);
-    expect(placed).toMatchObject({ subtotal: 3000, vat: 660, vatRate: 22, delivery: 500, totalAmount: 4160 });
+    expect(placed).toMatchObject({ subtotal: 3000, vat: 660, vatRate: 22, delivery: { price: 500 }, totalAmount: 4160 });
     expect(ctx.mails[0]!.text).toContain('НДС (22%): 660');
 
     expect(await get<Order>(`/api/orders/${older.id}`, customer.cookie)).toMatchObject({ vat: 600, vatRate: 20 });

@@ -182,7 +182,7 @@ function EditedLine({ name, price, quantity, min, added = false, onQuantity, onR
 export function OrderEditDialog({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
   const [quantities, setQuantities] = useState<Record<number, number>>(() => Object.fromEntries(order.items.map((i) => [i.id, i.quantity])));
   const [added, setAdded] = useState<Added[]>([]);
-  const [delivery, setDelivery] = useState(String(order.delivery));
+  const [delivery, setDelivery] = useState(String(order.delivery.price));
   const save = useEditOrder(order.id, {
     onSuccess: () => {
       toast({ title: 'Заказ изменён', description: `Заказ №${order.id}: состав и сумма пересчитаны`, variant: 'success' });
@@ -197,7 +197,7 @@ export function OrderEditDialog({ order, onClose }: { order: AdminOrderDetail; o
     save.mutate({
       lines: order.items.filter((i) => quantities[i.id] !== i.quantity).map((i) => ({ itemId: i.id, quantity: quantities[i.id]! })),
       add: added.map(({ productId, quantity }) => ({ productId, quantity })),
-      ...(order.pickupBranch || deliveryValue === order.delivery ? {} : { delivery: deliveryValue }),
+      ...(order.pickupBranch || deliveryValue === order.delivery.price ? {} : { delivery: deliveryValue }),
     });
   };
   return (
