@@ -1,6 +1,7 @@
-import { idParams, z } from '#shared/schemas/z.ts';
+import { idParams } from '#shared/schemas/z.ts';
 import { AttributeMergeSchema, AttributePatchSchema, AttributeSchema, CategoryAttributesSchema } from '#shared/schemas/attributes.ts';
 import type { App } from '../../core/app-types.ts';
+import { CacheBuster } from '../../core/cache-buster.ts';
 import { objectRoutes } from '../../core/object-routes.ts';
 import {
   categoryFilters,
@@ -15,7 +16,6 @@ import {
 
 const IdParams = idParams('Некорректный номер характеристики');
 const CategoryIdParams = idParams('Некорректный номер категории');
-const CacheBuster = z.object({ t: z.string().optional() });
 const TAGS = ['Управление каталогом'];
 
 /** The back office's «Характеристики» screen and the category form's «Фильтры» (docs/decisions/034). */

@@ -3,6 +3,7 @@ import { BranchSchema, NewBranchSchema } from '#shared/schemas/branch-form.ts';
 import { CITY_COOKIE } from '#shared/schemas/branches.ts';
 import { localPath } from '#shared/local-path.ts';
 import type { App } from '../../core/app-types.ts';
+import { acceptPlainForms } from '../../core/plain-form.ts';
 import { objectRoutes } from '../../core/object-routes.ts';
 import { createBranch, deleteBranch, listAdminBranches, listBranches, updateBranch } from './service.ts';
 
@@ -23,9 +24,7 @@ export default async function branchRoutes(app: App) {
   // The header's city choice is a plain form (no script on the home page's first load): the
   // browser posts it, the cookie is set and the page comes back rendered for that city.
   app.register(async (form: App) => {
-    form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    acceptPlainForms(form);
     form.post(
       '/city',
       {

@@ -9,6 +9,7 @@ import {
 } from '#shared/schemas/catalog-adapter.ts';
 import type { StaffActionKind } from '#shared/staff-actions.ts';
 import type { App } from '../../core/app-types.ts';
+import { CacheBuster } from '../../core/cache-buster.ts';
 import { objectRoutes } from '../../core/object-routes.ts';
 import { catalogSearchOf } from '../products/search/catalog-search.ts';
 import {
@@ -28,7 +29,6 @@ import { listAwaiting, listSupplierCategories, listSuppliers } from './supplier-
 
 const TAGS = ['Адаптер каталога'];
 const PREFIX = '/admin/catalog-adapter';
-const CacheBuster = z.object({ t: z.string().optional() });
 const RuleId = idParams('Некорректный номер правила');
 const AliasParams = z.object({ alias: z.string().min(1, 'Не указано написание бренда') });
 

@@ -1,6 +1,7 @@
-import { idParams, z } from '#shared/schemas/z.ts';
+import { idParams } from '#shared/schemas/z.ts';
 import { CategoryPatchSchema, CategorySchema } from '#shared/schemas/category.ts';
 import type { App } from '../../core/app-types.ts';
+import { CacheBuster } from '../../core/cache-buster.ts';
 import { objectRoutes } from '../../core/object-routes.ts';
 import { createCategory, deleteCategory, listAdminCategories, updateCategory } from './admin-service.ts';
 
@@ -11,7 +12,7 @@ const TAGS = ['Управление каталогом'];
 export default async function categoryAdminRoutes(app: App) {
   app.get(
     '/admin/categories',
-    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Категории с числом всех и активных товаров', querystring: z.object({ t: z.string().optional() }) } },
+    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Категории с числом всех и активных товаров', querystring: CacheBuster } },
     async () => listAdminCategories(app.deps.db),
   );
 
