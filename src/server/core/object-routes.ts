@@ -1,4 +1,4 @@
-import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { z } from '#shared/schemas/z.ts';
 import type { StaffActionKind } from '#shared/staff-actions.ts';
 import type { Access, App } from './app-types.ts';
@@ -49,7 +49,7 @@ export function objectRoutes<P extends Params, C extends z.ZodType, U extends z.
     });
   }
   if (remove) {
-    app.delete(item, { config: config('delete'), schema: { tags, summary: remove.summary, params } }, async (request, reply: FastifyReply) => {
+    app.delete(item, { config: config('delete'), schema: { tags, summary: remove.summary, params } }, async (request, reply) => {
       const answer = await remove.run(request.params as z.output<P>, request);
       return answer === undefined ? reply.status(204).send() : answer;
     });
