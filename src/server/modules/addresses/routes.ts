@@ -1,4 +1,5 @@
 import type { App } from '../../core/app-types.ts';
+import { objectRoutes } from '../../core/object-routes.ts';
 import { AddressIdParamsSchema, AddressPatchSchema, AddressSchema } from '#shared/schemas/address.ts';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from './service.ts';
 
@@ -10,27 +11,17 @@ export default async function addressRoutes(app: App) {
     addresses: await listAddresses(app.deps.db, request.user!.id),
   }));
 
-  app.post(
-    '/addresses',
-    { config: { access: 'user' }, schema: { tags: TAGS, summary: 'Добавить адрес', body: AddressSchema } },
-    async (request, reply) => reply.status(201).send(await createAddress(app.deps.db, request.user!.id, request.body, app.deps.clock())),
-  );
-
-  app.patch(
-    '/addresses/:id',
-    {
-      config: { access: 'user' },
-      schema: { tags: TAGS, summary: 'Изменить адрес или сделать его основным (isDefault: true)', params: AddressIdParamsSchema, body: AddressPatchSchema },
+  objectRoutes(app, {
+    path: '/addresses',
+    params: AddressIdParamsSchema,
+    access: 'user',
+    tags: TAGS,
+    create: { summary: 'Добавить адрес', body: AddressSchema, run: (body, request) => createAddress(app.deps.db, request.user!.id, body, app.deps.clock()) },
+    update: {
+      summary: 'Изменить адрес или сделать его основным (isDefault: true)',
+      body: AddressPatchSchema,
+      run: ({ id }, body, request) => updateAddress(app.deps.db, request.user!.id, id, body),
     },
-    async (request) => updateAddress(app.deps.db, request.user!.id, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/addresses/:id',
-    { config: { access: 'user' }, schema: { tags: TAGS, summary: 'Удалить адрес', params: AddressIdParamsSchema } },
-    async (request, reply) => {
-      await deleteAddress(app.deps.db, request.user!.id, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+    remove: { summary: 'Удалить адрес', run: ({ id }, request) => deleteAddress(app.deps.db, request.user!.id, id) },
+  });
 }

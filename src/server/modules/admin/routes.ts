@@ -1,11 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
-import { z } from '#shared/schemas/z.ts';
 import type { App } from '../../core/app-types.ts';
+import { CacheBuster } from '../../core/cache-buster.ts';
 import { HttpError, badRequest } from '../../core/http-errors.ts';
 import { getDashboard } from './service.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_SIZE_MESSAGE, saveUpload } from '../../core/pictures.ts';
 
-const CacheBuster = z.object({ t: z.string().optional() });
 const TAGS = ['Панель управления'];
 
 /** The back office's own calls (spec 7, "admin"): the dashboard and picture uploads; staff only. Product operations live in the products module. */

@@ -1,6 +1,8 @@
-import { idParams, z } from '#shared/schemas/z.ts';
+import { idParams } from '#shared/schemas/z.ts';
 import { AttributeMergeSchema, AttributePatchSchema, AttributeSchema, CategoryAttributesSchema } from '#shared/schemas/attributes.ts';
 import type { App } from '../../core/app-types.ts';
+import { CacheBuster } from '../../core/cache-buster.ts';
+import { objectRoutes } from '../../core/object-routes.ts';
 import {
   categoryFilters,
   createAttribute,
@@ -14,7 +16,6 @@ import {
 
 const IdParams = idParams('Некорректный номер характеристики');
 const CategoryIdParams = idParams('Некорректный номер категории');
-const CacheBuster = z.object({ t: z.string().optional() });
 const TAGS = ['Управление каталогом'];
 
 /** The back office's «Характеристики» screen and the category form's «Фильтры» (docs/decisions/034). */
@@ -31,26 +32,20 @@ export default async function attributeAdminRoutes(app: App) {
     async (request) => requireAttribute(app.deps.db, request.params.id),
   );
 
-  app.post(
-    '/admin/attributes',
-    { config: { access: 'staff', staffLog: 'attribute.create' }, schema: { tags: TAGS, summary: 'Создать характеристику', body: AttributeSchema } },
-    async (request, reply) => reply.status(201).send(await createAttribute(app.deps.db, request.body, app.deps.clock())),
-  );
-
-  app.patch(
-    '/admin/attributes/:id',
-    {
-      config: { access: 'staff', staffLog: 'attribute.update' },
-      schema: { tags: TAGS, summary: 'Изменить характеристику (вид — только если значения ему подходят)', params: IdParams, body: AttributePatchSchema },
+  objectRoutes(app, {
+    path: '/admin/attributes',
+    params: IdParams,
+    access: 'staff',
+    tags: TAGS,
+    log: 'attribute',
+    create: { summary: 'Создать характеристику', body: AttributeSchema, run: (body) => createAttribute(app.deps.db, body, app.deps.clock()) },
+    update: {
+      summary: 'Изменить характеристику (вид — только если значения ему подходят)',
+      body: AttributePatchSchema,
+      run: ({ id }, body) => updateAttribute(app.deps.db, id, body, app.deps.clock()),
     },
-    async (request) => updateAttribute(app.deps.db, request.params.id, request.body, app.deps.clock()),
-  );
-
-  app.delete(
-    '/admin/attributes/:id',
-    { config: { access: 'staff', staffLog: 'attribute.delete' }, schema: { tags: TAGS, summary: 'Удалить характеристику вместе со значениями товаров', params: IdParams } },
-    async (request) => deleteAttribute(app.deps.db, request.params.id, app.deps.clock()),
-  );
+    remove: { summary: 'Удалить характеристику вместе со значениями товаров', run: ({ id }) => deleteAttribute(app.deps.db, id, app.deps.clock()) },
+  });
 
   app.post(
     '/admin/attributes/:id/merge',

@@ -3,6 +3,8 @@ import { BranchSchema, NewBranchSchema } from '#shared/schemas/branch-form.ts';
 import { CITY_COOKIE } from '#shared/schemas/branches.ts';
 import { localPath } from '#shared/local-path.ts';
 import type { App } from '../../core/app-types.ts';
+import { acceptPlainForms } from '../../core/plain-form.ts';
+import { objectRoutes } from '../../core/object-routes.ts';
 import { createBranch, deleteBranch, listAdminBranches, listBranches, updateBranch } from './service.ts';
 
 const IdParams = idParams('Некорректный номер филиала');
@@ -22,9 +24,7 @@ export default async function branchRoutes(app: App) {
   // The header's city choice is a plain form (no script on the home page's first load): the
   // browser posts it, the cookie is set and the page comes back rendered for that city.
   app.register(async (form: App) => {
-    form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    acceptPlainForms(form);
     form.post(
       '/city',
       {
@@ -50,22 +50,14 @@ export default async function branchRoutes(app: App) {
   app.get('/admin/branches', { config: { access: 'admin' }, schema: { tags: ADMIN_TAGS, summary: 'Филиалы в порядке показа' } }, async () =>
     listAdminBranches(app.deps.db),
   );
-  app.post(
-    '/admin/branches',
-    { config: { access: 'admin', staffLog: 'branch.create' }, schema: { tags: ADMIN_TAGS, summary: 'Добавить филиал', body: NewBranchSchema } },
-    async (request, reply) => reply.status(201).send(await createBranch(app.deps.db, request.body, app.deps.clock())),
-  );
-  app.put(
-    '/admin/branches/:id',
-    { config: { access: 'admin', staffLog: 'branch.update' }, schema: { tags: ADMIN_TAGS, summary: 'Изменить филиал', params: IdParams, body: BranchSchema } },
-    async (request) => updateBranch(app.deps.db, request.params.id, request.body, app.deps.clock()),
-  );
-  app.delete(
-    '/admin/branches/:id',
-    {
-      config: { access: 'admin', staffLog: 'branch.delete' },
-      schema: { tags: ADMIN_TAGS, summary: 'Удалить филиал (нельзя, если на складе есть товар или с ним связаны заказы)', params: IdParams },
-    },
-    async (request) => deleteBranch(app.deps.db, request.params.id),
-  );
+  objectRoutes(app, {
+    path: '/admin/branches',
+    params: IdParams,
+    access: 'admin',
+    tags: ADMIN_TAGS,
+    log: 'branch',
+    create: { summary: 'Добавить филиал', body: NewBranchSchema, run: (body) => createBranch(app.deps.db, body, app.deps.clock()) },
+    update: { method: 'put', summary: 'Изменить филиал', body: BranchSchema, run: ({ id }, body) => updateBranch(app.deps.db, id, body, app.deps.clock()) },
+    remove: { summary: 'Удалить филиал (нельзя, если на складе есть товар или с ним связаны заказы)', run: ({ id }) => deleteBranch(app.deps.db, id) },
+  });
 }

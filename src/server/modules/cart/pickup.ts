@@ -4,8 +4,7 @@ import { cartItems, products, productStock } from '../../db/schema.ts';
 import { listBranches } from '../branches/service.ts';
 import { customerLinePrices } from '../customer-groups/prices.ts';
 import { getSettings } from '../settings/service.ts';
-import { cartTotals } from './totals.ts';
-import { kopecksToRub } from '#shared/money.ts';
+import { cartTotals, summaryInRoubles } from './totals.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
 import type { CartPickup } from '#shared/schemas/cart.ts';
 
@@ -73,12 +72,6 @@ export async function cartPickup(db: Db, cartId: string, citySlug: string | unde
         reason,
       };
     }),
-    subtotal: kopecksToRub(totals.subtotal),
-    vat: kopecksToRub(totals.vat),
-    vatInTotal: kopecksToRub(totals.vatInTotal),
-    vatRate: shop.vatRate,
-    pricesIncludeVat: shop.catalogPrices === 'with_vat',
-    delivery: kopecksToRub(totals.delivery),
-    total: kopecksToRub(totals.total),
+    ...summaryInRoubles(totals, shop),
   };
 }

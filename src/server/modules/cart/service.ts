@@ -5,7 +5,7 @@ import { HttpError, conflict, notFound } from '../../core/http-errors.ts';
 import { atCustomerPrices, groupOfCustomer } from '../customer-groups/prices.ts';
 import { enforce, type RateRule, type RequestMeta } from '../rate-limits/service.ts';
 import { getSettings } from '../settings/service.ts';
-import { cartTotals, lineTotalKopecks } from './totals.ts';
+import { cartTotals, lineTotalKopecks, summaryInRoubles } from './totals.ts';
 import { CART_QUANTITY_MAX, SHORT_TEXT_FALLBACK_LENGTH } from '#shared/constants.ts';
 import { hasPrice, kopecksToRub } from '#shared/money.ts';
 import type { AddCartItemInput, UpdateCartItemInput } from '#shared/schemas/cart.ts';
@@ -74,13 +74,7 @@ export async function getCart(db: Db, cartId: string, userId?: number): Promise<
     generation: cart?.generation ?? 0,
     items,
     itemCount: rows.reduce((sum, r) => sum + r.quantity, 0),
-    subtotal: kopecksToRub(totals.subtotal),
-    vat: kopecksToRub(totals.vat),
-    vatInTotal: kopecksToRub(totals.vatInTotal),
-    vatRate: shop.vatRate,
-    pricesIncludeVat: shop.catalogPrices === 'with_vat',
-    delivery: kopecksToRub(totals.delivery),
-    total: kopecksToRub(totals.total),
+    ...summaryInRoubles(totals, shop),
     toFreeDelivery: kopecksToRub(totals.toFreeDelivery),
   };
 }

@@ -1,5 +1,5 @@
 import { isCarrierMethod, type DeliveryMethod } from '#shared/delivery.ts';
-import { hasPrice, vatOnTopKopecks } from '#shared/money.ts';
+import { hasPrice, kopecksToRub, vatOnTopKopecks } from '#shared/money.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 
 /** A cart line as far as money goes: the product's current price and the quantity. */
@@ -42,3 +42,17 @@ export function cartTotals(
   const total = subtotal + vat + delivery;
   return { subtotal, vat, vatInTotal: vatInsideKopecks(total, shop.vatRate), delivery, total, toFreeDelivery };
 }
+
+/**
+ * The order summary as the cart and pickup answers show it: the amounts in roubles, with the rate
+ * and whether catalogue prices include VAT, so the screens say «НДС (N%)» or «в т. ч. НДС (N%)».
+ */
+export const summaryInRoubles = (totals: TotalsKopecks, shop: Pick<ShopSettings, 'vatRate' | 'catalogPrices'>) => ({
+  subtotal: kopecksToRub(totals.subtotal),
+  vat: kopecksToRub(totals.vat),
+  vatInTotal: kopecksToRub(totals.vatInTotal),
+  vatRate: shop.vatRate,
+  pricesIncludeVat: shop.catalogPrices === 'with_vat',
+  delivery: kopecksToRub(totals.delivery),
+  total: kopecksToRub(totals.total),
+});

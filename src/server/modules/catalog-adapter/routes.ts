@@ -9,6 +9,8 @@ import {
 } from '#shared/schemas/catalog-adapter.ts';
 import type { StaffActionKind } from '#shared/staff-actions.ts';
 import type { App } from '../../core/app-types.ts';
+import { CacheBuster } from '../../core/cache-buster.ts';
+import { objectRoutes } from '../../core/object-routes.ts';
 import { catalogSearchOf } from '../products/search/catalog-search.ts';
 import {
   createBrandAlias,
@@ -27,7 +29,6 @@ import { listAwaiting, listSupplierCategories, listSuppliers } from './supplier-
 
 const TAGS = ['Адаптер каталога'];
 const PREFIX = '/admin/catalog-adapter';
-const CacheBuster = z.object({ t: z.string().optional() });
 const RuleId = idParams('Некорректный номер правила');
 const AliasParams = z.object({ alias: z.string().min(1, 'Не указано написание бренда') });
 
@@ -80,21 +81,16 @@ export default async function catalogAdapterRoutes(app: App) {
     async (request) => previewRule(db, request.body),
   );
 
-  app.post(`${PREFIX}/rules`, { config: logged('adapter.rule.create'), schema: { tags: TAGS, summary: 'Создать правило', body: CategoryRuleSchema } }, async (request, reply) =>
-    reply.status(201).send(await createRule(db, request.body, app.deps.clock())),
-  );
-
-  app.patch(
-    `${PREFIX}/rules/:id`,
-    { config: logged('adapter.rule.update'), schema: { tags: TAGS, summary: 'Изменить правило', params: RuleId, body: CategoryRuleSchema } },
-    async (request) => updateRule(db, request.params.id, request.body),
-  );
-
-  app.delete(
-    `${PREFIX}/rules/:id`,
-    { config: logged('adapter.rule.delete'), schema: { tags: TAGS, summary: 'Удалить правило (товары остаются на местах)', params: RuleId } },
-    async (request) => deleteRule(db, request.params.id),
-  );
+  objectRoutes(app, {
+    path: `${PREFIX}/rules`,
+    params: RuleId,
+    access: 'staff',
+    tags: TAGS,
+    log: 'adapter.rule',
+    create: { summary: 'Создать правило', body: CategoryRuleSchema, run: (body) => createRule(db, body, app.deps.clock()) },
+    update: { summary: 'Изменить правило', body: CategoryRuleSchema, run: ({ id }, body) => updateRule(db, id, body) },
+    remove: { summary: 'Удалить правило (товары остаются на местах)', run: ({ id }) => deleteRule(db, id) },
+  });
 
   app.get(
     `${PREFIX}/reapply`,
@@ -112,40 +108,33 @@ export default async function catalogAdapterRoutes(app: App) {
     listBrandAliases(db),
   );
 
-  app.post(
-    `${PREFIX}/brand-aliases`,
-    { config: logged('adapter.alias.create'), schema: { tags: TAGS, summary: 'Добавить написание бренда', body: BrandAliasSchema } },
-    async (request, reply) => reply.status(201).send(await createBrandAlias(db, request.body, app.deps.clock())),
-  );
-
-  app.patch(
-    `${PREFIX}/brand-aliases/:alias`,
-    { config: logged('adapter.alias.update'), schema: { tags: TAGS, summary: 'Изменить написание бренда', params: AliasParams, body: BrandAliasSchema } },
-    async (request) => updateBrandAlias(db, request.params.alias, request.body),
-  );
-
-  app.delete(
-    `${PREFIX}/brand-aliases/:alias`,
-    { config: logged('adapter.alias.delete'), schema: { tags: TAGS, summary: 'Удалить написание бренда', params: AliasParams } },
-    async (request) => deleteBrandAlias(db, request.params.alias),
-  );
+  objectRoutes(app, {
+    path: `${PREFIX}/brand-aliases`,
+    params: AliasParams,
+    access: 'staff',
+    tags: TAGS,
+    log: 'adapter.alias',
+    create: { summary: 'Добавить написание бренда', body: BrandAliasSchema, run: (body) => createBrandAlias(db, body, app.deps.clock()) },
+    update: { summary: 'Изменить написание бренда', body: BrandAliasSchema, run: ({ alias }, body) => updateBrandAlias(db, alias, body) },
+    remove: { summary: 'Удалить написание бренда', run: ({ alias }) => deleteBrandAlias(db, alias) },
+  });
 
   app.get(`${PREFIX}/unit-rules`, { config: staff, schema: { tags: TAGS, summary: 'Правила единиц в порядке применения', querystring: CacheBuster } }, async () =>
     listUnitRules(db),
   );
 
-  app.post(
-    `${PREFIX}/unit-rules`,
-    { config: logged('adapter.unit.create'), schema: { tags: TAGS, summary: 'Добавить правило единиц', body: UnitRuleSchema } },
-    async (request, reply) => reply.status(201).send(await createUnitRule(db, request.body, app.deps.clock())),
-  );
+  objectRoutes(app, {
+    path: `${PREFIX}/unit-rules`,
+    params: RuleId,
+    access: 'staff',
+    tags: TAGS,
+    log: 'adapter.unit',
+    create: { summary: 'Добавить правило единиц', body: UnitRuleSchema, run: (body) => createUnitRule(db, body, app.deps.clock()) },
+    update: { summary: 'Изменить правило единиц', body: UnitRuleSchema, run: ({ id }, body) => updateUnitRule(db, id, body) },
+    remove: { summary: 'Удалить правило единиц', run: ({ id }) => deleteUnitRule(db, id) },
+  });
 
-  app.patch(
-    `${PREFIX}/unit-rules/:id`,
-    { config: logged('adapter.unit.update'), schema: { tags: TAGS, summary: 'Изменить правило единиц', params: RuleId, body: UnitRuleSchema } },
-    async (request) => updateUnitRule(db, request.params.id, request.body),
-  );
-
+  // The same rule as plain fields, spellings → unit; the server makes its expression.
   app.post(
     `${PREFIX}/unit-rules/spellings`,
     { config: logged('adapter.unit.create'), schema: { tags: TAGS, summary: 'Добавить правило единиц: написания → единица', body: UnitSpellingsSchema } },
@@ -156,11 +145,5 @@ export default async function catalogAdapterRoutes(app: App) {
     `${PREFIX}/unit-rules/:id/spellings`,
     { config: logged('adapter.unit.update'), schema: { tags: TAGS, summary: 'Изменить правило единиц: написания → единица', params: RuleId, body: UnitSpellingsSchema } },
     async (request) => updateUnitRule(db, request.params.id, unitRuleFromSpellings(request.body)),
-  );
-
-  app.delete(
-    `${PREFIX}/unit-rules/:id`,
-    { config: logged('adapter.unit.delete'), schema: { tags: TAGS, summary: 'Удалить правило единиц', params: RuleId } },
-    async (request) => deleteUnitRule(db, request.params.id),
   );
 }

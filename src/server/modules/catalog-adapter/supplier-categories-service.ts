@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/connection.ts';
 import { categories, products, supplierCategories, suppliers } from '../../db/schema.ts';
 import { normaliseName } from '#shared/catalog-adapter.ts';
@@ -10,6 +10,7 @@ import type { CatalogSearch } from '../products/search/catalog-search.ts';
 import { readRuleRows } from './adapter.ts';
 import { RuleSet } from './rules.ts';
 import { suggestCategories } from './suggestions.ts';
+import { pageOf } from '../../core/paging.ts';
 
 /** The suppliers the adapter's forms choose from. */
 export async function listSuppliers(db: Db): Promise<AdapterSupplier[]> {
@@ -97,24 +98,20 @@ export async function listSupplierCategories(db: Db, search: CatalogSearch): Pro
 /** «Без категории»: products imported into a supplier category no rule maps yet, newest first. */
 export async function listAwaiting(db: Db, page: number): Promise<AwaitingList> {
   const limit = ADMIN_PAGE_SIZE;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: products.id,
-        name: products.name,
-        sku: products.sku,
-        supplier: products.supplier,
-        supplierCategory: products.supplierCategory,
-        priceKopecks: products.priceKopecks,
-        imageUrl: products.imageUrl,
-        createdAt: products.createdAt,
-      })
-      .from(products)
-      .where(eq(products.awaitingCategory, true))
-      .orderBy(desc(products.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ total: count() }).from(products).where(eq(products.awaitingCategory, true)),
+  const awaiting = eq(products.awaitingCategory, true);
+  const columns = {
+    id: products.id,
+    name: products.name,
+    sku: products.sku,
+    supplier: products.supplier,
+    supplierCategory: products.supplierCategory,
+    priceKopecks: products.priceKopecks,
+    imageUrl: products.imageUrl,
+    createdAt: products.createdAt,
+  };
+  const [rows, total] = await Promise.all([
+    pageOf(db.select(columns).from(products).where(awaiting).orderBy(desc(products.id)).$dynamic(), { page, limit }),
+    db.$count(products, awaiting),
   ]);
   return {
     products: rows.map(({ priceKopecks, createdAt, ...row }) => ({

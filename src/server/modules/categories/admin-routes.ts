@@ -1,6 +1,8 @@
-import { idParams, z } from '#shared/schemas/z.ts';
+import { idParams } from '#shared/schemas/z.ts';
 import { CategoryPatchSchema, CategorySchema } from '#shared/schemas/category.ts';
 import type { App } from '../../core/app-types.ts';
+import { CacheBuster } from '../../core/cache-buster.ts';
+import { objectRoutes } from '../../core/object-routes.ts';
 import { createCategory, deleteCategory, listAdminCategories, updateCategory } from './admin-service.ts';
 
 const IdParams = idParams('Некорректный номер категории');
@@ -10,25 +12,18 @@ const TAGS = ['Управление каталогом'];
 export default async function categoryAdminRoutes(app: App) {
   app.get(
     '/admin/categories',
-    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Категории с числом всех и активных товаров', querystring: z.object({ t: z.string().optional() }) } },
+    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Категории с числом всех и активных товаров', querystring: CacheBuster } },
     async () => listAdminCategories(app.deps.db),
   );
 
-  app.post(
-    '/categories',
-    { config: { access: 'staff', staffLog: 'category.create' }, schema: { tags: TAGS, summary: 'Создать категорию', body: CategorySchema } },
-    async (request, reply) => reply.status(201).send(await createCategory(app.deps.db, request.body, app.deps.clock())),
-  );
-
-  app.patch(
-    '/categories/:id',
-    { config: { access: 'staff', staffLog: 'category.update' }, schema: { tags: TAGS, summary: 'Изменить категорию', params: IdParams, body: CategoryPatchSchema } },
-    async (request) => updateCategory(app.deps.db, request.params.id, request.body, app.deps.clock()),
-  );
-
-  app.delete(
-    '/categories/:id',
-    { config: { access: 'staff', staffLog: 'category.delete' }, schema: { tags: TAGS, summary: 'Удалить пустую категорию (409, если в ней есть товары)', params: IdParams } },
-    async (request) => deleteCategory(app.deps.db, request.params.id),
-  );
+  objectRoutes(app, {
+    path: '/categories',
+    params: IdParams,
+    access: 'staff',
+    tags: TAGS,
+    log: 'category',
+    create: { summary: 'Создать категорию', body: CategorySchema, run: (body) => createCategory(app.deps.db, body, app.deps.clock()) },
+    update: { summary: 'Изменить категорию', body: CategoryPatchSchema, run: ({ id }, body) => updateCategory(app.deps.db, id, body, app.deps.clock()) },
+    remove: { summary: 'Удалить пустую категорию (409, если в ней есть товары)', run: ({ id }) => deleteCategory(app.deps.db, id) },
+  });
 }

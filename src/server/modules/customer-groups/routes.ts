@@ -1,6 +1,7 @@
 import { idParams } from '#shared/schemas/z.ts';
 import { CustomerGroupInputSchema, MyPricesQuerySchema, UserCustomerGroupSchema } from '#shared/schemas/customer-groups.ts';
 import type { App } from '../../core/app-types.ts';
+import { objectRoutes } from '../../core/object-routes.ts';
 import { myPrices } from './prices.ts';
 import { createCustomerGroup, deleteCustomerGroup, listCustomerGroups, setCustomerGroup, updateCustomerGroup } from './service.ts';
 
@@ -37,32 +38,16 @@ export default async function customerGroupRoutes(app: App) {
     async () => listCustomerGroups(db),
   );
 
-  app.post(
-    '/admin/customer-groups',
-    { config: { access: 'admin', staffLog: 'customer-group.create' }, schema: { tags: TAGS, summary: 'Создать группу', body: CustomerGroupInputSchema } },
-    async (request, reply) => reply.status(201).send(await createCustomerGroup(db, request.body, app.deps.clock())),
-  );
-
-  app.put(
-    '/admin/customer-groups/:id',
-    {
-      config: { access: 'admin', staffLog: 'customer-group.update' },
-      schema: { tags: TAGS, summary: 'Изменить группу', params: GroupParams, body: CustomerGroupInputSchema },
-    },
-    async (request) => updateCustomerGroup(db, request.params.id, request.body, app.deps.clock()),
-  );
-
-  app.delete(
-    '/admin/customer-groups/:id',
-    {
-      config: { access: 'admin', staffLog: 'customer-group.delete' },
-      schema: { tags: TAGS, summary: 'Удалить группу (только без покупателей)', params: GroupParams },
-    },
-    async (request, reply) => {
-      await deleteCustomerGroup(db, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  objectRoutes(app, {
+    path: '/admin/customer-groups',
+    params: GroupParams,
+    access: 'admin',
+    tags: TAGS,
+    log: 'customer-group',
+    create: { summary: 'Создать группу', body: CustomerGroupInputSchema, run: (body) => createCustomerGroup(db, body, app.deps.clock()) },
+    update: { method: 'put', summary: 'Изменить группу', body: CustomerGroupInputSchema, run: ({ id }, body) => updateCustomerGroup(db, id, body, app.deps.clock()) },
+    remove: { summary: 'Удалить группу (только без покупателей)', run: ({ id }) => deleteCustomerGroup(db, id) },
+  });
 
   app.put(
     '/admin/users/:id/customer-group',

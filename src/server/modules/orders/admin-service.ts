@@ -25,6 +25,7 @@ import {
   type OrderComment,
   type OrderHistoryEntry,
 } from '#shared/types.ts';
+import { pageOf } from '../../core/paging.ts';
 
 /** Text search over the order number, the customer's name, e-mail and phone. */
 function textCondition(query: string): SQL | undefined {
@@ -85,17 +86,11 @@ export async function listOrdersForStaff(db: Db, query: AdminOrderListQuery): Pr
   if (query.branchId) conditions.push(branchCondition(query.branchId));
   const where = and(...conditions);
 
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(orders).where(where),
+  const [rows, total] = await Promise.all([
+    pageOf(db.select(summaryColumns).from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).$dynamic(), query),
+    db.$count(orders, where),
   ]);
-  return { orders: rows.map(toSummary), total: Number(total) };
+  return { orders: rows.map(toSummary), total };
 }
 
 type SummaryRow = { [K in keyof typeof summaryColumns]: K extends 'itemCount' ? number : (typeof orders.$inferSelect)[K & keyof typeof orders.$inferSelect] };

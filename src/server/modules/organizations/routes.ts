@@ -1,4 +1,5 @@
 import type { App } from '../../core/app-types.ts';
+import { objectRoutes } from '../../core/object-routes.ts';
 import { OrganizationIdParamsSchema, OrganizationPatchSchema, OrganizationSchema } from '#shared/schemas/organization.ts';
 import type { OrganizationsAnswer } from '#shared/organizations.ts';
 import { createOrganization, deleteOrganization, listOrganizations, updateOrganization } from './service.ts';
@@ -17,24 +18,17 @@ export default async function organizationRoutes(app: App) {
     }),
   );
 
-  app.post(
-    '/organizations',
-    { config: { access: 'user' }, schema: { tags: TAGS, summary: 'Добавить организацию', body: OrganizationSchema } },
-    async (request, reply) => reply.status(201).send(await createOrganization(app.deps.db, request.user!.id, request.body)),
-  );
-
-  app.patch(
-    '/organizations/:id',
-    { config: { access: 'user' }, schema: { tags: TAGS, summary: 'Изменить организацию', params: OrganizationIdParamsSchema, body: OrganizationPatchSchema } },
-    async (request) => updateOrganization(app.deps.db, request.user!.id, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/organizations/:id',
-    { config: { access: 'user' }, schema: { tags: TAGS, summary: 'Удалить организацию', params: OrganizationIdParamsSchema } },
-    async (request, reply) => {
-      await deleteOrganization(app.deps.db, request.user!.id, request.params.id);
-      return reply.status(204).send();
+  objectRoutes(app, {
+    path: '/organizations',
+    params: OrganizationIdParamsSchema,
+    access: 'user',
+    tags: TAGS,
+    create: { summary: 'Добавить организацию', body: OrganizationSchema, run: (body, request) => createOrganization(app.deps.db, request.user!.id, body) },
+    update: {
+      summary: 'Изменить организацию',
+      body: OrganizationPatchSchema,
+      run: ({ id }, body, request) => updateOrganization(app.deps.db, request.user!.id, id, body),
     },
-  );
+    remove: { summary: 'Удалить организацию', run: ({ id }, request) => deleteOrganization(app.deps.db, request.user!.id, id) },
+  });
 }

@@ -2,6 +2,7 @@ import { localPath } from '#shared/local-path.ts';
 import { LIST_PAGES, type ListFormError } from '#shared/product-lists.ts';
 import { AddToListSchema, ListFormSchema, ListItemParams, ListKindParams } from '#shared/schemas/product-lists.ts';
 import type { App } from '../../core/app-types.ts';
+import { acceptPlainForms } from '../../core/plain-form.ts';
 import { HttpError } from '../../core/http-errors.ts';
 import { requestMeta } from '../rate-limits/service.ts';
 import { addToList, clearList, listProducts, listsSummary, removeFromList } from './service.ts';
@@ -73,9 +74,7 @@ export default async function productListRoutes(app: App) {
 
   // The heart, «Сравнить» and «Очистить» before the page's script loads: a plain form, then back to the page.
   app.register(async (form: App) => {
-    form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    acceptPlainForms(form);
     form.post(
       '/lists/:kind/form',
       {

@@ -1,13 +1,13 @@
-import { idParams, z } from '#shared/schemas/z.ts';
+import { idParams } from '#shared/schemas/z.ts';
 import { PriceSourceSchema, ProductImportSchema, ProductPatchSchema, ProductSchema } from '#shared/schemas/product.ts';
 import { CurrentPasswordSchema } from '#shared/schemas/own-password.ts';
 import type { App } from '../../core/app-types.ts';
+import { CacheBuster } from '../../core/cache-buster.ts';
 import { requireCurrentPassword } from '../auth/current-password.ts';
 import { createProduct, deleteAllProducts, hardDeleteProduct, importProduct, updateProduct } from './admin-service.ts';
 import { listOffers, setPriceSource } from './offers.ts';
 
 const IdParams = idParams('Некорректный номер товара');
-const CacheBuster = z.object({ t: z.string().optional() });
 /** The bulk operations are documented with the back office's own calls, where clients look for them. */
 const BACK_OFFICE_TAGS = ['Панель управления'];
 

@@ -7,6 +7,7 @@ import {
   ReviewSchema,
 } from '#shared/schemas/review.ts';
 import type { App } from '../../core/app-types.ts';
+import { acceptPlainForms } from '../../core/plain-form.ts';
 import { HttpError } from '../../core/http-errors.ts';
 import { requestMeta } from '../rate-limits/service.ts';
 import { adminReviews, approveReview, productReviews, productSlugOf, rejectReview, replyToReview, reviseReview, writeReview } from './service.ts';
@@ -78,9 +79,7 @@ export default async function reviewRoutes(app: App) {
   // the reviews with the outcome. The browser checks the fields' bounds itself (required,
   // minlength, maxlength), so a refusal here is rare; the same services write or edit the review.
   app.register(async (form: App) => {
-    form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    acceptPlainForms(form);
     form.post(
       '/products/:id/reviews/form',
       {

@@ -9,16 +9,16 @@ import { DEFAULT_PAYMENT_SETTINGS, DEFAULT_SELLER_REQUISITES, DEFAULT_SEO_SETTIN
 
 const SCHEMAS = { shop: ShopSettingsSchema, seo: SeoSettingsSchema, payment: PaymentSettingsSchema, requisites: SellerRequisitesSchema } as const;
 const DEFAULTS = { shop: DEFAULT_SHOP_SETTINGS, seo: DEFAULT_SEO_SETTINGS, payment: DEFAULT_PAYMENT_SETTINGS, requisites: DEFAULT_SELLER_REQUISITES } as const;
-type Kind = keyof typeof SCHEMAS;
-type ValueOf<K extends Kind> = K extends 'shop' ? ShopSettings : K extends 'seo' ? SeoSettings : K extends 'payment' ? PaymentSettings : SellerRequisites;
+export type SettingsKind = keyof typeof SCHEMAS;
+export type SettingsValue<K extends SettingsKind> = K extends 'shop' ? ShopSettings : K extends 'seo' ? SeoSettings : K extends 'payment' ? PaymentSettings : SellerRequisites;
 
 /** Settings are read from the database on every use, so a change takes effect at once everywhere. */
-export async function getSettings<K extends Kind>(db: Db, kind: K): Promise<ValueOf<K>> {
+export async function getSettings<K extends SettingsKind>(db: Db, kind: K): Promise<SettingsValue<K>> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, kind));
-  const value = readStored(kind, { ...DEFAULTS[kind], ...((row?.value as object | undefined) ?? {}) }) as ValueOf<K>;
+  const value = readStored(kind, { ...DEFAULTS[kind], ...((row?.value as object | undefined) ?? {}) }) as SettingsValue<K>;
   if (kind !== 'shop') return value;
   const hours = await headOfficeHours(db);
-  return (hours === null ? value : { ...value, workingHours: hours }) as ValueOf<K>;
+  return (hours === null ? value : { ...value, workingHours: hours }) as SettingsValue<K>;
 }
 
 /**
@@ -26,7 +26,7 @@ export async function getSettings<K extends Kind>(db: Db, kind: K): Promise<Valu
  * some way migration 0015 could not read) stays as it was instead of every setting falling back
  * to the defaults; saving the form again asks for it in the checked form.
  */
-function readStored(kind: Kind, merged: Record<string, unknown>): unknown {
+function readStored(kind: SettingsKind, merged: Record<string, unknown>): unknown {
   const parsed = SCHEMAS[kind].safeParse(merged);
   if (parsed.success) return parsed.data;
   const defaults: Record<string, unknown> = DEFAULTS[kind];
@@ -45,7 +45,7 @@ async function headOfficeHours(db: Db): Promise<string | null> {
   return row?.hours ?? null;
 }
 
-export async function saveSettings<K extends Kind>(db: Db, kind: K, value: ValueOf<K>, now: Date): Promise<ValueOf<K>> {
+export async function saveSettings<K extends SettingsKind>(db: Db, kind: K, value: SettingsValue<K>, now: Date): Promise<SettingsValue<K>> {
   await db
     .insert(settings)
     .values({ key: kind, value, updatedAt: now })

@@ -1,6 +1,6 @@
 import { StaffActionListQuerySchema } from '#shared/schemas/staff-action.ts';
-import { z } from '#shared/schemas/z.ts';
 import type { App } from '../../core/app-types.ts';
+import { CacheBuster } from '../../core/cache-buster.ts';
 import { registerStaffLogPurge } from './purge.ts';
 import { listStaffActionPeople, listStaffActions } from './service.ts';
 
@@ -25,7 +25,7 @@ export default async function staffLogRoutes(app: App) {
 
   app.get(
     '/admin/staff-actions/people',
-    { config: { access: 'admin' }, schema: { tags: TAGS, summary: 'Сотрудники, у которых есть записи в журнале', querystring: z.object({ t: z.string().optional() }) } },
+    { config: { access: 'admin' }, schema: { tags: TAGS, summary: 'Сотрудники, у которых есть записи в журнале', querystring: CacheBuster } },
     async () => listStaffActionPeople(app.deps.db),
   );
 }

@@ -3,7 +3,7 @@
  * and the daily purge of entries past their keeping time.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { and, count, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/connection.ts';
 import { staffActions } from '../../db/schema.ts';
 import { shopDayEnd, shopDayStart } from '#shared/dates.ts';
@@ -11,6 +11,7 @@ import type { StaffActionListQuery } from '#shared/schemas/staff-action.ts';
 import type { StaffAction, StaffActionKind, StaffActionPerson } from '#shared/staff-actions.ts';
 import { PASSWORD_FIELD, type Snapshot } from './snapshots.ts';
 import { DAY_MS } from '../../core/time.ts';
+import { pageOf } from '../../core/paging.ts';
 
 /** Entries are kept this long; the database refuses to delete them before 400 days. */
 export const KEEP_DAYS = 730;
@@ -114,15 +115,9 @@ function conditionsOf(query: StaffActionListQuery): SQL | undefined {
 /** GET /api/admin/staff-actions: newest first, one page and the total. */
 export async function listStaffActions(db: Db, query: StaffActionListQuery): Promise<{ actions: StaffAction[]; total: number }> {
   const where = conditionsOf(query);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(staffActions)
-      .where(where)
-      .orderBy(desc(staffActions.createdAt), desc(staffActions.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(staffActions).where(where),
+  const [rows, total] = await Promise.all([
+    pageOf(db.select().from(staffActions).where(where).orderBy(desc(staffActions.createdAt), desc(staffActions.id)).$dynamic(), query),
+    db.$count(staffActions, where),
   ]);
   return {
     total,

@@ -3,7 +3,7 @@
  * blocking them. The rules that keep the shop administrable live here: nobody blocks or demotes
  * themselves, the last active administrator stays, and blocking ends every session at once.
  */
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { escapeLike, type Db, type Tx } from '../../db/connection.ts';
 import { users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/unique-slug.ts';
@@ -18,6 +18,7 @@ import type { AdminUserCreate, AdminUserListQuery, AdminUserUpdate } from '#shar
 import type { AdminCustomerCard, AdminUser } from '#shared/types.ts';
 import { listAddresses } from '../addresses/service.ts';
 import { customerOrdersForStaff } from '../orders/admin-service.ts';
+import { pageOf } from '../../core/paging.ts';
 
 
 export const USERNAME_TAKEN = 'Пользователь с таким логином уже существует';
@@ -64,17 +65,11 @@ export async function listUsers(db: Db, query: AdminUserListQuery): Promise<{ us
   if (query.role !== 'all') conditions.push(eq(users.role, query.role));
   if (query.isActive !== 'all') conditions.push(eq(users.isActive, query.isActive === 'true'));
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(columns)
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(users).where(where),
+  const [rows, total] = await Promise.all([
+    pageOf(db.select(columns).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).$dynamic(), query),
+    db.$count(users, where),
   ]);
-  return { users: rows.map(toAdminUser), total: Number(total) };
+  return { users: rows.map(toAdminUser), total };
 }
 
 export async function getUser(db: Db, id: number): Promise<AdminUser> {
