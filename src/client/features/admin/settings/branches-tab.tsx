@@ -6,7 +6,6 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { TitledDialog } from '#client/components/titled-dialog.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { DeleteDialog } from '#client/features/admin/components/delete-dialog.tsx';
@@ -18,7 +17,7 @@ import { formResolver } from '#client/lib/form-resolver.ts';
 import { BranchSchema, NewBranchSchema, type BranchInput } from '#shared/schemas/branch-form.ts';
 import type { AdminBranch } from '#shared/schemas/branches.ts';
 import { adminBranchesQuery, useDeleteBranch, useSaveBranch } from './api.ts';
-import { FormSkeleton, SwitchField } from './settings-form-parts.tsx';
+import { FormSkeleton, SettingsCard, SwitchField } from './settings-form-parts.tsx';
 
 type FormValues = {
   slug: string;
@@ -174,12 +173,10 @@ export function BranchesTab() {
   const remove = useDeleteBranch(deleteToasts((result) => ({ title: result.message }), 'Филиал не удалён', () => setDeleting(null)));
 
   return (
-    <Card>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-        <div className="space-y-1.5">
-          <CardTitle as="h2">Филиалы</CardTitle>
-          <CardDescription>Адреса, телефоны и режим работы — в шапке, подвале, на страницах «О компании», «Контакты» и «Доставка».</CardDescription>
-        </div>
+    <SettingsCard
+      title="Филиалы"
+      description="Адреса, телефоны и режим работы — в шапке, подвале, на страницах «О компании», «Контакты» и «Доставка»."
+      action={
         <Button
           size="sm"
           onClick={() => setDialog({ mode: 'create', nextOrder: Math.max(0, ...(branches ?? []).map((b) => b.sortOrder)) + 1 })}
@@ -188,8 +185,8 @@ export function BranchesTab() {
           <Plus aria-hidden />
           Добавить филиал
         </Button>
-      </CardHeader>
-      <CardContent>
+      }
+    >
         {error ? (
           <LoadError title="Не удалось загрузить филиалы" error={error} onRetry={() => void refetch()} />
         ) : !branches ? (
@@ -201,7 +198,6 @@ export function BranchesTab() {
             ))}
           </ul>
         )}
-      </CardContent>
       <TitledDialog
         open={dialog !== null}
         title={dialog?.mode === 'edit' ? `Филиал: ${dialog.branch.city}` : 'Новый филиал'}
@@ -220,6 +216,6 @@ export function BranchesTab() {
         onConfirm={(branch) => remove.mutate(branch.id)}
         onClose={() => setDeleting(null)}
       />
-    </Card>
+    </SettingsCard>
   );
 }

@@ -1,13 +1,16 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type DefaultValues, type FieldPathByValue, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { formResolver } from '#client/lib/form-resolver.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
+import { LoadError } from '#client/features/admin/components/load-error.tsx';
 
 /** A switch with its label and a line saying what it does. */
 export function SwitchRow({
@@ -48,6 +51,60 @@ export function FormSkeleton({ fields = 6 }: { fields?: number }) {
         </div>
       ))}
     </div>
+  );
+}
+
+/** A settings tab's card: its heading, what the tab is for, an `action` beside them (say «Добавить»), then `children`. */
+export function SettingsCard({ title, description, action, children }: { title: string; description: ReactNode; action?: ReactNode; children: ReactNode }) {
+  const heading = (
+    <>
+      <CardTitle as="h2">{title}</CardTitle>
+      <CardDescription>{description}</CardDescription>
+    </>
+  );
+  return (
+    <Card>
+      {action ? (
+        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+          <div className="space-y-1.5">{heading}</div>
+          {action}
+        </CardHeader>
+      ) : (
+        <CardHeader>{heading}</CardHeader>
+      )}
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+/**
+ * A settings tab holding one form on the server's values (`children`, once they are loaded). A
+ * failed load says «`failure`» in a toast and in the card, with a way to try again.
+ */
+export function SettingsFormTab<T>({
+  query,
+  title,
+  description,
+  failure,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  title: string;
+  description: string;
+  failure: string;
+  children: (data: T) => ReactNode;
+}) {
+  useLoadErrorToast(query.error, (message) => `${failure}: ${message}`);
+  return (
+    <SettingsCard title={title} description={description}>
+      {query.isError && !query.data ? (
+        <LoadError title={failure} error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data ? (
+        children(query.data)
+      ) : (
+        <FormSkeleton />
+      )}
+    </SettingsCard>
   );
 }
 
