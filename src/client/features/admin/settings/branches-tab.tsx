@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatPhone } from '#shared/phone.ts';
-import { MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
+import { MapPin, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { TitledDialog } from '#client/components/titled-dialog.tsx';
@@ -17,7 +17,7 @@ import { formResolver } from '#client/lib/form-resolver.ts';
 import { BranchSchema, NewBranchSchema, type BranchInput } from '#shared/schemas/branch-form.ts';
 import type { AdminBranch } from '#shared/schemas/branches.ts';
 import { adminBranchesQuery, useDeleteBranch, useSaveBranch } from './api.ts';
-import { FormSkeleton, SettingsCard, SwitchField } from './settings-form-parts.tsx';
+import { FormSkeleton, SettingsCard, SettingsListItem, SwitchField } from './settings-form-parts.tsx';
 
 type FormValues = {
   slug: string;
@@ -135,33 +135,21 @@ function BranchForm({ state, onDone }: { state: NonNullable<DialogState>; onDone
 
 function BranchCard({ branch, onEdit, onDelete }: { branch: AdminBranch; onEdit: () => void; onDelete: () => void }) {
   return (
-    <li className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-start sm:justify-between" data-testid="admin-branch">
-      <div className="min-w-0 space-y-1 text-sm">
-        <p className="flex flex-wrap items-center gap-2 text-base font-semibold">
-          {branch.city}
-          <Badge variant={branchKind(branch) === 'Головной офис' ? 'default' : 'secondary'}>{branchKind(branch)}</Badge>
-          {!branch.pickup && <Badge variant="outline">Не выдаёт заказы</Badge>}
-        </p>
-        <p>{branch.address}</p>
-        <p className="text-muted-foreground">
-          {formatPhone(branch.phone)} · {branch.workingHours}
-        </p>
-        <a href={mapHref(branch)} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-primary hover:underline">
-          <MapPin className="size-3.5" aria-hidden />
-          На карте
-        </a>
-      </div>
-      <div className="flex shrink-0 gap-2">
-        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Изменить филиал ${branch.city}`}>
-          <Pencil aria-hidden />
-          Изменить
-        </Button>
-        <Button variant="outline" size="sm" onClick={onDelete} aria-label={`Удалить филиал ${branch.city}`}>
-          <Trash2 aria-hidden />
-          Удалить
-        </Button>
-      </div>
-    </li>
+    <SettingsListItem subject={`филиал ${branch.city}`} testId="admin-branch" alignTop onEdit={onEdit} onDelete={onDelete}>
+      <p className="flex flex-wrap items-center gap-2 text-base font-semibold">
+        {branch.city}
+        <Badge variant={branchKind(branch) === 'Головной офис' ? 'default' : 'secondary'}>{branchKind(branch)}</Badge>
+        {!branch.pickup && <Badge variant="outline">Не выдаёт заказы</Badge>}
+      </p>
+      <p>{branch.address}</p>
+      <p className="text-muted-foreground">
+        {formatPhone(branch.phone)} · {branch.workingHours}
+      </p>
+      <a href={mapHref(branch)} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-primary hover:underline">
+        <MapPin className="size-3.5" aria-hidden />
+        На карте
+      </a>
+    </SettingsListItem>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { TitledDialog } from '#client/components/titled-dialog.tsx';
@@ -26,7 +26,7 @@ import {
   type CustomerGroupPricing,
   type PriceType,
 } from '#shared/schemas/customer-groups.ts';
-import { FormSkeleton, SettingsCard } from './settings-form-parts.tsx';
+import { FormSkeleton, SettingsCard, SettingsListItem } from './settings-form-parts.tsx';
 
 type FormValues = { name: string; pricing: CustomerGroupPricing; priceTypeId: string; discountPercent: string };
 const FIELDS: readonly FieldPath<FormValues>[] = ['name', 'pricing', 'priceTypeId', 'discountPercent'];
@@ -100,23 +100,11 @@ function GroupForm({ editing, priceTypes, onDone }: { editing: CustomerGroup | n
 
 function GroupRow({ group, onEdit, onDelete }: { group: CustomerGroup; onEdit: () => void; onDelete: () => void }) {
   return (
-    <li className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="customer-group">
-      <div className="min-w-0 space-y-1 text-sm">
-        <p className="text-base font-semibold break-words">{group.name}</p>
-        <p>{pricingText(group)}</p>
-        <p className="text-muted-foreground">{group.customers === 0 ? 'Покупателей нет' : customersText(group.customers)}</p>
-      </div>
-      <div className="flex shrink-0 gap-2">
-        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Изменить группу ${group.name}`}>
-          <Pencil aria-hidden />
-          Изменить
-        </Button>
-        <Button variant="outline" size="sm" onClick={onDelete} aria-label={`Удалить группу ${group.name}`}>
-          <Trash2 aria-hidden />
-          Удалить
-        </Button>
-      </div>
-    </li>
+    <SettingsListItem subject={`группу ${group.name}`} testId="customer-group" onEdit={onEdit} onDelete={onDelete}>
+      <p className="text-base font-semibold break-words">{group.name}</p>
+      <p>{pricingText(group)}</p>
+      <p className="text-muted-foreground">{group.customers === 0 ? 'Покупателей нет' : customersText(group.customers)}</p>
+    </SettingsListItem>
   );
 }
 
