@@ -53,13 +53,11 @@ function AddressDialog({
   const saving = create.isPending || update.isPending;
   // Filled once per opening (the dialog is mounted afresh each time): nothing that arrives while
   // the customer types (the profile, the addresses list) may put back what they typed.
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<AddressInput, unknown, AddressValues>({ resolver: zodResolver(AddressSchema), defaultValues: address ? toInput(address) : defaults });
+  const { register, control, handleSubmit, setError, formState } = useForm<AddressInput, unknown, AddressValues>({
+    resolver: zodResolver(AddressSchema),
+    defaultValues: address ? toInput(address) : defaults,
+  });
+  const { errors } = formState;
 
   const onError = (error: Error) => {
     applyServerErrors<AddressInput>(error, FIELDS, setError);

@@ -19,18 +19,8 @@ import type { AdminBranch } from '#shared/schemas/branches.ts';
 import { adminBranchesQuery, useDeleteBranch, useSaveBranch } from './api.ts';
 import { FormSkeleton, SettingsCard, SettingsListItem, SwitchField } from './settings-form-parts.tsx';
 
-type FormValues = {
-  slug: string;
-  city: string;
-  cityIn: string;
-  address: string;
-  phone: string;
-  workingHours: string;
-  pickup: boolean;
-  latitude: string;
-  longitude: string;
-  sortOrder: string;
-};
+/** The branch's fields as typed: its coordinates and order as text. */
+type FormValues = Pick<AdminBranch, 'slug' | 'city' | 'cityIn' | 'address' | 'phone' | 'workingHours' | 'pickup'> & { latitude: string; longitude: string; sortOrder: string };
 type TextField = Exclude<FieldPath<FormValues>, 'pickup'>;
 const FIELDS: readonly FieldPath<FormValues>[] = ['slug', 'city', 'cityIn', 'address', 'phone', 'workingHours', 'pickup', 'latitude', 'longitude', 'sortOrder'];
 
