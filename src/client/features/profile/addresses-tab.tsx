@@ -1,24 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert, MapPin, Pencil, Phone, Plus, RotateCw, Star, Trash2, User } from 'lucide-react';
-import { useState } from 'react';
+import { MapPin, Phone, Star, User } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
-import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
-import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { addressesQuery, useCreateAddress, useDeleteAddress, useUpdateAddress } from '#client/lib/addresses.ts';
 import { ADDRESSES_MAX, AddressSchema, type AddressInput, type AddressValues } from '#shared/schemas/address.ts';
 import type { Address } from '#shared/types.ts';
+import { DeleteSavedDialog, SavedCardActions, SavedList, useSavedListDialogs } from './saved-list.tsx';
 
 /** In the order the form shows them: the first field the server refuses takes the focus. */
 const FIELDS = ['label', 'recipientName', 'phone', 'city', 'postalCode', 'address', 'isDefault'] as const;
@@ -56,13 +53,11 @@ function AddressDialog({
   const saving = create.isPending || update.isPending;
   // Filled once per opening (the dialog is mounted afresh each time): nothing that arrives while
   // the customer types (the profile, the addresses list) may put back what they typed.
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<AddressInput, unknown, AddressValues>({ resolver: zodResolver(AddressSchema), defaultValues: address ? toInput(address) : defaults });
+  const { register, control, handleSubmit, setError, formState } = useForm<AddressInput, unknown, AddressValues>({
+    resolver: zodResolver(AddressSchema),
+    defaultValues: address ? toInput(address) : defaults,
+  });
+  const { errors } = formState;
 
   const onError = (error: Error) => {
     applyServerErrors<AddressInput>(error, FIELDS, setError);
@@ -156,36 +151,6 @@ function AddressDialog({
   );
 }
 
-function DeleteDialog({ address, onOpenChange }: { address: Address | null; onOpenChange: (open: boolean) => void }) {
-  const remove = useDeleteAddress();
-  return (
-    <ConfirmDialog
-      open={address !== null}
-      className="max-w-md"
-      title="Удалить адрес?"
-      description={`${address ? `${address.postalCode}, ${address.city}, ${address.address}` : ''}. Уже оформленные заказы не изменятся.`}
-      confirm={
-        <>
-          <Trash2 aria-hidden />
-          {remove.isPending ? 'Удаление...' : 'Удалить'}
-        </>
-      }
-      pending={remove.isPending}
-      onConfirm={() =>
-        address &&
-        remove.mutate(address.id, {
-          onSuccess: () => {
-            toast({ title: 'Адрес удалён', variant: 'success' });
-            onOpenChange(false);
-          },
-          onError: (error) => toast({ title: 'Не удалось удалить адрес', description: error.message, variant: 'destructive' }),
-        })
-      }
-      onClose={() => onOpenChange(false)}
-    />
-  );
-}
-
 function AddressCard({ address, onEdit, onDelete }: { address: Address; onEdit: () => void; onDelete: () => void }) {
   const update = useUpdateAddress();
   const title = address.label || 'Адрес доставки';
@@ -220,11 +185,7 @@ function AddressCard({ address, onEdit, onDelete }: { address: Address; onEdit: 
           </p>
         </address>
       </CardContent>
-      <CardFooter className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Изменить адрес «${title}»`}>
-          <Pencil aria-hidden />
-          Изменить
-        </Button>
+      <SavedCardActions subject={`адрес «${title}»`} onEdit={onEdit} onDelete={onDelete}>
         {!address.isDefault && (
           <Button
             variant="outline"
@@ -244,11 +205,7 @@ function AddressCard({ address, onEdit, onDelete }: { address: Address; onEdit: 
             Сделать основным
           </Button>
         )}
-        <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" onClick={onDelete} aria-label={`Удалить адрес «${title}»`}>
-          <Trash2 aria-hidden />
-          Удалить
-        </Button>
-      </CardFooter>
+      </SavedCardActions>
     </Card>
   );
 }
@@ -256,94 +213,46 @@ function AddressCard({ address, onEdit, onDelete }: { address: Address; onEdit: 
 /** 'Адреса доставки' of the personal account: list, add, edit, delete, mark default. */
 export function AddressesTab({ defaults }: { defaults: Pick<AddressInput, 'recipientName' | 'phone'> }) {
   const addresses = useQuery(addressesQuery());
-  const [editing, setEditing] = useState<Address | undefined>(undefined);
-  const [formOpen, setFormOpen] = useState(false);
-  /** A new form for each opening of the dialog. */
-  const [opening, setOpening] = useState(0);
-  const openForm = (address: Address | undefined) => {
-    setEditing(address);
-    setOpening((n) => n + 1);
-    setFormOpen(true);
-  };
-  const [deleting, setDeleting] = useState<Address | null>(null);
-
-  const openNew = () => openForm(undefined);
+  const dialogs = useSavedListDialogs<Address>();
+  const remove = useDeleteAddress();
   const list = addresses.data ?? [];
-  const full = list.length >= ADDRESSES_MAX;
-
-  let body;
-  if (addresses.isPending) {
-    body = (
-      <div className="grid gap-4 md:grid-cols-2" aria-busy="true" aria-label="Загрузка адресов">
-        {[0, 1].map((i) => (
-          <Skeleton key={i} className="h-44 w-full" />
-        ))}
-      </div>
-    );
-  } else if (addresses.isError) {
-    body = (
-      <Alert variant="destructive">
-        <CircleAlert aria-hidden />
-        <AlertTitle>Не удалось загрузить адреса доставки</AlertTitle>
-        <AlertDescription>
-          <p>{addresses.error.message}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void addresses.refetch()}>
-            <RotateCw aria-hidden />
-            Повторить
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
-  } else if (list.length === 0) {
-    body = (
-      <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-4 py-12 text-center">
-        <MapPin className="size-10 text-muted-foreground" aria-hidden />
-        <p className="text-lg font-semibold">Вы ещё не сохранили ни одного адреса</p>
-        <p className="max-w-md text-muted-foreground">Добавьте адрес дома, офиса или объекта — при оформлении заказа его не придётся вводить заново.</p>
-      </div>
-    );
-  } else {
-    body = (
-      <ul className="grid gap-4 md:grid-cols-2" aria-label="Сохранённые адреса">
-        {list.map((address) => (
-          <li key={address.id}>
-            <AddressCard
-              address={address}
-              onEdit={() => {
-                openForm(address);
-              }}
-              onDelete={() => setDeleting(address)}
-            />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   return (
-    <section aria-labelledby="addresses-title" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id="addresses-title" className="text-xl font-bold">
-            Адреса доставки
-          </h2>
-          <p className="text-sm text-muted-foreground">Основной адрес подставляется в заказ автоматически.</p>
-        </div>
-        <Button onClick={openNew} disabled={full || addresses.isPending}>
-          <Plus aria-hidden />
-          Добавить адрес
-        </Button>
-      </div>
-      {full && <p className="text-sm text-muted-foreground">Сохранено {ADDRESSES_MAX} адресов — это максимум. Удалите ненужный, чтобы добавить новый.</p>}
-      {body}
+    <SavedList
+      id="addresses-title"
+      title="Адреса доставки"
+      intro="Основной адрес подставляется в заказ автоматически."
+      addLabel="Добавить адрес"
+      onAdd={() => dialogs.openForm()}
+      query={addresses}
+      items={list}
+      max={ADDRESSES_MAX}
+      fullNotice={`Сохранено ${ADDRESSES_MAX} адресов — это максимум. Удалите ненужный, чтобы добавить новый.`}
+      loading={{ label: 'Загрузка адресов', height: 'h-44' }}
+      errorTitle="Не удалось загрузить адреса доставки"
+      empty={{
+        icon: MapPin,
+        title: 'Вы ещё не сохранили ни одного адреса',
+        text: 'Добавьте адрес дома, офиса или объекта — при оформлении заказа его не придётся вводить заново.',
+      }}
+      listLabel="Сохранённые адреса"
+      renderCard={(address) => <AddressCard address={address} onEdit={() => dialogs.openForm(address)} onDelete={() => dialogs.askDelete(address)} />}
+    >
       <AddressDialog
-        key={opening}
-        open={formOpen}
-        onOpenChange={setFormOpen}
-        address={editing}
+        key={dialogs.formKey}
+        open={dialogs.formOpen}
+        onOpenChange={dialogs.setFormOpen}
+        address={dialogs.editing}
         defaults={{ ...EMPTY, ...defaults, isDefault: list.length === 0 }}
       />
-      <DeleteDialog address={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
-    </section>
+      <DeleteSavedDialog
+        item={dialogs.deleting}
+        title="Удалить адрес?"
+        describe={(a) => `${a.postalCode}, ${a.city}, ${a.address}`}
+        remove={remove}
+        removed={() => ({ title: 'Адрес удалён' })}
+        failure="Не удалось удалить адрес"
+        onClose={dialogs.closeDelete}
+      />
+    </SavedList>
   );
 }

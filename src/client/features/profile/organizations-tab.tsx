@@ -1,17 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Building2, CircleAlert, Landmark, MapPin, Pencil, Plus, RotateCw, Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { Building2, Landmark, MapPin } from 'lucide-react';
 import { OrganizationForm } from '#client/components/organizations/organization-form.tsx';
-import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
-import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { organizationsQuery, useDeleteOrganization } from '#client/lib/organizations.ts';
 import type { Organization } from '#shared/organizations.ts';
 import { ORGANIZATIONS_MAX } from '#shared/schemas/organization.ts';
+import { DeleteSavedDialog, SavedCardActions, SavedList, useSavedListDialogs } from './saved-list.tsx';
 
 function OrganizationDialog({ open, onOpenChange, organization }: { open: boolean; onOpenChange: (open: boolean) => void; organization?: Organization }) {
   return (
@@ -31,36 +27,6 @@ function OrganizationDialog({ open, onOpenChange, organization }: { open: boolea
         />
       </DialogContent>
     </Dialog>
-  );
-}
-
-function DeleteDialog({ organization, onOpenChange }: { organization: Organization | null; onOpenChange: (open: boolean) => void }) {
-  const remove = useDeleteOrganization();
-  return (
-    <ConfirmDialog
-      open={organization !== null}
-      className="max-w-md"
-      title="Удалить организацию?"
-      description={`${organization ? `${organization.name}, ИНН ${organization.inn}` : ''}. Уже оформленные заказы не изменятся.`}
-      confirm={
-        <>
-          <Trash2 aria-hidden />
-          {remove.isPending ? 'Удаление...' : 'Удалить'}
-        </>
-      }
-      pending={remove.isPending}
-      onConfirm={() =>
-        organization &&
-        remove.mutate(organization.id, {
-          onSuccess: () => {
-            toast({ title: 'Организация удалена', description: organization.name, variant: 'success' });
-            onOpenChange(false);
-          },
-          onError: (error) => toast({ title: 'Не удалось удалить организацию', description: error.message, variant: 'destructive' }),
-        })
-      }
-      onClose={() => onOpenChange(false)}
-    />
   );
 }
 
@@ -104,16 +70,7 @@ function OrganizationCard({ organization, onEdit, onDelete }: { organization: Or
           </div>
         )}
       </CardContent>
-      <CardFooter className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Изменить организацию «${o.name}»`}>
-          <Pencil aria-hidden />
-          Изменить
-        </Button>
-        <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" onClick={onDelete} aria-label={`Удалить организацию «${o.name}»`}>
-          <Trash2 aria-hidden />
-          Удалить
-        </Button>
-      </CardFooter>
+      <SavedCardActions subject={`организацию «${o.name}»`} onEdit={onEdit} onDelete={onDelete} />
     </Card>
   );
 }
@@ -121,83 +78,41 @@ function OrganizationCard({ organization, onEdit, onDelete }: { organization: Or
 /** «Организации» of the personal account: the customer's companies to buy for, with their requisites. */
 export function OrganizationsTab() {
   const organizations = useQuery(organizationsQuery());
-  const [editing, setEditing] = useState<Organization | undefined>(undefined);
-  const [formOpen, setFormOpen] = useState(false);
-  /** A new form for each opening of the dialog. */
-  const [opening, setOpening] = useState(0);
-  const openForm = (organization: Organization | undefined) => {
-    setEditing(organization);
-    setOpening((n) => n + 1);
-    setFormOpen(true);
-  };
-  const [deleting, setDeleting] = useState<Organization | null>(null);
-
-  const list = organizations.data?.organizations ?? [];
-  const full = list.length >= ORGANIZATIONS_MAX;
-
-  let body;
-  if (organizations.isPending) {
-    body = (
-      <div className="grid gap-4 md:grid-cols-2" aria-busy="true" aria-label="Загрузка организаций">
-        {[0, 1].map((i) => (
-          <Skeleton key={i} className="h-52 w-full" />
-        ))}
-      </div>
-    );
-  } else if (organizations.isError) {
-    body = (
-      <Alert variant="destructive">
-        <CircleAlert aria-hidden />
-        <AlertTitle>Не удалось загрузить организации</AlertTitle>
-        <AlertDescription>
-          <p>{organizations.error.message}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void organizations.refetch()}>
-            <RotateCw aria-hidden />
-            Повторить
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
-  } else if (list.length === 0) {
-    body = (
-      <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-4 py-12 text-center">
-        <Building2 className="size-10 text-muted-foreground" aria-hidden />
-        <p className="text-lg font-semibold">Вы ещё не добавили ни одной организации</p>
-        <p className="max-w-md text-muted-foreground">
-          Добавьте организацию или ИП с реквизитами — при оформлении заказа их можно будет выбрать покупателем.
-        </p>
-      </div>
-    );
-  } else {
-    body = (
-      <ul className="grid gap-4 md:grid-cols-2" aria-label="Мои организации">
-        {list.map((organization) => (
-          <li key={organization.id}>
-            <OrganizationCard organization={organization} onEdit={() => openForm(organization)} onDelete={() => setDeleting(organization)} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
+  const dialogs = useSavedListDialogs<Organization>();
+  const remove = useDeleteOrganization();
   return (
-    <section aria-labelledby="organizations-title" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id="organizations-title" className="text-xl font-bold">
-            Организации
-          </h2>
-          <p className="text-sm text-muted-foreground">Реквизиты организаций и ИП, от имени которых вы покупаете.</p>
-        </div>
-        <Button onClick={() => openForm(undefined)} disabled={full || organizations.isPending}>
-          <Plus aria-hidden />
-          Добавить организацию
-        </Button>
-      </div>
-      {full && <p className="text-sm text-muted-foreground">Сохранено {ORGANIZATIONS_MAX} организаций — это максимум. Удалите ненужную, чтобы добавить новую.</p>}
-      {body}
-      <OrganizationDialog key={opening} open={formOpen} onOpenChange={setFormOpen} organization={editing} />
-      <DeleteDialog organization={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
-    </section>
+    <SavedList
+      id="organizations-title"
+      title="Организации"
+      intro="Реквизиты организаций и ИП, от имени которых вы покупаете."
+      addLabel="Добавить организацию"
+      onAdd={() => dialogs.openForm()}
+      query={organizations}
+      items={organizations.data?.organizations ?? []}
+      max={ORGANIZATIONS_MAX}
+      fullNotice={`Сохранено ${ORGANIZATIONS_MAX} организаций — это максимум. Удалите ненужную, чтобы добавить новую.`}
+      loading={{ label: 'Загрузка организаций', height: 'h-52' }}
+      errorTitle="Не удалось загрузить организации"
+      empty={{
+        icon: Building2,
+        title: 'Вы ещё не добавили ни одной организации',
+        text: 'Добавьте организацию или ИП с реквизитами — при оформлении заказа их можно будет выбрать покупателем.',
+      }}
+      listLabel="Мои организации"
+      renderCard={(organization) => (
+        <OrganizationCard organization={organization} onEdit={() => dialogs.openForm(organization)} onDelete={() => dialogs.askDelete(organization)} />
+      )}
+    >
+      <OrganizationDialog key={dialogs.formKey} open={dialogs.formOpen} onOpenChange={dialogs.setFormOpen} organization={dialogs.editing} />
+      <DeleteSavedDialog
+        item={dialogs.deleting}
+        title="Удалить организацию?"
+        describe={(o) => `${o.name}, ИНН ${o.inn}`}
+        remove={remove}
+        removed={(o) => ({ title: 'Организация удалена', description: o.name })}
+        failure="Не удалось удалить организацию"
+        onClose={dialogs.closeDelete}
+      />
+    </SavedList>
   );
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient, type Query
 import { apiRequest } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { invalidateCatalog } from '#client/features/admin/lib/catalog.ts';
+import { saveTo, useStaffDeletion, useStaffMutation } from '#client/features/admin/lib/staff-mutation.ts';
 import { slugify } from '#shared/slug.ts';
 import type { AdminCategory } from '#shared/types.ts';
 import {
@@ -35,6 +36,11 @@ const invalidateAdapter = (queryClient: QueryClient) =>
     queryClient.invalidateQueries({ queryKey: KEY, predicate: (query) => query.queryKey[2] !== 'preview' }),
     queryClient.invalidateQueries({ queryKey: [...KEY, 'preview'], refetchType: 'none' }),
   ]);
+
+/** `invalidateAdapter` after a save; the screen's callbacks do not wait for the lists. */
+const adapterChanged = (_answer: unknown, _variables: unknown, queryClient: QueryClient) => {
+  void invalidateAdapter(queryClient);
+};
 
 const read = <T>(key: readonly unknown[], path: string) =>
   queryOptions({
@@ -70,16 +76,7 @@ export const rulePreviewQuery = (rule: CategoryRuleData | null, id: number | nul
 
 /** Creates a rule, or changes rule `id`. Products move only when the rules are applied. */
 export function useSaveRule(id: number | null, callbacks: MutationCallbacks<CategoryRuleView, CategoryRuleData>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (rule: CategoryRuleData) =>
-      id ? apiRequest<CategoryRuleView>(`${BASE}/rules/${id}`, { method: 'PATCH', body: rule }) : apiRequest<CategoryRuleView>(`${BASE}/rules`, { method: 'POST', body: rule }),
-    onSuccess: (saved, rule) => {
-      callbacks.onSuccess?.(saved, rule);
-      void invalidateAdapter(queryClient);
-    },
-    onError: callbacks.onError,
-  });
+  return useStaffMutation((rule: CategoryRuleData) => saveTo<CategoryRuleView>(`${BASE}/rules`, id, rule), adapterChanged, callbacks);
 }
 
 /**
@@ -108,87 +105,50 @@ export function useCategoryFromGroup(callbacks: MutationCallbacks<CategoryRuleVi
 export const newCategoryName = (row: SupplierCategoryRow) => row.name.split('/').at(-1)!.trim() || row.name;
 
 export function useDeleteRule(callbacks: MutationCallbacks<unknown, CategoryRuleView>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (rule: CategoryRuleView) => apiRequest(`${BASE}/rules/${rule.id}`, { method: 'DELETE' }),
-    ...callbacks,
-    onSettled: () => invalidateAdapter(queryClient),
-  });
+  return useStaffDeletion((rule: CategoryRuleView) => apiRequest(`${BASE}/rules/${rule.id}`, { method: 'DELETE' }), invalidateAdapter, callbacks);
 }
 
 /** Applies every rule to the products: the catalogue (admin lists, storefront) is read again. */
 export function useReapply(callbacks: MutationCallbacks<ReapplyResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest<ReapplyResult>(`${BASE}/reapply`, { method: 'POST' }),
-    onSuccess: (result) => {
-      callbacks.onSuccess?.(result, undefined);
+  return useStaffMutation(
+    () => apiRequest<ReapplyResult>(`${BASE}/reapply`, { method: 'POST' }),
+    (_result, _none, queryClient) => {
       void invalidateCatalog(queryClient);
     },
-    onError: callbacks.onError,
-  });
+    callbacks,
+  );
 }
 
 /** Adds a spelling, or changes spelling `current`. */
 export function useSaveBrandAlias(current: string | null, callbacks: MutationCallbacks<BrandAliasView, BrandAliasData>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (data: BrandAliasData) =>
-      current
-        ? apiRequest<BrandAliasView>(`${BASE}/brand-aliases/${encodeURIComponent(current)}`, { method: 'PATCH', body: data })
-        : apiRequest<BrandAliasView>(`${BASE}/brand-aliases`, { method: 'POST', body: data }),
-    onSuccess: (saved, data) => {
-      callbacks.onSuccess?.(saved, data);
-      void invalidateAdapter(queryClient);
-    },
-    onError: callbacks.onError,
-  });
+  return useStaffMutation(
+    (data: BrandAliasData) => saveTo<BrandAliasView>(`${BASE}/brand-aliases`, current === null ? null : encodeURIComponent(current), data),
+    adapterChanged,
+    callbacks,
+  );
 }
 
 export function useDeleteBrandAlias(callbacks: MutationCallbacks<unknown, BrandAliasView>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (alias: BrandAliasView) => apiRequest(`${BASE}/brand-aliases/${encodeURIComponent(alias.alias)}`, { method: 'DELETE' }),
-    ...callbacks,
-    onSettled: () => invalidateAdapter(queryClient),
-  });
+  return useStaffDeletion((alias: BrandAliasView) => apiRequest(`${BASE}/brand-aliases/${encodeURIComponent(alias.alias)}`, { method: 'DELETE' }), invalidateAdapter, callbacks);
 }
 
 /** Adds a unit rule, or changes rule `id`. */
 export function useSaveUnitRule(id: number | null, callbacks: MutationCallbacks<UnitRuleView, UnitRuleData>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (data: UnitRuleData) =>
-      id ? apiRequest<UnitRuleView>(`${BASE}/unit-rules/${id}`, { method: 'PATCH', body: data }) : apiRequest<UnitRuleView>(`${BASE}/unit-rules`, { method: 'POST', body: data }),
-    onSuccess: (saved, data) => {
-      callbacks.onSuccess?.(saved, data);
-      void invalidateAdapter(queryClient);
-    },
-    onError: callbacks.onError,
-  });
+  return useStaffMutation((data: UnitRuleData) => saveTo<UnitRuleView>(`${BASE}/unit-rules`, id, data), adapterChanged, callbacks);
 }
 
 /** A unit rule saved from its spellings and unit; the server writes the expression. */
 export function useSaveUnitSpellings(id: number | null, callbacks: MutationCallbacks<UnitRuleView, UnitSpellingsData>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (data: UnitSpellingsData) => {
+  return useStaffMutation(
+    (data: UnitSpellingsData) => {
       const body = { ...data, spellings: data.spellings.join(', ') } satisfies UnitSpellingsInput;
       return id ? apiRequest<UnitRuleView>(`${BASE}/unit-rules/${id}/spellings`, { method: 'PATCH', body }) : apiRequest<UnitRuleView>(`${BASE}/unit-rules/spellings`, { method: 'POST', body });
     },
-    onSuccess: (saved, data) => {
-      callbacks.onSuccess?.(saved, data);
-      void invalidateAdapter(queryClient);
-    },
-    onError: callbacks.onError,
-  });
+    adapterChanged,
+    callbacks,
+  );
 }
 
 export function useDeleteUnitRule(callbacks: MutationCallbacks<unknown, UnitRuleView>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (rule: UnitRuleView) => apiRequest(`${BASE}/unit-rules/${rule.id}`, { method: 'DELETE' }),
-    ...callbacks,
-    onSettled: () => invalidateAdapter(queryClient),
-  });
+  return useStaffDeletion((rule: UnitRuleView) => apiRequest(`${BASE}/unit-rules/${rule.id}`, { method: 'DELETE' }), invalidateAdapter, callbacks);
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, Ruler } from 'lucide-react';
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useState, type FormEventHandler, type ReactNode } from 'react';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { Card, CardContent } from '#client/components/ui/card.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
@@ -40,6 +40,60 @@ function ExampleResult({ before, after, label }: { before: string; after: string
   );
 }
 
+/** Either way of writing a unit rule: its dialog, with the rule's sort order and an example below the fields. */
+function UnitRuleFormDialog({
+  rule,
+  description,
+  saving,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  rule: UnitRuleView | null;
+  description: string;
+  saving: boolean;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <FormDialog
+      title={rule ? 'Изменение правила единиц' : 'Новое правило единиц'}
+      description={description}
+      className="max-h-[calc(100dvh-2rem)] max-w-xl overflow-y-auto"
+      saving={saving}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      {children}
+    </FormDialog>
+  );
+}
+
+/** What either dialog says on saving; it closes once the rule is saved. */
+const savedToasts = (rule: UnitRuleView | null, onClose: () => void) => ({
+  success: () => ({ title: rule ? 'Правило единиц изменено' : 'Правило единиц добавлено' }),
+  failure: 'Не удалось сохранить правило',
+  done: onClose,
+});
+
+function SortOrderField({ error, registration }: { error: string | undefined; registration: UseFormRegisterReturn }) {
+  return (
+    <FormField label="Порядок" htmlFor="unit-sortOrder" error={error} hint="Пусто — последним">
+      <Input type="number" inputMode="numeric" min={0} {...fieldControlProps('unit-sortOrder', { hint: 'Пусто — последним', error })} {...registration} />
+    </FormField>
+  );
+}
+
+/** The text the dialog's rule is tried on. */
+function SampleField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <FormField label="Пример" htmlFor="unit-sample">
+      <Input id="unit-sample" value={value} onChange={(e) => onChange(e.target.value)} />
+    </FormField>
+  );
+}
+
 /** Add or change a unit rule, seeing what it does to the example as it is typed. */
 function UnitRuleDialog({ rule, example, onClose }: { rule: UnitRuleView | null; example: string; onClose: () => void }) {
   const { register, handleSubmit, control, setError, formState } = useForm<FormValues, unknown, UnitRuleData>({
@@ -53,22 +107,15 @@ function UnitRuleDialog({ rule, example, onClose }: { rule: UnitRuleView | null;
   const compiled = pattern ? compileRegex(pattern) : null;
   const save = useSaveUnitRule(
     rule?.id ?? null,
-    saveToasts({
-      success: () => ({ title: rule ? 'Правило единиц изменено' : 'Правило единиц добавлено' }),
-      failure: 'Не удалось сохранить правило',
-      done: onClose,
-      fields: FIELDS,
-      setError,
-    }),
+    saveToasts({ ...savedToasts(rule, onClose), fields: FIELDS, setError }),
   );
   const patternHint = 'Регулярное выражение без учёта регистра; «(\\P{L}|$)» — конец слова (верните его в замене).';
   const replacementHint = '$1, $2 — найденные группы.';
 
   return (
-    <FormDialog
-      title={rule ? 'Изменение правила единиц' : 'Новое правило единиц'}
+    <UnitRuleFormDialog
+      rule={rule}
       description="Правило заменяет написание единиц в названиях и характеристиках при импорте."
-      className="max-h-[calc(100dvh-2rem)] max-w-xl overflow-y-auto"
       saving={save.isPending}
       onSubmit={handleSubmit((data) => save.mutate(data))}
       onClose={onClose}
@@ -94,13 +141,9 @@ function UnitRuleDialog({ rule, example, onClose }: { rule: UnitRuleView | null;
             {...register('replacement')}
           />
         </FormField>
-        <FormField label="Порядок" htmlFor="unit-sortOrder" error={errors.sortOrder?.message} hint="Пусто — последним">
-          <Input type="number" inputMode="numeric" min={0} {...fieldControlProps('unit-sortOrder', { hint: 'Пусто — последним', error: errors.sortOrder?.message })} {...register('sortOrder')} />
-        </FormField>
+        <SortOrderField error={errors.sortOrder?.message} registration={register('sortOrder')} />
       </div>
-      <FormField label="Пример" htmlFor="unit-sample">
-        <Input id="unit-sample" value={sample} onChange={(e) => setSample(e.target.value)} />
-      </FormField>
+      <SampleField value={sample} onChange={setSample} />
       {compiled && !compiled.ok ? (
         <p className="text-sm text-destructive" role="status">
           {compiled.message}
@@ -108,7 +151,7 @@ function UnitRuleDialog({ rule, example, onClose }: { rule: UnitRuleView | null;
       ) : (
         <ExampleResult label="Пример с этим правилом" before={sample} after={compiled?.ok ? compiled.pattern.replaceAll(sample, replacement ?? '') : sample} />
       )}
-    </FormDialog>
+    </UnitRuleFormDialog>
   );
 }
 
@@ -128,23 +171,16 @@ function SpellingsDialog({ rule, example, onClose }: { rule: UnitRuleView | null
   const [sample, setSample] = useState(example);
   const save = useSaveUnitSpellings(
     rule?.id ?? null,
-    saveToasts({
-      success: () => ({ title: rule ? 'Правило единиц изменено' : 'Правило единиц добавлено' }),
-      failure: 'Не удалось сохранить правило',
-      done: onClose,
-      fields: SPELLINGS_FIELDS,
-      setError,
-    }),
+    saveToasts({ ...savedToasts(rule, onClose), fields: SPELLINGS_FIELDS, setError }),
   );
   const typed = splitSpellings(spellings ?? '');
   const after = typed.length > 0 && unit?.trim() ? compileUnitRules([unitRuleOf({ spellings: typed, unit: unit.trim() })])(sample) : sample;
   const spellingsHint = 'Как единицу пишут поставщики, через запятую: после числа, большие и маленькие буквы не различаются.';
 
   return (
-    <FormDialog
-      title={rule ? 'Изменение правила единиц' : 'Новое правило единиц'}
+    <UnitRuleFormDialog
+      rule={rule}
       description="Написания единицы после числа заменяются на единицу магазина в названиях и характеристиках при импорте."
-      className="max-h-[calc(100dvh-2rem)] max-w-xl overflow-y-auto"
       saving={save.isPending}
       onSubmit={handleSubmit((data) => save.mutate(data))}
       onClose={onClose}
@@ -162,15 +198,11 @@ function SpellingsDialog({ rule, example, onClose }: { rule: UnitRuleView | null
         <FormField label="Единица" htmlFor="unit-unit" required error={errors.unit?.message}>
           <Input autoComplete="off" placeholder="Вт" {...fieldControlProps('unit-unit', { error: errors.unit?.message, required: true })} {...register('unit')} />
         </FormField>
-        <FormField label="Порядок" htmlFor="unit-sortOrder" error={errors.sortOrder?.message} hint="Пусто — последним">
-          <Input type="number" inputMode="numeric" min={0} {...fieldControlProps('unit-sortOrder', { hint: 'Пусто — последним', error: errors.sortOrder?.message })} {...register('sortOrder')} />
-        </FormField>
+        <SortOrderField error={errors.sortOrder?.message} registration={register('sortOrder')} />
       </div>
-      <FormField label="Пример" htmlFor="unit-sample">
-        <Input id="unit-sample" value={sample} onChange={(e) => setSample(e.target.value)} />
-      </FormField>
+      <SampleField value={sample} onChange={setSample} />
       <ExampleResult label="Пример с этим правилом" before={sample} after={after} />
-    </FormDialog>
+    </UnitRuleFormDialog>
   );
 }
 

@@ -18,3 +18,6 @@ export function invalidateCatalog(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: ['products'] }),
   ]);
 }
+
+/** `invalidateCatalog` after a write, awaited: the screen's callbacks see the lists read again. */
+export const catalogChanged = (_answer: unknown, _variables: unknown, queryClient: QueryClient) => invalidateCatalog(queryClient);

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { Eye, EyeOff, Loader2, Save } from 'lucide-react';
-import { Controller, useForm, type Path, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type Path } from 'react-hook-form';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
@@ -15,31 +13,16 @@ import type { FieldSource } from '#shared/schemas/web-scraper.ts';
 import { fieldsOfPage, type ItemDetail, type PublishMode, type ScrapedDraft } from '#shared/schemas/mass-scraper.ts';
 import { ProductSchema, type ProductData } from '#shared/schemas/product.ts';
 import { SourceBadge } from '#client/features/admin/components/source-badge.tsx';
-import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
+import { CategorySelect } from '#client/features/admin/components/category-select.tsx';
 import { Specs } from '#client/features/admin/components/scraped-specs.tsx';
+import { numberText, productTextOf, type ProductTextValues } from '#client/features/admin/lib/product-text.ts';
 import { useSaveDraft } from './api.ts';
+import { formResolver } from '#client/lib/form-resolver.ts';
 
-/** The card's values as the form keeps them: text, as typed (the product form's own schema checks them). */
-type DraftValues = {
-  name: string;
-  slug: string;
-  sku: string;
-  price: string;
-  originalPrice: string;
-  stock: string;
-  categoryId: string;
-  supplier: string;
-  tag: string;
-  imageUrl: string;
-  shortDescription: string;
-  description: string;
-  isActive: boolean;
-  isFeatured: boolean;
-};
+/** The card's values as the form keeps them, with one quantity in stock instead of one per branch. */
+type DraftValues = ProductTextValues & { stock: string };
 
 const FIELDS: readonly Path<DraftValues>[] = ['name', 'sku', 'price', 'categoryId', 'supplier', 'imageUrl', 'shortDescription', 'description'];
-
-const text = (value: number | null) => (value === null ? '' : String(value).replace('.', ','));
 
 /** A source badge after a label, spaced from its text. */
 const Source = ({ source }: { source: FieldSource | undefined }) =>
@@ -49,24 +32,7 @@ const Source = ({ source }: { source: FieldSource | undefined }) =>
     </span>
   ) : null;
 
-function valuesOf(draft: ScrapedDraft): DraftValues {
-  return {
-    name: draft.name,
-    slug: draft.slug,
-    sku: draft.sku,
-    price: text(draft.price),
-    originalPrice: text(draft.originalPrice ?? null),
-    stock: text(draft.stock ?? null),
-    categoryId: draft.categoryId ? String(draft.categoryId) : '',
-    supplier: draft.supplier ?? 'none',
-    tag: draft.tag ?? '',
-    imageUrl: draft.imageUrl ?? '',
-    shortDescription: draft.shortDescription ?? '',
-    description: draft.description ?? '',
-    isActive: draft.isActive,
-    isFeatured: draft.isFeatured,
-  };
-}
+const valuesOf = (draft: ScrapedDraft): DraftValues => ({ ...productTextOf(draft), stock: numberText(draft.stock) });
 
 /**
  * A card's values before publishing: the product form's fields that a supplier's page fills,
@@ -74,9 +40,8 @@ function valuesOf(draft: ScrapedDraft): DraftValues {
  * here saves first.
  */
 export function DraftForm({ item, onPublish, publishing }: { item: ItemDetail; onPublish: (mode: PublishMode) => void; publishing: boolean }) {
-  const categories = useQuery(adminCategoriesQuery());
   const form = useForm<DraftValues, unknown, ProductData>({
-    resolver: zodResolver(ProductSchema) as unknown as Resolver<DraftValues, unknown, ProductData>,
+    resolver: formResolver<DraftValues, ProductData>(ProductSchema),
     defaultValues: valuesOf(item.draft),
     mode: 'onTouched',
   });
@@ -135,14 +100,7 @@ export function DraftForm({ item, onPublish, publishing }: { item: ItemDetail; o
             control={form.control}
             name="categoryId"
             render={({ field }) => (
-              <NativeSelect {...control('categoryId')} {...field} disabled={categories.isPending}>
-                <option value="">{categories.isPending ? 'Загрузка категорий...' : 'Выберите категорию'}</option>
-                {categories.data?.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </NativeSelect>
+              <CategorySelect {...control('categoryId')} {...field} />
             )}
           />
         </FormField>

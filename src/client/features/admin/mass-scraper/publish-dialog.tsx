@@ -1,13 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { Loader2, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
-import { NativeSelect } from '#client/components/ui/select.tsx';
 import { pluralRu } from '#shared/plural.ts';
 import { PUBLISH_MODES, PUBLISH_MODE_LABELS, type PublishInput, type PublishMode } from '#shared/schemas/mass-scraper.ts';
-import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
+import { CategorySelect } from '#client/features/admin/components/category-select.tsx';
 
 const HINTS: Record<PublishMode, string> = {
   hidden: 'Товары появятся в списке товаров, покупатели их не увидят, пока вы их не включите',
@@ -28,7 +26,6 @@ export function PublishDialog({
   onClose: () => void;
   onPublish: (input: PublishInput) => void;
 }) {
-  const categories = useQuery(adminCategoriesQuery());
   const [mode, setMode] = useState<PublishMode>('hidden');
   const [categoryId, setCategoryId] = useState('');
   const count = `${ids.length} ${pluralRu(ids.length, 'карточку', 'карточки', 'карточек')}`;
@@ -59,14 +56,7 @@ export function PublishDialog({
             ))}
           </fieldset>
           <FormField label="Категория для карточек без категории" htmlFor="publish-category" hint="Карточки, где категория уже выбрана, останутся в своей">
-            <NativeSelect value={categoryId} onChange={(e) => setCategoryId(e.target.value)} disabled={categories.isPending} {...fieldControlProps('publish-category', { hint: true })}>
-              <option value="">Не выбрана</option>
-              {categories.data?.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </NativeSelect>
+            <CategorySelect none="Не выбрана" value={categoryId} onChange={(e) => setCategoryId(e.target.value)} {...fieldControlProps('publish-category', { hint: true })} />
           </FormField>
           <DialogFooter>
             <Button variant="outline" onClick={onClose} disabled={pending}>

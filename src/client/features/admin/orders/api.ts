@@ -1,10 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest, toQueryString } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { ADMIN_PAGE_SIZE, type OrderStatus } from '#shared/constants.ts';
 import type { OrderEdit, OrderStatusChange } from '#shared/schemas/admin-order.ts';
 import type { RefundRequest } from '#shared/schemas/payments.ts';
 import type { AdminOrderDetail, AdminOrderSummary, OrderComment } from '#shared/types.ts';
+import { useStaffMutation } from '#client/features/admin/lib/staff-mutation.ts';
 
 export type OrderEditInput = Partial<OrderEdit>;
 
@@ -47,17 +48,15 @@ export const adminOrderQuery = (id: number) =>
  * lists and the dashboard's figures are read again.
  */
 export function useChangeOrderStatus(id: number, callbacks: MutationCallbacks<AdminOrderDetail, OrderStatusChange>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (change: OrderStatusChange) => apiRequest<AdminOrderDetail>(`/api/orders/${id}/status`, { method: 'PATCH', body: change }),
-    onSuccess: (updated, change) => {
+  return useStaffMutation(
+    (change: OrderStatusChange) => apiRequest<AdminOrderDetail>(`/api/orders/${id}/status`, { method: 'PATCH', body: change }),
+    (updated, _change, queryClient) => {
       queryClient.setQueryData(adminOrderQuery(id).queryKey, updated);
       void queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
-      callbacks.onSuccess?.(updated, change);
     },
-    onError: callbacks.onError,
-  });
+    callbacks,
+  );
 }
 
 /**
@@ -65,31 +64,27 @@ export function useChangeOrderStatus(id: number, callbacks: MutationCallbacks<Ad
  * the order as it is now, which the open order shows; the lists are read again.
  */
 export function useRefundOrder(id: number, callbacks: MutationCallbacks<AdminOrderDetail, RefundRequest>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (refund: RefundRequest) => apiRequest<AdminOrderDetail>(`/api/admin/orders/${id}/refunds`, { method: 'POST', body: refund }),
-    onSuccess: (updated, refund) => {
+  return useStaffMutation(
+    (refund: RefundRequest) => apiRequest<AdminOrderDetail>(`/api/admin/orders/${id}/refunds`, { method: 'POST', body: refund }),
+    (updated, _refund, queryClient) => {
       queryClient.setQueryData(adminOrderQuery(id).queryKey, updated);
       void queryClient.invalidateQueries({ queryKey: ['admin', 'orders', 'list'] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
-      callbacks.onSuccess?.(updated, refund);
     },
-    onError: callbacks.onError,
-  });
+    callbacks,
+  );
 }
 
 /** The open order answered by a staff tool: shown at once, the lists read again. */
 function useOrderTool<Body>(id: number, request: (body: Body) => Promise<AdminOrderDetail | unknown>, callbacks: MutationCallbacks<unknown, Body>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: request,
-    onSuccess: (answer, body) => {
+  return useStaffMutation(
+    request,
+    (_answer, _body, queryClient) => {
       void queryClient.invalidateQueries({ queryKey: adminOrderQuery(id).queryKey });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'orders', 'list'] });
-      callbacks.onSuccess?.(answer, body);
     },
-    onError: callbacks.onError,
-  });
+    callbacks,
+  );
 }
 
 /** PUT /api/admin/orders/{id}/lines: quantities, added products, delivery price. */

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { X } from 'lucide-react';
-import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '#shared/constants.ts';
 import { dayParam, PeriodInputs, PeriodReversedAlert } from '#client/features/admin/components/period-filter.tsx';
+import { ResetFiltersButton } from '#client/features/admin/components/reset-filters-button.tsx';
 import { SearchBox } from '#client/features/admin/components/search-box.tsx';
 import { branchesQuery } from '#client/lib/branches.ts';
 import type { AdminOrderFilters, OrderStatusFilter } from './api.ts';
@@ -67,15 +66,7 @@ export function OrderFilters({ filters, onChange }: { filters: AdminOrderFilters
           </NativeSelect>
         </div>
         <PeriodInputs idPrefix="orders" period={filters} onChange={onChange} />
-        <Button
-          variant="outline"
-          disabled={!isFiltered(filters)}
-          onClick={() => onChange(NO_ORDER_FILTERS)}
-          className="col-span-2 md:col-span-1 lg:col-start-4"
-        >
-          <X aria-hidden />
-          Сбросить
-        </Button>
+        <ResetFiltersButton filtered={isFiltered(filters)} onReset={() => onChange(NO_ORDER_FILTERS)} className="col-span-2 md:col-span-1 lg:col-start-4" />
       </div>
       <PeriodReversedAlert period={filters} />
     </Card>

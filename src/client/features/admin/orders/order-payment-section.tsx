@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { paymentStateText, paymentTone } from '#client/components/order-payment.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -24,6 +23,7 @@ const kopecksRub = new Intl.NumberFormat('ru-RU', { style: 'currency', currency:
 const formatRubExact = (roubles: number) => (Number.isInteger(Math.round(roubles * 100) / 100) ? formatRub(roubles) : kopecksRub.format(roubles));
 import { REFUND_REASON_MAX, REFUND_STATUS_LABELS, RefundRequestSchema, type AdminOrderPayment, type RefundRequest } from '#shared/schemas/payments.ts';
 import { useRefundOrder } from './api.ts';
+import { formResolver } from '#client/lib/form-resolver.ts';
 
 
 const BADGE = { success: 'success', warning: 'warning', destructive: 'destructive', default: 'secondary' } as const;
@@ -47,7 +47,7 @@ function RefundDialog({ orderId, payment, open, onClose }: { orderId: number; pa
     setError,
     formState: { errors },
   } = useForm<RefundForm>({
-    resolver: zodResolver(refundSchemaFor(refundable)) as unknown as Resolver<RefundForm>,
+    resolver: formResolver<RefundForm>(refundSchemaFor(refundable)),
     defaultValues: { amount: refundable, reason: '' },
   });
   const refund = useRefundOrder(orderId, {

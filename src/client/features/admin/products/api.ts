@@ -6,6 +6,7 @@ import type { ProductStatusFilter } from '#shared/schemas/catalog.ts';
 import type { ProductData } from '#shared/schemas/product.ts';
 import type { Product, ProductListResponse, SupplierOfferView } from '#shared/types.ts';
 import { invalidateCatalog } from '#client/features/admin/lib/catalog.ts';
+import { useStaffDeletion } from '#client/features/admin/lib/staff-mutation.ts';
 
 export type AdminProductFilters = { query: string; categoryId: number | null; status: ProductStatusFilter; page: number };
 
@@ -113,12 +114,7 @@ type DeleteAnswer = { success: boolean; message: string } | { alreadyDeleted: tr
 
 /** Deletes a product for good; success or failure, the catalogue is read again. */
 export function useHardDeleteProduct(callbacks: MutationCallbacks<DeleteAnswer, Product>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (product: Product) => apiRequest<DeleteAnswer>(`/api/admin/hard-delete-product/${product.id}`, { method: 'DELETE' }),
-    ...callbacks,
-    onSettled: () => invalidateCatalog(queryClient),
-  });
+  return useStaffDeletion((product: Product) => apiRequest<DeleteAnswer>(`/api/admin/hard-delete-product/${product.id}`, { method: 'DELETE' }), invalidateCatalog, callbacks);
 }
 
 /** Empties the catalogue; the staff member's password goes with the request. */

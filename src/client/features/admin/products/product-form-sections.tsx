@@ -14,7 +14,7 @@ import { adminPaths } from '#client/features/admin/paths.ts';
 import { SUPPLIERS } from '#shared/constants.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
 import type { Product } from '#shared/types.ts';
-import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
+import { CategorySelect } from '#client/features/admin/components/category-select.tsx';
 import { suppliersQuery } from '#client/features/admin/lib/suppliers.ts';
 import { SlugFromNameButton } from '#client/features/admin/components/slug-from-name-button.tsx';
 import { SourceBadge } from '#client/features/admin/components/source-badge.tsx';
@@ -81,8 +81,7 @@ function NameAndSlug({ form, sources }: { form: ProductFormApi; sources: Sources
   );
 }
 
-function CategorySelect({ form, sources }: { form: ProductFormApi; sources: Sources }) {
-  const categories = useQuery(adminCategoriesQuery());
+function CategoryField({ form, sources }: { form: ProductFormApi; sources: Sources }) {
   const error = form.formState.errors.categoryId?.message;
   return (
     <FormField label="Категория" htmlFor="product-categoryId" required error={error} aside={<SourceBadge source={sources?.categoryId} />}>
@@ -91,7 +90,7 @@ function CategorySelect({ form, sources }: { form: ProductFormApi; sources: Sour
         control={form.control}
         name="categoryId"
         render={({ field: f }) => (
-          <NativeSelect
+          <CategorySelect
             id="product-categoryId"
             aria-invalid={error ? true : undefined}
             aria-describedby={fieldDescribedBy('product-categoryId', { error })}
@@ -100,15 +99,7 @@ function CategorySelect({ form, sources }: { form: ProductFormApi; sources: Sour
             value={f.value}
             onChange={f.onChange}
             onBlur={f.onBlur}
-            disabled={categories.isPending}
-          >
-            <option value="">{categories.isPending ? 'Загрузка категорий...' : 'Выберите категорию'}</option>
-            {categories.data?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </NativeSelect>
+          />
         )}
       />
     </FormField>
@@ -140,7 +131,7 @@ export function MainSection({ form, sources }: { form: ProductFormApi; sources?:
         <FormField label="Метка" htmlFor="product-tag" error={errors.tag?.message} hint="Например: Хит продаж, Новинка">
           <Input {...fieldProps(form, 'tag', true)} />
         </FormField>
-        <CategorySelect form={form} sources={sources} />
+        <CategoryField form={form} sources={sources} />
         <FormField label="Поставщик" htmlFor="product-supplier" error={errors.supplier?.message} aside={<SourceBadge source={sources?.supplier} />}>
           <NativeSelect {...fieldProps(form, 'supplier')}>
             <option value="none">Без поставщика</option>

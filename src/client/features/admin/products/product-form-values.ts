@@ -3,27 +3,15 @@ import { SUPPLIERS } from '#shared/constants.ts';
 import { isIdLike, slugify } from '#shared/slug.ts';
 import type { AdminAttribute } from '#shared/schemas/attributes.ts';
 import type { PrefilledCharacteristic } from '#client/features/admin/lib/product-prefill.ts';
+import { numberText, productTextOf, type ProductTextValues } from '#client/features/admin/lib/product-text.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
 import type { AdminCategory, Product } from '#shared/types.ts';
 
 /** The form keeps what is typed as text; the shared schema turns it into numbers. */
-export type FormValues = {
-  name: string;
-  slug: string;
-  sku: string;
-  price: string;
-  originalPrice: string;
+export type FormValues = ProductTextValues & {
   /** One quantity per branch, in the branches' display order. */
   branchStock: { branchId: number; quantity: string }[];
-  categoryId: string;
-  supplier: string;
   brand: string;
-  tag: string;
-  imageUrl: string;
-  shortDescription: string;
-  description: string;
-  isActive: boolean;
-  isFeatured: boolean;
   /** The characteristics, as typed. */
   attributes: { attributeId: number; value: string }[];
 };
@@ -34,8 +22,6 @@ export const FIELD_NAMES: readonly FieldPath<FormValues>[] = [
   'name', 'slug', 'sku', 'price', 'originalPrice', 'branchStock', 'categoryId', 'supplier', 'brand', 'tag', 'imageUrl',
   'shortDescription', 'description', 'isActive', 'isFeatured',
 ];
-
-const numberText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value).replace('.', ','));
 
 /** A new product's fields: every branch's quantity empty. */
 export const emptyForm = (branches: readonly Branch[]): FormValues => ({
@@ -49,21 +35,9 @@ export const characteristicFields = (count: number): FieldPath<FormValues>[] =>
   Array.from({ length: count }, (_, i) => [`attributes.${i}.attributeId`, `attributes.${i}.value`] as const).flat();
 
 export const formValuesOf = (p: Product, branches: readonly Branch[], attributes: readonly AdminAttribute[]): FormValues => ({
-  name: p.name,
-  slug: p.slug,
-  sku: p.sku,
-  price: numberText(p.price),
-  originalPrice: numberText(p.originalPrice),
+  ...productTextOf(p),
   branchStock: branches.map((b) => ({ branchId: b.id, quantity: numberText(p.branchStock.find((s) => s.branchId === b.id)?.quantity || null) })),
-  categoryId: p.categoryId ? String(p.categoryId) : '',
-  supplier: p.supplier ?? 'none',
   brand: p.brand ?? '',
-  tag: p.tag ?? '',
-  imageUrl: p.imageUrl ?? '',
-  shortDescription: p.shortDescription,
-  description: p.description,
-  isActive: p.isActive,
-  isFeatured: p.isFeatured,
   // The product page names its characteristics by slug; the form edits them by attribute.
   attributes: (p.attributes ?? []).flatMap((a) => {
     const attribute = attributes.find((x) => x.slug === a.slug);

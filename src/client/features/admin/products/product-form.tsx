@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Globe } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
@@ -23,6 +22,7 @@ import { DescriptionSection, ImageSection, MainSection, PreviewSection, PriceSec
 import { SupplierOffersSection } from './supplier-offers-section.tsx';
 import { characteristicFields, emptyForm, FIELD_NAMES, formValuesOf, previewOf, slugFromName, withPrefilled, type FormValues } from './product-form-values.ts';
 import { CharacteristicsSection } from './characteristics-section.tsx';
+import { formResolver } from '#client/lib/form-resolver.ts';
 
 /**
  * A new product (`product` null) or an existing one: the fields on the left, publishing and a live
@@ -59,7 +59,7 @@ function ProductFormFields({
   const form = useForm<FormValues, unknown, ProductData>({
     // The form keeps text; the shared schema turns it into numbers with the spec's messages
     // (its input type is `unknown` for those fields, hence the cast).
-    resolver: zodResolver(ProductSchema) as unknown as Resolver<FormValues, unknown, ProductData>,
+    resolver: formResolver<FormValues, ProductData>(ProductSchema),
     defaultValues: product ? formValuesOf(product, branches, attributes) : emptyForm(branches),
     mode: 'onTouched',
   });

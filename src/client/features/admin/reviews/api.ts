@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import type { AdminReviewsResponse, ReviewStatus } from '#shared/schemas/review.ts';
+import { useStaffMutation } from '#client/features/admin/lib/staff-mutation.ts';
 
 export const adminReviewsQuery = (status: ReviewStatus, page: number) =>
   queryOptions({
@@ -21,13 +22,11 @@ const requestOf = (m: Moderation) =>
 
 /** Approve, reject or reply; the lists and their counts are read again (the storefront reads reviews uncached). */
 export function useModerateReview(callbacks: MutationCallbacks<unknown, Moderation> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: requestOf,
-    onSuccess: (answer, moderation) => {
+  return useStaffMutation(
+    requestOf,
+    (_answer, _moderation, queryClient) => {
       void queryClient.invalidateQueries({ queryKey: ['admin', 'reviews'] });
-      callbacks.onSuccess?.(answer, moderation);
     },
-    onError: callbacks.onError,
-  });
+    callbacks,
+  );
 }

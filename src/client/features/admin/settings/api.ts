@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, failure, parseBody, toQueryString } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
@@ -13,26 +13,22 @@ import type { SellerRequisites, SellerRequisitesAnswer } from '#shared/schemas/s
 import type { PublicSettings, SeoSettings, ShopSettings } from '#shared/schemas/settings.ts';
 import type { StaffAction, StaffActionKind, StaffActionPerson } from '#shared/staff-actions.ts';
 import type { BackupFile, BackupOverview } from '#shared/types.ts';
+import { saveTo, useStaffMutation } from '#client/features/admin/lib/staff-mutation.ts';
 
 const SETTINGS_FRESH_MS = 5 * 60_000;
 const SETTINGS_KEPT_MS = 15 * 60_000;
 
-/** GET /api/admin/settings/shop|seo: fresh 5 min, kept 15 min (spec 7). */
-export const adminShopSettingsQuery = () =>
+/** GET /api/admin/settings/`name`: fresh 5 min, kept 15 min (spec 7). */
+const settingsQuery = <T>(name: string) =>
   queryOptions({
-    queryKey: ['admin', 'settings', 'shop'],
-    queryFn: ({ client, signal }) => apiRequest<ShopSettings>('/api/admin/settings/shop', { client, signal }),
+    queryKey: ['admin', 'settings', name],
+    queryFn: ({ client, signal }) => apiRequest<T>(`/api/admin/settings/${name}`, { client, signal }),
     staleTime: SETTINGS_FRESH_MS,
     gcTime: SETTINGS_KEPT_MS,
   });
 
-export const adminSeoSettingsQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'settings', 'seo'],
-    queryFn: ({ client, signal }) => apiRequest<SeoSettings>('/api/admin/settings/seo', { client, signal }),
-    staleTime: SETTINGS_FRESH_MS,
-    gcTime: SETTINGS_KEPT_MS,
-  });
+export const adminShopSettingsQuery = () => settingsQuery<ShopSettings>('shop');
+export const adminSeoSettingsQuery = () => settingsQuery<SeoSettings>('seo');
 
 /**
  * Saves the shop or SEO settings. A saved value shows in the storefront at once: the admin's
@@ -40,64 +36,46 @@ export const adminSeoSettingsQuery = () =>
  * saved, then read again (and, for the shop's, the carts whose totals follow them).
  */
 export function useSaveSettings<K extends 'shop' | 'seo'>(kind: K, callbacks: MutationCallbacks<PublicSettings[K], PublicSettings[K]>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (data: PublicSettings[K]) => apiRequest<PublicSettings[K]>(`/api/admin/settings/${kind}`, { method: 'PUT', body: data }),
-    onSuccess: (saved, data) => {
+  return useStaffMutation(
+    (data: PublicSettings[K]) => apiRequest<PublicSettings[K]>(`/api/admin/settings/${kind}`, { method: 'PUT', body: data }),
+    (saved, _data, queryClient) => {
       queryClient.setQueryData(['admin', 'settings', kind], saved);
       queryClient.setQueryData<PublicSettings>(publicSettingsQuery().queryKey, (current) => (current ? { ...current, [kind]: saved } : current));
       void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey });
       // A cart's totals follow the shop's free-delivery threshold and VAT rate.
       if (kind === 'shop') void queryClient.invalidateQueries({ queryKey: ['cart'] });
-      callbacks.onSuccess?.(saved, data);
     },
-    onError: callbacks.onError,
-  });
+    callbacks,
+  );
 }
 
 /** GET /api/admin/settings/payment: the receipts' settings, whether YooKassa is connected, the notification address. */
-export const adminPaymentSettingsQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'settings', 'payment'],
-    queryFn: ({ client, signal }) => apiRequest<PaymentSettingsAnswer>('/api/admin/settings/payment', { client, signal }),
-    staleTime: SETTINGS_FRESH_MS,
-    gcTime: SETTINGS_KEPT_MS,
-  });
+export const adminPaymentSettingsQuery = () => settingsQuery<PaymentSettingsAnswer>('payment');
 
 /** Saves the tab «Оплата»; the answer replaces the admin's copy (nothing of it is on the storefront). */
 export function useSavePaymentSettings(callbacks: MutationCallbacks<PaymentSettingsAnswer, PaymentSettings>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (data: PaymentSettings) => apiRequest<PaymentSettingsAnswer>('/api/admin/settings/payment', { method: 'PUT', body: data }),
-    onSuccess: (saved, data) => {
+  return useStaffMutation(
+    (data: PaymentSettings) => apiRequest<PaymentSettingsAnswer>('/api/admin/settings/payment', { method: 'PUT', body: data }),
+    (saved, _data, queryClient) => {
       queryClient.setQueryData(adminPaymentSettingsQuery().queryKey, saved);
-      callbacks.onSuccess?.(saved, data);
     },
-    onError: callbacks.onError,
-  });
+    callbacks,
+  );
 }
 
 /** GET /api/admin/settings/requisites: the seller's requisites and what an invoice still needs. */
-export const adminRequisitesQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'settings', 'requisites'],
-    queryFn: ({ client, signal }) => apiRequest<SellerRequisitesAnswer>('/api/admin/settings/requisites', { client, signal }),
-    staleTime: SETTINGS_FRESH_MS,
-    gcTime: SETTINGS_KEPT_MS,
-  });
+export const adminRequisitesQuery = () => settingsQuery<SellerRequisitesAnswer>('requisites');
 
 /** Saves the tab «Реквизиты»; whether checkout offers «Оплата по счёту» follows (the public settings are read again). */
 export function useSaveRequisites(callbacks: MutationCallbacks<SellerRequisitesAnswer, SellerRequisites>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (data: SellerRequisites) => apiRequest<SellerRequisitesAnswer>('/api/admin/settings/requisites', { method: 'PUT', body: data }),
-    onSuccess: (saved, data) => {
+  return useStaffMutation(
+    (data: SellerRequisites) => apiRequest<SellerRequisitesAnswer>('/api/admin/settings/requisites', { method: 'PUT', body: data }),
+    (saved, _data, queryClient) => {
       queryClient.setQueryData(adminRequisitesQuery().queryKey, saved);
       void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey });
-      callbacks.onSuccess?.(saved, data);
     },
-    onError: callbacks.onError,
-  });
+    callbacks,
+  );
 }
 
 export const backupsQuery = () =>
@@ -107,30 +85,18 @@ export const backupsQuery = () =>
     staleTime: 30_000,
   });
 
+const invalidateBackups = (_answer: unknown, _variables: unknown, queryClient: QueryClient) => {
+  void queryClient.invalidateQueries({ queryKey: backupsQuery().queryKey });
+};
+
 /** Makes a full copy of the data now; the list of copies is read again. */
 export function useCreateBackup(callbacks: MutationCallbacks<BackupFile>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest<BackupFile>('/api/admin/backups', { method: 'POST' }),
-    onSuccess: (file) => {
-      void queryClient.invalidateQueries({ queryKey: backupsQuery().queryKey });
-      callbacks.onSuccess?.(file, undefined);
-    },
-    onError: callbacks.onError,
-  });
+  return useStaffMutation(() => apiRequest<BackupFile>('/api/admin/backups', { method: 'POST' }), invalidateBackups, callbacks);
 }
 
 /** Saves the automatic copies' settings; the overview is read again. */
 export function useSaveBackupSettings(callbacks: MutationCallbacks<BackupSettings, BackupSettings>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (data: BackupSettings) => apiRequest<BackupSettings>('/api/admin/settings/backup', { method: 'PUT', body: data }),
-    onSuccess: (saved, data) => {
-      void queryClient.invalidateQueries({ queryKey: backupsQuery().queryKey });
-      callbacks.onSuccess?.(saved, data);
-    },
-    onError: callbacks.onError,
-  });
+  return useStaffMutation((data: BackupSettings) => apiRequest<BackupSettings>('/api/admin/settings/backup', { method: 'PUT', body: data }), invalidateBackups, callbacks);
 }
 
 /** The filters of «Журнал действий»: a person ('' all, `id:5`, or a deleted user's `name:ivan`), a kind, shop days. */
@@ -207,41 +173,19 @@ export const adminBranchesQuery = () =>
   });
 
 /** Branches show on every storefront page: after a change the admin's list and the storefront's are read again. */
-function useBranchesChanged() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: adminBranchesQuery().queryKey });
-    void queryClient.invalidateQueries({ queryKey: branchesQuery().queryKey });
-    void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey });
-  };
-}
+const branchesChanged = (_answer: unknown, _variables: unknown, queryClient: QueryClient) => {
+  void queryClient.invalidateQueries({ queryKey: adminBranchesQuery().queryKey });
+  void queryClient.invalidateQueries({ queryKey: branchesQuery().queryKey });
+  void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey });
+};
 
 /** Adds a branch (`editing` null) or saves one. */
 export function useSaveBranch(editing: AdminBranch | null, callbacks: MutationCallbacks<AdminBranch, BranchInput>) {
-  const changed = useBranchesChanged();
-  return useMutation({
-    mutationFn: (data: BranchInput) =>
-      editing
-        ? apiRequest<AdminBranch>(`/api/admin/branches/${editing.id}`, { method: 'PUT', body: data })
-        : apiRequest<AdminBranch>('/api/admin/branches', { method: 'POST', body: data }),
-    onSuccess: (saved, data) => {
-      changed();
-      callbacks.onSuccess?.(saved, data);
-    },
-    onError: callbacks.onError,
-  });
+  return useStaffMutation((data: BranchInput) => saveTo<AdminBranch>('/api/admin/branches', editing?.id ?? null, data, 'PUT'), branchesChanged, callbacks);
 }
 
 export function useDeleteBranch(callbacks: MutationCallbacks<{ message: string }, number>) {
-  const changed = useBranchesChanged();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest<{ message: string }>(`/api/admin/branches/${id}`, { method: 'DELETE' }),
-    onSuccess: (result, id) => {
-      changed();
-      callbacks.onSuccess?.(result, id);
-    },
-    onError: callbacks.onError,
-  });
+  return useStaffMutation((id: number) => apiRequest<{ message: string }>(`/api/admin/branches/${id}`, { method: 'DELETE' }), branchesChanged, callbacks);
 }
 
 export const exchange1cSettingsQuery = () =>
@@ -252,17 +196,14 @@ export const exchange1cSettingsQuery = () =>
 
 /** Saves the exchange account, price type, hiding rule and warehouse mapping; the settings are read again. */
 export function useSaveExchange1c(callbacks: MutationCallbacks<{ settings: Exchange1cSettings }, Exchange1cSettingsInput>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (data: Exchange1cSettingsInput) =>
-      apiRequest<{ settings: Exchange1cSettings }>('/api/admin/settings/exchange-1c', { method: 'PUT', body: data }),
-    onSuccess: (saved, data) => {
+  return useStaffMutation(
+    (data: Exchange1cSettingsInput) => apiRequest<{ settings: Exchange1cSettings }>('/api/admin/settings/exchange-1c', { method: 'PUT', body: data }),
+    (saved, _data, queryClient) => {
       queryClient.setQueryData<Exchange1cSettingsView>(exchange1cSettingsQuery().queryKey, (view) => (view ? { ...view, settings: saved.settings } : view));
       void queryClient.invalidateQueries({ queryKey: exchange1cSettingsQuery().queryKey });
-      callbacks.onSuccess?.(saved, data);
     },
-    onError: callbacks.onError,
-  });
+    callbacks,
+  );
 }
 
 /** GET /api/admin/exchange-1c/log: a page of exchanges, newest first; the previous page stands in while the next loads. */

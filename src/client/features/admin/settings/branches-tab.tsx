@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatPhone } from '#shared/phone.ts';
-import { MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
+import { MapPin, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { TitledDialog } from '#client/components/titled-dialog.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { DeleteDialog } from '#client/features/admin/components/delete-dialog.tsx';
@@ -18,20 +17,10 @@ import { formResolver } from '#client/lib/form-resolver.ts';
 import { BranchSchema, NewBranchSchema, type BranchInput } from '#shared/schemas/branch-form.ts';
 import type { AdminBranch } from '#shared/schemas/branches.ts';
 import { adminBranchesQuery, useDeleteBranch, useSaveBranch } from './api.ts';
-import { FormSkeleton, SwitchField } from './settings-form-parts.tsx';
+import { FormSkeleton, SettingsCard, SettingsListItem, SwitchField } from './settings-form-parts.tsx';
 
-type FormValues = {
-  slug: string;
-  city: string;
-  cityIn: string;
-  address: string;
-  phone: string;
-  workingHours: string;
-  pickup: boolean;
-  latitude: string;
-  longitude: string;
-  sortOrder: string;
-};
+/** The branch's fields as typed: its coordinates and order as text. */
+type FormValues = Pick<AdminBranch, 'slug' | 'city' | 'cityIn' | 'address' | 'phone' | 'workingHours' | 'pickup'> & { latitude: string; longitude: string; sortOrder: string };
 type TextField = Exclude<FieldPath<FormValues>, 'pickup'>;
 const FIELDS: readonly FieldPath<FormValues>[] = ['slug', 'city', 'cityIn', 'address', 'phone', 'workingHours', 'pickup', 'latitude', 'longitude', 'sortOrder'];
 
@@ -136,33 +125,21 @@ function BranchForm({ state, onDone }: { state: NonNullable<DialogState>; onDone
 
 function BranchCard({ branch, onEdit, onDelete }: { branch: AdminBranch; onEdit: () => void; onDelete: () => void }) {
   return (
-    <li className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-start sm:justify-between" data-testid="admin-branch">
-      <div className="min-w-0 space-y-1 text-sm">
-        <p className="flex flex-wrap items-center gap-2 text-base font-semibold">
-          {branch.city}
-          <Badge variant={branchKind(branch) === 'Головной офис' ? 'default' : 'secondary'}>{branchKind(branch)}</Badge>
-          {!branch.pickup && <Badge variant="outline">Не выдаёт заказы</Badge>}
-        </p>
-        <p>{branch.address}</p>
-        <p className="text-muted-foreground">
-          {formatPhone(branch.phone)} · {branch.workingHours}
-        </p>
-        <a href={mapHref(branch)} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-primary hover:underline">
-          <MapPin className="size-3.5" aria-hidden />
-          На карте
-        </a>
-      </div>
-      <div className="flex shrink-0 gap-2">
-        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Изменить филиал ${branch.city}`}>
-          <Pencil aria-hidden />
-          Изменить
-        </Button>
-        <Button variant="outline" size="sm" onClick={onDelete} aria-label={`Удалить филиал ${branch.city}`}>
-          <Trash2 aria-hidden />
-          Удалить
-        </Button>
-      </div>
-    </li>
+    <SettingsListItem subject={`филиал ${branch.city}`} testId="admin-branch" alignTop onEdit={onEdit} onDelete={onDelete}>
+      <p className="flex flex-wrap items-center gap-2 text-base font-semibold">
+        {branch.city}
+        <Badge variant={branchKind(branch) === 'Головной офис' ? 'default' : 'secondary'}>{branchKind(branch)}</Badge>
+        {!branch.pickup && <Badge variant="outline">Не выдаёт заказы</Badge>}
+      </p>
+      <p>{branch.address}</p>
+      <p className="text-muted-foreground">
+        {formatPhone(branch.phone)} · {branch.workingHours}
+      </p>
+      <a href={mapHref(branch)} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-primary hover:underline">
+        <MapPin className="size-3.5" aria-hidden />
+        На карте
+      </a>
+    </SettingsListItem>
   );
 }
 
@@ -174,12 +151,10 @@ export function BranchesTab() {
   const remove = useDeleteBranch(deleteToasts((result) => ({ title: result.message }), 'Филиал не удалён', () => setDeleting(null)));
 
   return (
-    <Card>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-        <div className="space-y-1.5">
-          <CardTitle as="h2">Филиалы</CardTitle>
-          <CardDescription>Адреса, телефоны и режим работы — в шапке, подвале, на страницах «О компании», «Контакты» и «Доставка».</CardDescription>
-        </div>
+    <SettingsCard
+      title="Филиалы"
+      description="Адреса, телефоны и режим работы — в шапке, подвале, на страницах «О компании», «Контакты» и «Доставка»."
+      action={
         <Button
           size="sm"
           onClick={() => setDialog({ mode: 'create', nextOrder: Math.max(0, ...(branches ?? []).map((b) => b.sortOrder)) + 1 })}
@@ -188,8 +163,8 @@ export function BranchesTab() {
           <Plus aria-hidden />
           Добавить филиал
         </Button>
-      </CardHeader>
-      <CardContent>
+      }
+    >
         {error ? (
           <LoadError title="Не удалось загрузить филиалы" error={error} onRetry={() => void refetch()} />
         ) : !branches ? (
@@ -201,7 +176,6 @@ export function BranchesTab() {
             ))}
           </ul>
         )}
-      </CardContent>
       <TitledDialog
         open={dialog !== null}
         title={dialog?.mode === 'edit' ? `Филиал: ${dialog.branch.city}` : 'Новый филиал'}
@@ -220,6 +194,6 @@ export function BranchesTab() {
         onConfirm={(branch) => remove.mutate(branch.id)}
         onClose={() => setDeleting(null)}
       />
-    </Card>
+    </SettingsCard>
   );
 }

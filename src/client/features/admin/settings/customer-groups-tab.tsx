@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { TitledDialog } from '#client/components/titled-dialog.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { NativeSelect } from '#client/components/ui/select.tsx';
 import { DeleteDialog } from '#client/features/admin/components/delete-dialog.tsx';
 import { DialogSaveFooter } from '#client/features/admin/components/dialog-save-footer.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { customerGroupsQuery, useDeleteCustomerGroup, useSaveCustomerGroup } from '#client/features/admin/lib/customer-groups-api.ts';
+import { PriceTypeSelect, priceTypeChoices } from './price-type-select.tsx';
 import { deleteToasts, saveToasts } from '#client/features/admin/lib/mutation-toasts.ts';
 import { formResolver } from '#client/lib/form-resolver.ts';
 import { pluralRu } from '#shared/plural.ts';
@@ -27,7 +26,7 @@ import {
   type CustomerGroupPricing,
   type PriceType,
 } from '#shared/schemas/customer-groups.ts';
-import { FormSkeleton } from './settings-form-parts.tsx';
+import { FormSkeleton, SettingsCard, SettingsListItem } from './settings-form-parts.tsx';
 
 type FormValues = { name: string; pricing: CustomerGroupPricing; priceTypeId: string; discountPercent: string };
 const FIELDS: readonly FieldPath<FormValues>[] = ['name', 'pricing', 'priceTypeId', 'discountPercent'];
@@ -62,8 +61,7 @@ function GroupForm({ editing, priceTypes, onDone }: { editing: CustomerGroup | n
       setError,
     }),
   );
-  // A type 1C no longer sends stays choosable for the group that has it.
-  const typeOptions = editing?.priceTypeId && !priceTypes.some((t) => t.id === editing.priceTypeId) ? [...priceTypes, { id: editing.priceTypeId, name: editing.priceTypeId }] : priceTypes;
+  const typeOptions = priceTypeChoices(priceTypes, editing?.priceTypeId);
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => save.mutate(values as unknown as CustomerGroupInput))} className="grid gap-4" aria-label="Группа покупателей">
@@ -87,14 +85,7 @@ function GroupForm({ editing, priceTypes, onDone }: { editing: CustomerGroup | n
           </p>
         ) : (
           <FormField label={CUSTOMER_GROUP_PRICING_LABELS.price_type} htmlFor="group-priceTypeId" required error={errors.priceTypeId?.message} hint="Товар без цены этого типа продаётся группе по розничной цене">
-            <NativeSelect disabled={save.isPending} {...fieldControlProps('group-priceTypeId', { error: errors.priceTypeId?.message, required: true, hint: true })} {...register('priceTypeId')}>
-              <option value="">Не выбран</option>
-              {typeOptions.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </NativeSelect>
+            <PriceTypeSelect types={typeOptions} disabled={save.isPending} {...fieldControlProps('group-priceTypeId', { error: errors.priceTypeId?.message, required: true, hint: true })} {...register('priceTypeId')} />
           </FormField>
         )
       ) : (
@@ -109,23 +100,11 @@ function GroupForm({ editing, priceTypes, onDone }: { editing: CustomerGroup | n
 
 function GroupRow({ group, onEdit, onDelete }: { group: CustomerGroup; onEdit: () => void; onDelete: () => void }) {
   return (
-    <li className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="customer-group">
-      <div className="min-w-0 space-y-1 text-sm">
-        <p className="text-base font-semibold break-words">{group.name}</p>
-        <p>{pricingText(group)}</p>
-        <p className="text-muted-foreground">{group.customers === 0 ? 'Покупателей нет' : customersText(group.customers)}</p>
-      </div>
-      <div className="flex shrink-0 gap-2">
-        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Изменить группу ${group.name}`}>
-          <Pencil aria-hidden />
-          Изменить
-        </Button>
-        <Button variant="outline" size="sm" onClick={onDelete} aria-label={`Удалить группу ${group.name}`}>
-          <Trash2 aria-hidden />
-          Удалить
-        </Button>
-      </div>
-    </li>
+    <SettingsListItem subject={`группу ${group.name}`} testId="customer-group" onEdit={onEdit} onDelete={onDelete}>
+      <p className="text-base font-semibold break-words">{group.name}</p>
+      <p>{pricingText(group)}</p>
+      <p className="text-muted-foreground">{group.customers === 0 ? 'Покупателей нет' : customersText(group.customers)}</p>
+    </SettingsListItem>
   );
 }
 
@@ -140,21 +119,21 @@ export function CustomerGroupsTab() {
   const remove = useDeleteCustomerGroup(deleteToasts((_, group) => ({ title: 'Группа удалена', description: group.name }), 'Группа не удалена', () => setDeleting(null)));
 
   return (
-    <Card>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-        <div className="space-y-1.5">
-          <CardTitle as="h2">Группы покупателей</CardTitle>
-          <CardDescription>
-            Покупатель группы видит свои цены с пометкой «Ваша цена» в каталоге, карточке товара, корзине и при оформлении заказа. Группу покупателю назначают в его карточке
-            (раздел «Клиенты»).
-          </CardDescription>
-        </div>
+    <SettingsCard
+      title="Группы покупателей"
+      description={
+        <>
+          Покупатель группы видит свои цены с пометкой «Ваша цена» в каталоге, карточке товара, корзине и при оформлении заказа. Группу покупателю назначают в его карточке
+          (раздел «Клиенты»).
+        </>
+      }
+      action={
         <Button size="sm" onClick={() => setDialog({ mode: 'create' })} disabled={!data}>
           <Plus aria-hidden />
           Создать группу
         </Button>
-      </CardHeader>
-      <CardContent>
+      }
+    >
         {error ? (
           <LoadError title="Не удалось загрузить группы покупателей" error={error} onRetry={() => void refetch()} />
         ) : !data ? (
@@ -173,7 +152,6 @@ export function CustomerGroupsTab() {
             ))}
           </ul>
         )}
-      </CardContent>
       <TitledDialog
         open={dialog !== null}
         title={dialog?.mode === 'edit' ? `Группа: ${dialog.group.name}` : 'Новая группа покупателей'}
@@ -198,6 +176,6 @@ export function CustomerGroupsTab() {
         onConfirm={(group) => remove.mutate(group)}
         onClose={() => setDeleting(null)}
       />
-    </Card>
+    </SettingsCard>
   );
 }

@@ -20,6 +20,7 @@ import {
 import type { AdminBranch } from '#shared/schemas/branches.ts';
 import { adminBranchesQuery, exchange1cSettingsQuery, useSaveExchange1c } from './api.ts';
 import { Exchange1cLog } from './exchange-1c-log.tsx';
+import { PriceTypeSelect, priceTypeChoices } from './price-type-select.tsx';
 import { FieldGrid, FormSkeleton, settingsSaveToasts, SwitchField, useLoadErrorToast, useSettingsForm } from './settings-form-parts.tsx';
 
 type Field = FieldPath<Exchange1cSettingsInput>;
@@ -139,8 +140,7 @@ function Exchange1cForm({ view, branches }: { view: Exchange1cSettingsView; bran
   const passwordHint = settings.passwordSet
     ? 'Пароль задан. Оставьте поле пустым, чтобы не менять его.'
     : `Пароль не задан: без него 1С не подключится. Не короче ${EXCHANGE_1C_PASSWORD_MIN} символов.`;
-  // A chosen type 1C has not listed lately stays selectable, so saving does not drop it.
-  const typeOptions = settings.priceType && !priceTypes.some((t) => t.id === settings.priceType) ? [...priceTypes, { id: settings.priceType, name: settings.priceType }] : priceTypes;
+  const typeOptions = priceTypeChoices(priceTypes, settings.priceType);
 
   return (
     <form method="post" noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="grid gap-4" aria-label="Настройки обмена с 1С">
@@ -194,14 +194,7 @@ function Exchange1cForm({ view, branches }: { view: Exchange1cSettingsView; bran
             </div>
           ) : (
             <FormField label="Тип цен" htmlFor="exchange-priceType" error={errors.priceType?.message} hint="Цена этого типа из 1С становится ценой товара на сайте" className="max-w-md">
-              <NativeSelect {...fieldControlProps('exchange-priceType', { error: errors.priceType?.message, hint: true })} {...register('priceType')}>
-                <option value="">Не выбран</option>
-                {typeOptions.map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {t.name}
-                  </option>
-                ))}
-              </NativeSelect>
+              <PriceTypeSelect types={typeOptions} {...fieldControlProps('exchange-priceType', { error: errors.priceType?.message, hint: true })} {...register('priceType')} />
             </FormField>
           )}
           <SwitchField

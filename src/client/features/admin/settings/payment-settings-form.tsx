@@ -3,7 +3,6 @@ import { CircleCheck, Copy, TriangleAlert } from 'lucide-react';
 import { type FieldPath } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
@@ -22,9 +21,8 @@ import {
   type PaymentSettingsAnswer,
 } from '#shared/schemas/payments.ts';
 import { FormActions, REPLACE_TYPED } from '#client/features/admin/components/form-actions.tsx';
-import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { adminPaymentSettingsQuery, useSavePaymentSettings } from './api.ts';
-import { FieldGrid, FormSkeleton, settingsSaveToasts, SwitchField, useLoadErrorToast, useSettingsForm } from './settings-form-parts.tsx';
+import { FieldGrid, SettingsFormTab, settingsSaveToasts, SwitchField, useSettingsForm } from './settings-form-parts.tsx';
 
 type Field = FieldPath<PaymentSettings>;
 const FIELDS: readonly Field[] = [
@@ -193,22 +191,14 @@ function PaymentSettingsBody({ answer }: { answer: PaymentSettingsAnswer }) {
 /** 'Оплата': the YooKassa connection (read only), its notification address, receipts and the hold of unpaid orders. */
 export function PaymentSettingsTab() {
   const query = useQuery(adminPaymentSettingsQuery());
-  useLoadErrorToast(query.error, (message) => `Не удалось загрузить настройки оплаты: ${message}`);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Онлайн-оплата (ЮKassa)</CardTitle>
-        <CardDescription>Оплата заказов картой и через СБП, чеки по 54-ФЗ и срок, который неоплаченный заказ ждёт оплаты.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {query.isError && !query.data ? (
-          <LoadError title="Не удалось загрузить настройки оплаты" error={query.error} onRetry={() => void query.refetch()} />
-        ) : query.data ? (
-          <PaymentSettingsBody answer={query.data} />
-        ) : (
-          <FormSkeleton />
-        )}
-      </CardContent>
-    </Card>
+    <SettingsFormTab
+      query={query}
+      title="Онлайн-оплата (ЮKassa)"
+      description="Оплата заказов картой и через СБП, чеки по 54-ФЗ и срок, который неоплаченный заказ ждёт оплаты."
+      failure="Не удалось загрузить настройки оплаты"
+    >
+      {(answer) => <PaymentSettingsBody answer={answer} />}
+    </SettingsFormTab>
   );
 }

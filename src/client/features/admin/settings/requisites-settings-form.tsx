@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import type { FieldPath } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import {
@@ -14,9 +13,8 @@ import {
   type SellerRequisitesAnswer,
 } from '#shared/schemas/seller-requisites.ts';
 import { FormActions, REPLACE_TYPED } from '#client/features/admin/components/form-actions.tsx';
-import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { adminRequisitesQuery, useSaveRequisites } from './api.ts';
-import { FieldGrid, FormSkeleton, settingsSaveToasts, useLoadErrorToast, useSettingsForm } from './settings-form-parts.tsx';
+import { FieldGrid, SettingsFormTab, settingsSaveToasts, useSettingsForm } from './settings-form-parts.tsx';
 
 type Field = FieldPath<SellerRequisites>;
 const FIELDS: readonly Field[] = [
@@ -146,22 +144,14 @@ function RequisitesBody({ answer }: { answer: SellerRequisitesAnswer }) {
 /** 'Реквизиты': the seller of the invoices («Оплата по счёту»), their signatures and how long an invoice is valid. */
 export function RequisitesSettingsTab() {
   const query = useQuery(adminRequisitesQuery());
-  useLoadErrorToast(query.error, (message) => `Не удалось загрузить реквизиты: ${message}`);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Реквизиты магазина</CardTitle>
-        <CardDescription>Продавец в счетах на оплату для организаций: наименование, ИНН, банк и подписи.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {query.isError && !query.data ? (
-          <LoadError title="Не удалось загрузить реквизиты" error={query.error} onRetry={() => void query.refetch()} />
-        ) : query.data ? (
-          <RequisitesBody answer={query.data} />
-        ) : (
-          <FormSkeleton />
-        )}
-      </CardContent>
-    </Card>
+    <SettingsFormTab
+      query={query}
+      title="Реквизиты магазина"
+      description="Продавец в счетах на оплату для организаций: наименование, ИНН, банк и подписи."
+      failure="Не удалось загрузить реквизиты"
+    >
+      {(answer) => <RequisitesBody answer={answer} />}
+    </SettingsFormTab>
   );
 }

@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useWatch, type FieldPath } from 'react-hook-form';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { META_DESCRIPTION_MAX } from '#shared/constants.ts';
 import { SeoSettingsSchema, type SeoSettings } from '#shared/schemas/settings.ts';
-import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { adminSeoSettingsQuery, useSaveSettings } from './api.ts';
-import { FieldGrid, FormSkeleton, settingsSaveToasts, useLoadErrorToast, useSettingsForm } from './settings-form-parts.tsx';
+import { FieldGrid, SettingsFormTab, settingsSaveToasts, useSettingsForm } from './settings-form-parts.tsx';
 import { FormActions, REPLACE_TYPED } from '#client/features/admin/components/form-actions.tsx';
 
 type Field = FieldPath<SeoSettings>;
@@ -73,22 +71,14 @@ function SeoForm({ data }: { data: SeoSettings }) {
 /** 'SEO': the head of every server-rendered page and the analytics counters. */
 export function SeoSettingsTab() {
   const query = useQuery(adminSeoSettingsQuery());
-  useLoadErrorToast(query.error, (message) => `Не удалось загрузить SEO настройки: ${message}`);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">SEO настройки</CardTitle>
-        <CardDescription>Заголовок и описание сайта для поисковых систем; счётчики веб-аналитики.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {query.isError && !query.data ? (
-          <LoadError title="Не удалось загрузить SEO настройки" error={query.error} onRetry={() => void query.refetch()} />
-        ) : query.data ? (
-          <SeoForm data={query.data} />
-        ) : (
-          <FormSkeleton />
-        )}
-      </CardContent>
-    </Card>
+    <SettingsFormTab
+      query={query}
+      title="SEO настройки"
+      description="Заголовок и описание сайта для поисковых систем; счётчики веб-аналитики."
+      failure="Не удалось загрузить SEO настройки"
+    >
+      {(data) => <SeoForm data={data} />}
+    </SettingsFormTab>
   );
 }

@@ -1,13 +1,19 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Pencil, Trash2 } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type DefaultValues, type FieldPathByValue, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { formResolver } from '#client/lib/form-resolver.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
+import { cn } from '#client/lib/utils.ts';
+import { LoadError } from '#client/features/admin/components/load-error.tsx';
 
 /** A switch with its label and a line saying what it does. */
 export function SwitchRow({
@@ -51,6 +57,60 @@ export function FormSkeleton({ fields = 6 }: { fields?: number }) {
   );
 }
 
+/** A settings tab's card: its heading, what the tab is for, an `action` beside them (say «Добавить»), then `children`. */
+export function SettingsCard({ title, description, action, children }: { title: string; description: ReactNode; action?: ReactNode; children: ReactNode }) {
+  const heading = (
+    <>
+      <CardTitle as="h2">{title}</CardTitle>
+      <CardDescription>{description}</CardDescription>
+    </>
+  );
+  return (
+    <Card>
+      {action ? (
+        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+          <div className="space-y-1.5">{heading}</div>
+          {action}
+        </CardHeader>
+      ) : (
+        <CardHeader>{heading}</CardHeader>
+      )}
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+/**
+ * A settings tab holding one form on the server's values (`children`, once they are loaded). A
+ * failed load says «`failure`» in a toast and in the card, with a way to try again.
+ */
+export function SettingsFormTab<T>({
+  query,
+  title,
+  description,
+  failure,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  title: string;
+  description: string;
+  failure: string;
+  children: (data: T) => ReactNode;
+}) {
+  useLoadErrorToast(query.error, (message) => `${failure}: ${message}`);
+  return (
+    <SettingsCard title={title} description={description}>
+      {query.isError && !query.data ? (
+        <LoadError title={failure} error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data ? (
+        children(query.data)
+      ) : (
+        <FormSkeleton />
+      )}
+    </SettingsCard>
+  );
+}
+
 /** 'Ошибка загрузки' toast once per failure (spec 8). */
 export function useLoadErrorToast(error: Error | null, describe: (message: string) => string) {
   useEffect(() => {
@@ -78,6 +138,43 @@ export function SwitchField<T extends FieldValues>({
   disabled?: boolean;
 }) {
   return <Controller control={control} name={name} render={({ field }) => <SwitchRow {...row} checked={field.value} onCheckedChange={field.onChange} />} />;
+}
+
+/**
+ * One item of a settings tab's list (a branch, a customer group): what it is (`children`), and
+ * «Изменить» and «Удалить», whose labels name it by `subject` («филиал Москва»).
+ */
+export function SettingsListItem({
+  subject,
+  testId,
+  alignTop = false,
+  onEdit,
+  onDelete,
+  children,
+}: {
+  subject: string;
+  testId: string;
+  /** Buttons level with the first line, for an item of many lines. */
+  alignTop?: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <li className={cn('flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:justify-between', alignTop ? 'sm:items-start' : 'sm:items-center')} data-testid={testId}>
+      <div className="min-w-0 space-y-1 text-sm">{children}</div>
+      <div className="flex shrink-0 gap-2">
+        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Изменить ${subject}`}>
+          <Pencil aria-hidden />
+          Изменить
+        </Button>
+        <Button variant="outline" size="sm" onClick={onDelete} aria-label={`Удалить ${subject}`}>
+          <Trash2 aria-hidden />
+          Удалить
+        </Button>
+      </div>
+    </li>
+  );
 }
 
 /**

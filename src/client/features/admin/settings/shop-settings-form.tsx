@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useWatch, type FieldPath } from 'react-hook-form';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
@@ -9,9 +8,8 @@ import { CATALOG_PRICES, CATALOG_PRICES_LABELS, VAT_RATE_LABELS, VAT_RATES } fro
 import { formatRub } from '#shared/money.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { ShopSettingsSchema, type ShopSettings } from '#shared/schemas/settings.ts';
-import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { adminShopSettingsQuery, useSaveSettings } from './api.ts';
-import { FieldGrid, FormSkeleton, settingsSaveToasts, SwitchField, useLoadErrorToast, useSettingsForm } from './settings-form-parts.tsx';
+import { FieldGrid, SettingsFormTab, settingsSaveToasts, SwitchField, useSettingsForm } from './settings-form-parts.tsx';
 import { FormActions, REPLACE_TYPED } from '#client/features/admin/components/form-actions.tsx';
 
 type Field = FieldPath<ShopSettings>;
@@ -166,22 +164,14 @@ function ShopForm({ data }: { data: ShopSettings }) {
 /** 'Магазин': name, contacts, hours, description, free-delivery threshold, VAT rate and catalogue prices, three switches. */
 export function ShopSettingsTab() {
   const query = useQuery(adminShopSettingsQuery());
-  useLoadErrorToast(query.error, (message) => `Не удалось загрузить настройки магазина: ${message}`);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Основные настройки</CardTitle>
-        <CardDescription>Название, контакты и режим работы показываются в шапке и подвале сайта, на странице контактов и в письмах.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {query.isError && !query.data ? (
-          <LoadError title="Не удалось загрузить настройки магазина" error={query.error} onRetry={() => void query.refetch()} />
-        ) : query.data ? (
-          <ShopForm data={query.data} />
-        ) : (
-          <FormSkeleton />
-        )}
-      </CardContent>
-    </Card>
+    <SettingsFormTab
+      query={query}
+      title="Основные настройки"
+      description="Название, контакты и режим работы показываются в шапке и подвале сайта, на странице контактов и в письмах."
+      failure="Не удалось загрузить настройки магазина"
+    >
+      {(data) => <ShopForm data={data} />}
+    </SettingsFormTab>
   );
 }

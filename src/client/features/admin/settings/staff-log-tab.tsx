@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, History, X } from 'lucide-react';
+import { ArrowRight, History } from 'lucide-react';
 import { Badge } from '#client/components/ui/badge.tsx';
-import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
@@ -11,6 +10,7 @@ import { formatDateTime } from '#shared/dates.ts';
 import { totalPagesOf } from '#shared/pagination.ts';
 import { STAFF_ACTION_GROUPS, STAFF_ACTION_LABELS, type StaffAction, type StaffActionKind } from '#shared/staff-actions.ts';
 import { dayParam, PeriodInputs, PeriodReversedAlert, periodReversed } from '#client/features/admin/components/period-filter.tsx';
+import { ResetFiltersButton } from '#client/features/admin/components/reset-filters-button.tsx';
 import { ListPagination, useLastPageAtMost } from '#client/features/admin/components/list-pagination.tsx';
 import { ListSkeleton } from '#client/features/admin/components/list-skeleton.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
@@ -73,10 +73,7 @@ function LogFilters({ filters, onChange }: { filters: TabFilters; onChange: (pat
           </NativeSelect>
         </div>
         <PeriodInputs idPrefix="log" period={filters} onChange={onChange} />
-        <Button variant="outline" disabled={!isFiltered(filters)} onClick={() => onChange(NO_STAFF_LOG_FILTERS)} className="col-span-2 lg:col-span-1">
-          <X aria-hidden />
-          Сбросить
-        </Button>
+        <ResetFiltersButton filtered={isFiltered(filters)} onReset={() => onChange(NO_STAFF_LOG_FILTERS)} className="col-span-2 lg:col-span-1" />
       </div>
       <PeriodReversedAlert period={filters} />
     </Card>

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, toQueryString } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { SUPPLIERS_KEY } from '#client/features/admin/lib/suppliers.ts';
+import { useStaffMutation } from '#client/features/admin/lib/staff-mutation.ts';
 import type {
   ApplyImportInput,
   CheckImportInput,
@@ -81,6 +82,9 @@ function refreshImport(queryClient: QueryClient, detail?: ImportDetail) {
   ]);
 }
 
+/** `refreshImport` with the import the server answered with. */
+const importAnswered = (detail: ImportDetail, _variables: unknown, queryClient: QueryClient) => refreshImport(queryClient, detail);
+
 /**
  * Once the import on screen has finished its dry run or its apply, what that changed (its rows,
  * the history, the suppliers' products and last import) is read again.
@@ -96,27 +100,21 @@ export function useRefreshWhenSettled(detail: ImportDetail) {
 }
 
 export function useCreateSupplier(callbacks: MutationCallbacks<Supplier, CreateSupplierInput>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (data: CreateSupplierInput) => apiRequest<Supplier>('/api/admin/suppliers', { method: 'POST', body: data }),
-    onSuccess: async (saved, data) => {
-      await queryClient.invalidateQueries({ queryKey: SUPPLIERS_KEY });
-      callbacks.onSuccess?.(saved, data);
-    },
-    onError: callbacks.onError,
-  });
+  return useStaffMutation(
+    (data: CreateSupplierInput) => apiRequest<Supplier>('/api/admin/suppliers', { method: 'POST', body: data }),
+    (_saved, _data, queryClient) => queryClient.invalidateQueries({ queryKey: SUPPLIERS_KEY }),
+    callbacks,
+  );
 }
 
 export function useSaveSupplier(id: number, callbacks: MutationCallbacks<Supplier, PatchSupplierInput>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (data: PatchSupplierInput) => apiRequest<Supplier>(`/api/admin/suppliers/${id}`, { method: 'PATCH', body: data }),
-    onSuccess: (saved, data) => {
+  return useStaffMutation(
+    (data: PatchSupplierInput) => apiRequest<Supplier>(`/api/admin/suppliers/${id}`, { method: 'PATCH', body: data }),
+    (saved, _data, queryClient) => {
       queryClient.setQueryData<Supplier[]>(SUPPLIERS_KEY, (list) => list?.map((s) => (s.id === saved.id ? saved : s)));
-      callbacks.onSuccess?.(saved, data);
     },
-    onError: callbacks.onError,
-  });
+    callbacks,
+  );
 }
 
 const NO_CONNECTION = 'Нет связи с сервером. Проверьте подключение и попробуйте ещё раз.';
@@ -169,84 +167,54 @@ function uploadFile({ supplierId, file, onProgress, signal }: Upload): Promise<I
 export const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 export function useUploadFile(callbacks: MutationCallbacks<ImportDetail, Upload>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadFile,
-    onSuccess: async (detail, upload) => {
-      await refreshImport(queryClient, detail);
-      callbacks.onSuccess?.(detail, upload);
-    },
-    onError: callbacks.onError,
-  });
+  return useStaffMutation(uploadFile, importAnswered, callbacks);
 }
 
 /** The server fetches the price list from the address itself. */
 export function useUploadUrl(callbacks: MutationCallbacks<ImportDetail, { supplierId: number; url: string }>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { supplierId: number; url: string }) =>
-      apiRequest<ImportDetail>('/api/admin/supplier-imports', { method: 'POST', body }),
-    onSuccess: async (detail, body) => {
-      await refreshImport(queryClient, detail);
-      callbacks.onSuccess?.(detail, body);
-    },
-    onError: callbacks.onError,
-  });
+  return useStaffMutation(
+    (body: { supplierId: number; url: string }) => apiRequest<ImportDetail>('/api/admin/supplier-imports', { method: 'POST', body }),
+    importAnswered,
+    callbacks,
+  );
 }
 
 /** Reads the file again another way (sheet, encoding, delimiter, header row). */
 export function usePreviewImport(id: number, callbacks: MutationCallbacks<ImportDetail, ReadOptions>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (read: ReadOptions) =>
-      apiRequest<ImportDetail>(`/api/admin/supplier-imports/${id}/preview`, { method: 'POST', body: { read } }),
-    onSuccess: (detail, read) => {
+  return useStaffMutation(
+    (read: ReadOptions) => apiRequest<ImportDetail>(`/api/admin/supplier-imports/${id}/preview`, { method: 'POST', body: { read } }),
+    (detail, _read, queryClient) => {
       queryClient.setQueryData(importQuery(id).queryKey, detail);
-      callbacks.onSuccess?.(detail, read);
     },
-    onError: callbacks.onError,
-  });
+    callbacks,
+  );
 }
 
 type Started = { jobId: number };
 
 /** Starts a job (dry run or apply); the import's new status and job come with its detail. */
 function useStartJob<V>(id: number, path: 'check' | 'apply', callbacks: MutationCallbacks<Started, V>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: V) => apiRequest<Started>(`/api/admin/supplier-imports/${id}/${path}`, { method: 'POST', body }),
-    onSuccess: async (started, body) => {
-      await refreshImport(queryClient);
-      callbacks.onSuccess?.(started, body);
-    },
-    onError: callbacks.onError,
-  });
+  return useStaffMutation(
+    (body: V) => apiRequest<Started>(`/api/admin/supplier-imports/${id}/${path}`, { method: 'POST', body }),
+    (_started, _body, queryClient) => refreshImport(queryClient),
+    callbacks,
+  );
 }
 
 export const useCheckImport = (id: number, callbacks: MutationCallbacks<Started, CheckImportInput>) => useStartJob(id, 'check', callbacks);
 export const useApplyImport = (id: number, callbacks: MutationCallbacks<Started, ApplyImportInput>) => useStartJob(id, 'apply', callbacks);
 
 export function useRollbackImport(id: number, callbacks: MutationCallbacks<ImportDetail>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest<ImportDetail>(`/api/admin/supplier-imports/${id}/rollback`, { method: 'POST' }),
-    onSuccess: async (detail) => {
-      await refreshImport(queryClient, detail);
-      callbacks.onSuccess?.(detail, undefined);
-    },
-    onError: callbacks.onError,
-  });
+  return useStaffMutation(() => apiRequest<ImportDetail>(`/api/admin/supplier-imports/${id}/rollback`, { method: 'POST' }), importAnswered, callbacks);
 }
 
 /** Asks a running job to stop; it stops at its next checkpoint, which the progress poll shows. */
 export function useStopJob(callbacks: MutationCallbacks<JobView, number>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (jobId: number) => apiRequest<JobView>(`/api/admin/jobs/${jobId}/stop`, { method: 'POST' }),
-    onSuccess: (job, jobId) => {
+  return useStaffMutation(
+    (jobId: number) => apiRequest<JobView>(`/api/admin/jobs/${jobId}/stop`, { method: 'POST' }),
+    (_job, jobId, queryClient) => {
       void queryClient.invalidateQueries({ queryKey: jobQuery(jobId).queryKey });
-      callbacks.onSuccess?.(job, jobId);
     },
-    onError: callbacks.onError,
-  });
+    callbacks,
+  );
 }

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
@@ -21,6 +20,7 @@ import {
 import { FormActions } from '#client/features/admin/components/form-actions.tsx';
 import { useSaveSupplier } from './api.ts';
 import { ChoiceGroup } from './choice-group.tsx';
+import { formResolver } from '#client/lib/form-resolver.ts';
 
 /** The form keeps what is typed as text; the shared schema checks the numbers it becomes. */
 type SettingsForm = {
@@ -101,7 +101,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 /** A supplier's name, pricing rule, dry-run flag, defaults of an import, and its daily automatic import. */
 export function SupplierSettings({ supplier }: { supplier: Supplier }) {
   const form = useForm<SettingsForm, unknown, SettingsData>({
-    resolver: zodResolver(SettingsFormSchema) as unknown as Resolver<SettingsForm, unknown, SettingsData>,
+    resolver: formResolver<SettingsForm, SettingsData>(SettingsFormSchema),
     defaultValues: valuesOf(supplier),
     mode: 'onTouched',
   });

@@ -1,9 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, toQueryString } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { ADMIN_PAGE_SIZE, type Role } from '#shared/constants.ts';
 import type { AdminUserCreate, AdminUserUpdate } from '#shared/schemas/admin-user.ts';
 import type { AdminCustomerCard, AdminUser } from '#shared/types.ts';
+import { saveTo, useStaffMutation } from '#client/features/admin/lib/staff-mutation.ts';
 
 export type UserRoleFilter = 'all' | Role;
 export type UserStatusFilter = 'all' | 'true' | 'false';
@@ -48,34 +49,22 @@ const invalidateUsers = (queryClient: QueryClient) =>
     queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
   ]);
 
+const usersChanged = (_answer: unknown, _variables: unknown, queryClient: QueryClient) => {
+  void invalidateUsers(queryClient);
+};
+
 /** Creates a user, or updates `editing`. */
 export function useSaveUser(editing: AdminUser | null, callbacks: MutationCallbacks<AdminUser, AdminUserCreate | AdminUserUpdate>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: AdminUserCreate | AdminUserUpdate) =>
-      editing
-        ? apiRequest<AdminUser>(`/api/admin/users/${editing.id}`, { method: 'PATCH', body })
-        : apiRequest<AdminUser>('/api/admin/users', { method: 'POST', body }),
-    onSuccess: (user, body) => {
-      void invalidateUsers(queryClient);
-      callbacks.onSuccess?.(user, body);
-    },
-    onError: callbacks.onError,
-  });
+  return useStaffMutation((body: AdminUserCreate | AdminUserUpdate) => saveTo<AdminUser>('/api/admin/users', editing?.id ?? null, body), usersChanged, callbacks);
 }
 
 type ActiveChange = { user: AdminUser; isActive: boolean };
 
 /** Blocks (ending all the user's sessions) or activates a user. */
 export function useSetUserActive(callbacks: MutationCallbacks<AdminUser, ActiveChange>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ user, isActive }: ActiveChange) =>
-      apiRequest<AdminUser>(`/api/admin/users/${user.id}/status`, { method: 'PATCH', body: { isActive } }),
-    onSuccess: (user, change) => {
-      void invalidateUsers(queryClient);
-      callbacks.onSuccess?.(user, change);
-    },
-    onError: callbacks.onError,
-  });
+  return useStaffMutation(
+    ({ user, isActive }: ActiveChange) => apiRequest<AdminUser>(`/api/admin/users/${user.id}/status`, { method: 'PATCH', body: { isActive } }),
+    usersChanged,
+    callbacks,
+  );
 }
