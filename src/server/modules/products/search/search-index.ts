@@ -56,11 +56,26 @@ const filterRowOf = (row: IndexRow): FilterRow => ({
   attributes: row.attributes,
 });
 
-/** The part of a row search ranks by, its name as search compares names. */
-const productOf = ({ lexemes: _l, brand: _b, inStock: _s, branchIds: _br, attributes: _a, ...row }: IndexRow): IndexedProduct => ({
-  ...row,
+/**
+ * The part of a row search ranks by and suggestions show, its name as search compares names.
+ * Every field named: built by spreading the database's row, 100 000 products took 134 MB of heap
+ * instead of 90 (decision 034).
+ */
+const productOf = (row: IndexRow): IndexedProduct => ({
+  id: row.id,
   name: nameAsWords(row.name),
   shownName: row.name,
+  slug: row.slug,
+  sku: row.sku,
+  skuNorm: row.skuNorm,
+  imageUrl: row.imageUrl,
+  categoryId: row.categoryId,
+  supplier: row.supplier,
+  isActive: row.isActive,
+  isFeatured: row.isFeatured,
+  salesCount: row.salesCount,
+  priceKopecks: row.priceKopecks,
+  createdAt: row.createdAt,
 });
 
 /** Which products a search covers. */
