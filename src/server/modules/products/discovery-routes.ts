@@ -33,7 +33,7 @@ export function discoveryRoutes(app: App, search: CatalogSearch, answers: Catalo
       answers.check();
       const query = normalizeText(request.query.q ?? '');
       const key = `suggest|${query}`;
-      const body = await answers.memo.responses.get(key, () => search.suggest(db, answers.memo, query));
+      const body = await answers.memo.responses.get(key, () => search.suggest(query));
       return answers.send(request, reply, key, body!);
     },
   );

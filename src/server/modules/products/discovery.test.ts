@@ -102,6 +102,36 @@ describe('GET /api/search/suggest', () => {
     await createProduct({ name: 'Перфоратор Скрытный ПС-1', sku: 'HIDE-77', price: 5000, categoryId: perforators, isActive: false });
     expect((await suggest('скрытный')).products).toEqual([]);
   });
+
+  it('shows a change to a product or a category in the next suggestions: price, picture, hiding, a category renamed', async () => {
+    const patch = async (url: string, payload: object) => {
+      const res = await ctx.app.inject({ method: 'PATCH', url, payload, headers: { cookie: admin } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const made = await ctx.app.inject({ method: 'POST', url: '/api/categories', payload: { name: 'Рубанки', slug: 'rubanki' }, headers: { cookie: admin } });
+    expect(made.statusCode, made.body).toBe(201);
+    const planes = made.json<{ id: number; slug: string }>();
+    const first = await createProduct({ name: 'Рубанок Сменный РС-1', sku: 'PLANE-01', price: 3000, categoryId: planes.id });
+    const second = await createProduct({ name: 'Рубанок Сменный РС-2', sku: 'PLANE-02', price: 4000, categoryId: planes.id });
+    const before = await suggest('рубанок сменный');
+    expect(before.categories[0]).toEqual({ name: 'Рубанки', slug: planes.slug, count: 2 });
+    expect(before.products.find((p) => p.sku === 'PLANE-01')).toMatchObject({ name: 'Рубанок Сменный РС-1', price: 3000, imageUrl: null });
+
+    await patch(`/api/products/${first.id}`, { price: 3500, imageUrl: '/uploads/rubanok-rs-1.jpg', name: 'Рубанок Сменный РС-1М' });
+    expect((await suggest('рубанок сменный')).products.find((p) => p.sku === 'PLANE-01')).toMatchObject({
+      name: 'Рубанок Сменный РС-1М',
+      price: 3500,
+      imageUrl: '/uploads/rubanok-rs-1.jpg',
+    });
+
+    await patch(`/api/products/${second.id}`, { isActive: false });
+    const hidden = await suggest('рубанок сменный');
+    expect(hidden.products.map((p) => p.sku)).toEqual(['PLANE-01']);
+    expect(hidden.categories[0]).toEqual({ name: 'Рубанки', slug: planes.slug, count: 1 });
+
+    await patch(`/api/categories/${planes.id}`, { name: 'Рубанки электрические', slug: 'rubanki-elektricheskie' });
+    expect((await suggest('рубанок сменный')).categories[0]).toEqual({ name: 'Рубанки электрические', slug: 'rubanki-elektricheskie', count: 1 });
+  });
 });
 
 describe('GET /api/products/{slugOrId}/similar', () => {

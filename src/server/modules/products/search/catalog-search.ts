@@ -1,9 +1,9 @@
 import type { Db } from '../../../db/connection.ts';
 import type { SearchSuggestions } from '#shared/search-suggestions.ts';
-import type { CatalogMemo } from '../answer-cache/memo.ts';
 import type { Sort, Supplier } from '#shared/constants.ts';
 import type { ProductStatusFilter } from '#shared/schemas/catalog.ts';
 import { LiveSearchIndex } from './live-index.ts';
+import type { CountedCategory, IndexedProduct } from './search-index.ts';
 import { correctReading, matchAnyGroup, matchReadings, planSearch, readingWords, type Match, type Reading } from './query.ts';
 import { rankCandidates } from './rank.ts';
 import { scanFacets, type CountedAttribute, type ScanResult, type SlotQuery } from './facet-scan.ts';
@@ -128,8 +128,17 @@ export class CatalogSearch {
   }
 
   /** Search as you type (suggest.ts): the header field's categories and products for what is typed so far. */
-  suggest(db: Db, memo: CatalogMemo, typed: string): Promise<SearchSuggestions> {
-    return suggestSearch(db, memo, this, typed);
+  suggest(typed: string): Promise<SearchSuggestions> {
+    return suggestSearch(this, typed);
+  }
+
+  /**
+   * What suggestions show, from the index as of its last look (no query for rows): the active
+   * products among `ids` in their order, and the categories holding active products.
+   */
+  async shown(ids: number[]): Promise<{ products: IndexedProduct[]; categories: CountedCategory[] }> {
+    const index = await this.index.current();
+    return { products: index.activeProducts(ids), categories: index.countedCategories() };
   }
 
   /**

@@ -10,7 +10,10 @@ const CHUCK = 2;
 const row = (id: number, extra: Partial<IndexRow> = {}): IndexRow => ({
   id,
   name: `Перфоратор ${id}`,
+  slug: `product-${id}`,
+  sku: `SKU${id}`,
   skuNorm: `sku${id}`,
+  imageUrl: null,
   categoryId: 1,
   supplier: 'DCK',
   isActive: true,

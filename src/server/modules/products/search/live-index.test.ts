@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../../tests/helpers/test-app.ts';
+import type { SearchSuggestions } from '#shared/search-suggestions.ts';
 import type { ProductListResponse } from '#shared/types.ts';
 import { catalogChanged } from '../catalog-events.ts';
 
@@ -38,6 +39,17 @@ describe('search follows writes made in the database', () => {
     catalogChanged();
     const cheapest = await search('зубодробитель', '&sort=price-low');
     expect(cheapest.products[0]).toMatchObject({ id: product!.id, price: 0.01 });
+  });
+
+  it('suggests a category by the name written in the database, and a product at the price written there', async () => {
+    const [product] = await rows<{ id: number; category_id: number }>(sql`select id, category_id from products where is_active and category_id is not null order by id limit 1`);
+    await ctx.database.db.execute(sql`update categories set name = 'Зубодробилки' where id = ${product!.category_id}`);
+    await ctx.database.db.execute(sql`update products set name = 'Зубодробилка ручная', price_kopecks = 123400 where id = ${product!.id}`);
+    catalogChanged();
+    const res = await ctx.app.inject({ url: `/api/search/suggest?q=${encodeURIComponent('зубодробилка')}` });
+    const answer = res.json<SearchSuggestions>();
+    expect(answer.categories[0]?.name).toBe('Зубодробилки');
+    expect(answer.products.map((p) => [p.id, p.name, p.price])).toEqual([[product!.id, 'Зубодробилка ручная', 1234]]);
   });
 
   it('drops deleted products, and starts again after the table is emptied', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connection.ts';
-import { SearchIndexBuilder, type IndexRow, type SearchIndex } from './search-index.ts';
+import { SearchIndexBuilder, type CategoryRow, type IndexRow, type SearchIndex } from './search-index.ts';
 
 /**
  * The search index of this process, kept in step with the products table: triggers record, per
@@ -15,7 +15,7 @@ import { SearchIndexBuilder, type IndexRow, type SearchIndex } from './search-in
 
 // Branch stock and characteristics come along: their writes touch the product row (the stock
 // door sums `products.stock`, the attribute door sets `updated_at`), so the change feed brings them.
-const INDEX_COLUMNS = sql.raw(`products.id, name, coalesce(sku_norm, '') as "skuNorm", category_id as "categoryId", supplier,
+const INDEX_COLUMNS = sql.raw(`products.id, name, slug, sku, coalesce(sku_norm, '') as "skuNorm", image_url as "imageUrl", category_id as "categoryId", supplier,
   is_active as "isActive", is_featured as "isFeatured", sales_count as "salesCount", price_kopecks as "priceKopecks",
   (extract(epoch from created_at) * 1000)::float8 as "createdAt", array_to_string(tsvector_to_array(search_vector), ' ') as lexemes,
   brand, coalesce(stock, 0) > 0 as "inStock",
@@ -43,20 +43,40 @@ async function readWatermark(db: Db): Promise<string> {
 /** Product id 0 among the deleted: the table was emptied (TRUNCATE, a restored backup). */
 const EMPTIED = 0;
 
-type Changes = { watermark: string; changed: IndexRow[]; deleted: number[] };
+/**
+ * The categories are few and rarely written, and have no change feed: each look compares a digest
+ * of them with the index's and brings them all only when it differs (a category named, renamed,
+ * moved or deleted, here or by another process).
+ */
+const CATEGORY_DIGEST = sql`md5(coalesce(string_agg(concat_ws('|', id, slug, name), E'\n' order by sort_order, id), ''))`;
 
-/** Rows written and deleted from `watermark` on, and the next watermark, all from one snapshot. */
-async function readChanges(db: Db, watermark: string): Promise<Changes> {
+type Changes = { watermark: string; changed: IndexRow[]; deleted: number[]; categoryDigest: string; categories: CategoryRow[] | null };
+
+/**
+ * Rows written and deleted from `watermark` on, the next watermark, and the categories unless
+ * their digest is still `categoryDigest`, all from one snapshot.
+ */
+async function readChanges(db: Db, watermark: string, categoryDigest: string): Promise<Changes> {
   const [row] = rowsOf<Changes>(
     await db.execute(sql`
-      select ${WATERMARK} as watermark,
+      select ${WATERMARK} as watermark, digest as "categoryDigest",
+        case when digest = ${categoryDigest} then null else
+          (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'slug', slug) order by sort_order, id), '[]') from categories)
+        end as categories,
         (select coalesce(json_agg(product_id), '[]') from search_feed.product_changes
           where xact >= ${watermark}::bigint and deleted) as deleted,
         (select coalesce(json_agg(r), '[]') from (
           select ${INDEX_COLUMNS} from search_feed.product_changes c join products on products.id = c.product_id
-          where c.xact >= ${watermark}::bigint and not c.deleted) r) as changed`),
+          where c.xact >= ${watermark}::bigint and not c.deleted) r) as changed
+      from (select ${CATEGORY_DIGEST} as digest from categories) as category_digest`),
   );
   return row!;
+}
+
+/** Takes in what a look read. */
+function applyChanges(index: SearchIndex, changes: Changes) {
+  index.apply(changes.changed, changes.deleted);
+  if (changes.categories) index.setCategories(changes.categoryDigest, changes.categories);
 }
 
 /** Every product, batch by batch in the order of ids, and the watermark to catch up from. */
@@ -120,9 +140,9 @@ export class LiveSearchIndex {
         const { index, watermark } = await loadIndex(this.db);
         const covers = this.announced;
         const lookedAt = Date.now();
-        const changes = await readChanges(this.db, watermark);
+        const changes = await readChanges(this.db, watermark, index.categoryDigest);
         if (changes.deleted.includes(EMPTIED)) continue;
-        index.apply(changes.changed, changes.deleted);
+        applyChanges(index, changes);
         this.install(index, changes.watermark, covers, lookedAt);
         return;
       }
@@ -168,11 +188,11 @@ export class LiveSearchIndex {
     const index = this.index!;
     const lookedAt = Date.now();
     if (lookedAt - this.lookedAt > DELETIONS_KEPT_MS) return this.build();
-    const changes = await readChanges(this.db, this.watermark);
+    const changes = await readChanges(this.db, this.watermark, index.categoryDigest);
     // Built again meanwhile: that index is newer than what this look read.
     if (this.index !== index) return;
     if (changes.deleted.includes(EMPTIED)) return this.build();
-    index.apply(changes.changed, changes.deleted);
+    applyChanges(index, changes);
     this.install(index, changes.watermark, covers, lookedAt);
     if (index.freshCount > rebuildAfter(index)) this.build().catch(this.onError);
   }

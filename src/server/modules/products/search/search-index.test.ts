@@ -5,7 +5,10 @@ import { SearchIndexBuilder, type IndexRow } from './search-index.ts';
 const row = (id: number, name: string, lexemes: string, extra: Partial<IndexRow> = {}): IndexRow => ({
   id,
   name,
+  slug: `product-${id}`,
+  sku: `SKU${id}`,
   skuNorm: `sku${id}`,
+  imageUrl: null,
   categoryId: 1,
   supplier: 'DCK',
   isActive: true,
