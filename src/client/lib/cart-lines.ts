@@ -10,6 +10,12 @@ import { CART_MUTATION, cartFailure, ensureCartId, useCartCache } from './cart.t
  * ordered: apart from cart.ts, which every page loads for the header's count and «В корзину».
  */
 
+/** A change that failed says so and reads the cart again: the server's cart may differ from the page's. */
+const failedAndReread = (cache: ReturnType<typeof useCartCache>, message: string) => (error: Error) => {
+  cartFailure(message, error);
+  void cache.refresh();
+};
+
 type LineVariables = { itemId: number; quantity: number };
 
 /** PATCH /api/cart/items/{itemId}. */
@@ -20,10 +26,7 @@ export function useUpdateCartItem() {
     mutationFn: ({ itemId, quantity }: LineVariables) =>
       apiRequest<Cart>(`/api/cart/items/${itemId}`, { method: 'PATCH', body: { quantity, cartId: ensureCartId() } }),
     onSuccess: (cart) => cache.set(cart),
-    onError: (error) => {
-      cartFailure('Не удалось обновить количество товара', error);
-      void cache.refresh();
-    },
+    onError: failedAndReread(cache, 'Не удалось обновить количество товара'),
   });
 }
 
@@ -39,10 +42,7 @@ export function useRemoveCartItem() {
       else cache.set(result);
       toast({ title: 'Товар удален', description: 'Товар был удален из вашей корзины' });
     },
-    onError: (error) => {
-      cartFailure('Не удалось удалить товар из корзины', error);
-      void cache.refresh();
-    },
+    onError: failedAndReread(cache, 'Не удалось удалить товар из корзины'),
   });
 }
 
@@ -57,10 +57,7 @@ export function useClearCart() {
       else void cache.refresh();
       toast({ title: 'Корзина очищена', description: 'Все товары удалены из корзины' });
     },
-    onError: (error) => {
-      cartFailure('Не удалось очистить корзину', error);
-      void cache.refresh();
-    },
+    onError: failedAndReread(cache, 'Не удалось очистить корзину'),
   });
 }
 

@@ -1,7 +1,10 @@
-import { RotateCcw, ShieldCheck, Truck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { RotateCcw, ShieldCheck, ShoppingBag, Truck } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { cn } from '#client/lib/utils.ts';
+import { paths } from '#client/paths.ts';
 import { RETURN_DAYS } from '#shared/constants.ts';
 import { formatRub } from '#shared/money.ts';
 import { vatSummaryLines, type VatAmounts } from '#shared/vat-summary.ts';
@@ -105,5 +108,17 @@ export function OrderSummary({
         <SummaryNotes freeDeliveryThreshold={freeDeliveryThreshold} />
       </CardContent>
     </Card>
+  );
+}
+
+/** «Продолжить покупки» where a purchase ends or has not begun: back to the catalogue on the home page. */
+export function ContinueShoppingButton(props: Omit<ComponentProps<typeof Button>, 'asChild' | 'children'>) {
+  return (
+    <Button asChild size="lg" {...props}>
+      <Link to={paths.home}>
+        <ShoppingBag aria-hidden />
+        Продолжить покупки
+      </Link>
+    </Button>
   );
 }

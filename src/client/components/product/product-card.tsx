@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AddToCartButton } from '#client/components/cart/add-to-cart-button.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { Skeleton, SkeletonBars } from '#client/components/ui/skeleton.tsx';
 import type { ViewMode } from '#client/lib/catalog-params.ts';
 import { cn } from '#client/lib/utils.ts';
 import { paths } from '#client/paths.ts';
@@ -122,25 +122,14 @@ export function ProductCardSkeleton({ view = 'grid' }: { view?: ViewMode }) {
     return (
       <div className="flex gap-4 rounded-lg border border-border p-3 sm:p-4" data-testid="product-skeleton">
         <Skeleton className="size-28 shrink-0 sm:size-40" />
-        <div className="flex-1 space-y-2">
-          <Skeleton className="h-3 w-24" />
-          <Skeleton className="h-5 w-3/4" />
-          <Skeleton className="h-4 w-1/2" />
-          <Skeleton className="h-6 w-28" />
-        </div>
+        <SkeletonBars className="flex-1 space-y-2" bars={['h-3 w-24', 'h-5 w-3/4', 'h-4 w-1/2', 'h-6 w-28']} />
       </div>
     );
   }
   return (
     <div className="flex flex-col overflow-hidden rounded-lg border border-border" data-testid="product-skeleton">
       <Skeleton className="aspect-square rounded-none" />
-      <div className="space-y-2 p-3">
-        <Skeleton className="h-3 w-20" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-2/3" />
-        <Skeleton className="h-6 w-24" />
-        <Skeleton className="h-10 w-full" />
-      </div>
+      <SkeletonBars className="space-y-2 p-3" bars={['h-3 w-20', 'h-4 w-full', 'h-4 w-2/3', 'h-6 w-24', 'h-10 w-full']} />
     </div>
   );
 }

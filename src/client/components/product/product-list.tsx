@@ -1,7 +1,7 @@
 import { paths } from '#client/paths.ts';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Icon } from '#client/components/ui/icon.tsx';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -32,6 +32,33 @@ type Props = {
   id?: string;
   className?: string;
 };
+
+/** A choice of the list's toolbar: a native select (it works without JavaScript) named for screen readers. */
+function ToolbarSelect({
+  id,
+  label,
+  options,
+  ...props
+}: ComponentProps<typeof NativeSelect> & {
+  id: string;
+  label: string;
+  options: readonly (readonly [value: string | number, text: string])[];
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <NativeSelect id={id} {...props}>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </NativeSelect>
+    </>
+  );
+}
 
 function ListGrid({ view, children }: { view: ViewMode; children: ReactNode }) {
   return (
@@ -116,63 +143,36 @@ export function ProductListView({
           <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
         ))}
         {filters?.categories && (
-          <>
-            <label htmlFor={`${id}-category`} className="sr-only">
-              Категория
-            </label>
-            <NativeSelect
-              id={`${id}-category`}
-              name="categoryId"
-              value={search.categoryId ?? ''}
-              onChange={(event) => goToCategory(event.target.value ? Number(event.target.value) : null)}
-              wrapperClassName="sm:w-60"
-            >
-              <option value="">Все категории</option>
-              {filters.categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </>
+          <ToolbarSelect
+            id={`${id}-category`}
+            label="Категория"
+            name="categoryId"
+            value={search.categoryId ?? ''}
+            onChange={(event) => goToCategory(event.target.value ? Number(event.target.value) : null)}
+            wrapperClassName="sm:w-60"
+            options={[['', 'Все категории'], ...filters.categories.map((category) => [category.id, category.name] as const)]}
+          />
         )}
         {filters?.supplier && (
-          <>
-            <label htmlFor={`${id}-supplier`} className="sr-only">
-              Поставщик
-            </label>
-            <NativeSelect
-              id={`${id}-supplier`}
-              name="supplier"
-              value={search.supplier ?? ''}
-              onChange={(event) => go({ supplier: (event.target.value || null) as Supplier | null })}
-              wrapperClassName="sm:w-44"
-            >
-              <option value="">Все поставщики</option>
-              {SUPPLIERS.map((supplier) => (
-                <option key={supplier} value={supplier}>
-                  {supplier}
-                </option>
-              ))}
-            </NativeSelect>
-          </>
+          <ToolbarSelect
+            id={`${id}-supplier`}
+            label="Поставщик"
+            name="supplier"
+            value={search.supplier ?? ''}
+            onChange={(event) => go({ supplier: (event.target.value || null) as Supplier | null })}
+            wrapperClassName="sm:w-44"
+            options={[['', 'Все поставщики'], ...SUPPLIERS.map((supplier) => [supplier, supplier] as const)]}
+          />
         )}
-        <label htmlFor={`${id}-sort`} className="sr-only">
-          Сортировка
-        </label>
-        <NativeSelect
+        <ToolbarSelect
           id={`${id}-sort`}
+          label="Сортировка"
           name="sort"
           value={search.sort}
           onChange={(event) => go({ sort: event.target.value as Sort })}
           wrapperClassName="sm:w-48"
-        >
-          {SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {SORT_LABELS[sort]}
-            </option>
-          ))}
-        </NativeSelect>
+          options={SORTS.map((sort) => [sort, SORT_LABELS[sort]] as const)}
+        />
         <noscript>
           <Button type="submit" variant="outline">
             Показать

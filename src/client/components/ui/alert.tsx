@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '#client/lib/utils.ts';
+import { styled } from './styled.tsx';
 
 export const alertVariants = cva(
   [
@@ -41,25 +42,10 @@ export function Alert({
   );
 }
 
-export function AlertTitle({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="alert-title"
-      className={cn('col-start-2 leading-snug font-semibold', className)}
-      {...props}
-    />
-  );
-}
+export const AlertTitle = styled('div', 'alert-title', 'col-start-2 leading-snug font-semibold');
 
-export function AlertDescription({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="alert-description"
-      className={cn(
-        'col-start-2 text-foreground/85 [&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4 [&_p+p]:mt-1',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const AlertDescription = styled(
+  'div',
+  'alert-description',
+  'col-start-2 text-foreground/85 [&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4 [&_p+p]:mt-1',
+);

@@ -1,28 +1,10 @@
 import type { ComponentProps } from 'react';
 import { cn } from '#client/lib/utils.ts';
+import { styled } from './styled.tsx';
 
-export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card"
-      className={cn(
-        'flex flex-col rounded-lg border bg-card text-card-foreground shadow-sm',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const Card = styled('div', 'card', 'flex flex-col rounded-lg border bg-card text-card-foreground shadow-sm');
 
-export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card-header"
-      className={cn('flex flex-col gap-1.5 p-4 sm:p-6', className)}
-      {...props}
-    />
-  );
-}
+export const CardHeader = styled('div', 'card-header', 'flex flex-col gap-1.5 p-4 sm:p-6');
 
 /** A heading; renders `<h3>` by default, pass `as` for another level. */
 export function CardTitle({
@@ -39,32 +21,8 @@ export function CardTitle({
   );
 }
 
-export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return (
-    <p
-      data-slot="card-description"
-      className={cn('text-sm text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
+export const CardDescription = styled('p', 'card-description', 'text-sm text-muted-foreground');
 
-export function CardContent({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card-content"
-      className={cn('p-4 pt-0 sm:p-6 sm:pt-0', className)}
-      {...props}
-    />
-  );
-}
+export const CardContent = styled('div', 'card-content', 'p-4 pt-0 sm:p-6 sm:pt-0');
 
-export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card-footer"
-      className={cn('flex items-center gap-2 p-4 pt-0 sm:p-6 sm:pt-0', className)}
-      {...props}
-    />
-  );
-}
+export const CardFooter = styled('div', 'card-footer', 'flex items-center gap-2 p-4 pt-0 sm:p-6 sm:pt-0');

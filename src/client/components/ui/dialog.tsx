@@ -1,39 +1,19 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '#client/lib/utils.ts';
+import { slotted, styled } from './styled.tsx';
 
-export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
-  return <DialogPrimitive.Root data-slot="dialog" {...props} />;
-}
+export const Dialog = slotted(DialogPrimitive.Root, 'dialog');
+export const DialogTrigger = slotted(DialogPrimitive.Trigger, 'dialog-trigger');
+export const DialogPortal = slotted(DialogPrimitive.Portal, 'dialog-portal');
+export const DialogClose = slotted(DialogPrimitive.Close, 'dialog-close');
 
-export function DialogTrigger(props: ComponentProps<typeof DialogPrimitive.Trigger>) {
-  return <DialogPrimitive.Trigger data-slot="dialog-trigger" {...props} />;
-}
+/** The dimmed backdrop behind dialogs and sheets. */
+export const overlayClassName =
+  'fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in';
 
-export function DialogPortal(props: ComponentProps<typeof DialogPrimitive.Portal>) {
-  return <DialogPrimitive.Portal data-slot="dialog-portal" {...props} />;
-}
-
-export function DialogClose(props: ComponentProps<typeof DialogPrimitive.Close>) {
-  return <DialogPrimitive.Close data-slot="dialog-close" {...props} />;
-}
-
-export function DialogOverlay({
-  className,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return (
-    <DialogPrimitive.Overlay
-      data-slot="dialog-overlay"
-      className={cn(
-        'fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const DialogOverlay = styled(DialogPrimitive.Overlay, 'dialog-overlay', overlayClassName);
 
 /** The close button in the top-right corner of dialogs and sheets. */
 export function CloseIconButton({ className }: { className?: string }) {
@@ -51,71 +31,52 @@ export function CloseIconButton({ className }: { className?: string }) {
   );
 }
 
-export function DialogContent({
-  className,
+export type ModalContentProps = ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean };
+
+/** An open dialog's or sheet's panel: in a portal over its backdrop, with the close button last. */
+export function ModalPanel({
+  portal: Portal,
+  overlay,
   children,
   showCloseButton = true,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
+}: ModalContentProps & { portal: typeof DialogPortal; overlay: ReactNode }) {
   return (
-    <DialogPortal>
-      <DialogOverlay />
-      <DialogPrimitive.Content
-        data-slot="dialog-content"
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto',
-          'rounded-lg border bg-background p-5 text-foreground shadow-xl sm:p-6',
-          'data-[state=closed]:animate-dialog-out data-[state=open]:animate-dialog-in',
-          className,
-        )}
-        {...props}
-      >
+    <Portal>
+      {overlay}
+      <DialogPrimitive.Content {...props}>
         {children}
         {showCloseButton && <CloseIconButton />}
       </DialogPrimitive.Content>
-    </DialogPortal>
+    </Portal>
   );
 }
 
-export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
+export function DialogContent({ className, ...props }: ModalContentProps) {
   return (
-    <div
-      data-slot="dialog-header"
-      className={cn('flex flex-col gap-1.5 pr-8 text-left', className)}
+    <ModalPanel
+      portal={DialogPortal}
+      overlay={<DialogOverlay />}
+      data-slot="dialog-content"
+      className={cn(
+        'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto',
+        'rounded-lg border bg-background p-5 text-foreground shadow-xl sm:p-6',
+        'data-[state=closed]:animate-dialog-out data-[state=open]:animate-dialog-in',
+        className,
+      )}
       {...props}
     />
   );
 }
 
-export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="dialog-footer"
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
-      {...props}
-    />
-  );
-}
+export const DialogHeader = styled('div', 'dialog-header', 'flex flex-col gap-1.5 pr-8 text-left');
 
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      data-slot="dialog-title"
-      className={cn('text-lg leading-snug font-semibold', className)}
-      {...props}
-    />
-  );
-}
+export const DialogFooter = styled('div', 'dialog-footer', 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end');
 
-export function DialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description
-      data-slot="dialog-description"
-      className={cn('text-sm text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
+export const DialogTitle = styled(DialogPrimitive.Title, 'dialog-title', 'text-lg leading-snug font-semibold');
+
+export const DialogDescription = styled(
+  DialogPrimitive.Description,
+  'dialog-description',
+  'text-sm text-muted-foreground',
+);

@@ -1,37 +1,15 @@
-import type { ComponentProps } from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '#client/lib/utils.ts';
-import { CloseIconButton } from '#client/components/ui/dialog.tsx';
+import { slotted, styled } from './styled.tsx';
+import { ModalPanel, overlayClassName, type ModalContentProps } from '#client/components/ui/dialog.tsx';
 
-export function Sheet(props: ComponentProps<typeof SheetPrimitive.Root>) {
-  return <SheetPrimitive.Root data-slot="sheet" {...props} />;
-}
+export const Sheet = slotted(SheetPrimitive.Root, 'sheet');
+export const SheetTrigger = slotted(SheetPrimitive.Trigger, 'sheet-trigger');
+export const SheetClose = slotted(SheetPrimitive.Close, 'sheet-close');
+export const SheetPortal = slotted(SheetPrimitive.Portal, 'sheet-portal');
 
-export function SheetTrigger(props: ComponentProps<typeof SheetPrimitive.Trigger>) {
-  return <SheetPrimitive.Trigger data-slot="sheet-trigger" {...props} />;
-}
-
-export function SheetClose(props: ComponentProps<typeof SheetPrimitive.Close>) {
-  return <SheetPrimitive.Close data-slot="sheet-close" {...props} />;
-}
-
-export function SheetPortal(props: ComponentProps<typeof SheetPrimitive.Portal>) {
-  return <SheetPrimitive.Portal data-slot="sheet-portal" {...props} />;
-}
-
-export function SheetOverlay({ className, ...props }: ComponentProps<typeof SheetPrimitive.Overlay>) {
-  return (
-    <SheetPrimitive.Overlay
-      data-slot="sheet-overlay"
-      className={cn(
-        'fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const SheetOverlay = styled(SheetPrimitive.Overlay, 'sheet-overlay', overlayClassName);
 
 export const sheetVariants = cva(
   'fixed z-50 flex flex-col gap-4 overflow-y-auto bg-background text-foreground shadow-xl',
@@ -52,70 +30,30 @@ export const sheetVariants = cva(
 
 export function SheetContent({
   className,
-  children,
   side = 'right',
-  showCloseButton = true,
   ...props
-}: ComponentProps<typeof SheetPrimitive.Content> &
-  VariantProps<typeof sheetVariants> & { showCloseButton?: boolean }) {
+}: ModalContentProps & VariantProps<typeof sheetVariants>) {
   return (
-    <SheetPortal>
-      <SheetOverlay />
-      <SheetPrimitive.Content
-        data-slot="sheet-content"
-        className={cn(sheetVariants({ side }), className)}
-        {...props}
-      >
-        {children}
-        {showCloseButton && <CloseIconButton />}
-      </SheetPrimitive.Content>
-    </SheetPortal>
-  );
-}
-
-export function SheetHeader({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="sheet-header"
-      className={cn('flex flex-col gap-1.5 border-b p-4 pr-14', className)}
+    <ModalPanel
+      portal={SheetPortal}
+      overlay={<SheetOverlay />}
+      data-slot="sheet-content"
+      className={cn(sheetVariants({ side }), className)}
       {...props}
     />
   );
 }
 
-export function SheetBody({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="sheet-body" className={cn('flex-1 px-4', className)} {...props} />;
-}
+export const SheetHeader = styled('div', 'sheet-header', 'flex flex-col gap-1.5 border-b p-4 pr-14');
 
-export function SheetFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="sheet-footer"
-      className={cn('mt-auto flex flex-col gap-2 border-t p-4', className)}
-      {...props}
-    />
-  );
-}
+export const SheetBody = styled('div', 'sheet-body', 'flex-1 px-4');
 
-export function SheetTitle({ className, ...props }: ComponentProps<typeof SheetPrimitive.Title>) {
-  return (
-    <SheetPrimitive.Title
-      data-slot="sheet-title"
-      className={cn('text-lg leading-snug font-semibold', className)}
-      {...props}
-    />
-  );
-}
+export const SheetFooter = styled('div', 'sheet-footer', 'mt-auto flex flex-col gap-2 border-t p-4');
 
-export function SheetDescription({
-  className,
-  ...props
-}: ComponentProps<typeof SheetPrimitive.Description>) {
-  return (
-    <SheetPrimitive.Description
-      data-slot="sheet-description"
-      className={cn('text-sm text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
+export const SheetTitle = styled(SheetPrimitive.Title, 'sheet-title', 'text-lg leading-snug font-semibold');
+
+export const SheetDescription = styled(
+  SheetPrimitive.Description,
+  'sheet-description',
+  'text-sm text-muted-foreground',
+);

@@ -12,3 +12,14 @@ export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
     />
   );
 }
+
+/** Placeholder bars one under another, each of the size its classes give. */
+export function SkeletonBars({ bars, className }: { bars: readonly string[]; className?: string }) {
+  return (
+    <div className={className}>
+      {bars.map((bar, index) => (
+        <Skeleton key={index} className={bar} />
+      ))}
+    </div>
+  );
+}

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { cn } from '#client/lib/utils.ts';
+import { styled } from './styled.tsx';
 
 /** A table inside a horizontally scrolling wrapper, so wide tables never break a phone layout. */
 export function Table({
@@ -21,44 +22,17 @@ export function Table({
   );
 }
 
-export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
-  return (
-    <thead
-      data-slot="table-header"
-      className={cn('bg-muted/60 [&_tr]:border-b', className)}
-      {...props}
-    />
-  );
-}
+export const TableHeader = styled('thead', 'table-header', 'bg-muted/60 [&_tr]:border-b');
 
-export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
-  return (
-    <tbody data-slot="table-body" className={cn('[&_tr:last-child]:border-0', className)} {...props} />
-  );
-}
+export const TableBody = styled('tbody', 'table-body', '[&_tr:last-child]:border-0');
 
-export function TableFooter({ className, ...props }: ComponentProps<'tfoot'>) {
-  return (
-    <tfoot
-      data-slot="table-footer"
-      className={cn('border-t bg-muted/60 font-medium [&>tr]:last:border-b-0', className)}
-      {...props}
-    />
-  );
-}
+export const TableFooter = styled('tfoot', 'table-footer', 'border-t bg-muted/60 font-medium [&>tr]:last:border-b-0');
 
-export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
-  return (
-    <tr
-      data-slot="table-row"
-      className={cn(
-        'border-b transition-colors hover:bg-muted/40 data-[state=selected]:bg-accent',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const TableRow = styled(
+  'tr',
+  'table-row',
+  'border-b transition-colors hover:bg-muted/40 data-[state=selected]:bg-accent',
+);
 
 export function TableHead({ className, scope = 'col', ...props }: ComponentProps<'th'>) {
   return (
@@ -74,18 +48,6 @@ export function TableHead({ className, scope = 'col', ...props }: ComponentProps
   );
 }
 
-export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return (
-    <td data-slot="table-cell" className={cn('px-3 py-3 align-middle whitespace-nowrap', className)} {...props} />
-  );
-}
+export const TableCell = styled('td', 'table-cell', 'px-3 py-3 align-middle whitespace-nowrap');
 
-export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
-  return (
-    <caption
-      data-slot="table-caption"
-      className={cn('mt-3 pb-3 text-sm text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
+export const TableCaption = styled('caption', 'table-caption', 'mt-3 pb-3 text-sm text-muted-foreground');

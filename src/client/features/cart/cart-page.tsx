@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { ArrowLeft, ListPlus, ShoppingBag, ShoppingCart, Trash2 } from 'lucide-react';
+import { ArrowLeft, ListPlus, ShoppingCart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { CartLoadError } from '#client/components/cart/cart-load-error.tsx';
-import { OrderSummary } from '#client/components/cart/order-summary.tsx';
+import { ContinueShoppingButton, OrderSummary } from '#client/components/cart/order-summary.tsx';
 import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
@@ -70,12 +70,7 @@ export function Component() {
           Загляните в каталог: товары, которые вы добавите, сохранятся в корзине в этом браузере.
         </p>
         <div className="flex flex-wrap justify-center gap-3">
-          <Button asChild size="lg">
-            <Link to={paths.home}>
-              <ShoppingBag aria-hidden />
-              Продолжить покупки
-            </Link>
-          </Button>
+          <ContinueShoppingButton />
           <OrderBySkuLink size="lg" />
         </div>
       </div>

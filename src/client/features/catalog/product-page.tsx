@@ -10,7 +10,7 @@ import { shortText } from '#client/components/product/product-card.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Breadcrumbs, type BreadcrumbItem } from '#client/components/ui/breadcrumbs.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { Skeleton, SkeletonBars } from '#client/components/ui/skeleton.tsx';
 import { trackProductView } from '#client/lib/analytics.ts';
 import { breadcrumbJsonLd } from '#client/lib/json-ld.ts';
 import { useMyPrice } from '#client/lib/my-prices.ts';
@@ -122,14 +122,10 @@ function ProductSkeleton() {
       <Skeleton className="h-4 w-72" />
       <div className="grid gap-8 md:grid-cols-2">
         <Skeleton className="aspect-square w-full" />
-        <div className="space-y-4">
-          <Skeleton className="h-6 w-24" />
-          <Skeleton className="h-9 w-full" />
-          <Skeleton className="h-4 w-40" />
-          <Skeleton className="h-10 w-48" />
-          <Skeleton className="h-20 w-full" />
-          <Skeleton className="h-12 w-full" />
-        </div>
+        <SkeletonBars
+          className="space-y-4"
+          bars={['h-6 w-24', 'h-9 w-full', 'h-4 w-40', 'h-10 w-48', 'h-20 w-full', 'h-12 w-full']}
+        />
       </div>
     </div>
   );

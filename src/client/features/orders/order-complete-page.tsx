@@ -1,9 +1,9 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, Clock, Home, Info, Loader2, Package, ShoppingBag } from 'lucide-react';
+import { CircleAlert, CircleCheck, Clock, Home, Info, Loader2, Package } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams, type LoaderFunction } from 'react-router';
 import { OrderLines, orderItemLines } from '#client/components/cart/order-lines.tsx';
-import { OrderTotalsList } from '#client/components/cart/order-summary.tsx';
+import { ContinueShoppingButton, OrderTotalsList } from '#client/components/cart/order-summary.tsx';
 import { InvoiceLink, hasInvoice } from '#client/components/invoice-link.tsx';
 import { PayButton, holdText, paymentStateText, paymentTone, paymentUnsettled } from '#client/components/order-payment.tsx';
 import { PickupBranchDetails } from '#client/components/pickup-branch-details.tsx';
@@ -247,12 +247,7 @@ function OrderDetails({ order, returned, checking }: { order: Order; returned: b
       </div>
 
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        <Button asChild size="lg">
-          <Link to={paths.home}>
-            <ShoppingBag aria-hidden />
-            Продолжить покупки
-          </Link>
-        </Button>
+        <ContinueShoppingButton />
         <Button asChild size="lg" variant="outline">
           <Link to={paths.profile}>Мои заказы</Link>
         </Button>
