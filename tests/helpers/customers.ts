@@ -8,6 +8,7 @@ import { sessionCookie } from '#server/core/session-cookie.ts';
 import { createSession } from '#server/modules/auth/session-service.ts';
 import { hasPrice } from '#shared/money.ts';
 import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
+import type { Order } from '#shared/types.ts';
 import { setBranchStock } from './branch-stock.ts';
 import type { TestContext } from './test-app.ts';
 
@@ -54,6 +55,13 @@ export async function pickProducts(db: Db, count: number) {
   return rows.filter((r) => r.isActive && hasPrice(r.priceKopecks)).slice(0, count);
 }
 
+/** A test's one product: the first pickProducts gives, with this stock and price (roubles); its id. */
+export async function stockedProduct(db: Db, patch: { stock: number; price: number }): Promise<number> {
+  const [product] = await pickProducts(db, 1);
+  await setProduct(db, product!.id, patch);
+  return product!.id;
+}
+
 export const validOrderBody = (cartId: string, extra: Record<string, unknown> = {}) => ({
   customerName: 'Иван Петров',
   customerEmail: 'ivan.petrov@example.ru',
@@ -76,4 +84,11 @@ export async function cartWith(ctx: TestContext, lines: Array<[number, number]>)
     expect(res.statusCode).toBe(201);
   }
   return cartId;
+}
+
+/** Places an order of the cart as the customer with this session (the valid body, `extra` over it); the answer must be 201. */
+export async function placeOrderAs<T = Order>(ctx: TestContext, cookie: string, cartId: string, extra: Record<string, unknown> = {}): Promise<T> {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/orders', headers: { cookie }, payload: validOrderBody(cartId, extra) });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as T;
 }

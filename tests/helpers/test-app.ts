@@ -89,3 +89,9 @@ export async function createTestApp(
     },
   };
 }
+
+/** createTestApp with the admin signed in: the context and the admin's Cookie header. */
+export async function createAdminTestApp(...args: Parameters<typeof createTestApp>): Promise<{ ctx: TestContext; admin: string }> {
+  const ctx = await createTestApp(...args);
+  return { ctx, admin: await ctx.login() };
+}

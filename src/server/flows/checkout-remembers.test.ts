@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCustomer } from '../../../tests/helpers/accounts.ts';
 import { branchesBySlug, setBranchStock } from '../../../tests/helpers/branch-stock.ts';
-import { cartWith, pickProducts, readProduct, setProduct, validOrderBody } from '../../../tests/helpers/customers.ts';
+import { cartWith, readProduct, stockedProduct, validOrderBody } from '../../../tests/helpers/customers.ts';
 import { createTestApp, type TestContext } from '../../../tests/helpers/test-app.ts';
 import { ADDRESSES_MAX } from '#shared/schemas/address.ts';
 import type { Address, PublicUser } from '#shared/types.ts';
@@ -13,9 +13,7 @@ let productId: number;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const [product] = await pickProducts(ctx.database.db, 1);
-  productId = product!.id;
-  await setProduct(ctx.database.db, productId, { price: 1000, stock: 500 });
+  productId = await stockedProduct(ctx.database.db, { price: 1000, stock: 500 });
 });
 afterAll(() => ctx.close());
 

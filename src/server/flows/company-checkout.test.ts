@@ -9,8 +9,8 @@ import { INVOICE_FOR_PERSON_MESSAGE } from '#shared/schemas/checkout.ts';
 import type { Organization } from '#shared/organizations.ts';
 import type { AdminOrderDetail, AdminOrderSummary, Order } from '#shared/types.ts';
 import { SBERBANK, addOrganization, setSellerRequisites } from '../../../tests/helpers/company-orders.ts';
-import { cartWith, createCustomer, pickProducts, readProduct, setProduct, validOrderBody, type TestCustomer } from '../../../tests/helpers/customers.ts';
-import { createTestApp, type TestContext } from '../../../tests/helpers/test-app.ts';
+import { cartWith, createCustomer, readProduct, stockedProduct, type TestCustomer, validOrderBody } from '../../../tests/helpers/customers.ts';
+import { createAdminTestApp, type TestContext } from '../../../tests/helpers/test-app.ts';
 import { OWN_ORGANIZATION_MESSAGE } from './order-buyer.ts';
 
 let ctx: TestContext;
@@ -20,14 +20,11 @@ let organization: Organization;
 let productId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
   await setSellerRequisites(ctx, admin);
   customer = await createCustomer(ctx);
   organization = await addOrganization(ctx, customer.cookie);
-  const [product] = await pickProducts(ctx.database.db, 1);
-  productId = product!.id;
-  await setProduct(ctx.database.db, productId, { stock: 50, price: 1200 });
+  productId = await stockedProduct(ctx.database.db, { stock: 50, price: 1200 });
 });
 afterAll(() => ctx.close());
 

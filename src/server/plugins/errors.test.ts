@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, type TestCustomer } from '../../../tests/helpers/customers.ts';
-import { createTestApp, type TestContext } from '../../../tests/helpers/test-app.ts';
+import { createAdminTestApp, type TestContext } from '../../../tests/helpers/test-app.ts';
 
 let ctx: TestContext;
 let admin: string;
 let customer: TestCustomer;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
   customer = await createCustomer(ctx);
 });
 afterAll(() => ctx.close());

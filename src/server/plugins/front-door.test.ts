@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
-import { createTestApp, type TestContext } from '../../../tests/helpers/test-app.ts';
+import { createAdminTestApp, createTestApp, type TestContext } from '../../../tests/helpers/test-app.ts';
 import { saveSettings } from '../modules/settings/service.ts';
 
 /**
@@ -19,8 +19,7 @@ beforeAll(async () => {
   // The door answers only while the maintenance switch it remembers (for one second) is fresh;
   // the wall clock stands still here so a slow machine does not let it lapse between two requests.
   vi.useFakeTimers({ toFake: ['Date'] });
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   served = vi.spyOn(ctx.app.frontDoor, 'answer');

@@ -4,13 +4,13 @@ import { products, suppliers } from '../../db/schema.ts';
 import { loadCatalogAdapter, recordSupplierCategories, type CatalogAdapter } from '../../modules/catalog-adapter/adapter.ts';
 import { CatalogAnnouncement, catalogTransaction } from '../../modules/products/write/announce.ts';
 import { hideExchangeProductsExcept, hideProducts, insertProducts, updateExchangeCards } from '../../modules/products/write/batch.ts';
-import { nextTurn } from '../../jobs/next-turn.ts';
 import { SUPPLIERS } from '#shared/constants.ts';
 import { SPECS_HEADING } from '#shared/scraped-product.ts';
 import { readProperty, specsOf, writeCharacteristics, type ProductSpecs, type Property } from './characteristics.ts';
 import { child, childrenOf, endsWith, isTrue, streamElements, textAt, type XmlNode } from './commerceml/xml-stream.ts';
 import type { ExchangeDeps } from './deps.ts';
 import { storeExchangePicture } from './pictures.ts';
+import { isCharacteristicId, planBatches, reportSkippedCharacteristics, type FileProgress } from './plan-batches.ts';
 import { ImportReport } from './report.ts';
 import { readExchangeSettings } from './settings.ts';
 
@@ -25,7 +25,6 @@ import { readExchangeSettings } from './settings.ts';
 
 /** The supplier the adapter shows 1C's groups under. */
 export const EXCHANGE_SUPPLIER = { code: '1С', name: '1С: обмен с сайтом' };
-const BATCH = 500;
 const DESCRIPTION_MAX = 20_000;
 
 type Classifier = { groups: Map<string, string>; properties: Map<string, Property>; onlyChanges: boolean; products: number };
@@ -291,7 +290,6 @@ async function hideUnlisted(ctx: Context) {
   ctx.report.add('hidden', hidden);
 }
 
-export type FileProgress = (done: number, total: number) => Promise<void>;
 
 /** Imports one import.xml of the exchange folder. */
 export async function importCatalogFile(deps: ExchangeDeps, folder: string, file: string, label: string, progress: FileProgress): Promise<ImportReport> {
@@ -301,16 +299,8 @@ export async function importCatalogFile(deps: ExchangeDeps, folder: string, file
   await recordSupplierCategories(deps.db, supplierId, [...classifier.groups.values()]);
   report.add('groups', classifier.groups.size);
   const ctx: Context = { deps, folder, adapter: await loadCatalogAdapter(deps.db), supplierId, properties: classifier.properties, report, listed: new Set(), createdSkus: new Set(), claimed: new Map(), announcement: new CatalogAnnouncement() };
-  let batch: ProductPlan[] = [];
-  let done = 0;
+  const batches = planBatches<ProductPlan>((batch) => applyBatch(ctx, batch), progress, classifier.products);
   let characteristics = 0;
-  const flush = async () => {
-    await applyBatch(ctx, batch);
-    done += batch.length;
-    batch = [];
-    await progress(done, classifier.products);
-    await nextTurn();
-  };
   for await (const { node } of streamElements(file, label, { collect: isProduct })) {
     const plan = planOf(node, classifier);
     if (!plan.id1c) {
@@ -319,8 +309,8 @@ export async function importCatalogFile(deps: ExchangeDeps, folder: string, file
       continue;
     }
     ctx.listed.add(plan.id1c);
-    // Characteristics (`товар#вариант`) would be products of their own: not supported yet.
-    if (plan.id1c.includes('#')) {
+    // Characteristics would be products of their own: not supported yet.
+    if (isCharacteristicId(plan.id1c)) {
       characteristics++;
       continue;
     }
@@ -329,14 +319,10 @@ export async function importCatalogFile(deps: ExchangeDeps, folder: string, file
       report.error(`Товар с Ид ${plan.id1c} без наименования пропущен`);
       continue;
     }
-    batch.push(plan);
-    if (batch.length >= BATCH) await flush();
+    await batches.add(plan);
   }
-  if (batch.length > 0) await flush();
-  if (characteristics > 0) {
-    report.add('skipped', characteristics);
-    report.error(`Характеристики товаров (${characteristics}) не поддерживаются: пропущены`);
-  }
+  await batches.finish();
+  reportSkippedCharacteristics(report, characteristics, (n) => `Характеристики товаров (${n}) не поддерживаются: пропущены`);
   const misfits = report.counts['attributeValuesSkipped'];
   if (misfits) report.error(`Пропущено значений характеристик, не подходящих к их виду (не число для числовой, вариант не из справочника свойства): ${misfits}`);
   const { mayHide } = await readExchangeSettings(deps.db);

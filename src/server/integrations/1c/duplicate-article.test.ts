@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { EXCHANGE_1C_LOGIN, EXCHANGE_1C_PASSWORD, enableExchange } from '../../../../tests/helpers/exchange-1c.ts';
+import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import type { Exchange1cLogPage } from '#shared/schemas/exchange-1c.ts';
 import { products } from '../../db/schema.ts';
 import { FIXTURES, OneC } from './fixtures/one-c.ts';
@@ -11,8 +12,6 @@ import { FIXTURES, OneC } from './fixtures/one-c.ts';
 
 let ctx: TestContext;
 let admin: string;
-const LOGIN = 'site-exchange';
-const PASSWORD = 'обмен-с-1С-2026';
 const FIRST_ID = 'aa000001-9e8f-11e8-80c2-00155d0a6402';
 const SECOND_ID = 'aa000002-9e8f-11e8-80c2-00155d0a6402';
 
@@ -20,18 +19,11 @@ const SECOND_ID = 'aa000002-9e8f-11e8-80c2-00155d0a6402';
 const item = (id: string, name: string) => `<Товар><Ид>${id}</Ид><Артикул>KZC26</Артикул><Наименование>${name}</Наименование><Группы><Ид>b1a5c3d3-7e6f-11e8-80c2-00155d0a6402</Ид></Группы><Описание/></Товар>`;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
   // The shop sells KZC26 already (seeded from DCK's price list), not yet tied to 1C.
   const [sold] = await ctx.database.db.select().from(products).where(eq(products.sku, 'KZC26'));
   expect(sold).toMatchObject({ exchange1cId: null });
-  const saved = await ctx.app.inject({
-    method: 'PUT',
-    url: '/api/admin/settings/exchange-1c',
-    headers: { cookie: admin },
-    payload: { enabled: true, login: LOGIN, password: PASSWORD, priceType: '', mayHide: false, warehouses: [] },
-  });
-  expect(saved.statusCode).toBe(200);
+  await enableExchange(ctx, admin);
 });
 afterAll(() => ctx.close());
 
@@ -40,7 +32,7 @@ describe('1C exchange: two items with an article the shop sells', () => {
     const xml = fs
       .readFileSync(path.join(FIXTURES, 'import.xml'), 'utf8')
       .replace('</Товары>', `${item(FIRST_ID, 'Перфоратор DCK KZC26 (1С)')}${item(SECOND_ID, 'Перфоратор DCK KZC26 в кейсе (1С)')}</Товары>`);
-    const oneC = new OneC(ctx.app, LOGIN, PASSWORD);
+    const oneC = new OneC(ctx.app, EXCHANGE_1C_LOGIN, EXCHANGE_1C_PASSWORD);
     expect(await oneC.checkauth()).toMatch(/^success\n/);
     await oneC.init();
     expect(await oneC.file('import.xml', Buffer.from(xml))).toBe('success');

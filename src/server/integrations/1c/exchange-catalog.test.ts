@@ -4,7 +4,8 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { EXCHANGE_1C_LOGIN as LOGIN, EXCHANGE_1C_PASSWORD as PASSWORD, saveExchangeSettings } from '../../../../tests/helpers/exchange-1c.ts';
+import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { branchesBySlug } from '../../../../tests/helpers/branch-stock.ts';
 import type { Exchange1cLogPage, Exchange1cSettingsView } from '#shared/schemas/exchange-1c.ts';
 import type { SupplierCategoryRow } from '#shared/schemas/catalog-adapter.ts';
@@ -16,8 +17,6 @@ let admin: string;
 let drillsCategoryId: number;
 let branch: Awaited<ReturnType<typeof branchesBySlug>>;
 
-const LOGIN = 'site-exchange';
-const PASSWORD = 'обмен-с-1С-2026';
 const RETAIL = 'a1b2c3d4-0000-11e8-80c2-00155d0a6402';
 const MAIN_STORE = 'd4e5f6a7-1111-11e8-80c2-00155d0a6402';
 const ROSTOV_STORE = 'd4e5f6a8-2222-11e8-80c2-00155d0a6402';
@@ -25,8 +24,7 @@ const runJobs = () => ctx.app.jobs.drain();
 
 const settingsView = async () =>
   (await ctx.app.inject({ method: 'GET', url: '/api/admin/settings/exchange-1c', headers: { cookie: admin } })).json() as Exchange1cSettingsView;
-const saveSettings = (body: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'PUT', url: '/api/admin/settings/exchange-1c', headers: { cookie: admin }, payload: { enabled: true, login: LOGIN, priceType: '', mayHide: false, warehouses: [], ...body } });
+const saveSettings = (body: Record<string, unknown>) => saveExchangeSettings(ctx, admin, body);
 const logPage = async () => (await ctx.app.inject({ method: 'GET', url: '/api/admin/exchange-1c/log', headers: { cookie: admin } })).json() as Exchange1cLogPage;
 const productBySku = async (sku: string) => (await ctx.database.db.select().from(products).where(eq(products.sku, sku)))[0];
 const stockOf = async (productId: number) =>
@@ -42,8 +40,7 @@ async function signedIn(): Promise<OneC> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
   branch = await branchesBySlug(ctx.database.db);
   const db = ctx.database.db;
   // A product 1C will mark deleted (matched by its Артикул), and a rule mapping 1C's «Дрели».

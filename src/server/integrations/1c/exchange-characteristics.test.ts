@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { EXCHANGE_1C_LOGIN, EXCHANGE_1C_PASSWORD, enableExchange } from '../../../../tests/helpers/exchange-1c.ts';
+import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import type { Exchange1cLogPage } from '#shared/schemas/exchange-1c.ts';
 import type { Product } from '#shared/types.ts';
 import { attributes, categories, products } from '../../db/schema.ts';
@@ -18,8 +19,6 @@ import { FIXTURES, OneC, exportZip } from './fixtures/one-c.ts';
 
 let ctx: TestContext;
 let admin: string;
-const LOGIN = 'site-exchange';
-const PASSWORD = 'обмен-с-1С-2026';
 const DRILL_ID = '5a1b2c3d-9e8f-11e8-80c2-00155d0a6402';
 /** What the import before issue 26 wrote: 1C's Описание with the properties appended. */
 const EARLIER_DESCRIPTION = 'Ударная дрель для сверления кирпича и бетона.\n\nХарактеристики\nПроизводитель: DCK\nМощность, Вт: 710\nВес: 2.1';
@@ -36,7 +35,7 @@ async function shownCharacteristics(sku: string, cookie?: string): Promise<strin
 const lastLog = async () => ((await ctx.app.inject({ method: 'GET', url: '/api/admin/exchange-1c/log', headers: { cookie: admin } })).json() as Exchange1cLogPage).items[0]!;
 
 async function exchange(files: { zip?: Buffer; importXml?: string }) {
-  const oneC = new OneC(ctx.app, LOGIN, PASSWORD);
+  const oneC = new OneC(ctx.app, EXCHANGE_1C_LOGIN, EXCHANGE_1C_PASSWORD);
   expect(await oneC.checkauth()).toMatch(/^success\n/);
   await oneC.init();
   if (files.zip) expect(await oneC.file('goods.zip', files.zip)).toBe('success');
@@ -45,19 +44,12 @@ async function exchange(files: { zip?: Buffer; importXml?: string }) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
   const db = ctx.database.db;
   const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
   // The drill as an earlier exchange left it: on sale, tied to 1C, its properties in the description.
   await db.insert(products).values({ slug: 'drel-kjz06-13', name: 'Дрель ударная DCK KJZ06-13', sku: 'KJZ06-13', exchange1cId: DRILL_ID, description: EARLIER_DESCRIPTION, priceKopecks: 1_299_000, categoryId: category!.id, isActive: true });
-  const saved = await ctx.app.inject({
-    method: 'PUT',
-    url: '/api/admin/settings/exchange-1c',
-    headers: { cookie: admin },
-    payload: { enabled: true, login: LOGIN, password: PASSWORD, priceType: '', mayHide: false, warehouses: [] },
-  });
-  expect(saved.statusCode).toBe(200);
+  await enableExchange(ctx, admin);
 });
 afterAll(() => ctx.close());
 

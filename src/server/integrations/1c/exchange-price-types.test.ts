@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { EXCHANGE_1C_LOGIN, EXCHANGE_1C_PASSWORD, saveExchangeSettings } from '../../../../tests/helpers/exchange-1c.ts';
+import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { createCustomer } from '../../../../tests/helpers/customers.ts';
 import type { CustomerGroupList } from '#shared/schemas/customer-groups.ts';
 import { categories, categoryRules, priceTypes, productPrices, products } from '../../db/schema.ts';
@@ -13,21 +14,13 @@ import { FIXTURES, OneC, exportZip } from './fixtures/one-c.ts';
 let ctx: TestContext;
 let admin: string;
 
-const LOGIN = 'site-exchange';
-const PASSWORD = 'обмен-с-1С-2026';
 const RETAIL = 'a1b2c3d4-0000-11e8-80c2-00155d0a6402';
 const WHOLESALE = 'b2c3d4e5-0000-11e8-80c2-00155d0a6402';
 const runJobs = () => ctx.app.jobs.drain();
-const saveSettings = (body: Record<string, unknown>) =>
-  ctx.app.inject({
-    method: 'PUT',
-    url: '/api/admin/settings/exchange-1c',
-    headers: { cookie: admin },
-    payload: { enabled: true, login: LOGIN, priceType: '', mayHide: false, warehouses: [], ...body },
-  });
+const saveSettings = (body: Record<string, unknown>) => saveExchangeSettings(ctx, admin, body);
 
 async function signedIn(): Promise<OneC> {
-  const oneC = new OneC(ctx.app, LOGIN, PASSWORD);
+  const oneC = new OneC(ctx.app, EXCHANGE_1C_LOGIN, EXCHANGE_1C_PASSWORD);
   expect(await oneC.checkauth()).toMatch(/^success\n/);
   await oneC.init();
   return oneC;
@@ -46,11 +39,10 @@ async function pricesBySku(skus: string[]): Promise<Record<string, Record<string
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
   const [category] = await ctx.database.db.select({ id: categories.id }).from(categories).limit(1);
   await ctx.database.db.insert(categoryRules).values({ kind: 'category', pattern: 'Электроинструмент / Дрели', categoryId: category!.id, supplierId: null });
-  expect((await saveSettings({ password: PASSWORD, priceType: RETAIL })).statusCode).toBe(200);
+  expect((await saveSettings({ password: EXCHANGE_1C_PASSWORD, priceType: RETAIL })).statusCode).toBe(200);
 });
 afterAll(() => ctx.close());
 

@@ -5,10 +5,9 @@ import { headBranchId, type ProductBranchQuantity } from '../../db/product-stock
 import { CatalogAnnouncement, catalogTransaction } from '../../modules/products/write/announce.ts';
 import { writeOfferPricesAndStock, type OfferWrite } from '../../modules/products/write/batch.ts';
 import { writePriceTypes, writeProductPrices, type ProductPriceWrite } from '../../modules/products/write/prices.ts';
-import { nextTurn } from '../../jobs/next-turn.ts';
 import { child, childrenOf, endsWith, streamElements, textAt, type XmlNode } from './commerceml/xml-stream.ts';
-import type { FileProgress } from './catalog-import.ts';
 import type { ExchangeDeps } from './deps.ts';
+import { isCharacteristicId, planBatches, reportSkippedCharacteristics, type FileProgress } from './plan-batches.ts';
 import { ImportReport } from './report.ts';
 import { listWarehouses, readExchangeSettings, rememberPriceTypes, rememberWarehouses } from './settings.ts';
 
@@ -20,7 +19,6 @@ import { listWarehouses, readExchangeSettings, rememberPriceTypes, rememberWareh
  * and warehouses?), then offer by offer in batches of one transaction each.
  */
 
-const BATCH = 500;
 const ROUBLES = new Set(['RUB', 'РУБ', 'RUR', '643', 'РУБ.']);
 
 type Named = { id: string; name: string };
@@ -200,35 +198,22 @@ export async function importOffersFile(deps: ExchangeDeps, file: string, label: 
   else if (settings.priceType !== '' && pack.priceTypes.length > 0 && !pack.priceTypes.some((p) => p.id === settings.priceType)) {
     report.error('Выбранного в настройках типа цен нет в выгрузке: цены не загружены');
   }
-  let batch: OfferPlan[] = [];
-  let done = 0;
+  const batches = planBatches<OfferPlan>((batch) => applyBatch(ctx, batch), progress, pack.offers);
   let characteristics = 0;
-  const flush = async () => {
-    await applyBatch(ctx, batch);
-    done += batch.length;
-    batch = [];
-    await progress(done, pack.offers);
-    await nextTurn();
-  };
   for await (const { node } of streamElements(file, label, { collect: isOffer })) {
     const plan = planOf(ctx, node);
     if (!plan.id1c) {
       report.add('skipped');
       continue;
     }
-    // An offer of a characteristic (`товар#вариант`) is a variant the shop has no place for yet.
-    if (plan.id1c.includes('#')) {
+    if (isCharacteristicId(plan.id1c)) {
       characteristics++;
       continue;
     }
-    batch.push(plan);
-    if (batch.length >= BATCH) await flush();
+    await batches.add(plan);
   }
-  if (batch.length > 0) await flush();
-  if (characteristics > 0) {
-    report.add('skipped', characteristics);
-    report.error(`Предложения с характеристиками (${characteristics}) не поддерживаются: пропущены`);
-  }
+  await batches.finish();
+  reportSkippedCharacteristics(report, characteristics, (n) => `Предложения с характеристиками (${n}) не поддерживаются: пропущены`);
   if (ctx.foreignCurrency > 0) report.error(`Цены не в рублях (${ctx.foreignCurrency}) пропущены`);
   const names = new Map(warehouses.map((w) => [w.id, w.name]));
   for (const id of ctx.unmapped) report.error(`Склад «${names.get(id) ?? id}» не сопоставлен с филиалом: его остатки не загружены`);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import type { Exchange1cLogPage, Exchange1cSettingsView } from '#shared/schemas/exchange-1c.ts';
 import { staffActions } from '../../db/schema.ts';
 
@@ -8,8 +8,7 @@ let ctx: TestContext;
 let admin: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
 });
 afterAll(() => ctx.close());
 

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
-import { cartWith, createCustomer, pickProducts, readProduct, setProduct, validOrderBody, type TestCustomer } from '../../../../tests/helpers/customers.ts';
-import { startYooKassa, type StandInReceipt, type YooKassaStandIn } from '../../../../tests/stand-ins/yookassa.ts';
+import { createYooKassaTestApp } from '../../../../tests/helpers/yookassa-app.ts';
+import { cartWith, createCustomer, pickProducts, readProduct, setProduct, stockedProduct, type TestCustomer, validOrderBody } from '../../../../tests/helpers/customers.ts';
+import type { StandInReceipt, YooKassaStandIn } from '../../../../tests/stand-ins/yookassa.ts';
 import { DEFAULT_PAYMENT_SETTINGS, DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 import type { PaymentSettingsAnswer } from '#shared/schemas/payments.ts';
 import type { AdminOrderDetail, Order, PlacedOrder } from '#shared/types.ts';
@@ -19,6 +20,7 @@ import { payments } from '../../db/schema.ts';
 
 let ctx: TestContext;
 let yookassa: YooKassaStandIn;
+let close: () => Promise<void>;
 let admin: string;
 let customer: TestCustomer;
 let productId: number;
@@ -26,20 +28,11 @@ let productId: number;
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
 beforeAll(async () => {
-  yookassa = await startYooKassa({
-    deliver: (notification) => ctx.app.inject({ method: 'POST', url: '/api/payments/yookassa', payload: notification }),
-  });
-  ctx = await createTestApp({ YOOKASSA_SHOP_ID: yookassa.shopId, YOOKASSA_SECRET_KEY: yookassa.secretKey, YOOKASSA_API_URL: yookassa.apiUrl });
-  admin = await ctx.login();
+  ({ ctx, yookassa, admin, close } = await createYooKassaTestApp());
   customer = await createCustomer(ctx);
-  const [product] = await pickProducts(ctx.database.db, 1);
-  productId = product!.id;
-  await setProduct(ctx.database.db, productId, { stock: 100, price: 1000 });
+  productId = await stockedProduct(ctx.database.db, { stock: 100, price: 1000 });
 });
-afterAll(async () => {
-  await ctx.close();
-  await yookassa.stop();
-});
+afterAll(() => close());
 
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, cookie?: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });

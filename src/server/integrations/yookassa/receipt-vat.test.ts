@@ -1,35 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
-import { cartWith, createCustomer, pickProducts, setProduct, validOrderBody, type TestCustomer } from '../../../../tests/helpers/customers.ts';
-import { startYooKassa, type YooKassaStandIn } from '../../../../tests/stand-ins/yookassa.ts';
-import { DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
+import { saveShopSettings } from '../../../../tests/helpers/shop-settings.ts';
+import type { TestContext } from '../../../../tests/helpers/test-app.ts';
+import { createYooKassaTestApp } from '../../../../tests/helpers/yookassa-app.ts';
+import { cartWith, createCustomer, stockedProduct, type TestCustomer, validOrderBody } from '../../../../tests/helpers/customers.ts';
+import type { YooKassaStandIn } from '../../../../tests/stand-ins/yookassa.ts';
 import type { PlacedOrder } from '#shared/types.ts';
 
 let ctx: TestContext;
 let yookassa: YooKassaStandIn;
+let close: () => Promise<void>;
 let admin: string;
 let customer: TestCustomer;
 let productId: number;
 
 beforeAll(async () => {
-  yookassa = await startYooKassa({
-    deliver: (notification) => ctx.app.inject({ method: 'POST', url: '/api/payments/yookassa', payload: notification }),
-  });
-  ctx = await createTestApp({ YOOKASSA_SHOP_ID: yookassa.shopId, YOOKASSA_SECRET_KEY: yookassa.secretKey, YOOKASSA_API_URL: yookassa.apiUrl });
-  admin = await ctx.login();
+  ({ ctx, yookassa, admin, close } = await createYooKassaTestApp());
   customer = await createCustomer(ctx);
-  const [product] = await pickProducts(ctx.database.db, 1);
-  productId = product!.id;
   // A price whose 20 % is not whole roubles: 1 234,50 ₽.
-  await setProduct(ctx.database.db, productId, { stock: 100, price: 1234.5 });
+  productId = await stockedProduct(ctx.database.db, { stock: 100, price: 1234.5 });
 });
-afterAll(async () => {
-  await ctx.close();
-  await yookassa.stop();
-});
+afterAll(() => close());
 
-const saveShop = (patch: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'PUT', url: '/api/admin/settings/shop', headers: { cookie: admin }, payload: { ...DEFAULT_SHOP_SETTINGS, ...patch } });
+const saveShop = (patch: Record<string, unknown>) => saveShopSettings(ctx, admin, patch);
 
 /** Places an online order of `quantity` units and gives it with its receipt's lines as YooKassa got them. */
 async function placeOnline(quantity: number) {

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, products, users } from '#server/db/schema.ts';
+import { products, users } from '#server/db/schema.ts';
 import type { AdminDashboard } from '#shared/types.ts';
 import { createCustomer } from '../../../../tests/helpers/customers.ts';
 import { changePercent } from './service.ts';
 import { insertOrder } from '../../../../tests/helpers/orders.ts';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { firstCategoryIds } from '../../../../tests/helpers/catalog-ids.ts';
+import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { testConfig } from '../../../../tests/helpers/test-config.ts';
 
 let ctx: TestContext;
@@ -16,10 +17,8 @@ let categoryId: number;
 const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
-  const [c] = await ctx.database.db.select({ id: categories.id }).from(categories).orderBy(categories.id).limit(1);
-  categoryId = c!.id;
+  ({ ctx, admin } = await createAdminTestApp());
+  [categoryId] = await firstCategoryIds(ctx.database.db, 1);
 });
 afterAll(() => ctx.close());
 

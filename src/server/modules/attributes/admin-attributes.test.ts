@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, productAttributes, products, staffActions } from '#server/db/schema.ts';
 import type { AdminAttribute, CategoryFilter } from '#shared/schemas/attributes.ts';
 import type { Product, ProductListResponse } from '#shared/types.ts';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { createCustomer } from '../../../../tests/helpers/customers.ts';
 import { onCatalogChange } from '../products/catalog-events.ts';
 import { resolveAttributes } from './resolve.ts';
@@ -12,8 +12,7 @@ let ctx: TestContext;
 let admin: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
 });
 afterAll(() => ctx.close());
 

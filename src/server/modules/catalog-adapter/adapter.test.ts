@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, categoryRules, supplierCategories, suppliers } from '#server/db/schema.ts';
+import { categoryRules, supplierCategories } from '#server/db/schema.ts';
+import { adapterSubjects } from '../../../../tests/helpers/catalog-ids.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { loadCatalogAdapter, recordSupplierCategories, type CatalogAdapter } from './adapter.ts';
 
@@ -8,19 +9,9 @@ let ctx: TestContext;
 let adapter: CatalogAdapter;
 const ids = { dck: 0, pit: 0, perf: 0, drill: 0, grinder: 0, saw: 0 };
 
-const categoryId = async (slug: string) => (await ctx.database.db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug)))[0]!.id;
-const supplierId = async (code: string) => (await ctx.database.db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.code, code)))[0]!.id;
-
 beforeAll(async () => {
   ctx = await createTestApp();
-  Object.assign(ids, {
-    dck: await supplierId('DCK'),
-    pit: await supplierId('P.I.T'),
-    perf: await categoryId('perforatory'),
-    drill: await categoryId('dreli-shurupoverty'),
-    grinder: await categoryId('uglovye-shlifmashiny'),
-    saw: await categoryId('pily-i-lobziki'),
-  });
+  Object.assign(ids, await adapterSubjects(ctx.database.db));
   await ctx.database.db.insert(categoryRules).values([
     { kind: 'category', supplierId: ids.dck, pattern: 'Перфораторы  SDS', categoryId: ids.perf },
     { kind: 'category', supplierId: ids.dck, pattern: 'Шуруповёрты', categoryId: ids.drill },

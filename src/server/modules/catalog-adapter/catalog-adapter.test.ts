@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, products, supplierCategories, suppliers } from '#server/db/schema.ts';
+import { categories, products, supplierCategories } from '#server/db/schema.ts';
 import type {
   AwaitingList,
   BrandAliasView,
@@ -12,12 +12,13 @@ import type {
   UnitRuleView,
 } from '#shared/schemas/catalog-adapter.ts';
 import type { Product, ProductListResponse } from '#shared/types.ts';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { adapterSubjects } from '../../../../tests/helpers/catalog-ids.ts';
+import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { loadCatalogAdapter, recordSupplierCategories } from './adapter.ts';
 
 let ctx: TestContext;
 let admin: string;
-const ids = { dck: 0, pit: 0, perf: 0, drill: 0, grinder: 0 };
+const ids = { dck: 0, pit: 0, perf: 0, drill: 0, grinder: 0, saw: 0 };
 const BASE = '/api/admin/catalog-adapter';
 
 const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
@@ -35,18 +36,9 @@ const rowOf = (rows: SupplierCategoryRow[], name: string) => rows.find((r) => r.
 const PERF_SKUS = ['ADP-P1', 'ADP-P2', 'ADP-P3'];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
   const db = ctx.database.db;
-  const supplierId = async (code: string) => (await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.code, code)))[0]!.id;
-  const categoryId = async (slug: string) => (await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug)))[0]!.id;
-  Object.assign(ids, {
-    dck: await supplierId('DCK'),
-    pit: await supplierId('P.I.T'),
-    perf: await categoryId('perforatory'),
-    drill: await categoryId('dreli-shurupoverty'),
-    grinder: await categoryId('uglovye-shlifmashiny'),
-  });
+  Object.assign(ids, await adapterSubjects(db));
   const items = [
     { sku: 'ADP-P1', name: 'Перфоратор DCK KZC-A1 800W SDS-plus', supplier: 'DCK', supplierCategory: 'Перфораторы SDS-plus' },
     { sku: 'ADP-P2', name: 'Перфоратор DCK KZC-A2 1050W SDS-plus', supplier: 'DCK', supplierCategory: 'Перфораторы SDS-plus' },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, categoryRules, unitRules } from '#server/db/schema.ts';
 import type { MovePlan, UnitRuleView } from '#shared/schemas/catalog-adapter.ts';
 import { REGEX_BACKREFERENCE, REGEX_LOOKAROUND } from '#shared/catalog-adapter.ts';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { loadCatalogAdapter } from './adapter.ts';
 
 /**
@@ -25,8 +25,7 @@ const namePattern = (pattern: string) => ({ kind: 'name_pattern', supplierId: nu
 const HOSTILE_NAME = `${'a'.repeat(60)}!`;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
   drills = (await ctx.database.db.select({ id: categories.id }).from(categories).where(eq(categories.slug, 'dreli-shurupoverty')))[0]!.id;
   for (const [sku, name] of [
     ['RE2-1', HOSTILE_NAME],

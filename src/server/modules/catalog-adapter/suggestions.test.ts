@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, products, suppliers } from '#server/db/schema.ts';
+import { products } from '#server/db/schema.ts';
 import type { SupplierCategoryRow } from '#shared/schemas/catalog-adapter.ts';
 import { slugify } from '#shared/slug.ts';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { categoryIdBySlug, supplierIdByCode } from '../../../../tests/helpers/catalog-ids.ts';
+import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 
 /**
  * How sure the adapter is of a suggestion for a supplier group the shop has no category for
@@ -21,11 +22,10 @@ const rows = async () => (await api('GET', `${BASE}/supplier-categories`)).json<
 const rowOf = (list: SupplierCategoryRow[], name: string) => list.find((r) => r.name === name)!;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
   const db = ctx.database.db;
-  ids.dck = (await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.code, 'DCK')))[0]!.id;
-  ids.perf = (await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, 'perforatory')))[0]!.id;
+  ids.dck = await supplierIdByCode(db, 'DCK');
+  ids.perf = await categoryIdBySlug(db, 'perforatory');
   const items = [
     { sku: 'SG-B1', name: 'Бур SDS-plus 6×110 мм DCK', supplierCategory: GROUP },
     { sku: 'SG-B2', name: 'Бур SDS-plus 8×160 мм DCK', supplierCategory: GROUP },

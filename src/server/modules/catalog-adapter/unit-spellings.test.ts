@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileUnitRules } from '#shared/catalog-adapter.ts';
 import type { UnitRuleView } from '#shared/schemas/catalog-adapter.ts';
 import { spellingsOf, splitSpellings, unitRuleOf } from '#shared/unit-spellings.ts';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 
 /** Unit rules as plain fields: spellings → unit, the expression made (escaped) by the server. */
 
@@ -25,8 +25,7 @@ let ctx: TestContext;
 let admin: string;
 const BASE = '/api/admin/catalog-adapter/unit-rules';
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
 });
 afterAll(() => ctx.close());
 

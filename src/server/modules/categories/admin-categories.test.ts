@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, products } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/unique-slug.ts';
 import type { AdminCategory, Category } from '#shared/types.ts';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 
 let ctx: TestContext;
 let admin: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
 });
 afterAll(() => ctx.close());
 

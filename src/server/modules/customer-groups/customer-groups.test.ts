@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, cartWith, pickProducts, setProduct, validOrderBody, readProduct, type TestCustomer } from '../../../../tests/helpers/customers.ts';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { priceTypes, productPrices } from '../../db/schema.ts';
 import { catalogChanged } from '../products/catalog-events.ts';
 import {
@@ -45,8 +45,7 @@ let untyped: { id: number };
 let onRequest: { id: number };
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
   const db = ctx.database.db;
   const [a, b, c] = await pickProducts(db, 3);
   typed = { id: a!.id, slug: (await readProduct(db, a!.id)).slug };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orderItems, orderStatusHistory, orders } from '#server/db/schema.ts';
 import type { AdminOrderDetail, AdminOrderSummary, Order } from '#shared/types.ts';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { createCustomer, pickProducts, readProduct, setProduct, type TestCustomer } from '../../../../tests/helpers/customers.ts';
 
 let ctx: TestContext;
@@ -81,8 +81,7 @@ const detail = async (id: number, cookie = admin) => {
 const day = (d: number, hhmmUtc = '09:00') => new Date(`2024-03-${String(d).padStart(2, '0')}T${hhmmUtc}:00Z`);
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
   manager = await createCustomer(ctx, 'manager');
   customer = await createCustomer(ctx, 'user');
   items = await pickProducts(ctx.database.db, 2);

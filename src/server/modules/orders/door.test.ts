@@ -4,17 +4,19 @@
  * cancellation made by anyone, 1C's exchange included, and cancels the open YooKassa payment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
-import { cartWith, createCustomer, pickProducts, readProduct, setProduct, validOrderBody, type TestCustomer } from '../../../../tests/helpers/customers.ts';
-import { startYooKassa, type YooKassaStandIn } from '../../../../tests/stand-ins/yookassa.ts';
+import { EXCHANGE_1C_LOGIN as LOGIN, enableExchange } from '../../../../tests/helpers/exchange-1c.ts';
+import type { TestContext } from '../../../../tests/helpers/test-app.ts';
+import { createYooKassaTestApp } from '../../../../tests/helpers/yookassa-app.ts';
+import { cartWith, createCustomer, readProduct, setProduct, stockedProduct, type TestCustomer, validOrderBody } from '../../../../tests/helpers/customers.ts';
+import type { YooKassaStandIn } from '../../../../tests/stand-ins/yookassa.ts';
 import type { AdminOrderDetail, Order, PlacedOrder } from '#shared/types.ts';
 import { onOrderChange, type OrderChangeEvent } from './door.ts';
 
-const LOGIN = 'site-exchange';
 const PASSWORD = 'Obmen-s-1C-2026';
 
 let ctx: TestContext;
 let yookassa: YooKassaStandIn;
+let close: (() => Promise<void>) | undefined;
 let admin: string;
 let adminId: number;
 let customer: TestCustomer;
@@ -22,29 +24,14 @@ let productId: number;
 const events: OrderChangeEvent[] = [];
 
 beforeAll(async () => {
-  yookassa = await startYooKassa({
-    deliver: (notification) => ctx.app.inject({ method: 'POST', url: '/api/payments/yookassa', payload: notification }),
-  });
-  ctx = await createTestApp({ YOOKASSA_SHOP_ID: yookassa.shopId, YOOKASSA_SECRET_KEY: yookassa.secretKey, YOOKASSA_API_URL: yookassa.apiUrl });
-  admin = await ctx.login();
+  ({ ctx, yookassa, admin, close } = await createYooKassaTestApp());
   adminId = ((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: admin } })).json() as { id: number }).id;
   customer = await createCustomer(ctx);
-  const [product] = await pickProducts(ctx.database.db, 1);
-  productId = product!.id;
-  await setProduct(ctx.database.db, productId, { stock: 100, price: 1000 });
+  productId = await stockedProduct(ctx.database.db, { stock: 100, price: 1000 });
   onOrderChange(ctx.database.db, 'test: record', (event) => void events.push(event), { error: () => {} });
-  const exchange = await ctx.app.inject({
-    method: 'PUT',
-    url: '/api/admin/settings/exchange-1c',
-    headers: { cookie: admin },
-    payload: { enabled: true, login: LOGIN, password: PASSWORD, priceType: '', mayHide: false, warehouses: [] },
-  });
-  expect(exchange.statusCode).toBe(200);
+  await enableExchange(ctx, admin, PASSWORD);
 });
-afterAll(async () => {
-  await ctx?.close();
-  await yookassa?.stop();
-});
+afterAll(() => close?.());
 
 const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie?: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });

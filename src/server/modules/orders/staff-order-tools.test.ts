@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
-import { cartWith, createCustomer, pickProducts, setProduct, validOrderBody, type TestCustomer } from '../../../../tests/helpers/customers.ts';
+import { cartWith, createCustomer, pickProducts, placeOrderAs, setProduct, type TestCustomer } from '../../../../tests/helpers/customers.ts';
 import { branchesBySlug, setBranchStock } from '../../../../tests/helpers/branch-stock.ts';
 import { orders, productStock } from '../../db/schema.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
@@ -33,10 +33,7 @@ const staff = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: 
   ctx.app.inject({ method, url, payload, headers: { cookie: manager.cookie } });
 
 async function place(lines: Array<[number, number]>, extra: Record<string, unknown> = {}): Promise<Order> {
-  const cartId = await cartWith(ctx, lines);
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/orders', payload: { ...validOrderBody(cartId), ...extra }, headers: { cookie: customer.cookie } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
+  return placeOrderAs(ctx, customer.cookie, await cartWith(ctx, lines), extra);
 }
 
 async function stockAt(productId: number, slug: string) {

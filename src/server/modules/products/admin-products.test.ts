@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, products } from '#server/db/schema.ts';
+import { products } from '#server/db/schema.ts';
 import type { Product } from '#shared/types.ts';
 import { createCustomer, readProduct, type TestCustomer } from '../../../../tests/helpers/customers.ts';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { firstCategoryIds } from '../../../../tests/helpers/catalog-ids.ts';
+import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -12,12 +13,9 @@ let categoryId: number;
 let otherCategoryId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
   manager = await createCustomer(ctx, 'manager');
-  const rows = await ctx.database.db.select({ id: categories.id }).from(categories).orderBy(categories.id).limit(2);
-  categoryId = rows[0]!.id;
-  otherCategoryId = rows[1]!.id;
+  [categoryId, otherCategoryId] = await firstCategoryIds(ctx.database.db, 2);
 });
 afterAll(() => ctx.close());
 

@@ -1,9 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, carts, categories, orderItems, products } from '#server/db/schema.ts';
+import { cartItems, carts, orderItems, products } from '#server/db/schema.ts';
 import type { Product } from '#shared/types.ts';
 import { insertOrder } from '../../../../tests/helpers/orders.ts';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { firstCategoryIds } from '../../../../tests/helpers/catalog-ids.ts';
+import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { TEST_ADMIN } from '../../../../tests/helpers/test-config.ts';
 
 /** The back office's bulk product operations: import items, hard delete, delete all (run last: it empties the catalogue). */
@@ -13,10 +14,8 @@ let admin: string;
 let categoryId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
-  const [c] = await ctx.database.db.select({ id: categories.id }).from(categories).orderBy(categories.id).limit(1);
-  categoryId = c!.id;
+  ({ ctx, admin } = await createAdminTestApp());
+  [categoryId] = await firstCategoryIds(ctx.database.db, 1);
 });
 afterAll(() => ctx.close());
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../db/schema.ts';
 import { type PublicSettings } from '#shared/schemas/settings.ts';
 import { DEFAULT_SEO_SETTINGS, DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { createCustomer } from '../../../../tests/helpers/customers.ts';
 import { REGISTRATION_CLOSED } from '../auth/service.ts';
 import { CHECKOUT_DISABLED_MESSAGE } from '../../flows/checkout.ts';
@@ -19,8 +19,7 @@ const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', ur
 const publicSettings = async () => (await get('/api/settings/public')).json() as PublicSettings;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
 });
 afterAll(() => ctx.close());
 

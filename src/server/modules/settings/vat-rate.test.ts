@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
-import { createCustomer, pickProducts, setProduct, validOrderBody, type TestCustomer } from '../../../../tests/helpers/customers.ts';
+import { getJson, saveShopSettings } from '../../../../tests/helpers/shop-settings.ts';
+import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { cartWith, createCustomer, placeOrderAs, stockedProduct, validOrderBody, type TestCustomer } from '../../../../tests/helpers/customers.ts';
 import type { PublicSettings, ShopSettings } from '#shared/schemas/settings.ts';
 import { DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 import { settings } from '../../db/schema.ts';
@@ -15,38 +15,21 @@ let customer: TestCustomer;
 let productId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
   customer = await createCustomer(ctx);
-  const [product] = await pickProducts(ctx.database.db, 1);
-  productId = product!.id;
-  await setProduct(ctx.database.db, productId, { stock: 50, price: 1000 });
+  productId = await stockedProduct(ctx.database.db, { stock: 50, price: 1000 });
 });
 afterAll(() => ctx.close());
 
-const saveShop = (patch: Record<string, unknown>, cookie = admin) =>
-  ctx.app.inject({ method: 'PUT', url: '/api/admin/settings/shop', headers: { cookie }, payload: { ...DEFAULT_SHOP_SETTINGS, ...patch } });
-const get = <T>(url: string, cookie?: string) =>
-  ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} }).then((res) => res.json() as T);
+const saveShop = (patch: Record<string, unknown>, cookie = admin) => saveShopSettings(ctx, cookie, patch);
+const get = <T>(url: string, cookie?: string) => getJson<T>(ctx, url, cookie);
 
 /** A cart of 3 × 1 000 ₽: below the 7 500 ₽ threshold, so delivery is 500 ₽. */
-async function cartOfThree(): Promise<string> {
-  const cartId = randomUUID();
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/cart/items', payload: { cartId, productId, quantity: 3 } });
-  expect(res.statusCode).toBe(201);
-  return cartId;
-}
+const cartOfThree = () => cartWith(ctx, [[productId, 3]]);
 
 async function placeOrder(cartId: string, expectedTotal: number): Promise<Order> {
   ctx.mails.length = 0;
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie: customer.cookie },
-    payload: validOrderBody(cartId, { expectedTotal }),
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json() as Order;
+  return placeOrderAs(ctx, customer.cookie, cartId, { expectedTotal });
 }
 
 describe('VAT rate setting', () => {

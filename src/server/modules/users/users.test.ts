@@ -3,7 +3,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { orders, sessions, users } from '#server/db/schema.ts';
 import type { AdminCustomerCard, AdminUser } from '#shared/types.ts';
 import { insertOrder } from '../../../../tests/helpers/orders.ts';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { createCustomer } from '../../../../tests/helpers/customers.ts';
 import { TEST_ADMIN } from '../../../../tests/helpers/test-config.ts';
 import { LAST_ADMIN, setUserActive, updateUser } from './service.ts';
@@ -29,8 +29,7 @@ const loginStatus = async (username: string, password: string) =>
   (await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } })).statusCode;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
   const [row] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
   adminId = row!.id;
 });

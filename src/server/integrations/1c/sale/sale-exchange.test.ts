@@ -15,10 +15,10 @@ import type { AdminOrderDetail, Order } from '#shared/types.ts';
 import { branchesBySlug } from '../../../../../tests/helpers/branch-stock.ts';
 import { SBERBANK, addOrganization, setSellerRequisites } from '../../../../../tests/helpers/company-orders.ts';
 import { cartWith, createCustomer, pickProducts, readProduct, setProduct, validOrderBody, type TestCustomer } from '../../../../../tests/helpers/customers.ts';
+import { EXCHANGE_1C_LOGIN as LOGIN, enableExchange } from '../../../../../tests/helpers/exchange-1c.ts';
 import { createTestApp, type TestContext } from '../../../../../tests/helpers/test-app.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../../../tests/fixtures/exchange-1c/sale');
-const LOGIN = 'site-exchange';
 const PASSWORD = 'Obmen-s-1C-2026';
 /** p1 came from 1C: the document names it by this Ид. */
 const P1_1C_ID = '9b0c2d1e-6b3d-11ef-8f2a-00155d0a1f02';
@@ -41,13 +41,7 @@ beforeAll(async () => {
   await ctx.database.db.update(products).set({ exchange1cId: P1_1C_ID }).where(eq(products.id, a!.id));
   p1 = { id: a!.id, sku: (await readProduct(ctx.database.db, a!.id)).sku };
   p2 = { id: b!.id, sku: (await readProduct(ctx.database.db, b!.id)).sku };
-  const res = await ctx.app.inject({
-    method: 'PUT',
-    url: '/api/admin/settings/exchange-1c',
-    headers: { cookie: admin },
-    payload: { enabled: true, login: LOGIN, password: PASSWORD, priceType: '', mayHide: false, warehouses: [] },
-  });
-  expect(res.statusCode).toBe(200);
+  await enableExchange(ctx, admin, PASSWORD);
 });
 afterAll(async () => {
   await ctx.close();

@@ -1,4 +1,4 @@
-import { branchStockField } from '#shared/schemas/supplier-import.ts';
+import { IMPORT_FIELD_LABELS, branchStockField } from '#shared/schemas/supplier-import.ts';
 import { IMPORT_FIELDS, type ColumnMapping, type ImportField } from './types.ts';
 
 /** A branch as the guess knows it: the headers name its city. */
@@ -23,19 +23,15 @@ function guessBranchColumns(headers: string[], branches: readonly BranchName[]):
   return mapping;
 }
 
-/** Each field's name on screens and in row errors when its column has no header. */
+/**
+ * Each field's name in the reader's messages when its column has no header: the importer form's
+ * labels, less the hints the form adds (which article, retail, links).
+ */
 export const FIELD_LABELS: Record<ImportField, string> = {
+  ...IMPORT_FIELD_LABELS,
   sku: 'Артикул',
   supplierSku: 'Код поставщика',
-  name: 'Наименование',
   price: 'Цена',
-  oldPrice: 'Старая цена',
-  purchasePrice: 'Закупочная цена',
-  stock: 'Остаток',
-  category: 'Категория',
-  brand: 'Бренд',
-  description: 'Описание',
-  shortDescription: 'Краткое описание',
   pictures: 'Фото',
 };
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PIT_FIRST_PRODUCT_ROW } from './fixtures/pit-price.ts';
 import { SourceError, detectFormat, previewSource, readRecords } from './read.ts';
 import type { ColumnMapping, ParsedRow, ReadOptions, RowError, SourceFormat, SupplierRecord } from './types.ts';
 
@@ -177,21 +178,7 @@ describe('P.I.T.: an XLSX with a merged two-row header', () => {
       headerRow: 3,
       headers: ['Артикул', 'Наименование', 'Категория', 'Цена, руб. / Розница', 'Цена, руб. / Опт', 'Остаток', 'Фото', 'Фото (2)', 'Фото (3)', 'Поступление'],
       rows: [
-        {
-          rowNumber: 5,
-          cells: [
-            'PMS36-26',
-            'Дрель-шуруповёрт аккумуляторная P.I.T. PMS36-26',
-            'Аккумуляторные дрели-шуруповёрты',
-            '12390',
-            '8673',
-            '15',
-            'https://pit-tools.ru/images/pms36-26.jpg',
-            'https://pit-tools.ru/images/pms36-26-side.jpg',
-            'https://pit-tools.ru/images/pms36-26-box.jpg',
-            '10.11.2026',
-          ],
-        },
+        PIT_FIRST_PRODUCT_ROW,
         { rowNumber: 6, cells: ['PGT92-12-E', 'Дрель ударная P.I.T. PGT92-12-E', 'Сетевые дрели', '7 990', '5593.5', 'много', 'https://pit-tools.ru/images/pgt92-12-e.jpg'] },
       ],
       guessedMapping: { sku: 0, name: 1, category: 2, price: 3, purchasePrice: 4, stock: 5, pictures: 6 },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PIT_FIRST_PRODUCT_ROW } from './fixtures/pit-price.ts';
 import type { TableRow } from './table.ts';
 import { cellText } from '../../../core/spreadsheet-cell.ts';
 import { openXlsx } from './xlsx.ts';
@@ -87,21 +88,7 @@ describe('openXlsx', () => {
       { rowNumber: 2, cells: ['Действует с 01.11.2026, цены в рублях с НДС'] },
       { rowNumber: 3, cells: ['Артикул', 'Наименование', 'Категория', 'Цена, руб.', '', 'Остаток', 'Фото', '', '', 'Поступление'] },
       { rowNumber: 4, cells: ['', '', '', 'Розница', 'Опт'] },
-      {
-        rowNumber: 5,
-        cells: [
-          'PMS36-26',
-          'Дрель-шуруповёрт аккумуляторная P.I.T. PMS36-26',
-          'Аккумуляторные дрели-шуруповёрты',
-          '12390',
-          '8673',
-          '15',
-          'https://pit-tools.ru/images/pms36-26.jpg',
-          'https://pit-tools.ru/images/pms36-26-side.jpg',
-          'https://pit-tools.ru/images/pms36-26-box.jpg',
-          '10.11.2026',
-        ],
-      },
+      PIT_FIRST_PRODUCT_ROW,
     ]);
     expect(all.at(-1)?.rowNumber).toBe(28);
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import type { ProductCard } from '#shared/schemas/web-scraper.ts';
+import type { FieldSource, ProductCard } from '#shared/schemas/web-scraper.ts';
 import { extractProduct } from './extract-product.ts';
 import { htmlToText } from './html-text.ts';
 import { namesProduct, parseAvailability, parseCurrency, parsePriceKopecks } from './values.ts';
@@ -11,35 +11,34 @@ const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
 const card = (name: string, url: string) => extractProduct({ html: fixture(name), url, contentType: 'text/html; charset=utf-8' });
 
+type CardValues = { [K in keyof ProductCard]: NonNullable<ProductCard[K]>['value'] | null };
+
+/** The card of a page whose fields came from `source`, but those `elsewhere` names; a null value is a field the page does not give. */
+function cardFrom(source: FieldSource, values: CardValues, elsewhere: Partial<Record<keyof ProductCard, FieldSource>> = {}): ProductCard {
+  const field = (key: keyof ProductCard) => (values[key] === null ? null : { value: values[key], source: elsewhere[key] ?? source });
+  return Object.fromEntries(Object.keys(values).map((key) => [key, field(key as keyof ProductCard)])) as ProductCard;
+}
+
 const DCK = 'https://dck-tools.example.ru';
 const PIT = 'https://pit-tools.example.ru';
 
 describe('extractProduct: fixture pages as shops write them', () => {
   it('JSON-LD @graph: the product named by the page, its offer by @id, pictures largest first', () => {
-    expect(card('dck-json-ld-graph.html', `${DCK}/catalog/akkumulyatornyy-instrument/dreli-shurupoverty/kdjz20-13-type-em/`)).toEqual<ProductCard>({
-      name: { value: 'Дрель-шуруповёрт аккумуляторная DCK KDJZ20-13 (Type EM)', source: 'json-ld' },
-      sku: { value: 'KDJZ20-13EM', source: 'json-ld' },
-      brand: { value: 'DCK', source: 'json-ld' },
-      priceKopecks: { value: 899000, source: 'json-ld' },
-      currency: { value: 'RUB', source: 'json-ld' },
-      availability: { value: 'in_stock', source: 'json-ld' },
-      description: {
-        value:
+    expect(card('dck-json-ld-graph.html', `${DCK}/catalog/akkumulyatornyy-instrument/dreli-shurupoverty/kdjz20-13-type-em/`)).toEqual(
+      cardFrom('json-ld', {
+        name: 'Дрель-шуруповёрт аккумуляторная DCK KDJZ20-13 (Type EM)',
+        sku: 'KDJZ20-13EM',
+        brand: 'DCK',
+        priceKopecks: 899000,
+        currency: 'RUB',
+        availability: 'in_stock',
+        description:
           'Аккумуляторная дрель-шуруповёрт DCK KDJZ20-13 предназначена для сверления отверстий в дереве, металле и пластике, а также для заворачивания и выкручивания крепежа.\n' +
           'Двухскоростной редуктор и 20 положений муфты позволяют точно подобрать режим под задачу.\n\n' +
           'В комплекте: 2 аккумулятора 2,0 Ач, зарядное устройство, кейс.',
-        source: 'json-ld',
-      },
-      shortDescription: {
-        value: 'Аккумуляторная дрель-шуруповёрт DCK KDJZ20-13 предназначена для сверления отверстий в дереве, металле и пластике, а также для заворачивания и выкручивания крепежа.',
-        source: 'json-ld',
-      },
-      pictures: {
-        value: [`${DCK}/upload/iblock/3f2/kdjz20-13-main.jpg`, `${DCK}/upload/iblock/3f2/kdjz20-13-side.jpg`, `${DCK}/upload/iblock/3f2/kdjz20-13-case.jpg`],
-        source: 'json-ld',
-      },
-      specs: {
-        value: [
+        shortDescription: 'Аккумуляторная дрель-шуруповёрт DCK KDJZ20-13 предназначена для сверления отверстий в дереве, металле и пластике, а также для заворачивания и выкручивания крепежа.',
+        pictures: [`${DCK}/upload/iblock/3f2/kdjz20-13-main.jpg`, `${DCK}/upload/iblock/3f2/kdjz20-13-side.jpg`, `${DCK}/upload/iblock/3f2/kdjz20-13-case.jpg`],
+        specs: [
           { name: 'Напряжение аккумулятора', value: '20 В' },
           { name: 'Максимальный крутящий момент', value: '45 Н·м' },
           { name: 'Частота вращения холостого хода', value: '0–400 / 0–1500 об/мин' },
@@ -47,92 +46,81 @@ describe('extractProduct: fixture pages as shops write them', () => {
           { name: 'Ёмкость аккумулятора', value: '2,0 А·ч' },
           { name: 'Масса', value: '1,4 кг' },
         ],
-        source: 'json-ld',
-      },
-      breadcrumbs: { value: ['Каталог', 'Аккумуляторный инструмент', 'Дрели-шуруповёрты'], source: 'json-ld' },
-      offers: null,
-    });
+        breadcrumbs: ['Каталог', 'Аккумуляторный инструмент', 'Дрели-шуруповёрты'],
+        offers: null,
+      }),
+    );
   });
 
   it('microdata only: the outer product, not the accessory nested in it', () => {
-    expect(card('pit-microdata.html', `${PIT}/catalog/elektroinstrument/perforatory/pbh26-c1/`)).toEqual<ProductCard>({
-      name: { value: 'Перфоратор P.I.T. PBH26-C1', source: 'microdata' },
-      sku: { value: 'PBH26-C1', source: 'microdata' },
-      brand: { value: 'P.I.T.', source: 'microdata' },
-      priceKopecks: { value: 749000, source: 'microdata' },
-      currency: { value: 'RUB', source: 'microdata' },
-      availability: { value: 'in_stock', source: 'microdata' },
-      description: {
-        value:
+    expect(card('pit-microdata.html', `${PIT}/catalog/elektroinstrument/perforatory/pbh26-c1/`)).toEqual(
+      cardFrom('microdata', {
+        name: 'Перфоратор P.I.T. PBH26-C1',
+        sku: 'PBH26-C1',
+        brand: 'P.I.T.',
+        priceKopecks: 749000,
+        currency: 'RUB',
+        availability: 'in_stock',
+        description:
           'Перфоратор P.I.T. PBH26-C1 предназначен для сверления отверстий в бетоне, кирпиче и камне, а также для лёгких долбёжных работ.\n\n' +
           '— три режима работы: сверление, сверление с ударом, долбление;\n— энергия удара 3 Дж;\n— предохранительная муфта защищает от заклинивания бура.',
-        source: 'microdata',
-      },
-      shortDescription: {
-        value: 'Перфоратор P.I.T. PBH26-C1 предназначен для сверления отверстий в бетоне, кирпиче и камне, а также для лёгких долбёжных работ.',
-        source: 'microdata',
-      },
-      pictures: { value: [`${PIT}/upload/iblock/pbh26-c1/1600x1600.jpg`, `${PIT}/upload/iblock/pbh26-c1/in-case.jpg`], source: 'microdata' },
-      specs: {
-        value: [
+        shortDescription: 'Перфоратор P.I.T. PBH26-C1 предназначен для сверления отверстий в бетоне, кирпиче и камне, а также для лёгких долбёжных работ.',
+        pictures: [`${PIT}/upload/iblock/pbh26-c1/1600x1600.jpg`, `${PIT}/upload/iblock/pbh26-c1/in-case.jpg`],
+        specs: [
           { name: 'Мощность', value: '800 Вт' },
           { name: 'Энергия удара', value: '3 Дж' },
           { name: 'Патрон', value: 'SDS-plus' },
           { name: 'Максимальный диаметр сверления (бетон)', value: '26 мм' },
         ],
-        source: 'microdata',
-      },
-      breadcrumbs: { value: ['Каталог', 'Электроинструмент', 'Перфораторы'], source: 'microdata' },
-      offers: null,
-    });
+        breadcrumbs: ['Каталог', 'Электроинструмент', 'Перфораторы'],
+        offers: null,
+      }),
+    );
   });
 
   it('Open Graph only: product tags first, the layout fills in the SKU, specifications and path', () => {
-    expect(card('pit-open-graph.html', `${PIT}/product/pila-torcovochnaya-pms210-c`)).toEqual<ProductCard>({
-      name: { value: 'Пила торцовочная P.I.T. PMS210-C', source: 'opengraph' },
-      sku: { value: 'PMS210-C', source: 'page' },
-      brand: { value: 'P.I.T.', source: 'opengraph' },
-      priceKopecks: { value: 1549000, source: 'opengraph' },
-      currency: { value: 'RUB', source: 'opengraph' },
-      availability: { value: 'out_of_stock', source: 'opengraph' },
-      description: { value: 'Торцовочная пила с протяжкой: диск 210 мм, мощность 1500 Вт, лазерный указатель линии реза.', source: 'opengraph' },
-      shortDescription: { value: 'Торцовочная пила с протяжкой: диск 210 мм, мощность 1500 Вт, лазерный указатель линии реза.', source: 'opengraph' },
-      pictures: {
-        value: ['https://cdn.pit-tools.example.ru/products/pms210-c/work-1400.jpg', 'https://cdn.pit-tools.example.ru/products/pms210-c/front-1000.jpg'],
-        source: 'opengraph',
-      },
-      specs: {
-        value: [
-          { name: 'Мощность', value: '1500 Вт' },
-          { name: 'Диаметр диска', value: '210 мм' },
-          { name: 'Посадочный диаметр', value: '30 мм' },
-          { name: 'Частота вращения', value: '5000 об/мин' },
-        ],
-        source: 'page',
-      },
-      breadcrumbs: { value: ['Пилы', 'Торцовочные пилы'], source: 'page' },
-      offers: null,
-    });
+    expect(card('pit-open-graph.html', `${PIT}/product/pila-torcovochnaya-pms210-c`)).toEqual(
+      cardFrom(
+        'opengraph',
+        {
+          name: 'Пила торцовочная P.I.T. PMS210-C',
+          sku: 'PMS210-C',
+          brand: 'P.I.T.',
+          priceKopecks: 1549000,
+          currency: 'RUB',
+          availability: 'out_of_stock',
+          description: 'Торцовочная пила с протяжкой: диск 210 мм, мощность 1500 Вт, лазерный указатель линии реза.',
+          shortDescription: 'Торцовочная пила с протяжкой: диск 210 мм, мощность 1500 Вт, лазерный указатель линии реза.',
+          pictures: ['https://cdn.pit-tools.example.ru/products/pms210-c/work-1400.jpg', 'https://cdn.pit-tools.example.ru/products/pms210-c/front-1000.jpg'],
+          specs: [
+            { name: 'Мощность', value: '1500 Вт' },
+            { name: 'Диаметр диска', value: '210 мм' },
+            { name: 'Посадочный диаметр', value: '30 мм' },
+            { name: 'Частота вращения', value: '5000 об/мин' },
+          ],
+          breadcrumbs: ['Пилы', 'Торцовочные пилы'],
+          offers: null,
+        },
+        { sku: 'page', specs: 'page', breadcrumbs: 'page' },
+      ),
+    );
   });
 
   it('no markup: heading, current (not old) price, gallery links, the specification table (not the delivery one)', () => {
-    expect(card('dck-spec-table.html', `${DCK}/catalog/elektroinstrument/pily-diskovye/kmy02-185/`)).toEqual<ProductCard>({
-      name: { value: 'Пила дисковая DCK KMY02-185', source: 'page' },
-      sku: { value: 'KMY02-185', source: 'page' },
-      brand: { value: 'DCK', source: 'page' },
-      priceKopecks: { value: 629000, source: 'page' },
-      currency: { value: 'RUB', source: 'page' },
-      availability: { value: 'in_stock', source: 'page' },
-      description: {
-        value:
+    expect(card('dck-spec-table.html', `${DCK}/catalog/elektroinstrument/pily-diskovye/kmy02-185/`)).toEqual(
+      cardFrom('page', {
+        name: 'Пила дисковая DCK KMY02-185',
+        sku: 'KMY02-185',
+        brand: 'DCK',
+        priceKopecks: 629000,
+        currency: 'RUB',
+        availability: 'in_stock',
+        description:
           'Дисковая пила DCK KMY02-185 предназначена для продольного и поперечного распила древесины и древесных плит.\n\n' +
           'Регулировка глубины пропила до 65 мм и наклона до 45°.\nПодключение пылесоса через патрубок.',
-        source: 'page',
-      },
-      shortDescription: { value: 'Дисковая пила DCK KMY02-185 предназначена для продольного и поперечного распила древесины и древесных плит.', source: 'page' },
-      pictures: { value: [`${DCK}/upload/iblock/9c1/kmy02-185-1.jpg`, `${DCK}/upload/iblock/9c1/kmy02-185-2.jpg`], source: 'page' },
-      specs: {
-        value: [
+        shortDescription: 'Дисковая пила DCK KMY02-185 предназначена для продольного и поперечного распила древесины и древесных плит.',
+        pictures: [`${DCK}/upload/iblock/9c1/kmy02-185-1.jpg`, `${DCK}/upload/iblock/9c1/kmy02-185-2.jpg`],
+        specs: [
           { name: 'Мощность', value: '1200 Вт' },
           { name: 'Диаметр диска', value: '185 мм' },
           { name: 'Глубина пропила (90°)', value: '65 мм' },
@@ -140,61 +128,55 @@ describe('extractProduct: fixture pages as shops write them', () => {
           { name: 'Масса', value: '3,9 кг' },
           { name: 'Производитель', value: 'DCK' },
         ],
-        source: 'page',
-      },
-      breadcrumbs: { value: ['Каталог', 'Электроинструмент', 'Пилы дисковые'], source: 'page' },
-      offers: null,
-    });
+        breadcrumbs: ['Каталог', 'Электроинструмент', 'Пилы дисковые'],
+        offers: null,
+      }),
+    );
   });
 
   it('several offers: an array of blocks, an AggregateOffer listing each configuration', () => {
-    expect(card('dck-several-offers.html', `${DCK}/catalog/akkumulyatornyy-instrument/ushm/kdsm20-125/`)).toEqual<ProductCard>({
-      name: { value: 'Углошлифовальная машина аккумуляторная DCK KDSM20-125', source: 'json-ld' },
-      sku: { value: 'KDSM20-125TM', source: 'json-ld' },
-      brand: { value: 'DCK', source: 'json-ld' },
-      priceKopecks: { value: 699000, source: 'json-ld' },
-      currency: { value: 'RUB', source: 'json-ld' },
-      availability: { value: 'in_stock', source: 'json-ld' },
-      description: { value: 'Бесщёточная аккумуляторная УШМ для резки и шлифования металла и камня дисками 125 мм.', source: 'json-ld' },
-      shortDescription: { value: 'Бесщёточная аккумуляторная УШМ для резки и шлифования металла и камня дисками 125 мм.', source: 'json-ld' },
-      pictures: { value: [`${DCK}/upload/iblock/7aa/kdsm20-125.jpg`], source: 'json-ld' },
-      specs: null,
-      breadcrumbs: { value: ['Аккумуляторный инструмент', 'Углошлифовальные машины'], source: 'json-ld' },
-      offers: {
-        value: [
+    expect(card('dck-several-offers.html', `${DCK}/catalog/akkumulyatornyy-instrument/ushm/kdsm20-125/`)).toEqual(
+      cardFrom('json-ld', {
+        name: 'Углошлифовальная машина аккумуляторная DCK KDSM20-125',
+        sku: 'KDSM20-125TM',
+        brand: 'DCK',
+        priceKopecks: 699000,
+        currency: 'RUB',
+        availability: 'in_stock',
+        description: 'Бесщёточная аккумуляторная УШМ для резки и шлифования металла и камня дисками 125 мм.',
+        shortDescription: 'Бесщёточная аккумуляторная УШМ для резки и шлифования металла и камня дисками 125 мм.',
+        pictures: [`${DCK}/upload/iblock/7aa/kdsm20-125.jpg`],
+        specs: null,
+        breadcrumbs: ['Аккумуляторный инструмент', 'Углошлифовальные машины'],
+        offers: [
           { name: 'KDSM20-125 (Type TM) — без аккумулятора и зарядного устройства', sku: 'KDSM20-125TM', priceKopecks: 699000, currency: 'RUB', availability: 'in_stock' },
           { name: 'KDSM20-125 (Type EM) — 2 аккумулятора 4,0 А·ч и зарядное устройство', sku: 'KDSM20-125EM', priceKopecks: 1499000, currency: 'RUB', availability: 'out_of_stock' },
         ],
-        source: 'json-ld',
-      },
-    });
+      }),
+    );
   });
 
   it('a broken page: bad JSON-LD skipped, unclosed tags and garbage read as a browser would', () => {
-    expect(card('pit-broken.html', `${PIT}/catalog/gaykoverty/piw20h-500b.html`)).toEqual<ProductCard>({
-      name: { value: 'Гайковёрт ударный аккумуляторный P.I.T. PIW20H-500B', source: 'page' },
-      sku: { value: 'PIW20H-500B', source: 'page' },
-      brand: null,
-      priceKopecks: { value: 1249000, source: 'page' },
-      currency: { value: 'RUB', source: 'page' },
-      availability: { value: 'out_of_stock', source: 'page' },
-      description: {
-        value: 'Мощный ударный гайковёрт для шиномонтажа и монтажа металлоконструкций.\n\nБесщёточный двигатель, момент затяжки до 500 Н·м, три скорости.',
-        source: 'page',
-      },
-      shortDescription: { value: 'Мощный ударный гайковёрт для шиномонтажа и монтажа металлоконструкций.', source: 'page' },
-      pictures: { value: [`${PIT}/img/piw20h-500b.jpg`, `${PIT}/img/piw20h-500b-2.jpg`], source: 'page' },
-      specs: {
-        value: [
+    expect(card('pit-broken.html', `${PIT}/catalog/gaykoverty/piw20h-500b.html`)).toEqual(
+      cardFrom('page', {
+        name: 'Гайковёрт ударный аккумуляторный P.I.T. PIW20H-500B',
+        sku: 'PIW20H-500B',
+        brand: null,
+        priceKopecks: 1249000,
+        currency: 'RUB',
+        availability: 'out_of_stock',
+        description: 'Мощный ударный гайковёрт для шиномонтажа и монтажа металлоконструкций.\n\nБесщёточный двигатель, момент затяжки до 500 Н·м, три скорости.',
+        shortDescription: 'Мощный ударный гайковёрт для шиномонтажа и монтажа металлоконструкций.',
+        pictures: [`${PIT}/img/piw20h-500b.jpg`, `${PIT}/img/piw20h-500b-2.jpg`],
+        specs: [
           { name: 'Напряжение', value: '20 В' },
           { name: 'Момент затяжки', value: '500 Н·м' },
           { name: 'Посадка', value: 'квадрат 1/2"' },
         ],
-        source: 'page',
-      },
-      breadcrumbs: { value: ['Каталог', 'Гайковёрты'], source: 'page' },
-      offers: null,
-    });
+        breadcrumbs: ['Каталог', 'Гайковёрты'],
+        offers: null,
+      }),
+    );
   });
 
   it('gives an empty card for a page that is not a product', () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '#server/db/connection.ts';
 import type { Product, ProductListResponse } from '#shared/types.ts';
-import { createTestApp, type TestContext } from '../../../../../tests/helpers/test-app.ts';
+import { createAdminTestApp, type TestContext } from '../../../../../tests/helpers/test-app.ts';
 import { TEST_ADMIN } from '../../../../../tests/helpers/test-config.ts';
 
 /**
@@ -14,8 +14,7 @@ let admin: string;
 let categoryIds: number[];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
   categoryIds = rowsOf<{ id: number }>(await ctx.database.db.execute(sql`select id from categories order by id limit 2`)).map((r) => r.id);
 });
 afterAll(() => ctx.close());

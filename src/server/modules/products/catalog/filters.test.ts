@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributes, categories, categoryAttributes } from '#server/db/schema.ts';
 import type { Facet, Product, ProductListResponse } from '#shared/types.ts';
 import { branchesBySlug } from '../../../../../tests/helpers/branch-stock.ts';
-import { createTestApp, type TestContext } from '../../../../../tests/helpers/test-app.ts';
+import { createAdminTestApp, type TestContext } from '../../../../../tests/helpers/test-app.ts';
 import { catalogChanged } from '../catalog-events.ts';
 import { replaceProductAttributes } from '../write/attributes.ts';
 
@@ -29,8 +29,7 @@ const PRODUCTS = [
 ] as const;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login();
+  ({ ctx, admin } = await createAdminTestApp());
   const db = ctx.database.db;
   [{ id: categoryId }] = (await db.insert(categories).values({ slug: 'filtry-proverka', name: 'Перфораторы для проверки фильтров' }).returning({ id: categories.id })) as [{ id: number }];
   const made = await db
