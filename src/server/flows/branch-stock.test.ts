@@ -107,7 +107,7 @@ describe('POST /api/orders with pickup', () => {
       postalCode: '',
       subtotal: 2000,
       vat: 400,
-      delivery: 0,
+      delivery: { method: 'pickup', price: 0 },
       totalAmount: 2400,
     });
     expect(placed.items[0]).toMatchObject({ productId: drill.id, quantity: 2, stockBranch: 'Ростов-на-Дону' });
@@ -170,7 +170,7 @@ describe('POST /api/orders with delivery: where the stock comes from', () => {
     const res = await order(validOrderBody(cartId, { city: 'Ростов-на-Дону' }), 'rostov-na-donu');
     expect(res.statusCode).toBe(201);
     const placed = res.json() as Order;
-    expect(placed).toMatchObject({ deliveryMethod: 'delivery', pickupBranch: null, delivery: 500 });
+    expect(placed).toMatchObject({ deliveryMethod: 'delivery', pickupBranch: null, delivery: { method: 'delivery', price: 500 } });
     expect(await stockBySlug(drill.id)).toEqual({ volgograd: 5 });
     expect(await stockBySlug(saw.id)).toEqual({ volgograd: 2, 'rostov-na-donu': 1 });
     expect((await readProduct(db(), saw.id)).stock).toBe(3);

@@ -43,7 +43,7 @@ describe('the receipt and the order agree on what is paid and on its VAT', () =>
   it('«без НДС»: the goods lines carry the VAT added on top, delivery is taxed, and the order\'s «в т. ч. НДС» is the receipt\'s VAT', async () => {
     // 3 × 1 234,50 = 3 703,50 ₽ + 741 ₽ VAT (whole roubles) + 500 ₽ delivery = 4 944,50 ₽.
     const { order, lines } = await placeOnline(3);
-    expect(order).toMatchObject({ subtotal: 3703.5, vat: 741, delivery: 500, totalAmount: 4944.5, pricesIncludeVat: false });
+    expect(order).toMatchObject({ subtotal: 3703.5, vat: 741, delivery: { price: 500 }, totalAmount: 4944.5, pricesIncludeVat: false });
     expect(paidOf(lines)).toBe(kopecks(order.totalAmount));
     // 20/120 of a prepayment on every line, the delivery's included.
     expect(lines.map((l) => l.vatCode)).toEqual(lines.map(() => 6));
@@ -55,7 +55,7 @@ describe('the receipt and the order agree on what is paid and on its VAT', () =>
   it('«с НДС»: the lines are the catalogue prices and the delivery, nothing on top, and the same VAT', async () => {
     expect((await saveShop({ catalogPrices: 'with_vat' })).statusCode).toBe(200);
     const { order, lines } = await placeOnline(3);
-    expect(order).toMatchObject({ subtotal: 3703.5, vat: 0, delivery: 500, totalAmount: 4203.5, pricesIncludeVat: true });
+    expect(order).toMatchObject({ subtotal: 3703.5, vat: 0, delivery: { price: 500 }, totalAmount: 4203.5, pricesIncludeVat: true });
     expect(lines).toEqual([
       { quantity: 3, amount: 1234.5, vatCode: 6 },
       { quantity: 1, amount: 500, vatCode: 6 },
