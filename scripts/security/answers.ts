@@ -50,6 +50,7 @@ const SHARED_READS = new Set([
   '/api/products/:slugOrId',
   '/api/products/:slugOrId/similar',
   '/api/search/suggest',
+  '/api/delivery/points',
 ]);
 /** Pages whose content depends on the visitor: their account, their cart, the back office. */
 const PRIVATE_PAGES = /^\/(admin|profile|cart|checkout|order-complete|password-reset|auth)(\/|\?|$)/;
