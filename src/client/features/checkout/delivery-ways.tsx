@@ -62,7 +62,7 @@ export type DeliveryPointsProps = {
   groupRef?: Ref<HTMLDivElement>;
 };
 
-/** СДЭК's pickup points of the city, nearest to its centre first (the server's order): address and hours. */
+/** СДЭК's pickup points of the city, in СДЭК's order: address and hours. */
 export function DeliveryPoints({ city, value, onChange, error, groupRef }: DeliveryPointsProps) {
   const points = useQuery(deliveryPointsQuery(city.trim(), city.trim() !== ''));
   const errorId = 'checkout-deliveryPointCode-error';
