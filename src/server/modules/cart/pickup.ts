@@ -37,18 +37,19 @@ const cityFirst = (branches: Branch[], citySlug: string | undefined) => [...bran
  * and holds every line in full) and the cart's totals without delivery, at the customer's prices
  * (`userId`). Checkout refuses any other choice with the same reasons.
  */
+/** The cart's lines at the customer's prices (`userId`, their group's), in the cart's order: pickup's and delivery's totals start here. */
+export async function pricedCartLines(db: Db, cartId: string, userId: number | undefined) {
+  const lines = await db
+    .select({ productId: products.id, name: products.name, priceKopecks: products.priceKopecks, quantity: cartItems.quantity })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.id));
+  return userId ? customerLinePrices(db, userId, lines) : lines;
+}
+
 export async function cartPickup(db: Db, cartId: string, citySlug: string | undefined, userId?: number): Promise<CartPickup> {
-  const [catalogLines, branchList, shop] = await Promise.all([
-    db
-      .select({ productId: products.id, name: products.name, priceKopecks: products.priceKopecks, quantity: cartItems.quantity })
-      .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .where(eq(cartItems.cartId, cartId))
-      .orderBy(asc(cartItems.id)),
-    listBranches(db),
-    getSettings(db, 'shop'),
-  ]);
-  const lines = userId ? await customerLinePrices(db, userId, catalogLines) : catalogLines;
+  const [lines, branchList, shop] = await Promise.all([pricedCartLines(db, cartId, userId), listBranches(db), getSettings(db, 'shop')]);
   const quantities = await quantitiesOf(db, lines.map((l) => l.productId));
   const totals = cartTotals(lines, shop, 'pickup');
   return {

@@ -5,13 +5,11 @@
  * from the shop's amount. Checkout asks the same functions again when the order is placed: a
  * price the browser sends is never believed.
  */
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { cartItems, products } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../core/http-errors.ts';
 import { listBranches } from '../branches/service.ts';
 import { cartTotals, type TotalsKopecks } from '../cart/totals.ts';
-import { customerLinePrices } from '../customer-groups/prices.ts';
+import { pricedCartLines } from '../cart/pickup.ts';
 import { getSettings } from '../settings/service.ts';
 import { carrierOf, type CarrierLog, type CarrierQuote } from './carrier-port.ts';
 import { parcelsOf } from './parcels.ts';
@@ -38,17 +36,6 @@ export async function carrierQuotes(db: Db, lines: readonly Line[], city: string
   if (!carrier || city.trim() === '' || lines.length === 0) return [];
   const from = await shippingBranch(db, deliverySources(await listBranches(db), citySlug), lines);
   return carrier.quote(from.city, city.trim(), await parcelsOf(db, lines), log);
-}
-
-/** The cart's lines at the customer's prices (`userId`), in the cart's order. */
-export async function pricedCartLines(db: Db, cartId: string, userId: number | undefined) {
-  const lines = await db
-    .select({ productId: products.id, name: products.name, priceKopecks: products.priceKopecks, quantity: cartItems.quantity })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.id));
-  return userId ? customerLinePrices(db, userId, lines) : lines;
 }
 
 /**
