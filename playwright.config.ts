@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { STAND_IN_CDEK_ID, STAND_IN_CDEK_SECRET } from './tests/stand-ins/cdek.ts';
 import { STAND_IN_DADATA_KEY } from './tests/stand-ins/dadata.ts';
 import { STAND_IN_SECRET, STAND_IN_SHOP_ID } from './tests/stand-ins/yookassa.ts';
-import { E2E_DADATA_PORT, E2E_DADATA_URL, E2E_DATA_DIR, E2E_PORT, E2E_PRODUCT_SITE_PORT, E2E_SUPPLIER_SITE_PORT, E2E_YOOKASSA_PORT, E2E_YOOKASSA_URL } from './tests/e2e/env.ts';
+import { E2E_CDEK_PORT, E2E_CDEK_URL, E2E_DADATA_PORT, E2E_DADATA_URL, E2E_DATA_DIR, E2E_PORT, E2E_PRODUCT_SITE_PORT, E2E_SUPPLIER_SITE_PORT, E2E_YOOKASSA_PORT, E2E_YOOKASSA_URL } from './tests/e2e/env.ts';
 
 const PORT = E2E_PORT;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -22,7 +23,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  *   in the web scraper's SKU search when both ran at once). Last: the staff log's first page
  *   (checked with axe) must not list their long before/after values yet, whose <pre> blocks scroll.
  */
-const STOREFRONT = ['accounts', 'back-office-phone', 'catalog', 'catalog-filters', 'checkout', 'company-checkout', 'content-security-policy', 'favorites-compare', 'forms-before-script', 'foundation', 'order-by-sku', 'organizations', 'passwords', 'pickup', 'reviews', 'scroll', 'search-suggest', 'seo', 'wholesale-prices'];
+const STOREFRONT = ['accounts', 'back-office-phone', 'catalog', 'cdek-checkout', 'catalog-filters', 'checkout', 'company-checkout', 'content-security-policy', 'favorites-compare', 'forms-before-script', 'foundation', 'order-by-sku', 'organizations', 'passwords', 'pickup', 'reviews', 'scroll', 'search-suggest', 'seo', 'wholesale-prices'];
 const SHOP_WIDE = ['admin-operations', 'branches', 'catalog-prices', 'csp-counters', 'payments', 'seo-analytics', 'staff-log', 'vat-rate'];
 const BACK_OFFICE = ['admin-attributes', 'admin-catalog', 'back-office-staff', 'catalog-adapter', 'exchange-1c-settings', 'invoice-requisites', 'mass-scraper', 'supplier-import', 'supplier-offers', 'web-scraper'];
 const specs = (names: string[]) => names.map((name) => `${name}.spec.ts`);
@@ -82,6 +83,14 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      // Delivery by СДЭК (prices, pickup points, shipments) goes through the local СДЭК stand-in;
+      // its API answers 401 without a token, which is enough to know it listens.
+      command: `tsx tests/stand-ins/cdek.ts --port ${E2E_CDEK_PORT}`,
+      url: `${E2E_CDEK_URL}/location/cities`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: 'tsx tests/e2e/server.ts',
       url: `http://localhost:${PORT}/api/health`,
       reuseExistingServer: false,
@@ -105,6 +114,9 @@ export default defineConfig({
         YOOKASSA_API_URL: E2E_YOOKASSA_URL,
         DADATA_API_KEY: STAND_IN_DADATA_KEY,
         DADATA_API_URL: E2E_DADATA_URL,
+        CDEK_CLIENT_ID: STAND_IN_CDEK_ID,
+        CDEK_CLIENT_SECRET: STAND_IN_CDEK_SECRET,
+        CDEK_API_URL: E2E_CDEK_URL,
       },
     },
   ],

@@ -38,7 +38,13 @@ export type DeliveryOption = {
 };
 
 /** A carrier's pickup point in a city (`GET /api/delivery/points`). */
-export type DeliveryPoint = { code: string; address: string; workingHours: string; latitude: number | null; longitude: number | null };
+/** A pickup point; `distanceKm` from the city's centre (the list comes nearest first), null where either place has no coordinates. */
+export type DeliveryPoint = { code: string; address: string; workingHours: string; latitude: number | null; longitude: number | null; distanceKm: number | null };
+
+/** «850 м от центра», «3,2 км от центра». */
+export function distanceText(km: number): string {
+  return km < 1 ? `${Math.max(10, Math.round((km * 1000) / 10) * 10)} м от центра` : `${km.toLocaleString('ru-RU', { maximumFractionDigits: 1 })} км от центра`;
+}
 
 /** «2–4 дня», «1 день», «5 дней»: the days a delivery takes, as the checkout says them. */
 export function deliveryDaysText(min: number, max: number): string {

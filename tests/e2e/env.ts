@@ -16,3 +16,6 @@ export const E2E_YOOKASSA_URL = `http://127.0.0.1:${E2E_YOOKASSA_PORT}`;
 /** The local stand-in of DaData's «Подсказки» API (tests/stand-ins/dadata.ts): the organisation form's look-up by ИНН. */
 export const E2E_DADATA_PORT = E2E_PORT + 5;
 export const E2E_DADATA_URL = `http://127.0.0.1:${E2E_DADATA_PORT}`;
+/** The local stand-in of СДЭК's API v2 (tests/stand-ins/cdek.ts): delivery prices, pickup points and shipments at checkout. */
+export const E2E_CDEK_PORT = E2E_PORT + 6;
+export const E2E_CDEK_URL = `http://127.0.0.1:${E2E_CDEK_PORT}/v2`;

@@ -46,8 +46,9 @@ export const STAND_IN_CITIES: City[] = [
 
 type Point = { code: string; cityCode: number; address: string; workTime: string; latitude: number; longitude: number };
 export const STAND_IN_POINTS: Point[] = [
-  { code: 'MSK123', cityCode: 44, address: 'ул. Тверская, 7', workTime: 'Пн-Пт 09:00-21:00, Сб-Вс 10:00-18:00', latitude: 55.7575, longitude: 37.6129 },
+  // СДЭК lists them in its own order, not by distance: the farther first.
   { code: 'MSK456', cityCode: 44, address: 'Ленинградский пр-т, 39, стр. 14', workTime: 'Пн-Вс 10:00-22:00', latitude: 55.7904, longitude: 37.5355 },
+  { code: 'MSK123', cityCode: 44, address: 'ул. Тверская, 7', workTime: 'Пн-Пт 09:00-21:00, Сб-Вс 10:00-18:00', latitude: 55.7575, longitude: 37.6129 },
   { code: 'SPB7', cityCode: 137, address: 'Невский пр-т, 88', workTime: 'Пн-Пт 10:00-20:00, Сб 10:00-16:00', latitude: 59.9326, longitude: 30.3505 },
   { code: 'SPB21', cityCode: 137, address: 'ул. Савушкина, 119, корп. 3', workTime: 'Пн-Вс 10:00-21:00', latitude: 59.9905, longitude: 30.2068 },
   { code: 'RND3', cityCode: 438, address: 'пр-т Будённовский, 49', workTime: 'Пн-Пт 09:00-20:00, Сб 10:00-15:00', latitude: 47.2271, longitude: 39.7103 },

@@ -18,4 +18,6 @@ export const DeliveryPointSchema = z.object({
   workingHours: z.string(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** From the city's centre; the list comes nearest first. */
+  distanceKm: z.number().nullable(),
 });

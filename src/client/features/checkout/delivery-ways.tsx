@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Ref } from 'react';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { formatRub } from '#shared/money.ts';
-import { deliveryDaysText, type DeliveryOption } from '#shared/delivery.ts';
+import { deliveryDaysText, distanceText, type DeliveryOption } from '#shared/delivery.ts';
 import { cartDeliveryQuery, deliveryPointsQuery } from './api.ts';
 import { ChoiceOption } from './choice-option.tsx';
 
@@ -62,7 +62,7 @@ export type DeliveryPointsProps = {
   groupRef?: Ref<HTMLDivElement>;
 };
 
-/** СДЭК's pickup points of the city, in СДЭК's order: address and hours. */
+/** СДЭК's pickup points of the city, nearest its centre first: address, hours and distance. */
 export function DeliveryPoints({ city, value, onChange, error, groupRef }: DeliveryPointsProps) {
   const points = useQuery(deliveryPointsQuery(city.trim(), city.trim() !== ''));
   const errorId = 'checkout-deliveryPointCode-error';
@@ -103,6 +103,7 @@ export function DeliveryPoints({ city, value, onChange, error, groupRef }: Deliv
           {points.data.map((point) => (
             <ChoiceOption key={point.code} name="deliveryPointCode" value={point.code} checked={value === point.code} onChange={() => onChange(point.code)} title={point.address}>
               <span className="text-sm text-muted-foreground">{point.workingHours}</span>
+              {point.distanceKm !== null && <span className="block text-sm text-muted-foreground">{distanceText(point.distanceKm)}</span>}
             </ChoiceOption>
           ))}
         </div>

@@ -6,6 +6,7 @@ import { OrderLines, orderItemLines } from '#client/components/cart/order-lines.
 import { ContinueShoppingButton, OrderTotalsList } from '#client/components/cart/order-summary.tsx';
 import { InvoiceLink, hasInvoice } from '#client/components/invoice-link.tsx';
 import { PayButton, holdText, paymentStateText, paymentTone, paymentUnsettled } from '#client/components/order-payment.tsx';
+import { CarrierDeliveryDetails } from '#client/components/carrier-delivery-details.tsx';
 import { PickupBranchDetails } from '#client/components/pickup-branch-details.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -234,12 +235,8 @@ function OrderDetails({ order, returned, checking }: { order: Order; returned: b
                 <span className="font-medium">{order.customerName}</span>
                 <span>{order.customerPhone}</span>
                 <span className="break-words">{order.customerEmail}</span>
-                {!order.pickupBranch && (
-                  <span className="break-words">
-                    {order.postalCode}, {order.city}, {order.address}
-                  </span>
-                )}
               </address>
+              {!order.pickupBranch && <CarrierDeliveryDetails delivery={order.delivery} city={order.city} address={order.address} postalCode={order.postalCode} />}
               {order.notes && <p className="text-sm break-words text-muted-foreground">Комментарий: {order.notes}</p>}
             </CardContent>
           </Card>

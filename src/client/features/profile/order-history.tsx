@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, PackageOpen, RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { CarrierDeliveryDetails } from '#client/components/carrier-delivery-details.tsx';
 import { OrderLines, orderItemLines } from '#client/components/cart/order-lines.tsx';
 import { InvoiceLink, hasInvoice } from '#client/components/invoice-link.tsx';
 import { PayButton, holdText, paymentStateText } from '#client/components/order-payment.tsx';
@@ -63,11 +64,18 @@ function OrderCard({ order }: { order: Order }) {
               <dd className="font-medium">{holdText(order.payment.holdUntil, order.createdAt)}</dd>
             </div>
           )}
-          {order.pickupBranch && (
+          {order.pickupBranch ? (
             <div className="sm:col-span-2">
               <dt className="inline text-muted-foreground">Самовывоз: </dt>
               <dd className="inline">
                 {order.pickupBranch.city}, {order.pickupBranch.address}
+              </dd>
+            </div>
+          ) : (
+            <div className="sm:col-span-2">
+              <dt className="sr-only">Доставка</dt>
+              <dd>
+                <CarrierDeliveryDetails delivery={order.delivery} city={order.city} address={order.address} postalCode={order.postalCode} />
               </dd>
             </div>
           )}

@@ -8,7 +8,7 @@
  */
 import type { CarrierLog, CarrierQuote, DeliveryCarrier, Parcel } from '../../modules/delivery/carrier-port.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../core/time.ts';
-import { CdekError, deliveryPointsOf, findCities, tariffList, type CdekConfig, type CdekPackage, type CdekTariff } from './cdek.ts';
+import { CdekError, deliveryPointsOf, findCities, tariffList, type CdekCity, type CdekConfig, type CdekDeliveryPoint, type CdekPackage, type CdekTariff } from './cdek.ts';
 import type { CarrierMethod, DeliveryPoint } from '#shared/delivery.ts';
 
 /**
@@ -47,26 +47,41 @@ export function cheapestByMethod(tariffs: readonly CdekTariff[]): CarrierQuote[]
   return quotes;
 }
 
-const pointOf = (p: { code: string; work_time?: string; location: { address: string; latitude?: number; longitude?: number } }): DeliveryPoint => ({
-  code: p.code,
-  address: p.location.address,
-  workingHours: p.work_time ?? '',
-  latitude: p.location.latitude ?? null,
-  longitude: p.location.longitude ?? null,
-});
+type Place = { latitude?: number | null; longitude?: number | null };
+
+/** Great-circle distance in km, one decimal; null unless both places have coordinates. */
+function distanceKm(a: Place, b: Place): number | null {
+  if (a.latitude == null || a.longitude == null || b.latitude == null || b.longitude == null) return null;
+  const rad = Math.PI / 180;
+  const h = Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
+  return Math.round(2 * 6371 * Math.asin(Math.sqrt(h)) * 10) / 10;
+}
+
+/** The city's points nearest its centre first; those without coordinates last, in СДЭК's order. */
+function pointsOf(city: CdekCity, found: CdekDeliveryPoint[]): DeliveryPoint[] {
+  const points = found.map((p) => ({
+    code: p.code,
+    address: p.location.address,
+    workingHours: p.work_time ?? '',
+    latitude: p.location.latitude ?? null,
+    longitude: p.location.longitude ?? null,
+    distanceKm: distanceKm(city, p.location),
+  }));
+  return points.sort((a, b) => (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity));
+}
 
 export function cdekCarrier(config: CdekConfig): DeliveryCarrier & { cityCode: (name: string) => Promise<number | null> } {
-  const cities = new Kept<number | null>(DAY_MS);
+  const cities = new Kept<CdekCity | null>(DAY_MS);
   const points = new Kept<DeliveryPoint[]>(HOUR_MS);
   const tariffs = new Kept<CarrierQuote[]>(10 * MINUTE_MS);
 
-  /** The code of the city of that name; where several regions have one, СДЭК's first (it lists the larger first). */
-  const cityCode = (name: string) =>
+  /** The city of that name; where several regions have one, СДЭК's first (it lists the larger first). */
+  const cityNamed = (name: string) =>
     cities.get(name.toLowerCase(), async () => {
       const found = await findCities(config, name);
-      const exact = found.find((c) => c.city.toLowerCase() === name.toLowerCase());
-      return (exact ?? null)?.code ?? null;
+      return found.find((c) => c.city.toLowerCase() === name.toLowerCase()) ?? null;
     });
+  const cityCode = async (name: string) => (await cityNamed(name))?.code ?? null;
 
   const failed = (log: CarrierLog, what: string, error: unknown) => {
     if (!(error instanceof CdekError)) throw error;
@@ -88,9 +103,9 @@ export function cdekCarrier(config: CdekConfig): DeliveryCarrier & { cityCode: (
     },
     async points(city, log) {
       try {
-        const code = await cityCode(city);
-        if (code === null) return [];
-        return await points.get(String(code), async () => (await deliveryPointsOf(config, code)).map(pointOf));
+        const found = await cityNamed(city);
+        if (found === null) return [];
+        return await points.get(String(found.code), async () => pointsOf(found, await deliveryPointsOf(config, found.code)));
       } catch (error) {
         failed(log, 'delivery points', error);
         return [];

@@ -111,7 +111,7 @@ export async function cdekCall<T>(config: CdekConfig, method: 'GET' | 'POST', pa
   throw new CdekError(`СДЭК ${method} ${path}: 401`, 401);
 }
 
-export type CdekCity = { code: number; city: string; region?: string; country_code?: string };
+export type CdekCity = { code: number; city: string; region?: string; country_code?: string; latitude?: number; longitude?: number };
 export type CdekLocation = { code: number } | { code?: number; address: string };
 /** A package as СДЭК measures it: grams and whole centimetres. */
 export type CdekPackage = { weight: number; length: number; width: number; height: number };

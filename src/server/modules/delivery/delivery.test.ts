@@ -137,11 +137,11 @@ describe('delivery with СДЭК (stand-in)', () => {
     expect(tokenCalls()).toBe(1);
   });
 
-  it('lists a city’s pickup points with address, hours and place; none for a city СДЭК does not know', async () => {
+  it('lists a city’s pickup points nearest its centre first, with address, hours and place; none for a city СДЭК does not know', async () => {
     const points = (await ctx.app.inject({ url: '/api/delivery/points?city=Москва' })).json<DeliveryPoint[]>();
     expect(points).toEqual([
-      { code: 'MSK123', address: 'ул. Тверская, 7', workingHours: 'Пн-Пт 09:00-21:00, Сб-Вс 10:00-18:00', latitude: 55.7575, longitude: 37.6129 },
-      { code: 'MSK456', address: 'Ленинградский пр-т, 39, стр. 14', workingHours: 'Пн-Вс 10:00-22:00', latitude: 55.7904, longitude: 37.5355 },
+      { code: 'MSK123', address: 'ул. Тверская, 7', workingHours: 'Пн-Пт 09:00-21:00, Сб-Вс 10:00-18:00', latitude: 55.7575, longitude: 37.6129, distanceKm: 0.3 },
+      { code: 'MSK456', address: 'Ленинградский пр-т, 39, стр. 14', workingHours: 'Пн-Вс 10:00-22:00', latitude: 55.7904, longitude: 37.5355, distanceKm: 6.4 },
     ]);
     expect((await ctx.app.inject({ url: '/api/delivery/points?city=Урюпинск' })).json()).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { CircleAlert, ListPlus, Pencil, Printer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { OrderStatusBadge } from '#client/components/order-status-badge.tsx';
+import { CarrierDeliveryDetails } from '#client/components/carrier-delivery-details.tsx';
 import { PickupBranchDetails } from '#client/components/pickup-branch-details.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -65,10 +66,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
           </DetailSection>
         ) : (
           <DetailSection title="Доставка">
-            <p className="break-words">{order.address}</p>
-            <p>
-              {order.city}, {order.postalCode}
-            </p>
+            <CarrierDeliveryDetails delivery={order.delivery} city={order.city} address={order.address} postalCode={order.postalCode} />
           </DetailSection>
         )}
         <DetailSection title="Оплата">
