@@ -18,7 +18,7 @@ export const BUILD_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 's
 
 export function buildIsFresh(distDir: string): boolean {
   const dist = path.resolve(root, distDir);
-  const outputs = [path.join(dist, 'client/index.html'), path.join(dist, 'server/entry-server.js')];
+  const outputs = [path.join(dist, 'client/index.html'), path.join(dist, 'server/entry-server.js'), path.join(dist, 'node/main.js')];
   if (!outputs.every((file) => fs.existsSync(file))) return false;
   const built = Math.min(...outputs.map((file) => fs.statSync(file).mtimeMs));
   const sources = Math.max(...BUILD_INPUTS.map((input) => path.join(root, input)).filter((p) => fs.existsSync(p)).map(newestMtime));

@@ -1,34 +1,58 @@
 /**
- * Builds the client and the SSR bundle with the same build info, then prints the storefront's
- * first-load JavaScript (gzipped) for the home page: a budget to watch, not a test.
+ * Builds the client, the SSR bundle and the compiled server with the same build info into a new
+ * folder of `<DIST_DIR>.builds/`, then points the `DIST_DIR` link at it (core/build-folder.ts:
+ * a running process keeps serving its own build, and the previous builds' assets stay served).
+ * Two builds of one commit are identical (scripts/check-reproducible-build.ts). Prints the
+ * storefront's first-load JavaScript (gzipped) for the home page: a budget to watch, not a test.
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { build as compile } from 'esbuild';
 import { build } from 'vite';
 import { NONCE_PLACEHOLDER } from '../src/server/core/content-security-policy.ts';
 import { buildIsFresh } from './build-freshness.ts';
 
-let commit = 'unknown';
-try {
-  commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-} catch {
-  // not a git checkout: the version marker says "unknown"
-}
-process.env.BUILD_COMMIT ??= commit;
-process.env.BUILD_TIME ??= new Date().toISOString();
+const git = (args: string) => {
+  try {
+    return execSync(`git ${args}`, { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return null; // not a git checkout
+  }
+};
+process.env.BUILD_COMMIT ??= git('rev-parse --short HEAD') ?? 'unknown';
+// The commit's time, not the clock's: the build info is in the bundles, and a clock time would
+// give every build of one commit different asset names (two machines behind one balancer).
+process.env.BUILD_TIME ??= git('log -1 --format=%cI HEAD') ?? 'unknown';
 
 // DIST_DIR lets several builds live side by side (parallel test runs); the server reads the same variable.
-const dist = process.env.DIST_DIR ?? 'dist';
+const link = process.env.DIST_DIR ?? 'dist';
 
-// `--if-stale` (npm test, test:e2e): keep a build newer than all its sources, so one run builds once.
-if (process.argv.includes('--if-stale') && buildIsFresh(dist)) {
-  console.log(`The build in ${dist} is newer than its sources: not building again`);
+// `--if-stale` (npm start, npm test, test:e2e): keep a build newer than all its sources, so one run builds once.
+if (process.argv.includes('--if-stale') && buildIsFresh(link)) {
+  console.log(`The build in ${link} is newer than its sources: not building again`);
   process.exit(0);
 }
+
+const builds = `${link}.builds`;
+const dist = path.join(builds, `${process.env.BUILD_COMMIT}-${Date.now().toString(36)}`);
 await build({ logLevel: 'warn', build: { outDir: `${dist}/client` } });
 await build({ logLevel: 'warn', build: { ssr: 'src/client/entry-server.tsx', outDir: `${dist}/server`, manifest: false } });
+// The server runs as plain JavaScript under node (npm start): no TypeScript tooling at run time.
+// Packages stay in node_modules; only the shop's own code is bundled.
+await compile({
+  entryPoints: ['src/server/main.ts'],
+  outfile: `${dist}/node/main.js`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  packages: 'external',
+  sourcemap: 'linked',
+  legalComments: 'none',
+  logLevel: 'warning',
+});
 
 /**
  * Fingerprinted assets are compressed once here at the highest settings (brotli 11, gzip 9) and
@@ -84,3 +108,21 @@ const js = [...files].filter((f) => f.endsWith('.js'));
 const total = js.reduce((sum, f) => sum + gz(f), 0);
 const css = (manifest[entryKey].css ?? []).reduce((sum, f) => sum + gz(f), 0);
 console.log(`\nHome page first-load JavaScript: ${(total / 1024).toFixed(1)} KB gzipped in ${js.length} files (budget 130 KB); CSS ${(css / 1024).toFixed(1)} KB gzipped`);
+
+/**
+ * The link moves to the new build in one step (a new link renamed over the old one), so `dist`
+ * always names a complete build. The three newest builds are kept, for the processes still
+ * serving them and for the pages they rendered.
+ */
+function switchTo(target: string) {
+  if (fs.existsSync(link) && !fs.lstatSync(link).isSymbolicLink()) fs.rmSync(link, { recursive: true }); // a build from before build folders
+  fs.rmSync(`${link}.next`, { force: true });
+  fs.symlinkSync(path.relative(path.dirname(path.resolve(link)), path.resolve(target)), `${link}.next`);
+  fs.renameSync(`${link}.next`, link);
+  const kept = fs
+    .readdirSync(builds)
+    .map((id) => ({ dir: path.join(builds, id), at: fs.statSync(path.join(builds, id)).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  for (const { dir } of kept.slice(3)) if (path.resolve(dir) !== path.resolve(target)) fs.rmSync(dir, { recursive: true, force: true });
+}
+switchTo(dist);

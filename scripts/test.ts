@@ -10,6 +10,7 @@ const STAGES = [
   ['lint', 'npm run lint'],
   ['unit', 'npm run test:unit'],
   ['build', 'tsx scripts/build.ts --if-stale'],
+  ['reproducible', 'tsx scripts/check-reproducible-build.ts'],
   ['security', 'npm run test:security'],
   ['e2e', 'npm run test:e2e'],
 ] as const;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -67,6 +67,8 @@ export type BuildOptions = AppDeps & {
   ssr?: SsrSource;
   /** Folder of built static files (dist/client) served with long cache headers. */
   staticRoot?: string;
+  /** Other builds' asset folders (core/build-folder.ts): their pages' scripts stay served. */
+  otherAssetRoots?: string[];
   /** The process's pino logger; tests run without one. */
   logger?: FastifyBaseLogger;
 };
@@ -125,6 +127,17 @@ const staticFilePolicy = (file: string) => {
   if (policy === undefined) staticPolicies.set(file, (policy = staticPagePolicy(fs.readFileSync(file, 'utf8'))));
   return policy;
 };
+
+/** Cache and type headers of the build's files: fingerprinted assets for a year, the rest revalidated or kept an hour. */
+function builtFileHeaders(reply: FastifyReply, filePath: string) {
+  const fingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
+  // The service worker and the manifest are checked on every visit, so an update reaches everyone.
+  const revalidate = /[\\/](sw\.js|manifest\.webmanifest)$/.test(filePath);
+  reply.header('cache-control', fingerprinted ? 'public, max-age=31536000, immutable' : revalidate ? 'no-cache' : 'public, max-age=3600');
+  // JavaScript's registered type (RFC 9239), which service worker registration checks too.
+  if (/\.m?js(\.br|\.gz)?$/.test(filePath)) reply.header('content-type', 'text/javascript; charset=utf-8');
+  if (filePath.endsWith('.html')) reply.header('content-security-policy', staticFilePolicy(filePath));
+}
 
 /** The whole application without listening: main.ts serves it, tests inject into it. */
 export async function buildApp(options: BuildOptions): Promise<App> {
@@ -193,15 +206,18 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       decorateReply: false,
       // The build writes .br and .gz beside each asset (scripts/build.ts).
       preCompressed: true,
-      setHeaders: (res, filePath) => {
-        const fingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
-        // The service worker and the manifest are checked on every visit, so an update reaches everyone.
-        const revalidate = /[\\/](sw\.js|manifest\.webmanifest)$/.test(filePath);
-        res.header('cache-control', fingerprinted ? 'public, max-age=31536000, immutable' : revalidate ? 'no-cache' : 'public, max-age=3600');
-        // JavaScript's registered type (RFC 9239), which service worker registration checks too.
-        if (/\.m?js(\.br|\.gz)?$/.test(filePath)) res.header('content-type', 'text/javascript; charset=utf-8');
-        if (filePath.endsWith('.html')) res.header('content-security-policy', staticFilePolicy(filePath));
-      },
+      setHeaders: builtFileHeaders,
+    });
+  }
+  if (options.otherAssetRoots?.length) {
+    // Looked up per request, after this build's own files (exact routes win over the wildcard).
+    await app.register(fastifyStatic, {
+      root: options.otherAssetRoots,
+      prefix: '/assets/',
+      index: false,
+      decorateReply: false,
+      preCompressed: true,
+      setHeaders: builtFileHeaders,
     });
   }
   if (options.ssr) registerSsr(app, options.ssr);

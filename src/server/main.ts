@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { pinnedBuild } from './core/build-folder.ts';
+import { PROJECT_ROOT } from './core/project-root.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createLogger } from './core/log.ts';
@@ -9,12 +10,10 @@ import { seedIfEmpty } from './db/seed/seed.ts';
 import { createMailer } from './mail/transport.ts';
 import { builtSsrSource, type SsrSource } from './plugins/ssr.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
 async function devSsrSource(): Promise<{ source: SsrSource; middleware: unknown; close: () => Promise<void> }> {
   const { createServer } = await import('vite');
-  const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
-  const raw = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  const vite = await createServer({ root: PROJECT_ROOT, server: { middlewareMode: true }, appType: 'custom' });
+  const raw = fs.readFileSync(path.join(PROJECT_ROOT, 'index.html'), 'utf8');
   return {
     source: {
       template: (url) => vite.transformIndexHtml(url, raw),
@@ -35,17 +34,19 @@ async function main() {
   await seedIfEmpty(database.db, config, log);
 
   const dev = config.env === 'development' ? await devSsrSource() : undefined;
-  const distDir = path.resolve(root, config.distDir);
+  const distDir = path.resolve(PROJECT_ROOT, config.distDir);
   // Production (the default) serves the build; without one there is nothing to serve.
   if (!dev && !fs.existsSync(path.join(distDir, 'client/index.html'))) {
     throw new Error(`Сборка не найдена в ${distDir}: выполните npm run build (или npm run dev для разработки)`);
   }
+  const build = dev ? undefined : pinnedBuild(distDir);
   const app = await buildApp({
     config,
     database,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
-    ssr: dev?.source ?? builtSsrSource(distDir),
-    staticRoot: dev ? undefined : path.join(distDir, 'client'),
+    ssr: dev?.source ?? builtSsrSource(build!.dir),
+    staticRoot: build && path.join(build.dir, 'client'),
+    otherAssetRoots: build?.otherAssets,
     logger: log,
   });
   if (dev) {

@@ -64,7 +64,7 @@ export type TestContext = {
 /** The whole API on a fresh database copy, with captured mail and a controllable clock; `options.ssr` adds the pages, `options.staticRoot` the static files. */
 export async function createTestApp(
   configOverrides: Record<string, string> = {},
-  options: Pick<BuildOptions, 'ssr' | 'logger' | 'staticRoot'> = {},
+  options: Pick<BuildOptions, 'ssr' | 'logger' | 'staticRoot' | 'otherAssetRoots'> = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   const mails: MailMessage[] = [];

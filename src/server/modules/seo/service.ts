@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { articles } from '#shared/articles.ts';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../../core/project-root.ts';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/connection.ts';
 import { productHasPrice } from '../../db/price-rule.ts';
@@ -114,12 +114,10 @@ async function sitemapCategories(db: Db): Promise<{ slug: string; lastmod: Date 
   });
 }
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-
 /** When the deployed storefront was built (its page template): lastmod of the static pages. */
 export function buildTime(distDir: string): Date | null {
   try {
-    return fs.statSync(path.resolve(ROOT, distDir, 'client/index.html')).mtime;
+    return fs.statSync(path.resolve(PROJECT_ROOT, distDir, 'client/index.html')).mtime;
   } catch {
     return null;
   }
