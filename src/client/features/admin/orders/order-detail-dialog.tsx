@@ -152,9 +152,9 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-const SOURCE_NAMES: Record<OrderHistorySource, string> = { '1c': '1С (обмен)', yookassa: 'ЮKassa' };
+const SOURCE_NAMES: Record<OrderHistorySource, string> = { '1c': '1С (обмен)', yookassa: 'ЮKassa', cdek: 'СДЭК' };
 
-/** Who made a history entry: a staff member, 1C's exchange, YooKassa, or nobody named (the customer placing it, the shop itself). */
+/** Who made a history entry: a staff member, 1C's exchange, YooKassa, СДЭК, or nobody named (the customer placing it, the shop itself). */
 function historyAuthor(entry: OrderHistoryEntry): string {
   if (entry.changedBy) return entry.changedBy.username;
   return entry.source ? SOURCE_NAMES[entry.source] : 'покупатель или система';
