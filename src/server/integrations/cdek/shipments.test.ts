@@ -9,6 +9,9 @@ import { CDEK_NOT_CONFIGURED } from './shipments.ts';
 import type { CdekShipmentView } from '#shared/cdek.ts';
 import type { AdminOrderDetail, Order } from '#shared/types.ts';
 
+/** The parts of the body of `POST /v2/orders` the tests read. */
+type SentOrder = { to_location?: unknown; delivery_point?: string; packages: { items: unknown[] }[] };
+
 type Shop = { ctx: TestContext; admin: string; customer: TestCustomer; productId: number };
 
 async function openShop(env: Record<string, string>): Promise<Shop> {
@@ -83,7 +86,7 @@ describe('СДЭК orders (stand-in)', () => {
     expect((await setStatus(shop, placed.id, 'processing')).statusCode).toBe(200);
 
     const [call] = orderCalls();
-    const body = call!.body as Record<string, any>;
+    const body = call!.body as SentOrder;
     expect(body).toMatchObject({
       type: 1,
       number: String(placed.id),
@@ -108,7 +111,7 @@ describe('СДЭК orders (stand-in)', () => {
   it('sends a door order to the customer’s address', async () => {
     const placed = await cdekOrder(shop, 'cdek-door');
     await setStatus(shop, placed.id, 'processing');
-    const body = orderCalls()[0]!.body as Record<string, any>;
+    const body = orderCalls()[0]!.body as SentOrder;
     expect(body.to_location).toEqual({ code: 137, postal_code: '191186', address: 'Невский пр-т, 1, кв. 2' });
     expect(body.delivery_point).toBeUndefined();
     expect((await customerOrder(shop, placed.id)).delivery.trackNumber).toMatch(/^\d{10}$/);

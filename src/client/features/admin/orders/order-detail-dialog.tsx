@@ -23,6 +23,8 @@ import { adminPaths } from '#client/features/admin/paths.ts';
 import { adminOrderQuery } from './api.ts';
 import { PaymentStatusBadge, orderStatusLabel, paymentStatusLabel } from './order-badges.tsx';
 import { OrderPaymentSection } from './order-payment-section.tsx';
+import { CdekShipmentSection } from './cdek-shipment-section.tsx';
+import { DELIVERY_METHOD_LABELS, isCarrierMethod } from '#shared/delivery.ts';
 import { OrderTotals } from './order-totals.tsx';
 import { OrderComments, OrderEditDialog, PaymentLinkButton, orderEditable, paymentLinkOffered } from './order-tools.tsx';
 import type { StatusTarget } from './order-status-dialog.tsx';
@@ -65,6 +67,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
           </DetailSection>
         ) : (
           <DetailSection title="Доставка">
+            {isCarrierMethod(order.deliveryMethod) && <p className="font-medium">{DELIVERY_METHOD_LABELS[order.deliveryMethod]}</p>}
             <p className="break-words">{order.address}</p>
             <p>
               {order.city}, {order.postalCode}
@@ -79,6 +82,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
       </div>
 
       {order.payment && <OrderPaymentSection orderId={order.id} payment={order.payment} />}
+      {isCarrierMethod(order.deliveryMethod) && <CdekShipmentSection orderId={order.id} status={order.status} />}
 
       {order.notes && (
         <DetailSection title="Комментарий покупателя">
