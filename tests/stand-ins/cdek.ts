@@ -27,7 +27,7 @@
  * Test hooks: `requests`, `revokeTokens`, `failNext(status)`, `moveOrder(uuid, code)`,
  * `closedPoints` (pickup points that stop taking parcels: an order to one is accepted, then INVALID).
  *
- * Run for the browser test: `npx tsx tests/stand-ins/cdek.ts --port N`.
+ * Run for the browser test: `npx tsx tests/stand-ins/cdek.ts --port N [--closed MSK123]`.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -346,6 +346,8 @@ const arg = (name: string) => {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const standIn = await startCdek({ port: Number(arg('port') ?? 0) });
+  // `--closed MSK123,SPB7`: points that take no parcels, for a look at a refused registration.
+  for (const code of (arg('closed') ?? '').split(',').filter(Boolean)) standIn.closedPoints.add(code);
   console.log(`СДЭК stand-in: ${standIn.apiUrl}`);
   const stop = () => void standIn.stop().then(() => process.exit(0));
   process.on('SIGINT', stop);

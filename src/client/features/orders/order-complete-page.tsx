@@ -236,9 +236,8 @@ function OrderDetails({ order, returned, checking }: { order: Order; returned: b
                 <span>{order.customerPhone}</span>
                 <span className="break-words">{order.customerEmail}</span>
                 {!order.pickupBranch && (
-                  <span className="break-words">
-                    {order.postalCode}, {order.city}, {order.address}
-                  </span>
+                  // A pickup point's order has no postal code.
+                  <span className="break-words">{[order.postalCode, order.city, order.address].filter(Boolean).join(', ')}</span>
                 )}
               </address>
               {order.delivery.trackNumber && <TrackNumber trackNumber={order.delivery.trackNumber} className="text-sm" />}

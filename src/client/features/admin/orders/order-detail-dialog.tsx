@@ -69,9 +69,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
           <DetailSection title="Доставка">
             {isCarrierMethod(order.deliveryMethod) && <p className="font-medium">{DELIVERY_METHOD_LABELS[order.deliveryMethod]}</p>}
             <p className="break-words">{order.address}</p>
-            <p>
-              {order.city}, {order.postalCode}
-            </p>
+            <p>{[order.city, order.postalCode].filter(Boolean).join(', ')}</p>
           </DetailSection>
         )}
         <DetailSection title="Оплата">
