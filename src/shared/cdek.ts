@@ -3,6 +3,9 @@
  * order pages and the server need it.
  */
 
+/** Where СДЭК sends its ORDER_STATUS events (the shop subscribes it at start-up). */
+export const CDEK_WEBHOOK_PATH = '/api/delivery/cdek/webhook';
+
 /** СДЭК's page where anyone follows a shipment by its number. */
 export const cdekTrackingUrl = (trackNumber: string) => `https://www.cdek.ru/ru/tracking?order_id=${encodeURIComponent(trackNumber)}`;
 

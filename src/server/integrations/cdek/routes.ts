@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { idParams, z } from '#shared/schemas/z.ts';
-import type { CdekShipmentView } from '#shared/cdek.ts';
+import { CDEK_WEBHOOK_PATH, type CdekShipmentView } from '#shared/cdek.ts';
 import type { App } from '../../core/app-types.ts';
 import { everyMinute } from '../../jobs/scheduled-runs.ts';
 import { provideCarrier } from '../../modules/delivery/carrier-port.ts';
@@ -9,9 +9,6 @@ import { enforce, type RateRule } from '../../modules/rate-limits/service.ts';
 import { cdekCarrier } from './carrier.ts';
 import { CdekError, subscribeOrderStatus } from './cdek.ts';
 import { checkSentShipments, handleStatusEvent, registerConfirmedOrder, registerShipment, shipmentView, type ShipmentDeps } from './shipments.ts';
-
-/** Where СДЭК sends its ORDER_STATUS events (subscribed at start-up). */
-export const CDEK_WEBHOOK_PATH = '/api/delivery/cdek/webhook';
 
 /**
  * Events come from СДЭК's few servers: a generous limit per address that a flood from elsewhere
