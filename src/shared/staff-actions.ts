@@ -48,6 +48,7 @@ export const STAFF_ACTION_GROUPS = [
       'order.comment': 'Комментарий к заказу',
       'order.payment-link': 'Отправлена ссылка на оплату',
       'order.refund': 'Возврат оплаты по заказу',
+      'order.cdek-register': 'Заказ повторно зарегистрирован в СДЭК',
     },
   },
   {

@@ -127,7 +127,7 @@ export type OrderHistoryEntry = {
   toValue: string;
   changedAt: string;
   changedBy: { id: number; username: string } | null;
-  /** The change came from the exchange with 1C or from YooKassa's payment events, not from a person. */
+  /** The change came from the exchange with 1C, YooKassa's payment events or СДЭК's status events, not from a person. */
   source: OrderHistorySource | null;
   /** Why, when the values alone do not say it (a payment that came after the order was cancelled). */
   note: string | null;
@@ -139,7 +139,7 @@ export type OrderHistoryField = (typeof ORDER_HISTORY_FIELDS)[number];
 /** A staff member's internal comment on an order: never shown to the customer. */
 export type OrderComment = { id: number; text: string; authorName: string; createdAt: string };
 
-export const ORDER_HISTORY_SOURCES = ['1c', 'yookassa'] as const;
+export const ORDER_HISTORY_SOURCES = ['1c', 'yookassa', 'cdek'] as const;
 export type OrderHistorySource = (typeof ORDER_HISTORY_SOURCES)[number];
 
 /** Back office: one order with its lines and the history of its status changes. */

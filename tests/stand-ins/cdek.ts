@@ -18,11 +18,16 @@
  *   INVALID with the reason (СДЭК checks it after accepting); otherwise SUCCESSFUL with a
  *   `cdek_number`;
  * - `GET /v2/orders/{uuid}` → `{ entity: { uuid, cdek_number, number, statuses }, requests }`;
- * - `POST /v2/webhooks` `{ type: 'ORDER_STATUS', url }` → `{ entity: { uuid } }`; the stand-in
- *   then posts ORDER_STATUS events there when a test moves an order (`moveOrder`).
- * Test hooks: `requests`, `revokeTokens`, `failNext(status)`, `moveOrder(uuid, code)`.
+ * - `GET /v2/webhooks` → the subscriptions `[{ uuid, type, url }]`; `POST /v2/webhooks`
+ *   `{ type: 'ORDER_STATUS', url }` → `{ entity: { uuid } }`; the stand-in then posts
+ *   ORDER_STATUS events there when a test moves an order (`moveOrder`), or hands them to
+ *   `deliver` (a test's app answers without listening on a port);
+ * - an online shop's order (type 1) needs `items` in every package, each with `name`,
+ *   `ware_key`, `payment.value`, `cost`, `weight` and `amount` (400 INVALID otherwise).
+ * Test hooks: `requests`, `revokeTokens`, `failNext(status)`, `moveOrder(uuid, code)`,
+ * `closedPoints` (pickup points that stop taking parcels: an order to one is accepted, then INVALID).
  *
- * Run for the browser test: `npx tsx tests/stand-ins/cdek.ts --port N`.
+ * Run for the browser test: `npx tsx tests/stand-ins/cdek.ts --port N [--closed MSK123]`.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -73,6 +78,8 @@ export type CdekStandIn = {
   clientSecret: string;
   requests: RecordedRequest[];
   orders: Map<string, StandInOrder>;
+  /** Pickup points that take no parcels now (closed for a while): an order there is accepted, then INVALID. */
+  closedPoints: Set<string>;
   /** The webhook addresses the shop subscribed (`POST /v2/webhooks`). */
   webhooks: { uuid: string; type: string; url: string }[];
   /** Every token given so far stops working (СДЭК revoked it). */
@@ -113,10 +120,34 @@ function chargeableKg(packages: Package[]): number | string {
   return kg;
 }
 
-export async function startCdek(options: { port?: number; expiresIn?: number } = {}): Promise<CdekStandIn> {
+/** One ORDER_STATUS event as СДЭК posts it to a subscribed address. */
+export type CdekStatusEvent = { type: 'ORDER_STATUS'; date_time: string; uuid: string; attributes: Record<string, unknown> };
+
+type Item = { name?: unknown; ware_key?: unknown; payment?: { value?: unknown }; cost?: unknown; weight?: unknown; amount?: unknown };
+/** СДЭК's check of an online shop's goods: every package lists its items with their fields. */
+function itemsProblem(packages: (Package & { items?: Item[] })[]): string | null {
+  for (const [i, p] of packages.entries()) {
+    if (!Array.isArray(p.items) || p.items.length === 0) return `packages[${i}].items: поле обязательно для заказа интернет-магазина`;
+    for (const [j, item] of p.items.entries()) {
+      const at = `packages[${i}].items[${j}]`;
+      if (typeof item.name !== 'string' || !item.name) return `${at}.name: поле обязательно`;
+      if (typeof item.ware_key !== 'string' || !item.ware_key) return `${at}.ware_key: поле обязательно`;
+      if (typeof item.payment?.value !== 'number') return `${at}.payment: поле обязательно`;
+      if (typeof item.cost !== 'number' || item.cost < 0) return `${at}.cost: поле обязательно`;
+      if (typeof item.weight !== 'number' || item.weight <= 0) return `${at}.weight: Вес товара должен быть больше 0`;
+      if (typeof item.amount !== 'number' || item.amount < 1) return `${at}.amount: поле обязательно`;
+    }
+  }
+  return null;
+}
+
+export async function startCdek(
+  options: { port?: number; expiresIn?: number; deliver?: (url: string, event: CdekStatusEvent) => Promise<number> } = {},
+): Promise<CdekStandIn> {
   const requests: RecordedRequest[] = [];
   const orders = new Map<string, StandInOrder>();
   const webhooks: CdekStandIn['webhooks'] = [];
+  const closedPoints = new Set<string>();
   const live = new Map<string, number>();
   let failures = { status: 0, times: 0 };
   let nextNumber = 1_000_000_001;
@@ -217,12 +248,20 @@ export async function startCdek(options: { port?: number; expiresIn?: number } =
       if (!b.recipient.phones?.[0]?.number) return send(400, error('v2_field_is_empty', 'recipient.phones: поле обязательно'));
       if (!Array.isArray(b.packages) || b.packages.length === 0) return send(400, error('v2_field_is_empty', 'packages: поле обязательно'));
       if (typeof chargeableKg(b.packages) === 'string') return send(400, error('v2_field_is_invalid', chargeableKg(b.packages) as string));
+      const itemProblem = b.type === 2 ? null : itemsProblem(b.packages);
+      if (itemProblem) return send(400, error('v2_field_is_invalid', itemProblem));
       const toPoint = tariff.delivery_mode === 2 || tariff.delivery_mode === 4 || tariff.delivery_mode === 7;
       if (toPoint && !b.delivery_point) return send(400, error('v2_field_is_empty', 'delivery_point: поле обязательно для тарифа до склада'));
       if (!toPoint && !b.to_location?.address) return send(400, error('v2_field_is_empty', 'to_location.address: поле обязательно для тарифа до двери'));
       if (!b.from_location && !b.shipment_point) return send(400, error('v2_field_is_empty', 'from_location: поле обязательно'));
       const uuid = randomUUID();
-      const invalid = toPoint && !STAND_IN_POINTS.some((p) => p.code === b.delivery_point) ? `Пункт выдачи ${b.delivery_point} не найден` : null;
+      const invalid = !toPoint
+        ? null
+        : !STAND_IN_POINTS.some((p) => p.code === b.delivery_point)
+          ? `Пункт выдачи ${b.delivery_point} не найден`
+          : closedPoints.has(b.delivery_point!)
+            ? `Пункт выдачи ${b.delivery_point} временно не принимает отправления`
+            : null;
       orders.set(uuid, { uuid, body: b, cdekNumber: invalid ? '' : String(nextNumber++), invalid, statuses: invalid ? [] : [{ code: 'ACCEPTED', date_time: new Date().toISOString() }, { code: 'CREATED', date_time: new Date().toISOString() }] });
       return send(202, { entity: { uuid }, requests: [{ request_uuid: randomUUID(), type: 'CREATE', state: 'ACCEPTED', date_time: new Date().toISOString() }] });
     }
@@ -247,6 +286,8 @@ export async function startCdek(options: { port?: number; expiresIn?: number } =
       });
     }
 
+    if (path === '/v2/webhooks' && method === 'GET') return send(200, webhooks);
+
     if (path === '/v2/webhooks' && method === 'POST') {
       const b = (body ?? {}) as { type?: string; url?: string };
       if (b.type !== 'ORDER_STATUS' || !b.url) return send(400, fault('v2_field_is_invalid', 'type и url обязательны'));
@@ -267,6 +308,7 @@ export async function startCdek(options: { port?: number; expiresIn?: number } =
     clientSecret: STAND_IN_CDEK_SECRET,
     requests,
     orders,
+    closedPoints,
     webhooks,
     revokeTokens: () => live.clear(),
     failNext: (status, times = 1) => {
@@ -277,7 +319,7 @@ export async function startCdek(options: { port?: number; expiresIn?: number } =
       if (!order) throw new Error(`no order ${uuid}`);
       const at = new Date().toISOString();
       order.statuses.push({ code, date_time: at });
-      const event = {
+      const event: CdekStatusEvent = {
         type: 'ORDER_STATUS',
         date_time: at,
         uuid: order.uuid,
@@ -285,8 +327,8 @@ export async function startCdek(options: { port?: number; expiresIn?: number } =
       };
       const answers: number[] = [];
       for (const hook of webhooks.filter((w) => w.type === 'ORDER_STATUS')) {
-        const response = await fetch(hook.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) });
-        answers.push(response.status);
+        if (options.deliver) answers.push(await options.deliver(hook.url, event));
+        else answers.push((await fetch(hook.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) })).status);
       }
       return answers;
     },
@@ -305,6 +347,8 @@ const arg = (name: string) => {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const standIn = await startCdek({ port: Number(arg('port') ?? 0) });
+  // `--closed MSK123,SPB7`: points that take no parcels, for a look at a refused registration.
+  for (const code of (arg('closed') ?? '').split(',').filter(Boolean)) standIn.closedPoints.add(code);
   console.log(`СДЭК stand-in: ${standIn.apiUrl}`);
   const stop = () => void standIn.stop().then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -1,14 +1,11 @@
 import { deliveryDaysText, DELIVERY_METHOD_LABELS, isCarrierMethod } from '#shared/delivery.ts';
 import type { OrderDelivery } from '#shared/types.ts';
 
-/** СДЭК's tracking page for a track number (the customer follows the parcel there). */
-export const cdekTrackingUrl = (trackNumber: string) => `https://www.cdek.ru/ru/tracking?order_id=${encodeURIComponent(trackNumber)}`;
-
 type Props = { delivery: OrderDelivery; city: string; address: string; postalCode: string };
 
 /**
  * How a delivered order travels, as the customer and staff read it: the way, the pickup point
- * or the address, the days promised and, once СДЭК has registered it, the track number.
+ * or the address and the days promised (the track number is TrackNumber's).
  */
 export function CarrierDeliveryDetails({ delivery, city, address, postalCode }: Props) {
   const carrier = isCarrierMethod(delivery.method);
@@ -26,14 +23,6 @@ export function CarrierDeliveryDetails({ delivery, city, address, postalCode }: 
         <address className="break-words not-italic">{[postalCode, city, address].filter(Boolean).join(', ')}</address>
       )}
       {delivery.daysMin !== null && delivery.daysMax !== null && <span>Срок доставки: {deliveryDaysText(delivery.daysMin, delivery.daysMax)}</span>}
-      {delivery.trackNumber && (
-        <span>
-          Трек-номер СДЭК:{' '}
-          <a href={cdekTrackingUrl(delivery.trackNumber)} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline-offset-2 hover:underline">
-            {delivery.trackNumber}
-          </a>
-        </span>
-      )}
     </div>
   );
 }

@@ -1014,8 +1014,8 @@ export const productLists = pgTable(
  * Orders registered with СДЭК (issue 28, the cdek integration's own table). Registration is
  * asynchronous at СДЭК: `POST /v2/orders` answers the entity's uuid with the request ACCEPTED,
  * and `GET /v2/orders/{uuid}` later says SUCCESSFUL (with the track number) or INVALID (with
- * errors). `state`: 'sent' (accepted, waiting for the result), 'registered', 'failed' (`error`
- * says why, in Russian; staff may retry).
+ * errors). `state`: 'sending' (one request has claimed it), 'sent' (accepted, waiting for the
+ * result), 'registered', 'failed' (`error` says why, in Russian; staff may retry).
  */
 export const cdekShipments = pgTable(
   'cdek_shipments',

@@ -2,6 +2,7 @@ import type { App } from '../core/app-types.ts';
 import { forbidden } from '../core/http-errors.ts';
 import { SECURITY_HEADERS, transportSecurityHeaders } from '../core/security-headers.ts';
 import { YOOKASSA_NOTIFICATION_PATH } from '#shared/schemas/payments.ts';
+import { CDEK_WEBHOOK_PATH } from '#shared/cdek.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const FOREIGN = 'Запрос с чужого сайта отклонён';
@@ -42,6 +43,8 @@ export function registerSecurity(app: App) {
     if (isExchange1c(request.url)) return;
     // YooKassa's notifications come from its servers, not a browser (and are checked against the API).
     if (request.url === YOOKASSA_NOTIFICATION_PATH) return;
+    // So do СДЭК's status events (checked against its API as well).
+    if (request.url === CDEK_WEBHOOK_PATH) return;
     const site = request.headers['sec-fetch-site'];
     if (site && site !== 'same-origin' && site !== 'none') throw forbidden(FOREIGN);
     const { origin, referer, host } = request.headers;

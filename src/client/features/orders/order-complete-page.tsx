@@ -8,6 +8,7 @@ import { InvoiceLink, hasInvoice } from '#client/components/invoice-link.tsx';
 import { PayButton, holdText, paymentStateText, paymentTone, paymentUnsettled } from '#client/components/order-payment.tsx';
 import { CarrierDeliveryDetails } from '#client/components/carrier-delivery-details.tsx';
 import { PickupBranchDetails } from '#client/components/pickup-branch-details.tsx';
+import { TrackNumber } from '#client/components/track-number.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { RepeatOrderButton } from '#client/components/repeat-order-button.tsx';
@@ -237,6 +238,7 @@ function OrderDetails({ order, returned, checking }: { order: Order; returned: b
                 <span className="break-words">{order.customerEmail}</span>
               </address>
               {!order.pickupBranch && <CarrierDeliveryDetails delivery={order.delivery} city={order.city} address={order.address} postalCode={order.postalCode} />}
+              {order.delivery.trackNumber && <TrackNumber trackNumber={order.delivery.trackNumber} className="text-sm" />}
               {order.notes && <p className="text-sm break-words text-muted-foreground">Комментарий: {order.notes}</p>}
             </CardContent>
           </Card>

@@ -8,6 +8,7 @@ import { InvoiceLink, hasInvoice } from '#client/components/invoice-link.tsx';
 import { PayButton, holdText, paymentStateText } from '#client/components/order-payment.tsx';
 import { OrderStatusBadge } from '#client/components/order-status-badge.tsx';
 import { RepeatOrderButton } from '#client/components/repeat-order-button.tsx';
+import { TrackNumber } from '#client/components/track-number.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
@@ -76,6 +77,14 @@ function OrderCard({ order }: { order: Order }) {
               <dt className="sr-only">Доставка</dt>
               <dd>
                 <CarrierDeliveryDetails delivery={order.delivery} city={order.city} address={order.address} postalCode={order.postalCode} />
+              </dd>
+            </div>
+          )}
+          {order.delivery.trackNumber && (
+            <div className="sm:col-span-2">
+              <dt className="sr-only">Отслеживание</dt>
+              <dd>
+                <TrackNumber trackNumber={order.delivery.trackNumber} />
               </dd>
             </div>
           )}

@@ -11,7 +11,7 @@
  * - `POST /orders` (202 `{ entity: { uuid }, requests: [{ state, errors? }] }`), `GET /orders/{uuid}`
  *   (`{ entity: { uuid, cdek_number?, statuses }, requests: [{ state: ACCEPTED | WAITING |
  *   SUCCESSFUL | INVALID, errors }] }`);
- * - `POST /webhooks` `{ type: 'ORDER_STATUS', url }`.
+ * - `GET /webhooks` → `[{ uuid, type, url }]`, `POST /webhooks` `{ type: 'ORDER_STATUS', url }`.
  * The API address is the operator's (environment), so Node's fetch is used, not safe-fetch.
  */
 import type { Config } from '../../config.ts';
@@ -155,4 +155,49 @@ export async function deliveryPointsOf(config: CdekConfig, cityCode: number): Pr
   const query = new URLSearchParams({ city_code: String(cityCode), type: 'PVZ', country_code: 'RU' });
   const { body } = await cdekCall<CdekDeliveryPoint[]>(config, 'GET', `/deliverypoints?${query}`);
   return Array.isArray(body) ? body : [];
+}
+
+/** СДЭК's request states: ACCEPTED and WAITING are still being processed. */
+export type CdekRequestState = 'ACCEPTED' | 'WAITING' | 'SUCCESSFUL' | 'INVALID';
+export type CdekRequest = { request_uuid?: string; type?: string; state: CdekRequestState; errors?: { code?: string; message: string }[] };
+export type CdekStatus = { code: string; name?: string; date_time: string; city?: string };
+export type CdekOrderInfo = { entity?: { uuid: string; cdek_number?: string; number?: string; statuses?: CdekStatus[] }; requests?: CdekRequest[] };
+
+/** An online shop's order (type 1) as `POST /orders` takes it; what the shop fills. */
+export type CdekOrderRequest = {
+  type: 1;
+  number: string;
+  tariff_code: number;
+  comment?: string;
+  from_location: { code: number; address: string };
+  to_location?: { code?: number; city?: string; postal_code?: string; address: string };
+  delivery_point?: string;
+  recipient: { name: string; email?: string; phones: { number: string }[] };
+  packages: (CdekPackage & {
+    number: string;
+    items: { name: string; ware_key: string; payment: { value: number }; cost: number; weight: number; amount: number }[];
+  })[];
+};
+
+/** Registers an order; СДЭК answers at once only that it accepted the request (its uuid), the result comes with `orderInfo`. */
+export async function createOrder(config: CdekConfig, order: CdekOrderRequest): Promise<{ uuid: string; requests: CdekRequest[] }> {
+  const { status, body } = await cdekCall<CdekOrderInfo>(config, 'POST', '/orders', order);
+  const uuid = body?.entity?.uuid;
+  if (typeof uuid !== 'string') throw new CdekError(`СДЭК POST /orders: ${status} without entity.uuid`, status, errorTexts(body));
+  return { uuid, requests: Array.isArray(body.requests) ? body.requests : [] };
+}
+
+export async function orderInfo(config: CdekConfig, uuid: string): Promise<CdekOrderInfo> {
+  const { body } = await cdekCall<CdekOrderInfo>(config, 'GET', `/orders/${encodeURIComponent(uuid)}`);
+  return body ?? {};
+}
+
+export type CdekWebhook = { uuid: string; type: string; url: string };
+
+/** The shop's subscription to ORDER_STATUS events at `url`, made once: an existing one is kept. */
+export async function subscribeOrderStatus(config: CdekConfig, url: string): Promise<'exists' | 'created'> {
+  const { body } = await cdekCall<CdekWebhook[]>(config, 'GET', '/webhooks');
+  if (Array.isArray(body) && body.some((hook) => hook.type === 'ORDER_STATUS' && hook.url === url)) return 'exists';
+  await cdekCall(config, 'POST', '/webhooks', { type: 'ORDER_STATUS', url });
+  return 'created';
 }

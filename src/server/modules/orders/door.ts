@@ -26,24 +26,26 @@ import { editOrderLines } from './line-edit.ts';
 /**
  * Who changes an order. `customer` and `staff` are people (the history names them); `system` is
  * the shop itself (an unpaid order's hold passing; the history names nobody, shown as «покупатель
- * или система»); `yookassa` and `1c` are the outside systems (history `source`, shown as «ЮKassa»
- * and «1С (обмен)»).
+ * или система»); `yookassa`, `1c` and `cdek` are the outside systems (history `source`, shown as
+ * «ЮKassa», «1С (обмен)» and «СДЭК»).
  */
 export type OrderChangeAuthor =
   | { kind: 'customer'; userId: number }
   | { kind: 'staff'; userId: number }
   | { kind: 'system' }
   | { kind: 'yookassa' }
-  | { kind: '1c' };
+  | { kind: '1c' }
+  | { kind: 'cdek' };
 
 /**
- * What a change sets. `paymentHoldUntil` is no status: it is written without history or event.
+ * What a change sets. `paymentHoldUntil` and `trackNumber` (the carrier's number of the shipment)
+ * are no status: they are written without history or event.
  * `note` says why in staff's words, once, on the change's first history entry (when the values alone do not).
  * `edit`: staff change the lines and the delivery price (line-edit.ts: stock per line at its
  * branch, totals again, each change in the history); refused once the order is handed over,
  * cancelled or paid online.
  */
-export type OrderChange = { status?: OrderStatus; paymentStatus?: PaymentStatus; paymentHoldUntil?: Date; note?: string; edit?: OrderEdit };
+export type OrderChange = { status?: OrderStatus; paymentStatus?: PaymentStatus; paymentHoldUntil?: Date; trackNumber?: string; note?: string; edit?: OrderEdit };
 
 /** One change of one field, announced after the commit. */
 export type OrderChangeEvent = {
@@ -206,6 +208,7 @@ function historyAuthor(author: OrderChangeAuthor): Pick<typeof orderStatusHistor
       return { changedBy: author.userId, source: null };
     case 'yookassa':
     case '1c':
+    case 'cdek':
       return { changedBy: null, source: author.kind };
     case 'system':
       return { changedBy: null, source: null };
@@ -246,6 +249,7 @@ export async function changeOrder(
       events.push({ orderId, field: 'payment', from: order.paymentStatus, to: change.paymentStatus, author, at: now });
     }
     if (change.paymentHoldUntil && change.paymentHoldUntil.getTime() !== order.paymentHoldUntil?.getTime()) set.paymentHoldUntil = change.paymentHoldUntil;
+    if (change.trackNumber && change.trackNumber !== order.trackNumber) set.trackNumber = change.trackNumber;
     const edited = change.edit ? await editOrderLines(tx, order, change.edit, now) : null;
     if (edited) Object.assign(set, edited.totals);
     const written = [...events.map((e) => ({ field: e.field, from: e.from, to: e.to })), ...(edited?.history ?? [])];

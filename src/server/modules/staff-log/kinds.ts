@@ -63,6 +63,8 @@ export const KIND_SPECS: Record<StaffActionKind, KindSpec> = {
   'order.payment-link': { details: 'none' },
   // The amount and reason asked for; the refund itself is in the order's payment.
   'order.refund': {},
+  // The outcome is the order's СДЭК registration, shown on the order.
+  'order.cdek-register': { details: 'none' },
   'user.create': { snapshot: 'user' },
   'user.update': { snapshot: 'user' },
   'user.status': { snapshot: 'user' },

@@ -29,6 +29,8 @@ import { OrderComments, OrderEditDialog, PaymentLinkButton, orderEditable, payme
 import type { StatusTarget } from './order-status-dialog.tsx';
 import { telHref } from '#client/lib/utils.ts';
 import { DetailSection } from '#client/features/admin/components/detail-section.tsx';
+import { CdekShipmentSection } from './cdek-shipment-section.tsx';
+import { isCarrierMethod } from '#shared/delivery.ts';
 
 const HISTORY_WHAT: Record<OrderHistoryField, string> = { status: 'Статус', payment: 'Оплата', lines: 'Состав', delivery: 'Доставка', total: 'Итого' };
 
@@ -77,6 +79,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
       </div>
 
       {order.payment && <OrderPaymentSection orderId={order.id} payment={order.payment} />}
+      {isCarrierMethod(order.deliveryMethod) && <CdekShipmentSection orderId={order.id} status={order.status} />}
 
       {order.notes && (
         <DetailSection title="Комментарий покупателя">
@@ -150,9 +153,9 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-const SOURCE_NAMES: Record<OrderHistorySource, string> = { '1c': '1С (обмен)', yookassa: 'ЮKassa' };
+const SOURCE_NAMES: Record<OrderHistorySource, string> = { '1c': '1С (обмен)', yookassa: 'ЮKassa', cdek: 'СДЭК' };
 
-/** Who made a history entry: a staff member, 1C's exchange, YooKassa, or nobody named (the customer placing it, the shop itself). */
+/** Who made a history entry: a staff member, 1C's exchange, YooKassa, СДЭК, or nobody named (the customer placing it, the shop itself). */
 function historyAuthor(entry: OrderHistoryEntry): string {
   if (entry.changedBy) return entry.changedBy.username;
   return entry.source ? SOURCE_NAMES[entry.source] : 'покупатель или система';
