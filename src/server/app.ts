@@ -40,6 +40,8 @@ import attributeAdminRoutes from './modules/attributes/admin-routes.ts';
 import categoryRoutes from './modules/categories/routes.ts';
 import contactRoutes from './modules/contact/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
+import { createShopMetrics } from './core/metrics.ts';
+import metricsRoutes, { registerRequestTiming } from './modules/health/metrics-routes.ts';
 import jobRoutes from './modules/jobs/routes.ts';
 import massScraperRoutes from './integrations/supplier-sites/mass/routes.ts';
 import orderAdminRoutes from './modules/orders/admin-routes.ts';
@@ -160,6 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('deps', { config, database, db: database.db, mailer, clock: options.clock ?? (() => new Date()) });
   app.decorate('frontDoor', frontDoor);
   app.decorate('jobs', new JobRunner(database.db, options.logger));
+  app.decorate('metrics', createShopMetrics(database, { processFigures: config.env !== 'test' }));
   registerJobWorker(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -174,6 +177,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', validatorUrl: null }, staticCSP: apiDocsPolicy() });
 
+  registerRequestTiming(app);
   registerSecurity(app);
   registerSession(app);
   registerMaintenance(app);
@@ -186,8 +190,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     },
     { prefix: '/api' },
   );
-  // robots.txt, sitemaps and the market feed live at the site root, not under /api.
+  // robots.txt, sitemaps and the market feed live at the site root, not under /api; /metrics too.
   await app.register(seoRoutes);
+  await app.register(metricsRoutes);
 
   fs.mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
   await app.register(fastifyStatic, {

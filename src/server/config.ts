@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().default('false'),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: z.string().trim().min(16, 'не короче 16 символов').optional(),
   FETCH_ALLOW: z.string().default(''),
   YOOKASSA_SHOP_ID: z.string().trim().optional(),
   YOOKASSA_SECRET_KEY: z.string().trim().optional(),
@@ -59,6 +60,8 @@ export type Config = {
   /** Multiplies every rate limit (1 in production; the end-to-end server, whose tests all come from one address, raises it). */
   rateLimitFactor: number;
   logLevel: string;
+  /** Bearer token that opens /metrics from any address; without it only private addresses see it. */
+  metricsToken?: string;
   /** Internal `host:port` pairs the safe fetcher may reach anyway: the tests' local sites only; empty otherwise. */
   fetchAllow: FetchAllowance;
   /**
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     fetchAllow: parseFetchAllow(e.FETCH_ALLOW),
     yookassa:
       e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY

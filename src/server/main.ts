@@ -24,6 +24,9 @@ async function devSsrSource(): Promise<{ source: SsrSource; middleware: unknown;
   };
 }
 
+/** SIGTERM to exit: new requests refused (503), those in flight finished, jobs handed back, the pool closed. */
+const STOP_DEADLINE_MS = 10_000;
+
 async function main() {
   const config = loadConfig();
   const log = createLogger({ level: config.logLevel, pretty: config.env === 'development' });
@@ -60,6 +63,11 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down: finishing requests in flight');
+    // A balancer or systemd waits this long at most; whatever still hangs is cut off.
+    setTimeout(() => {
+      log.error('shutdown took longer than 10 s: exiting');
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     await app.close();
     await dev?.close();
     await database.close();

@@ -11,6 +11,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/connection.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import type { Mailer } from '../mail/transport.ts';
+import type { ShopMetrics } from './metrics.ts';
 import type { StaffActionKind } from '#shared/staff-actions.ts';
 import type { PublicUser } from '#shared/types.ts';
 
@@ -46,6 +47,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Every route with its declared access, filled as routes are registered. */
     routeTable: GuardedRoute[];
+    /** The figures /metrics shows (core/metrics.ts). */
+    metrics: ShopMetrics;
   }
   interface FastifyRequest {
     user: PublicUser | null;

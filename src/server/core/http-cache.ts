@@ -26,7 +26,13 @@ export type CachedBody = {
 
 export type Encoding = 'br' | 'gzip' | null;
 
-type Options = { ttlMs: number; maxBytes: number; now?: () => number };
+type Options = {
+  ttlMs: number;
+  maxBytes: number;
+  now?: () => number;
+  /** Told of every lookup, found or not (the /metrics figures). */
+  onLookup?: (hit: boolean) => void;
+};
 
 /** Browsers and proxies may keep a public cached answer this long. */
 const PUBLIC_CACHE_CONTROL = 'public, max-age=30';
@@ -62,9 +68,13 @@ export class ResponseCache {
   async get(key: string, produce: () => Promise<unknown>): Promise<CachedBody | null> {
     const hit = this.entries.get(key);
     if (hit) {
-      if (hit.expiresAt > this.now()) return hit;
+      if (hit.expiresAt > this.now()) {
+        this.options.onLookup?.(true);
+        return hit;
+      }
       this.remove(key);
     }
+    this.options.onLookup?.(false);
     const pending = this.inflight.get(key);
     if (pending) return pending;
     const generation = this.generation;
@@ -105,7 +115,10 @@ export class ResponseCache {
     const key = this.urls.get(url);
     if (key === undefined) return null;
     const hit = this.entries.get(key);
-    return hit && hit.expiresAt > this.now() ? hit : null;
+    if (!hit || hit.expiresAt <= this.now()) return null;
+    // A miss here goes on to the full path, whose `get` counts it.
+    this.options.onLookup?.(true);
+    return hit;
   }
 
   /**

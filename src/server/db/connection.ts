@@ -28,11 +28,16 @@ export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).row
 
 export const migrationsFolder = path.join(PROJECT_ROOT, 'src/server/db/migrations');
 
+/** How many migrations this build knows (the journal drizzle-kit writes). */
+export const knownMigrations = () => (JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** The embedded instance, when there is one (backups dump its data folder). */
   pglite?: PGlite;
+  /** PostgreSQL's connection pool, when there is one (its figures are in /metrics). */
+  pool?: pg.Pool;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -53,6 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      pool,
       migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
       close: () => pool.end(),
     };

@@ -13,7 +13,7 @@ import readline from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import { migrationsFolder, openDatabase } from '../../db/connection.ts';
+import { knownMigrations, openDatabase } from '../../db/connection.ts';
 import { applySqlDump, dumpMigrations, SQL_DUMP_MAGIC } from './sql-dump.ts';
 import { createBackup } from './service.ts';
 
@@ -36,9 +36,6 @@ async function headerOf(file: string): Promise<string[]> {
   reader.close();
   return header;
 }
-
-const knownMigrations = () =>
-  (JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
 
 const stamp = (now: Date) => now.toISOString().replace(/[:.]/g, '-');
 

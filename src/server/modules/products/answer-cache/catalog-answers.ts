@@ -23,7 +23,7 @@ export type CatalogAnswers = {
  */
 export function registerCatalogAnswers(app: App, onChange: () => void): CatalogAnswers {
   const { db, database } = app.deps;
-  const memo = new CatalogMemo();
+  const memo = new CatalogMemo((hit) => app.metrics.catalogueCache.inc({ result: hit ? 'hit' : 'miss' }));
   const dropAll = () => {
     memo.invalidate();
     onChange();

@@ -9,8 +9,13 @@ export const CATALOG_TTL_MS = 60_000;
  * catalogue (the facet counts). Search keeps its own (search/catalog-search.ts).
  */
 export class CatalogMemo {
-  readonly responses = new ResponseCache({ ttlMs: CATALOG_TTL_MS, maxBytes: 64 * 1024 * 1024 });
+  readonly responses: ResponseCache;
   private readonly derived = new Map<string, { at: number; generation: number; promise: Promise<unknown> }>();
+
+  /** `onLookup`: told of every lookup of a serialised answer, found or not (/metrics). */
+  constructor(onLookup?: (hit: boolean) => void) {
+    this.responses = new ResponseCache({ ttlMs: CATALOG_TTL_MS, maxBytes: 64 * 1024 * 1024, onLookup });
+  }
 
   invalidate() {
     this.responses.invalidate();
