@@ -1,3 +1,4 @@
+import { OrderReadyBy } from '#client/components/order-ready-by.tsx';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, Clock, Home, Info, Loader2, Package } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -230,6 +231,7 @@ function OrderDetails({ order, returned, checking }: { order: Order; returned: b
             </CardHeader>
             <CardContent className="grid gap-3">
               {order.pickupBranch && <PickupBranchDetails branch={order.pickupBranch} />}
+              <OrderReadyBy order={order} className="text-sm font-medium text-primary" />
               <address className="grid gap-1 text-sm not-italic">
                 <span className="font-medium">{order.customerName}</span>
                 <span>{order.customerPhone}</span>

@@ -1,3 +1,4 @@
+import { OrderReadyBy } from '#client/components/order-ready-by.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, PackageOpen, RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
@@ -69,6 +70,7 @@ function OrderCard({ order }: { order: Order }) {
               <dd className="inline">
                 {order.pickupBranch.city}, {order.pickupBranch.address}
               </dd>
+              <OrderReadyBy order={order} className="font-medium text-primary" />
             </div>
           )}
         </dl>

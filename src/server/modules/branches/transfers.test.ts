@@ -6,7 +6,7 @@ import { branchesBySlug, setBranchStock } from '../../../../tests/helpers/branch
 import { orderItems, orders, productStock, staffActions } from '../../db/schema.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
 import type { CartPickup } from '#shared/schemas/cart.ts';
-import type { Order } from '#shared/types.ts';
+import type { AdminOrderDetail, Order } from '#shared/types.ts';
 import type { BranchTransfer } from '#shared/transfers.ts';
 
 let ctx: TestContext;
@@ -159,6 +159,29 @@ describe('pickup with a transfer', () => {
     expect(cancel.statusCode).toBe(200);
     expect(await stockBySlug(drill.id)).toEqual({ 'rostov-na-donu': 2, volgograd: 5 });
     expect(await stockBySlug(saw.id)).toEqual({ volgograd: 1, 'sankt-peterburg': 4 });
+  });
+
+  it('«Товар прибыл в филиал» makes the order «Готов к выдаче» with the history note; refused for an order without a transfer', async () => {
+    await setBranchStock(db(), drill.id, { volgograd: 5 });
+    const placed = (await order(pickupBody(await cartWithLines(ctx, [[drill.id, 1]]), id('rostov-na-donu')))).json() as Order;
+    expect(placed.readyBy).toBe('2026-12-03');
+    const arrive = (orderId: number) =>
+      ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/transfer-arrived`, headers: { cookie: admin } });
+    const res = await arrive(placed.id);
+    expect(res.statusCode).toBe(200);
+    const detail = res.json() as AdminOrderDetail;
+    expect(detail.status).toBe('ready');
+    expect(detail.history.at(-1)).toMatchObject({ field: 'status', fromValue: 'pending', toValue: 'ready', note: 'Товар прибыл в филиал' });
+    const again = await arrive(placed.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Заказ уже в статусе «Готов к выдаче»: отметить прибытие товара нельзя.');
+
+    await setBranchStock(db(), drill.id, { 'rostov-na-donu': 1 });
+    const local = (await order(pickupBody(await cartWithLines(ctx, [[drill.id, 1]]), id('rostov-na-donu')))).json() as Order;
+    const refused = await arrive(local.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('В этом заказе нет товара, который везут из другого филиала.');
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${local.id}/transfer-arrived`, headers: { cookie: customer.cookie } })).statusCode).toBe(403);
   });
 
   it('an order whose lines are all at the pickup branch has no date and takes nothing elsewhere', async () => {
