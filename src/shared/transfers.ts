@@ -4,7 +4,7 @@
  * Shared by the server (pickup, checkout) and the storefront (checkout, order and product pages).
  * The storefront's first load imports it: zod stays out (schemas/branch-transfers.ts).
  */
-import { SHOP_TIME_ZONE, shopToday } from './dates.ts';
+import { formatDayMonth } from './dates.ts';
 import { pluralRu } from './plural.ts';
 
 /** One route: goods from `fromBranchId` reach `toBranchId` in `days` whole days. */
@@ -12,18 +12,6 @@ export type BranchTransfer = { fromBranchId: number; toBranchId: number; days: n
 
 export const TRANSFER_DAYS_MIN = 1;
 export const TRANSFER_DAYS_MAX = 30;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The shop day (YYYY-MM-DD) `days` calendar days after `now`'s shop day: transfers run every day. */
-export function shopDayAfter(now: Date, days: number): string {
-  return new Date(Date.parse(`${shopToday(now)}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-const dayMonthFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: SHOP_TIME_ZONE });
-
-/** '2026-12-03' -> '3 декабря' (the month in the genitive, as Russian dates say it). */
-export const formatDayMonth = (day: string) => dayMonthFormat.format(new Date(`${day}T12:00:00+03:00`));
 
 /** Checkout's and the order's promise: «Привезём в филиал Ростов-на-Дону к 3 декабря». */
 export const readyByText = (city: string, readyBy: string) => `Привезём в филиал ${city} к ${formatDayMonth(readyBy)}`;

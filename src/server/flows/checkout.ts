@@ -22,7 +22,7 @@ import { rememberContactDetails } from '../modules/users/service.ts';
 import { companyBuyerOf } from './order-buyer.ts';
 import { pickupBranchOf, pickupChoice, pickupWaitDays, takeOrderStock } from './order-stock.ts';
 import { listTransfers } from '../modules/branches/transfers.ts';
-import { shopDayAfter } from '#shared/transfers.ts';
+import { shopDayAfter } from '#shared/dates.ts';
 import { deliverySources } from '../modules/delivery/sources.ts';
 import { carrierDeliveryForOrder, deliveryPointForOrder } from '../modules/delivery/options.ts';
 import { pricedCartLines } from '../modules/cart/pickup.ts';

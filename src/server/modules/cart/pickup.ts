@@ -8,7 +8,8 @@ import { getSettings } from '../settings/service.ts';
 import { cartTotals, summaryInRoubles } from './totals.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
 import type { CartPickup } from '#shared/schemas/cart.ts';
-import { lineSource, shopDayAfter, type BranchTransfer } from '#shared/transfers.ts';
+import { shopDayAfter } from '#shared/dates.ts';
+import { lineSource, type BranchTransfer } from '#shared/transfers.ts';
 
 export const NO_PICKUP_REASON = 'Не выдаёт заказы';
 const NOTHING_REASON = 'Товаров заказа нет в наличии';
