@@ -6,6 +6,7 @@
  */
 import { formatDayMonth } from './dates.ts';
 import { pluralRu } from './plural.ts';
+import type { Order } from './types.ts';
 
 /** One route: goods from `fromBranchId` reach `toBranchId` in `days` whole days. */
 export type BranchTransfer = { fromBranchId: number; toBranchId: number; days: number };
@@ -15,6 +16,12 @@ export const TRANSFER_DAYS_MAX = 30;
 
 /** Checkout's and the order's promise: «Привезём в филиал Ростов-на-Дону к 3 декабря». */
 export const readyByText = (city: string, readyBy: string) => `Привезём в филиал ${city} к ${formatDayMonth(readyBy)}`;
+
+/** The order's promise while the goods are on their way (before «Готов к выдаче»); null for any other order. */
+export function orderReadyByText(order: Pick<Order, 'readyBy' | 'pickupBranch' | 'status'>): string | null {
+  if (!order.readyBy || !order.pickupBranch || (order.status !== 'pending' && order.status !== 'processing')) return null;
+  return readyByText(order.pickupBranch.city, order.readyBy);
+}
 
 export const daysText = (days: number) => `${days} ${pluralRu(days, 'день', 'дня', 'дней')}`;
 

@@ -1,4 +1,4 @@
-import { readyByText } from '#shared/transfers.ts';
+import { orderReadyByText } from '#shared/transfers.ts';
 import type { Order } from '#shared/types.ts';
 
 /**
@@ -6,10 +6,10 @@ import type { Order } from '#shared/types.ts';
  * Ростов-на-Дону к 3 декабря», while it is still on its way (once «Готов к выдаче», the status says it).
  */
 export function OrderReadyBy({ order, className }: { order: Pick<Order, 'readyBy' | 'pickupBranch' | 'status'>; className?: string }) {
-  if (!order.readyBy || !order.pickupBranch || (order.status !== 'pending' && order.status !== 'processing')) return null;
-  return (
+  const text = orderReadyByText(order);
+  return text ? (
     <p className={className} data-testid="order-ready-by">
-      {readyByText(order.pickupBranch.city, order.readyBy)}
+      {text}
     </p>
-  );
+  ) : null;
 }

@@ -1,4 +1,4 @@
-import { OrderReadyBy } from '#client/components/order-ready-by.tsx';
+import { orderReadyByText } from '#shared/transfers.ts';
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, PackageOpen, RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
@@ -70,7 +70,11 @@ function OrderCard({ order }: { order: Order }) {
               <dd className="inline">
                 {order.pickupBranch.city}, {order.pickupBranch.address}
               </dd>
-              <OrderReadyBy order={order} className="font-medium text-primary" />
+              {orderReadyByText(order) && (
+                <dd className="font-medium text-primary" data-testid="order-ready-by">
+                  {orderReadyByText(order)}
+                </dd>
+              )}
             </div>
           )}
         </dl>

@@ -139,10 +139,13 @@ describe('pickup with a transfer', () => {
     await setBranchStock(db(), saw.id, { volgograd: 1, 'sankt-peterburg': 4 });
     const cartId = await cartWithLines(ctx, [[drill.id, 2], [saw.id, 1]]);
     // A date and sources forged by the browser are not the order's: the server computes them.
+    ctx.mails.length = 0;
     const res = await order(pickupBody(cartId, id('rostov-na-donu'), { readyBy: '2026-12-01', expectedTotal: 4800 }));
     expect(res.statusCode).toBe(201);
     const placed = res.json() as Order;
     expect(placed.readyBy).toBe('2026-12-03');
+    // The customer's confirmation and the shop's notice both name the day.
+    expect(ctx.mails.map((m) => m.text.includes('Привезём в филиал Ростов-на-Дону к 3 декабря'))).toEqual([true, true]);
     expect(placed.items.map((i) => [i.productId, i.stockBranch])).toEqual([
       [drill.id, 'Ростов-на-Дону'],
       [saw.id, 'Волгоград'],

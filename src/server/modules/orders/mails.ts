@@ -1,3 +1,4 @@
+import { readyByText } from '#shared/transfers.ts';
 import { layoutMail } from '../../mail/templates.ts';
 import type { MailAttachment } from '../../mail/transport.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/constants.ts';
@@ -33,6 +34,8 @@ const receivingLines = (order: Order) =>
         `Самовывоз из филиала: ${order.pickupBranch.city}, ${order.pickupBranch.address}`,
         `Часы работы филиала: ${order.pickupBranch.workingHours}`,
         `Телефон филиала: ${formatPhone(order.pickupBranch.phone)}`,
+        // Lines brought from other branches: the day they are promised there.
+        ...(order.readyBy ? [readyByText(order.pickupBranch.city, order.readyBy)] : []),
       ]
     : [`Адрес доставки: ${order.postalCode}, ${order.city}, ${order.address}`];
 
