@@ -3,6 +3,7 @@ import { formatDayMonth, shopDayAfter } from '../../src/shared/dates.ts';
 import { formatRub, hasPrice } from '../../src/shared/money.ts';
 import type { Branch, BranchStock } from '../../src/shared/schemas/branches.ts';
 import { adminApi, expect, test, waitForHydration } from './fixtures.ts';
+import { placeOrder } from './orders.ts';
 
 type ApiProduct = { id: number; slug: string; name: string; price: number | null; branchStock: BranchStock[] };
 
@@ -104,4 +105,43 @@ test('a customer in Rostov-on-Don collects there an item only Volgograd holds: t
   await page.goto(`/order-complete/${orderId}`);
   await expect(page.getByText('Готов к выдаче', { exact: true })).toBeVisible();
   await expect(page.getByTestId('order-ready-by')).toHaveCount(0);
+});
+
+test('staff keep the transfer days in the settings and mark the goods arrived at the branch', { tag: '@back-office' }, async ({ page, playwright, baseURL }) => {
+  const volgograd = branches.find((b) => b.slug === 'volgograd')!;
+  const rostov = branches.find((b) => b.slug === 'rostov-na-donu')!;
+  expect((await page.request.post('/api/login', { data: { username: 'admin', password: 'Admin-e2e-pass-2026' } })).status()).toBe(200);
+  await page.goto('/admin/settings?tab=branches');
+  const table = page.getByRole('form', { name: 'Сроки перемещения между филиалами' });
+  await expect(table.getByRole('textbox', { name: 'Дней: Волгоград → Ростов-на-Дону' })).toHaveValue('2');
+  const back = table.getByRole('textbox', { name: 'Дней: Ростов-на-Дону → Волгоград' });
+  await expect(back).toHaveValue('');
+  await back.fill('0');
+  await table.getByRole('button', { name: 'Сохранить сроки' }).click();
+  await expect(table.getByRole('alert')).toHaveText('Ростов-на-Дону → Волгоград: срок — целое число дней от 1 до 30 или пусто');
+  await expect(back).toHaveAttribute('aria-invalid', 'true');
+  await back.fill('3');
+  await table.getByRole('button', { name: 'Сохранить сроки' }).click();
+  await expect(page.getByText('Сроки перемещений сохранены', { exact: true })).toBeVisible();
+  const saved = (await (await page.request.get('/api/admin/branch-transfers')).json()) as unknown[];
+  expect(saved).toContainEqual({ fromBranchId: rostov.id, toBranchId: volgograd.id, days: 3 });
+  expect(saved).toContainEqual({ fromBranchId: volgograd.id, toBranchId: rostov.id, days: 2 });
+
+  // A customer's pickup in Rostov-on-Don of an item only Volgograd holds.
+  const product = await volgogradOnlyProduct(page.request, volgograd, rostov);
+  const customer = await playwright.request.newContext({ baseURL });
+  const unique = Date.now().toString(36);
+  expect((await customer.post('/api/register', { data: { username: `arrive_${unique}`, email: `arrive.${unique}@example.ru`, password: 'Крепкий-пароль-2026', consent: true } })).ok()).toBe(true);
+  const orderId = await placeOrder(customer, `arrive.${unique}@example.ru`, { deliveryMethod: 'pickup', pickupBranchId: rostov.id, address: '', city: '', postalCode: '' }, product.id);
+  await customer.dispose();
+
+  await page.goto(`/admin/orders?query=${orderId}`);
+  await page.getByRole('button', { name: `Детали заказа №${orderId}` }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('order-transfer')).toHaveText(`Переместить в филиал Ростов-на-Дону из филиала в Волгограде: ${product.name} — 1 шт.`);
+  await expect(dialog.getByText(`Покупателю обещано к ${formatDayMonth(shopDayAfter(new Date(), 2))}`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Товар прибыл в филиал' }).click();
+  await expect(page.getByText('Заказ готов к выдаче', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Готов к выдаче', { exact: true }).first()).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Товар прибыл в филиал' })).toHaveCount(0);
 });
