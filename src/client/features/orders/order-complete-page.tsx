@@ -1,4 +1,3 @@
-import { OrderReadyBy } from '#client/components/order-ready-by.tsx';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, Clock, Home, Info, Loader2, Package } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -6,6 +5,7 @@ import { Link, useParams, useSearchParams, type LoaderFunction } from 'react-rou
 import { OrderLines, orderItemLines } from '#client/components/cart/order-lines.tsx';
 import { ContinueShoppingButton, OrderTotalsList } from '#client/components/cart/order-summary.tsx';
 import { InvoiceLink, hasInvoice } from '#client/components/invoice-link.tsx';
+import { OrderReadyBy } from '#client/components/order-ready-by.tsx';
 import { PayButton, holdText, paymentStateText, paymentTone, paymentUnsettled } from '#client/components/order-payment.tsx';
 import { PickupBranchDetails } from '#client/components/pickup-branch-details.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';

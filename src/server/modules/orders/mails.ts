@@ -1,4 +1,3 @@
-import { readyByText } from '#shared/transfers.ts';
 import { layoutMail } from '../../mail/templates.ts';
 import type { MailAttachment } from '../../mail/transport.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/constants.ts';
@@ -10,6 +9,7 @@ import { formatPhone } from '#shared/phone.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { Order } from '#shared/types.ts';
 import { vatSummaryLines, type VatLine } from '#shared/vat-summary.ts';
+import { readyByText } from '#shared/transfers.ts';
 
 const itemLines = (order: Order) =>
   order.items.map((i, n) => `${n + 1}. ${i.productName}${i.productSku ? ` (арт. ${i.productSku})` : ''} — ${i.quantity} шт. × ${formatRub(i.productPrice)} = ${formatRub(i.totalPrice)}`);

@@ -15,7 +15,11 @@ import { StaffLogTab } from './staff-log-tab.tsx';
 
 const TABS: readonly AddressTab[] = [
   { value: 'shop', icon: Store, label: 'Магазин', content: <ShopSettingsTab /> },
-  { value: 'branches', icon: Building2, label: 'Филиалы', content: (
+  {
+    value: 'branches',
+    icon: Building2,
+    label: 'Филиалы',
+    content: (
       <div className="grid gap-6">
         <BranchesTab />
         <TransferDaysCard />
