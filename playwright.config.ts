@@ -24,7 +24,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  *   (checked with axe) must not list their long before/after values yet, whose <pre> blocks scroll.
  */
 const STOREFRONT = ['accounts', 'back-office-phone', 'catalog', 'cdek-checkout', 'catalog-filters', 'checkout', 'company-checkout', 'content-security-policy', 'favorites-compare', 'forms-before-script', 'foundation', 'order-by-sku', 'organizations', 'passwords', 'pickup', 'reviews', 'scroll', 'search-suggest', 'seo', 'wholesale-prices'];
-const SHOP_WIDE = ['admin-operations', 'branches', 'catalog-prices', 'csp-counters', 'payments', 'seo-analytics', 'staff-log', 'vat-rate'];
+const SHOP_WIDE = ['admin-operations', 'branches', 'catalog-prices', 'csp-counters', 'payments', 'seo-analytics', 'staff-log', 'transfer-pickup', 'vat-rate'];
 const BACK_OFFICE = ['admin-attributes', 'admin-catalog', 'back-office-staff', 'catalog-adapter', 'exchange-1c-settings', 'invoice-requisites', 'mass-scraper', 'supplier-import', 'supplier-offers', 'web-scraper'];
 const specs = (names: string[]) => names.map((name) => `${name}.spec.ts`);
 // A spec in no group would silently not run.

@@ -79,6 +79,16 @@ export const shopDayEnd = (day: string) => new Date(shopDayStart(day).getTime() 
 /** '2026-11-01' (a calendar day) -> '1 ноября 2026 г.' */
 export const formatDay = (day: string) => formatDate(shopDayStart(day.slice(0, 10)));
 
+const dayMonthFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: SHOP_TIME_ZONE });
+
+/** '2026-12-03' -> '3 декабря' (the month in the genitive, as Russian dates say it). */
+export const formatDayMonth = (day: string) => dayMonthFormat.format(shopDayStart(day.slice(0, 10)));
+
+/** The shop day (YYYY-MM-DD) `days` calendar days after `now`'s shop day (transfers between branches run every day). */
+export function shopDayAfter(now: Date, days: number): string {
+  return new Date(Date.parse(`${shopToday(now)}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
 /** Today's date in the shop's time zone as YYYY-MM-DD. */
 export function shopToday(now: Date = new Date()): string {
   return new Date(now.getTime() + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);

@@ -85,6 +85,7 @@ export const STAFF_ACTION_GROUPS = [
       'branch.create': 'Филиал добавлен',
       'branch.update': 'Филиал изменён',
       'branch.delete': 'Филиал удалён',
+      'branch.transfers': 'Сроки перемещений между филиалами изменены',
     },
   },
   {

@@ -42,6 +42,8 @@ export type OrderItem = {
   totalPrice: number;
   /** The city of the branch whose stock the line took (cancelling returns it there). */
   stockBranch: string | null;
+  /** That branch's id: a pickup line from another branch is moved to the pickup branch (docs/decisions/038). */
+  stockBranchId: number | null;
 };
 
 /** The branch a pickup order is collected from, as the order page and the e-mails show it. */
@@ -74,6 +76,8 @@ export type Order = {
   deliveryMethod: DeliveryMethod;
   /** Set for a pickup order; its address, city and postal code are then empty. */
   pickupBranch: PickupBranch | null;
+  /** A pickup order with lines brought from other branches: the shop day (YYYY-MM-DD) they are promised at the pickup branch; null otherwise. */
+  readyBy: string | null;
   /** «Покупатель»: a private person, or the organisation as it was when the order was placed. */
   buyer: OrderBuyer;
   subtotal: number;

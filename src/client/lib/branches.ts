@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CITY_COOKIE, HEAD_BRANCH_SLUG, type Branch } from '#shared/schemas/branches.ts';
+import type { BranchTransfer } from '#shared/transfers.ts';
 import { apiRequest } from './api.ts';
 
 /** GET /api/branches: the branches in display order; they change rarely. */
@@ -7,6 +8,14 @@ export const branchesQuery = () =>
   queryOptions({
     queryKey: ['branches'],
     queryFn: ({ client, signal }) => apiRequest<Branch[]>('/api/branches', { client, signal }),
+    staleTime: 5 * 60 * 1000,
+  });
+
+/** GET /api/branches/transfers: the days goods take between branches (the product page's «Можно забрать … через 2 дня»). */
+export const branchTransfersQuery = () =>
+  queryOptions({
+    queryKey: ['branches', 'transfers'],
+    queryFn: ({ client, signal }) => apiRequest<BranchTransfer[]>('/api/branches/transfers', { client, signal }),
     staleTime: 5 * 60 * 1000,
   });
 

@@ -7,6 +7,7 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -62,6 +63,24 @@ export const branches = pgTable('branches', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Whole days goods take from one branch to another (settings, «Филиалы»): a pickup branch that
+ * lacks a line gets it from a branch with a route to it. No row: no transfers on that route.
+ */
+export const branchTransfers = pgTable(
+  'branch_transfers',
+  {
+    fromBranchId: integer('from_branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    toBranchId: integer('to_branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    days: integer('days').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fromBranchId, t.toBranchId] })],
+);
 
 export const products = pgTable(
   'products',
@@ -375,6 +394,11 @@ export const orders = pgTable(
     trackNumber: text('track_number'),
     /** The branch a pickup order is collected from. */
     pickupBranchId: integer('pickup_branch_id').references(() => branches.id, { onDelete: 'restrict' }),
+    /**
+     * A pickup order some of whose lines come from other branches: the shop day (YYYY-MM-DD) the
+     * last of them is promised at the pickup branch. Null: every line is there already.
+     */
+    readyBy: date('ready_by', { mode: 'string' }),
     subtotalKopecks: integer('subtotal_kopecks').notNull(),
     vatKopecks: integer('vat_kopecks').notNull(),
     /** The VAT rate in percent the order was placed with (0: «Без НДС»); orders from before the setting were placed at 20. */

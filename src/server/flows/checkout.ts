@@ -20,7 +20,9 @@ import { enforce, type RateRule } from '../modules/rate-limits/service.ts';
 import { getSettings } from '../modules/settings/service.ts';
 import { rememberContactDetails } from '../modules/users/service.ts';
 import { companyBuyerOf } from './order-buyer.ts';
-import { pickupBranchOf, takeOrderStock } from './order-stock.ts';
+import { pickupBranchOf, pickupChoice, pickupWaitDays, takeOrderStock } from './order-stock.ts';
+import { listTransfers } from '../modules/branches/transfers.ts';
+import { shopDayAfter } from '#shared/dates.ts';
 import { deliverySources } from '../modules/delivery/sources.ts';
 import { carrierDeliveryForOrder, deliveryPointForOrder } from '../modules/delivery/options.ts';
 import { pricedCartLines } from '../modules/cart/pickup.ts';
@@ -205,7 +207,11 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
       }
       await rememberContactDetails(tx, user.id, { fullName: input.customerName, phone: input.customerPhone });
 
-      const stockBranch = await takeOrderStock(tx, lines, pickup ? { pickup } : { sources: deliverySources(branches, params.citySlug) }, now);
+      // A pickup's lines the branch lacks come from branches with a route to it; the day they are
+      // there is the server's, from the stock actually taken (the browser sends no date or source).
+      const pickupFrom = pickup && pickupChoice(pickup, branches, await listTransfers(tx));
+      const stockBranch = await takeOrderStock(tx, lines, pickupFrom ?? { sources: deliverySources(branches, params.citySlug) }, now);
+      const waitDays = pickupFrom ? pickupWaitDays(pickupFrom, stockBranch) : 0;
 
       const [order] = await tx
         .insert(orders)
@@ -227,6 +233,7 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
           notes: input.notes ? input.notes : null,
           deliveryMethod: input.deliveryMethod,
           pickupBranchId: pickup?.id ?? null,
+          readyBy: waitDays > 0 ? shopDayAfter(now, waitDays) : null,
           deliveryDaysMin: carrier?.quote.daysMin ?? null,
           deliveryDaysMax: carrier?.quote.daysMax ?? null,
           deliveryTariffCode: carrier?.quote.tariffCode ?? null,

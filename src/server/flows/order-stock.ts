@@ -1,6 +1,7 @@
 /**
- * Where an order's units come from (docs/decisions/020): a pickup order takes every line from
- * the chosen branch; a delivered order takes each line from the customer's city branch when it
+ * Where an order's units come from (docs/decisions/020): a pickup order takes each line from
+ * the chosen branch when it holds the whole quantity, otherwise from the branch with a transfer
+ * route to it that brings it soonest (docs/decisions/038); a delivered order takes each line from the customer's city branch when it
  * holds the whole quantity, otherwise from the head office, otherwise from the first branch in
  * display order that holds it. A line is never split between branches.
  */
@@ -10,6 +11,7 @@ import { badRequest, conflict } from '../core/http-errors.ts';
 import { notEnoughStockMessage, offSaleMessage } from '../modules/cart/service.ts';
 import { pickupShortMessage, shortageText } from '../modules/cart/pickup.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
+import type { BranchTransfer } from '#shared/transfers.ts';
 
 export const PICKUP_BRANCH_NOT_FOUND = 'Филиал не найден. Выберите филиал из списка.';
 export const PICKUP_NOT_OFFERED = 'Этот филиал не выдаёт заказы. Выберите другой филиал или доставку.';
@@ -25,6 +27,26 @@ export function pickupBranchOf(branches: readonly Branch[], id: number | null | 
 }
 
 type StockLine = { productId: number; name: string; quantity: number };
+
+/** A pickup at `pickup`: the branches a line may come from, the pickup branch first, then by transfer days (display order on a tie). */
+export type PickupChoice = { pickup: Branch; transfers: readonly { from: Branch; days: number }[] };
+
+/** The pickup branch's transfer sources: the branches with a route to it, soonest first. */
+export function pickupChoice(pickup: Branch, branches: readonly Branch[], routes: readonly BranchTransfer[]): PickupChoice {
+  const transfers = branches.flatMap((from) => {
+    const route = routes.find((r) => r.fromBranchId === from.id && r.toBranchId === pickup.id);
+    return route && from.id !== pickup.id ? [{ from, days: route.days }] : [];
+  });
+  // A stable sort: on a tie the display order stays.
+  return { pickup, transfers: transfers.sort((a, b) => a.days - b.days) };
+}
+
+/** The days a pickup order waits for its last transferred line (0: every line is at the pickup branch). */
+export function pickupWaitDays(choice: PickupChoice, taken: ReadonlyMap<number, number>): number {
+  let days = 0;
+  for (const branchId of taken.values()) days = Math.max(days, choice.transfers.find((t) => t.from.id === branchId)?.days ?? 0);
+  return days;
+}
 
 /** Why no branch could give a delivered line its whole quantity. */
 async function deliveryShortMessage(tx: Tx, line: StockLine): Promise<string> {
@@ -45,12 +67,12 @@ async function deliveryShortMessage(tx: Tx, line: StockLine): Promise<string> {
 export async function takeOrderStock(
   tx: Tx,
   lines: readonly StockLine[],
-  choice: { pickup: Branch } | { sources: readonly Branch[] },
+  choice: PickupChoice | { sources: readonly Branch[] },
   now: Date,
 ): Promise<Map<number, number>> {
   const taken = new Map<number, number>();
   for (const line of [...lines].sort((x, y) => x.productId - y.productId)) {
-    const candidates = 'pickup' in choice ? [choice.pickup] : choice.sources;
+    const candidates = 'pickup' in choice ? [choice.pickup, ...choice.transfers.map((t) => t.from)] : choice.sources;
     let source: Branch | undefined;
     for (const branch of candidates) {
       const sale = await sellFromBranch(tx, { productId: line.productId, branchId: branch.id, quantity: line.quantity }, now, { activeOnly: true });

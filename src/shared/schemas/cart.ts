@@ -79,7 +79,9 @@ export const PickupBranchOptionSchema = z.object({
   address: z.string(),
   phone: z.string(),
   workingHours: z.string(),
-  available: z.boolean().meta({ description: 'Выдаёт заказы и держит в наличии каждую строку корзины' }),
+  available: z.boolean().meta({ description: 'Выдаёт заказы и держит в наличии каждую строку корзины (или её привезут из другого филиала)' }),
+  transfer: z.boolean().meta({ description: 'Часть строк привезут из других филиалов (сроки перемещения в настройках)' }),
+  readyBy: z.string().nullable().meta({ description: 'При перемещении: день (YYYY-MM-DD, время магазина), к которому заказ будет в филиале; иначе null' }),
   reason: z.string().nullable().meta({ description: 'Почему филиал нельзя выбрать; null, когда можно' }),
 });
 export type PickupBranchOption = z.infer<typeof PickupBranchOptionSchema>;

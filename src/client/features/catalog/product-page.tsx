@@ -26,7 +26,8 @@ import { productJsonLd } from './json-ld.ts';
 import { ProductAttributesTable } from './product-attributes-table.tsx';
 import { prefetchSimilarProducts, SimilarProducts } from './similar-products.tsx';
 import { ProductRating, ReviewsSection, prefetchReviews, reviewsOfPage } from './reviews/index.ts';
-import { useBranches, useCityBranch } from '#client/lib/branches.ts';
+import { branchTransfersQuery, useBranches, useCityBranch } from '#client/lib/branches.ts';
+import { lineSource, pickupInDaysText } from '#shared/transfers.ts';
 import type { Branch, BranchStock } from '#shared/schemas/branches.ts';
 
 /** How many each branch has, the customer's city marked. */
@@ -53,6 +54,23 @@ function BranchStockList({ branchStock }: { branchStock: BranchStock[] }) {
   );
 }
 
+/**
+ * «Можно забрать в Ростове-на-Дону через 2 дня»: the customer's city branch has none, another
+ * branch has it and brings it there (the transfer days of the settings, the soonest route).
+ */
+function TransferPickup({ branchStock }: { branchStock: BranchStock[] }) {
+  const city = useCityBranch();
+  const routes = useQuery(branchTransfersQuery()).data ?? [];
+  if (!city?.pickup) return null;
+  const source = lineSource(city.id, branchStock, 1, routes);
+  if (!source || source.days === 0) return null;
+  return (
+    <p className="text-sm font-medium text-primary" data-testid="transfer-pickup">
+      {pickupInDaysText(city.cityIn, source.days)}
+    </p>
+  );
+}
+
 const PLACEHOLDER = '/placeholder-product.svg';
 
 /** A missing product is a real 404 for browsers and search engines, with the page's own message. */
@@ -61,7 +79,14 @@ export const loader =
   async ({ params, request }: LoaderFunctionArgs) => {
     try {
       const product = await queryClient.ensureQueryData(productQuery(params.slug!));
-      if (product) await Promise.all([prefetchSimilarProducts(queryClient, params.slug!), prefetchReviews(queryClient, product.id, request.url)]);
+      // The transfer days render «Можно забрать … через 2 дня» on the server, before scripts load.
+      if (product) {
+        await Promise.all([
+          prefetchSimilarProducts(queryClient, params.slug!),
+          prefetchReviews(queryClient, product.id, request.url),
+          queryClient.prefetchQuery(branchTransfersQuery()),
+        ]);
+      }
       return product ? null : data(null, { status: 404 });
     } catch {
       // The page shows the error and offers the way back; the status says it failed.
@@ -218,6 +243,7 @@ export function Component() {
             )}
             {saving > 0 && <Badge variant="destructive">Экономия {formatRub(saving)}</Badge>}
             <Availability branchStock={product.branchStock} />
+            <TransferPickup branchStock={product.branchStock} />
           </div>
 
           <BranchStockList branchStock={product.branchStock} />

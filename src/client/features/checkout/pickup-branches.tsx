@@ -4,6 +4,7 @@ import type { Ref } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { readyByText } from '#shared/transfers.ts';
 import { cartPickupQuery } from './api.ts';
 import { ChoiceOption } from './choice-option.tsx';
 
@@ -17,8 +18,8 @@ export type PickupBranchesProps = {
 };
 
 /**
- * «Самовывоз из филиала»: the branches that can hand out the whole cart can be chosen; the
- * others stay in the list, disabled, with the server's reason (not handing out, or what is missing).
+ * «Самовывоз из филиала»: the branches that can hand out the whole cart can be chosen (with the
+ * day it is there when some lines are brought from another branch); the others stay in the list, disabled, with the server's reason (not handing out, or what is missing).
  */
 export function PickupBranches({ cartId, value, onChange, error, groupRef }: PickupBranchesProps) {
   const pickup = useQuery(cartPickupQuery(cartId, true));
@@ -82,6 +83,11 @@ export function PickupBranches({ cartId, value, onChange, error, groupRef }: Pic
           >
             <span className="text-sm">{branch.address}</span>
             <span className="text-sm text-muted-foreground">{branch.workingHours}</span>
+            {branch.readyBy && (
+              <span className="text-sm font-medium text-primary" data-testid="pickup-ready-by">
+                {readyByText(branch.city, branch.readyBy)}
+              </span>
+            )}
             {branch.reason && <span className="text-sm font-medium text-destructive">{branch.reason}</span>}
           </ChoiceOption>
         ))}

@@ -5,6 +5,7 @@ import { Link, useParams, useSearchParams, type LoaderFunction } from 'react-rou
 import { OrderLines, orderItemLines } from '#client/components/cart/order-lines.tsx';
 import { ContinueShoppingButton, OrderTotalsList } from '#client/components/cart/order-summary.tsx';
 import { InvoiceLink, hasInvoice } from '#client/components/invoice-link.tsx';
+import { OrderReadyBy } from '#client/components/order-ready-by.tsx';
 import { PayButton, holdText, paymentStateText, paymentTone, paymentUnsettled } from '#client/components/order-payment.tsx';
 import { CarrierDeliveryDetails } from '#client/components/carrier-delivery-details.tsx';
 import { PickupBranchDetails } from '#client/components/pickup-branch-details.tsx';
@@ -232,6 +233,7 @@ function OrderDetails({ order, returned, checking }: { order: Order; returned: b
             </CardHeader>
             <CardContent className="grid gap-3">
               {order.pickupBranch && <PickupBranchDetails branch={order.pickupBranch} />}
+              <OrderReadyBy order={order} className="text-sm font-medium text-primary" />
               <address className="grid gap-1 text-sm not-italic">
                 <span className="font-medium">{order.customerName}</span>
                 <span>{order.customerPhone}</span>

@@ -1,3 +1,4 @@
+import { orderReadyByText } from '#shared/transfers.ts';
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, PackageOpen, RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
@@ -71,6 +72,11 @@ function OrderCard({ order }: { order: Order }) {
               <dd className="inline">
                 {order.pickupBranch.city}, {order.pickupBranch.address}
               </dd>
+              {orderReadyByText(order) && (
+                <dd className="font-medium text-primary" data-testid="order-ready-by">
+                  {orderReadyByText(order)}
+                </dd>
+              )}
             </div>
           ) : (
             <div className="sm:col-span-2">

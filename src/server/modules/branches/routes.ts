@@ -5,6 +5,8 @@ import { localPath } from '#shared/local-path.ts';
 import type { App } from '../../core/app-types.ts';
 import { acceptPlainForms } from '../../core/plain-form.ts';
 import { objectRoutes } from '../../core/object-routes.ts';
+import { BranchTransfersSchema } from '#shared/schemas/branch-transfers.ts';
+import { listTransfers, saveTransfers } from './transfers.ts';
 import { createBranch, deleteBranch, listAdminBranches, listBranches, updateBranch } from './service.ts';
 
 const IdParams = idParams('Некорректный номер филиала');
@@ -46,6 +48,26 @@ export default async function branchRoutes(app: App) {
       },
     );
   });
+
+  app.get(
+    '/branches/transfers',
+    { config: { access: 'public' }, schema: { tags: ['Филиалы'], summary: 'Сроки перемещения товара между филиалами, целых дней (нет строки: перемещений нет)' } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return listTransfers(app.deps.db);
+    },
+  );
+  app.get('/admin/branch-transfers', { config: { access: 'admin' }, schema: { tags: ADMIN_TAGS, summary: 'Сроки перемещения между филиалами' } }, async () =>
+    listTransfers(app.deps.db),
+  );
+  app.put(
+    '/admin/branch-transfers',
+    {
+      config: { access: 'admin', staffLog: 'branch.transfers' },
+      schema: { tags: ADMIN_TAGS, summary: 'Сохранить таблицу сроков перемещения целиком (маршрут, которого нет в списке, без перемещений)', body: BranchTransfersSchema },
+    },
+    async (request) => saveTransfers(app.deps.db, request.body),
+  );
 
   app.get('/admin/branches', { config: { access: 'admin' }, schema: { tags: ADMIN_TAGS, summary: 'Филиалы в порядке показа' } }, async () =>
     listAdminBranches(app.deps.db),

@@ -46,12 +46,12 @@ export default async function cartRoutes(app: App) {
       config,
       schema: {
         tags,
-        summary: 'Самовывоз: какие филиалы могут выдать эту корзину (и почему нет), филиал города покупателя (cookie city) первым; суммы без доставки',
+        summary: 'Самовывоз: какие филиалы могут выдать эту корзину (и почему нет), с перемещением из других филиалов — к какому дню; филиал города покупателя (cookie city) первым; суммы без доставки',
         params: z.object({ cartId: CartIdSchema }),
         response: { 200: CartPickupSchema },
       },
     },
-    async (request) => cartPickup(db, request.params.cartId, request.cookies[CITY_COOKIE], request.user?.id),
+    async (request) => cartPickup(db, request.params.cartId, request.cookies[CITY_COOKIE], app.deps.clock(), request.user?.id),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '#server/db/connection.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrder } from '../../../../tests/helpers/orders.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
@@ -19,7 +20,7 @@ describe('health, readiness and /metrics', () => {
     expect((await ctx.app.inject({ url: '/api/ready' })).json()).toEqual({ status: 'ready' });
 
     // A migration of this build not yet applied (another process is migrating): not ready, still live.
-    const [last] = (await ctx.database.db.execute(sql`select id, hash, created_at from drizzle.__drizzle_migrations order by id desc limit 1`)).rows as { id: number; hash: string; created_at: string }[];
+    const [last] = rowsOf<{ id: number; hash: string; created_at: string }>(await ctx.database.db.execute(sql`select id, hash, created_at from drizzle.__drizzle_migrations order by id desc limit 1`));
     await ctx.database.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last!.id}`);
     const waiting = await ctx.app.inject({ url: '/api/ready' });
     expect(waiting.statusCode).toBe(503);

@@ -2,7 +2,7 @@ import { idParams } from '#shared/schemas/z.ts';
 import { AdminOrderListQuerySchema, OrderCommentSchema, OrderEditSchema, OrderStatusChangeSchema } from '#shared/schemas/admin-order.ts';
 import type { App } from '../../core/app-types.ts';
 import { getSettings } from '../settings/service.ts';
-import { addOrderComment, changeOrderStatus, editOrder, getOrderForStaff, listOrdersForStaff, sendPaymentLink } from './admin-service.ts';
+import { addOrderComment, changeOrderStatus, editOrder, getOrderForStaff, listOrdersForStaff, markTransferArrived, sendPaymentLink } from './admin-service.ts';
 import { onOrderChange } from './door.ts';
 import { readyForPickupMail } from './mails.ts';
 import { findOrder } from './service.ts';
@@ -81,6 +81,19 @@ export default async function orderAdminRoutes(app: App) {
       schema: { tags: ['Заказы (персонал)'], summary: 'Заказ с позициями и историей статусов', params: OrderParams },
     },
     async (request) => getOrderForStaff(app.deps.db, request.params.id, paymentView()),
+  );
+
+  app.post(
+    '/admin/orders/:id/transfer-arrived',
+    {
+      config: { access: 'staff', staffLog: 'order.status' },
+      schema: {
+        tags: ['Заказы (персонал)'],
+        summary: 'Товар, который везли из других филиалов, прибыл в филиал самовывоза: заказ «Готов к выдаче»',
+        params: OrderParams,
+      },
+    },
+    async (request) => markTransferArrived(app.deps.db, request.params.id, request.user!.id, paymentView()),
   );
 
   app.patch(

@@ -12,6 +12,7 @@ import { getSettings } from '../settings/service.ts';
 import { paymentLinkMail } from './mails.ts';
 import { kopecksToRub } from '#shared/money.ts';
 import { shopDayEnd, shopDayStart } from '#shared/dates.ts';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '#shared/constants.ts';
 import { branchesById, findOrder, toOrderDto } from './service.ts';
 import { changeOrder } from './door.ts';
 import { paymentsOf, type PaymentView } from './payments-port.ts';
@@ -220,6 +221,30 @@ export async function sendPaymentLink(
 }
 
 /** Staff change an order's status and/or payment status through the door; the answer is the order as staff see it. */
+export const NO_TRANSFER_MESSAGE = 'В этом заказе нет товара, который везут из другого филиала.';
+
+/**
+ * «Товар прибыл в филиал»: the lines brought from other branches are at the pickup branch, the
+ * order becomes «Готов к выдаче» (through the order's door, with the history's note). Only an
+ * order waiting for a transfer: one already ready, handed out or cancelled is refused.
+ */
+export async function markTransferArrived(db: Db, orderId: number, actorId: number, view: PaymentView): Promise<AdminOrderDetail> {
+  await changeOrder(
+    db,
+    orderId,
+    { kind: 'staff', userId: actorId },
+    (order) => {
+      if (order.readyBy === null) throw conflict(NO_TRANSFER_MESSAGE);
+      if (order.status !== 'pending' && order.status !== 'processing') {
+        throw conflict(`Заказ уже в статусе «${ORDER_STATUS_LABELS[order.status as OrderStatus]}»: отметить прибытие товара нельзя.`);
+      }
+      return { status: 'ready', note: 'Товар прибыл в филиал' };
+    },
+    view.now,
+  );
+  return getOrderForStaff(db, orderId, view);
+}
+
 export async function changeOrderStatus(db: Db, orderId: number, change: OrderStatusChange, actorId: number, view: PaymentView): Promise<AdminOrderDetail> {
   await changeOrder(db, orderId, { kind: 'staff', userId: actorId }, change, view.now);
   return getOrderForStaff(db, orderId, view);

@@ -99,7 +99,8 @@ async function addProducts(tx: Tx, order: OrderRow, edit: OrderEdit, now: Date, 
   });
   const pickup = order.pickupBranchId === null ? null : branches.find((b) => b.id === order.pickupBranchId);
   const city = branches.find((b) => b.city === order.city)?.slug;
-  const taken = await takeOrderStock(tx, lines, pickup ? { pickup } : { sources: deliverySources(branches, city) }, now);
+  // Staff add to a pickup order only what its branch holds: the order's promised day stays true.
+  const taken = await takeOrderStock(tx, lines, pickup ? { pickup, transfers: [] } : { sources: deliverySources(branches, city) }, now);
   for (const { product, quantity } of lines) {
     const branchId = taken.get(product.id)!;
     const [same] = await tx

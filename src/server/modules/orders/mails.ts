@@ -9,6 +9,7 @@ import { formatPhone } from '#shared/phone.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { Order } from '#shared/types.ts';
 import { vatSummaryLines, type VatLine } from '#shared/vat-summary.ts';
+import { readyByText } from '#shared/transfers.ts';
 
 const itemLines = (order: Order) =>
   order.items.map((i, n) => `${n + 1}. ${i.productName}${i.productSku ? ` (арт. ${i.productSku})` : ''} — ${i.quantity} шт. × ${formatRub(i.productPrice)} = ${formatRub(i.totalPrice)}`);
@@ -33,6 +34,8 @@ const receivingLines = (order: Order) =>
         `Самовывоз из филиала: ${order.pickupBranch.city}, ${order.pickupBranch.address}`,
         `Часы работы филиала: ${order.pickupBranch.workingHours}`,
         `Телефон филиала: ${formatPhone(order.pickupBranch.phone)}`,
+        // Lines brought from other branches: the day they are promised there.
+        ...(order.readyBy ? [readyByText(order.pickupBranch.city, order.readyBy)] : []),
       ]
     : [`Адрес доставки: ${order.postalCode}, ${order.city}, ${order.address}`];
 

@@ -32,6 +32,7 @@ export const toOrderItemDto = (row: OrderItemRow, branches: BranchesById): Order
   quantity: row.quantity,
   totalPrice: kopecksToRub(row.totalKopecks),
   stockBranch: row.stockBranchId === null ? null : (branches.get(row.stockBranchId)?.city ?? null),
+  stockBranchId: row.stockBranchId,
 });
 
 function pickupBranchDto(row: OrderRow, branches: BranchesById): Order['pickupBranch'] {
@@ -56,6 +57,7 @@ export const toOrderDto = (row: OrderRow, items: OrderItemRow[], branches: Branc
   notes: row.notes,
   deliveryMethod: row.deliveryMethod as DeliveryMethod,
   pickupBranch: pickupBranchDto(row, branches),
+  readyBy: row.readyBy,
   buyer: row.buyer ? { type: 'company', ...row.buyer } : { type: 'person' },
   subtotal: kopecksToRub(row.subtotalKopecks),
   vat: kopecksToRub(row.vatKopecks),

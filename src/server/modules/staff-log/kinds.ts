@@ -81,6 +81,7 @@ export const KIND_SPECS: Record<StaffActionKind, KindSpec> = {
   'branch.create': { snapshot: 'branch' },
   'branch.update': { snapshot: 'branch' },
   'branch.delete': { snapshot: 'branch' },
+  'branch.transfers': { idBefore: fixed('transfers'), nameOf: async () => 'Сроки перемещений' },
   'backup.create': { details: 'none', idAfter: (answer) => idOf(answer?.name) },
   'backup.download': { details: 'none' },
   'supplier.create': { snapshot: 'supplier' },

@@ -104,3 +104,16 @@ export const findProducts = (query: string) =>
   apiRequest<{ products: { id: number; name: string; sku: string; price: number | null; isActive: boolean }[] }>(
     `/api/products${toQueryString({ status: 'all', query, limit: 5 })}`,
   );
+
+/** «Товар прибыл в филиал»: the order's transferred lines are at its pickup branch; it becomes «Готов к выдаче». */
+export function useTransferArrived(id: number, callbacks: MutationCallbacks<AdminOrderDetail, void>) {
+  return useStaffMutation(
+    () => apiRequest<AdminOrderDetail>(`/api/admin/orders/${id}/transfer-arrived`, { method: 'POST' }),
+    (updated, _none, queryClient) => {
+      queryClient.setQueryData(adminOrderQuery(id).queryKey, updated);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+    },
+    callbacks,
+  );
+}

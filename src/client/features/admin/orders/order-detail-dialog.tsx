@@ -25,6 +25,7 @@ import { adminOrderQuery } from './api.ts';
 import { PaymentStatusBadge, orderStatusLabel, paymentStatusLabel } from './order-badges.tsx';
 import { OrderPaymentSection } from './order-payment-section.tsx';
 import { OrderTotals } from './order-totals.tsx';
+import { OrderTransfer } from './order-transfer.tsx';
 import { OrderComments, OrderEditDialog, PaymentLinkButton, orderEditable, paymentLinkOffered } from './order-tools.tsx';
 import type { StatusTarget } from './order-status-dialog.tsx';
 import { telHref } from '#client/lib/utils.ts';
@@ -77,6 +78,8 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
           {hasInvoice(order) && <InvoiceLink orderId={order.id} size="sm" className="mt-2" />}
         </DetailSection>
       </div>
+
+      <OrderTransfer order={order} />
 
       {order.payment && <OrderPaymentSection orderId={order.id} payment={order.payment} />}
       {isCarrierMethod(order.deliveryMethod) && <CdekShipmentSection orderId={order.id} status={order.status} />}

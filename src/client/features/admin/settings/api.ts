@@ -3,7 +3,9 @@ import { apiRequest, failure, parseBody, toQueryString } from '#client/lib/api.t
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
-import { branchesQuery } from '#client/lib/branches.ts';
+import { branchTransfersQuery, branchesQuery } from '#client/lib/branches.ts';
+import type { BranchTransfer } from '#shared/transfers.ts';
+import type { BranchTransfersInput } from '#shared/schemas/branch-transfers.ts';
 import type { BackupSettings } from '#shared/schemas/backup.ts';
 import type { BranchInput } from '#shared/schemas/branch-form.ts';
 import type { AdminBranch } from '#shared/schemas/branches.ts';
@@ -186,6 +188,24 @@ export function useSaveBranch(editing: AdminBranch | null, callbacks: MutationCa
 
 export function useDeleteBranch(callbacks: MutationCallbacks<{ message: string }, number>) {
   return useStaffMutation((id: number) => apiRequest<{ message: string }>(`/api/admin/branches/${id}`, { method: 'DELETE' }), branchesChanged, callbacks);
+}
+
+export const adminTransfersQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'branch-transfers'],
+    queryFn: ({ client, signal }) => apiRequest<BranchTransfer[]>('/api/admin/branch-transfers', { client, signal }),
+  });
+
+/** Saves the whole table of transfer days; the storefront's copy is read again. */
+export function useSaveTransfers(callbacks: MutationCallbacks<BranchTransfer[], BranchTransfersInput>) {
+  return useStaffMutation(
+    (data: BranchTransfersInput) => apiRequest<BranchTransfer[]>('/api/admin/branch-transfers', { method: 'PUT', body: data }),
+    (saved, _data, queryClient) => {
+      queryClient.setQueryData(adminTransfersQuery().queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: branchTransfersQuery().queryKey });
+    },
+    callbacks,
+  );
 }
 
 export const exchange1cSettingsQuery = () =>

@@ -4,6 +4,7 @@ import { PageHeader } from '#client/features/admin/components/page-header.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
 import { BackupTab } from './backup-tab.tsx';
 import { BranchesTab } from './branches-tab.tsx';
+import { TransferDaysCard } from './transfer-days-card.tsx';
 import { CustomerGroupsTab } from './customer-groups-tab.tsx';
 import { Exchange1cTab } from './exchange-1c-tab.tsx';
 import { PaymentSettingsTab } from './payment-settings-form.tsx';
@@ -14,7 +15,17 @@ import { StaffLogTab } from './staff-log-tab.tsx';
 
 const TABS: readonly AddressTab[] = [
   { value: 'shop', icon: Store, label: 'Магазин', content: <ShopSettingsTab /> },
-  { value: 'branches', icon: Building2, label: 'Филиалы', content: <BranchesTab /> },
+  {
+    value: 'branches',
+    icon: Building2,
+    label: 'Филиалы',
+    content: (
+      <div className="grid gap-6">
+        <BranchesTab />
+        <TransferDaysCard />
+      </div>
+    ),
+  },
   { value: 'payment', icon: CreditCard, label: 'Оплата', content: <PaymentSettingsTab /> },
   { value: 'requisites', icon: Landmark, label: 'Реквизиты', content: <RequisitesSettingsTab /> },
   // The tabs fill a desktop row already: the full names from the widest screens on.
