@@ -190,6 +190,28 @@ export function PriceSection({ form, branches, sources }: { form: ProductFormApi
   );
 }
 
+/** Packed weight and size for delivery's price (СДЭК); empty fields take the category's defaults. */
+export function SizeSection({ form, sources }: { form: ProductFormApi; sources?: Sources }) {
+  const { errors } = form.formState;
+  const fields = [
+    { name: 'weightKg', label: 'Вес, кг', placeholder: '2,4' },
+    { name: 'lengthCm', label: 'Длина, см', placeholder: '30' },
+    { name: 'widthCm', label: 'Ширина, см', placeholder: '20' },
+    { name: 'heightCm', label: 'Высота, см', placeholder: '10' },
+  ] as const;
+  return (
+    <Section title="Вес и габариты" description="В упаковке, для расчёта доставки. Пустое поле — берётся значение категории">
+      <div className="grid grid-cols-2 items-start gap-4 sm:grid-cols-4">
+        {fields.map(({ name, label, placeholder }) => (
+          <FormField key={name} label={label} htmlFor={`product-${name}`} error={errors[name]?.message} aside={<SourceBadge source={sources?.[name]} />}>
+            <Input inputMode="decimal" placeholder={placeholder} {...fieldProps(form, name)} />
+          </FormField>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
 export function ImageSection({ form, imageUrl, sources }: { form: ProductFormApi; imageUrl: string; sources?: Sources }) {
   return (
     <Section title="Изображение">

@@ -14,20 +14,24 @@ export type FormValues = ProductTextValues & {
   brand: string;
   /** The characteristics, as typed. */
   attributes: { attributeId: number; value: string }[];
-};
+} & SizeTextValues;
+
+/** Packed weight in kilograms and sides in centimetres, as typed («2,4»); empty: the category's default. */
+export type SizeTextValues = { weightKg: string; lengthCm: string; widthCm: string; heightCm: string };
+export const SIZE_FIELDS = ['weightKg', 'lengthCm', 'widthCm', 'heightCm'] as const;
 /** The fields other than the per-branch quantities and the characteristics. */
 export type FieldName = Exclude<FieldPath<FormValues>, `branchStock${string}` | `attributes${string}`>;
 
 export const FIELD_NAMES: readonly FieldPath<FormValues>[] = [
   'name', 'slug', 'sku', 'price', 'originalPrice', 'branchStock', 'categoryId', 'supplier', 'brand', 'tag', 'imageUrl',
-  'shortDescription', 'description', 'isActive', 'isFeatured',
+  'shortDescription', 'description', 'isActive', 'isFeatured', ...SIZE_FIELDS,
 ];
 
 /** A new product's fields: every branch's quantity empty. */
 export const emptyForm = (branches: readonly Branch[]): FormValues => ({
   name: '', slug: '', sku: '', price: '', originalPrice: '', branchStock: branches.map((b) => ({ branchId: b.id, quantity: '' })),
   categoryId: '', supplier: 'none', brand: '', tag: '', imageUrl: '', shortDescription: '', description: '',
-  isActive: true, isFeatured: false, attributes: [],
+  isActive: true, isFeatured: false, attributes: [], weightKg: '', lengthCm: '', widthCm: '', heightCm: '',
 });
 
 /** The server's field names of the characteristics typed (`attributes.2.value`), for its errors. */
@@ -38,6 +42,10 @@ export const formValuesOf = (p: Product, branches: readonly Branch[], attributes
   ...productTextOf(p),
   branchStock: branches.map((b) => ({ branchId: b.id, quantity: numberText(p.branchStock.find((s) => s.branchId === b.id)?.quantity || null) })),
   brand: p.brand ?? '',
+  weightKg: numberText(p.weightKg),
+  lengthCm: numberText(p.lengthCm),
+  widthCm: numberText(p.widthCm),
+  heightCm: numberText(p.heightCm),
   // The product page names its characteristics by slug; the form edits them by attribute.
   attributes: (p.attributes ?? []).flatMap((a) => {
     const attribute = attributes.find((x) => x.slug === a.slug);
@@ -104,6 +112,10 @@ export function previewOf(
     brand: values.brand?.trim() || null,
     isActive: true,
     isFeatured: values.isFeatured ?? false,
+    weightKg: toNumber(values.weightKg ?? ''),
+    lengthCm: toNumber(values.lengthCm ?? ''),
+    widthCm: toNumber(values.widthCm ?? ''),
+    heightCm: toNumber(values.heightCm ?? ''),
     createdAt: product?.createdAt ?? '',
     updatedAt: product?.updatedAt ?? '',
   };
