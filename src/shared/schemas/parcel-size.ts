@@ -20,11 +20,11 @@ const weightField = z.preprocess(
     .number({ error: PARCEL_SIZE_MESSAGES.weightNumber })
     .positive(PARCEL_SIZE_MESSAGES.weight)
     .max(MAX_WEIGHT_KG, PARCEL_SIZE_MESSAGES.weightLarge)
-    .refine((kg) => kgToGrams(kg) >= 1, PARCEL_SIZE_MESSAGES.weightSmall)
+    .refine((kg) => kg <= 0 || kgToGrams(kg) >= 1, PARCEL_SIZE_MESSAGES.weightSmall)
     .nullable(),
 );
 
-/** One side, «Длина»/«Ширина»/«Высота», with messages that name it. */
+/** One side, «Длина»/«Ширина»/«Высота», with messages that name it (a negative one is told once: not positive). */
 const sideField = (name: string, accusative: string) =>
   z.preprocess(
     toNumberOrNull,
@@ -32,7 +32,7 @@ const sideField = (name: string, accusative: string) =>
       .number({ error: `Введите ${accusative} числом в сантиметрах, например 30` })
       .positive(`${name} должна быть больше нуля`)
       .max(MAX_SIDE_CM, `${name} не больше ${MAX_SIDE_CM} см`)
-      .refine((cm) => cmToMm(cm) >= 1, `${name} не меньше 0,1 см (1 мм)`)
+      .refine((cm) => cm <= 0 || cmToMm(cm) >= 1, `${name} не меньше 0,1 см (1 мм)`)
       .nullable(),
   );
 
