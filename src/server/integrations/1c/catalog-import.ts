@@ -202,7 +202,7 @@ async function applyBatch(ctx: Context, plans: ProductPlan[]) {
         else ctx.report.add('skipped');
         continue;
       }
-      for (const problem of plan.sizeProblems) ctx.report.error(`Товар «${plan.name}» (вес и габариты не записаны): ${problem}`);
+      for (const problem of plan.sizeProblems) ctx.report.error(`Товар «${plan.name}», вес и габариты: ${problem}; это значение не записано`);
       const categoryId = ctx.adapter.categoryFor({ supplierId: ctx.supplierId, supplierCategory: plan.group, name: plan.name });
       const brand = brandOf(ctx, plan);
       const write: Write = { plan, imageUrl: pictures.get(plan.id1c) ?? null, categoryId, supplier: supplierOf(brand), brand };
