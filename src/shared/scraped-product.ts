@@ -81,7 +81,7 @@ export function productFieldsOf(
   return { values, sources };
 }
 
-const WEIGHT_ROW = /^(вес|масса)\b/i;
+const WEIGHT_ROW = /^(вес|масса)(?!\p{L})/iu;
 const DIMENSIONS_ROW = /^(габарит|размер)/i;
 
 /**

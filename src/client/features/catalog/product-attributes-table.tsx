@@ -24,7 +24,7 @@ const SIZE_GROUP = 'Вес и габариты';
  */
 export function sizeRows(product: Pick<Product, 'weightKg' | 'lengthCm' | 'widthCm' | 'heightCm'>, attributes: ProductAttribute[]): ProductAttribute[] {
   const rows: ProductAttribute[] = [];
-  const weighed = attributes.some((a) => /^вес\b/i.test(a.name.trim()));
+  const weighed = attributes.some((a) => /^вес(?!\p{L})/iu.test(a.name.trim()));
   if (product.weightKg !== null && !weighed) {
     rows.push({ slug: 'ves-upakovki', name: 'Вес', group: SIZE_GROUP, value: formatWeight(Math.round(product.weightKg * 1000)), unit: null });
   }
