@@ -24,10 +24,10 @@ import { IconPicker } from './icon-picker.tsx';
 
 type FormValues = { name: string; slug: string; description: string; icon: string } & Record<DefaultField, string>;
 const DEFAULT_FIELDS = [
-  { name: 'defaultWeightKg', label: 'Вес по умолчанию, кг', placeholder: '1' },
-  { name: 'defaultLengthCm', label: 'Длина, см', placeholder: '30' },
-  { name: 'defaultWidthCm', label: 'Ширина, см', placeholder: '20' },
-  { name: 'defaultHeightCm', label: 'Высота, см', placeholder: '10' },
+  { name: 'defaultWeightKg', label: 'Вес по умолчанию, кг' },
+  { name: 'defaultLengthCm', label: 'Длина, см' },
+  { name: 'defaultWidthCm', label: 'Ширина, см' },
+  { name: 'defaultHeightCm', label: 'Высота, см' },
 ] as const;
 type DefaultField = (typeof DEFAULT_FIELDS)[number]['name'];
 const FIELDS = ['name', 'slug', 'description', 'icon', ...DEFAULT_FIELDS.map((f) => f.name)] as const;
@@ -126,12 +126,12 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
       <fieldset className="grid gap-2">
         <legend className="text-sm font-medium">Вес и габариты по умолчанию</legend>
         <p className="text-sm text-muted-foreground">
-          Для товаров без своих веса и размеров: по ним считается доставка. Пусто — {SHOP_DEFAULT}.
+          Для товаров без своих веса и размеров: по ним считается доставка. Пустые поля — как у магазина: {SHOP_DEFAULT}.
         </p>
-        <div className="grid grid-cols-2 items-start gap-4 sm:grid-cols-4">
-          {DEFAULT_FIELDS.map(({ name, label, placeholder }) => (
+        <div className="grid grid-cols-2 items-start gap-4">
+          {DEFAULT_FIELDS.map(({ name, label }) => (
             <FormField key={name} label={label} htmlFor={`category-${name}`} error={errors[name]?.message}>
-              <Input inputMode="decimal" placeholder={placeholder} {...control_(name)} {...register(name)} />
+              <Input inputMode="decimal" {...control_(name)} {...register(name)} />
             </FormField>
           ))}
         </div>

@@ -21,7 +21,7 @@ import { SourceBadge } from '#client/features/admin/components/source-badge.tsx'
 import type { ProductPrefill } from '#client/features/admin/lib/product-prefill.ts';
 import { ImageField } from './image-field.tsx';
 import { Section, SwitchField, fieldProps, type ProductFormApi } from './product-form-parts.tsx';
-import { slugFromName } from './product-form-values.ts';
+import { SIZE_FIELDS, slugFromName, type SizeTextValues } from './product-form-values.ts';
 
 /** Where prefilled values came from (a supplier's page), shown beside their fields. */
 type Sources = ProductPrefill['sources'] | undefined;
@@ -190,21 +190,20 @@ export function PriceSection({ form, branches, sources }: { form: ProductFormApi
   );
 }
 
-/** Packed weight and size for delivery's price (СДЭК); empty fields take the category's defaults. */
-export function SizeSection({ form, sources }: { form: ProductFormApi; sources?: Sources }) {
+const SIZE_LABELS = { weightKg: 'Вес, кг', lengthCm: 'Длина, см', widthCm: 'Ширина, см', heightCm: 'Высота, см' } as const;
+
+/**
+ * Packed weight and size for delivery's price (СДЭК); an empty field ships as its category's
+ * default, which the field shows greyed (`standIn`).
+ */
+export function SizeSection({ form, standIn, sources }: { form: ProductFormApi; standIn: SizeTextValues; sources?: Sources }) {
   const { errors } = form.formState;
-  const fields = [
-    { name: 'weightKg', label: 'Вес, кг', placeholder: '2,4' },
-    { name: 'lengthCm', label: 'Длина, см', placeholder: '30' },
-    { name: 'widthCm', label: 'Ширина, см', placeholder: '20' },
-    { name: 'heightCm', label: 'Высота, см', placeholder: '10' },
-  ] as const;
   return (
-    <Section title="Вес и габариты" description="В упаковке, для расчёта доставки. Пустое поле — берётся значение категории">
+    <Section title="Вес и габариты" description="В упаковке, для расчёта доставки. Пустое поле — берётся значение категории (показано серым)">
       <div className="grid grid-cols-2 items-start gap-4 sm:grid-cols-4">
-        {fields.map(({ name, label, placeholder }) => (
-          <FormField key={name} label={label} htmlFor={`product-${name}`} error={errors[name]?.message} aside={<SourceBadge source={sources?.[name]} />}>
-            <Input inputMode="decimal" placeholder={placeholder} {...fieldProps(form, name)} />
+        {SIZE_FIELDS.map((name) => (
+          <FormField key={name} label={SIZE_LABELS[name]} htmlFor={`product-${name}`} error={errors[name]?.message} aside={<SourceBadge source={sources?.[name]} />}>
+            <Input inputMode="decimal" placeholder={standIn[name]} {...fieldProps(form, name)} />
           </FormField>
         ))}
       </div>

@@ -5,7 +5,8 @@ import type { AdminAttribute } from '#shared/schemas/attributes.ts';
 import type { PrefilledCharacteristic } from '#client/features/admin/lib/product-prefill.ts';
 import { numberText, productTextOf, type ProductTextValues } from '#client/features/admin/lib/product-text.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
-import type { AdminCategory, Product } from '#shared/types.ts';
+import type { AdminCategory, CategoryParcelDefaults, Product } from '#shared/types.ts';
+import { DEFAULT_PARCEL } from '#shared/delivery.ts';
 
 /** The form keeps what is typed as text; the shared schema turns it into numbers. */
 export type FormValues = ProductTextValues & {
@@ -26,6 +27,20 @@ export const FIELD_NAMES: readonly FieldPath<FormValues>[] = [
   'name', 'slug', 'sku', 'price', 'originalPrice', 'branchStock', 'categoryId', 'supplier', 'brand', 'tag', 'imageUrl',
   'shortDescription', 'description', 'isActive', 'isFeatured', ...SIZE_FIELDS,
 ];
+
+/**
+ * What ships a product whose field is left empty, as the field's placeholder: its category's
+ * default, else the shop's (DEFAULT_PARCEL), in kilograms and centimetres.
+ */
+export function standInSize(category: CategoryParcelDefaults | undefined): SizeTextValues {
+  const or = (own: number | null | undefined, shop: number) => numberText(own ?? shop);
+  return {
+    weightKg: or(category?.defaultWeightKg, DEFAULT_PARCEL.weightGrams / 1000),
+    lengthCm: or(category?.defaultLengthCm, DEFAULT_PARCEL.lengthMm / 10),
+    widthCm: or(category?.defaultWidthCm, DEFAULT_PARCEL.widthMm / 10),
+    heightCm: or(category?.defaultHeightCm, DEFAULT_PARCEL.heightMm / 10),
+  };
+}
 
 /** A new product's fields: every branch's quantity empty. */
 export const emptyForm = (branches: readonly Branch[]): FormValues => ({
