@@ -128,9 +128,10 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
         <p className="text-sm text-muted-foreground">
           Для товаров без своих веса и размеров: по ним считается доставка. Пустые поля — как у магазина: {SHOP_DEFAULT}.
         </p>
-        <div className="grid grid-cols-2 items-start gap-4">
+        {/* The weight on its own row: its long label would push the sides' fields out of line. */}
+        <div className="grid grid-cols-3 items-start gap-3">
           {DEFAULT_FIELDS.map(({ name, label }) => (
-            <FormField key={name} label={label} htmlFor={`category-${name}`} error={errors[name]?.message}>
+            <FormField key={name} label={label} htmlFor={`category-${name}`} error={errors[name]?.message} className={name === 'defaultWeightKg' ? 'col-span-3 max-w-48' : undefined}>
               <Input inputMode="decimal" {...control_(name)} {...register(name)} />
             </FormField>
           ))}
