@@ -21,7 +21,8 @@ import { SourceBadge } from '#client/features/admin/components/source-badge.tsx'
 import type { ProductPrefill } from '#client/features/admin/lib/product-prefill.ts';
 import { ImageField } from './image-field.tsx';
 import { Section, SwitchField, fieldProps, type ProductFormApi } from './product-form-parts.tsx';
-import { SIZE_FIELDS, slugFromName, type SizeTextValues } from './product-form-values.ts';
+import { slugFromName } from './product-form-values.ts';
+import { SIZE_FIELDS, SIZE_LABELS, type SizeTextValues } from '#client/features/admin/lib/product-text.ts';
 
 /** Where prefilled values came from (a supplier's page), shown beside their fields. */
 type Sources = ProductPrefill['sources'] | undefined;
@@ -189,8 +190,6 @@ export function PriceSection({ form, branches, sources }: { form: ProductFormApi
     </Section>
   );
 }
-
-const SIZE_LABELS = { weightKg: 'Вес, кг', lengthCm: 'Длина, см', widthCm: 'Ширина, см', heightCm: 'Высота, см' } as const;
 
 /**
  * Packed weight and size for delivery's price (СДЭК); an empty field ships as its category's

@@ -3,7 +3,7 @@ import { SUPPLIERS } from '#shared/constants.ts';
 import { isIdLike, slugify } from '#shared/slug.ts';
 import type { AdminAttribute } from '#shared/schemas/attributes.ts';
 import type { PrefilledCharacteristic } from '#client/features/admin/lib/product-prefill.ts';
-import { numberText, productTextOf, type ProductTextValues } from '#client/features/admin/lib/product-text.ts';
+import { numberText, productTextOf, SIZE_FIELDS, type ProductTextValues, type SizeTextValues } from '#client/features/admin/lib/product-text.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
 import type { AdminCategory, CategoryParcelDefaults, Product } from '#shared/types.ts';
 import { DEFAULT_PARCEL } from '#shared/delivery.ts';
@@ -17,9 +17,6 @@ export type FormValues = ProductTextValues & {
   attributes: { attributeId: number; value: string }[];
 } & SizeTextValues;
 
-/** Packed weight in kilograms and sides in centimetres, as typed («2,4»); empty: the category's default. */
-export type SizeTextValues = { weightKg: string; lengthCm: string; widthCm: string; heightCm: string };
-export const SIZE_FIELDS = ['weightKg', 'lengthCm', 'widthCm', 'heightCm'] as const;
 /** The fields other than the per-branch quantities and the characteristics. */
 export type FieldName = Exclude<FieldPath<FormValues>, `branchStock${string}` | `attributes${string}`>;
 
