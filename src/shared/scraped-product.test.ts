@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productFieldsOf } from './scraped-product.ts';
+import { productFieldsOf, sizeOfSpecs } from './scraped-product.ts';
 import type { ProductCard } from './schemas/web-scraper.ts';
 
 const card: ProductCard = {
@@ -65,5 +65,20 @@ describe('productFieldsOf', () => {
     expect(values.categoryId).toBeUndefined();
     expect(values.shortDescription!.length).toBeLessThanOrEqual(500);
     expect(values.shortDescription).toMatch(/слово…$/);
+  });
+
+  it('takes the weight and size from the specification table’s «Вес» and «Габариты» rows, in the unit the row names', () => {
+    const specs = [{ name: 'Диаметр диска', value: '125 мм' }, { name: 'Вес, кг', value: '2,4' }, { name: 'Габариты (ДхШхВ), мм', value: '380 x 310 x 110' }];
+    const { values, sources } = productFieldsOf({ ...card, specs: { value: specs, source: 'page' } }, { supplier: null, brand: null, categoryId: null }, { offer: null, imageUrl: null, imageSource: null });
+    expect(values).toMatchObject({ weightKg: 2.4, lengthCm: 38, widthCm: 31, heightCm: 11 });
+    expect(sources).toMatchObject({ weightKg: 'page', lengthCm: 'page', widthCm: 'page', heightCm: 'page' });
+
+    expect(sizeOfSpecs([{ name: 'Масса', value: '350 г' }, { name: 'Размеры упаковки', value: '30×20×10 см' }])).toEqual({
+      weightGrams: 350,
+      dimensions: { lengthMm: 300, widthMm: 200, heightMm: 100 },
+    });
+    // Rows that cannot be read, or none at all, give nothing: staff type the figures.
+    expect(sizeOfSpecs([{ name: 'Вес', value: 'лёгкий' }, { name: 'Габариты', value: '30 на 20' }])).toEqual({ weightGrams: null, dimensions: null });
+    expect(productFieldsOf(card, { supplier: null, brand: null, categoryId: null }, { offer: null, imageUrl: null, imageSource: null }).values.weightKg).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import type { Supplier } from './constants.ts';
-import type { FieldSource, ProductCard, ProductOffer } from './schemas/web-scraper.ts';
+import { gramsToKg, mmToCm, readDimensionsMm, readWeightGrams, unitInHeader, type Dimensions } from './parcel-size.ts';
+import type { FieldSource, ProductCard, ProductOffer, ProductSpec } from './schemas/web-scraper.ts';
 
 /**
  * A product card read from a supplier's page → the values of the shop's product form, each with
@@ -21,6 +22,11 @@ export type ScrapedProductFields = {
   imageUrl?: string;
   shortDescription?: string;
   description?: string;
+  /** Kilograms and centimetres, from the page's «Вес» and «Габариты» rows. */
+  weightKg?: number;
+  lengthCm?: number;
+  widthCm?: number;
+  heightCm?: number;
 };
 export type ScrapedField = keyof ScrapedProductFields;
 
@@ -65,7 +71,33 @@ export function productFieldsOf(
   set('shortDescription', card.shortDescription && cut(card.shortDescription.value, SHORT_DESCRIPTION_MAX), card.shortDescription?.source);
 
   set('description', card.description && cut(card.description.value, DESCRIPTION_MAX), card.description?.source);
+
+  const specsSource = card.specs?.source;
+  const size = sizeOfSpecs(card.specs?.value ?? []);
+  set('weightKg', gramsToKg(size.weightGrams), specsSource);
+  set('lengthCm', size.dimensions && mmToCm(size.dimensions.lengthMm), specsSource);
+  set('widthCm', size.dimensions && mmToCm(size.dimensions.widthMm), specsSource);
+  set('heightCm', size.dimensions && mmToCm(size.dimensions.heightMm), specsSource);
   return { values, sources };
+}
+
+const WEIGHT_ROW = /^(вес|масса)(?!\p{L})/iu;
+const DIMENSIONS_ROW = /^(габарит|размер)/i;
+
+/**
+ * The weight and size a page's specification table gives: the first «Вес» (or «Масса») row and
+ * the first «Габариты» (or «Размеры») row of three sides; the row's name may carry the unit
+ * («Вес, г», «Габариты, мм»), else kilograms and centimetres. A row that cannot be read gives nothing.
+ */
+export function sizeOfSpecs(specs: readonly ProductSpec[]): { weightGrams: number | null; dimensions: Dimensions | null } {
+  const weightRow = specs.find((s) => WEIGHT_ROW.test(s.name.trim()));
+  const sizeRow = specs.find((s) => DIMENSIONS_ROW.test(s.name.trim()));
+  const weight = weightRow ? readWeightGrams(weightRow.value, unitInHeader(weightRow.name, ['кг', 'г'] as const) ?? 'кг') : null;
+  const dimensions = sizeRow ? readDimensionsMm(sizeRow.value, unitInHeader(sizeRow.name, ['см', 'мм', 'м'] as const) ?? 'см') : null;
+  return {
+    weightGrams: weight && 'value' in weight ? weight.value : null,
+    dimensions: dimensions && 'value' in dimensions ? dimensions.value : null,
+  };
 }
 
 /** Roubles, or no currency said (a Russian supplier's page). */

@@ -202,6 +202,14 @@ export type BackupOverview = {
 export type AdminCategory = Omit<Category, 'productCount' | 'imageUrl'> & {
   productCount: number;
   activeProductCount: number;
+} & CategoryParcelDefaults;
+
+/** A category's weight (kg) and size (cm) for its products without their own; null: the shop's (DEFAULT_PARCEL). */
+export type CategoryParcelDefaults = {
+  defaultWeightKg: number | null;
+  defaultLengthCm: number | null;
+  defaultWidthCm: number | null;
+  defaultHeightCm: number | null;
 };
 
 /** GET /api/admin/dashboard: real figures; changes in percent against the 30 days before (null when there is nothing to compare with). */
@@ -267,6 +275,11 @@ export type Product = {
   attributes?: ProductAttribute[];
   isActive: boolean;
   isFeatured: boolean;
+  /** Packed weight (kg) and size (cm), its own; null: none given (the category's default ships it). */
+  weightKg: number | null;
+  lengthCm: number | null;
+  widthCm: number | null;
+  heightCm: number | null;
   createdAt: string;
   updatedAt: string;
 };

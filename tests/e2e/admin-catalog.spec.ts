@@ -199,6 +199,42 @@ test.describe('back office: catalogue', { tag: '@back-office' }, () => {
     });
   });
 
+  test('an admin gives a product its weight and size in kg and cm; a wrong figure is refused in Russian; the product page shows them', async ({ page, browser, consoleErrors }) => {
+    const id = uniq();
+    await login(page.request, ADMIN);
+    const [category] = (await (await page.request.get('/api/admin/categories')).json()) as { id: number }[];
+    const created = await page.request.post('/api/products', { data: { name: `Рубанок DCK ${id}`, sku: `E2E-W-${id}`, price: 7990, categoryId: category!.id } });
+    expect(created.status()).toBe(201);
+    const product = (await created.json()) as { id: number; slug: string };
+
+    await page.goto(`/admin/products/edit/${product.id}`);
+    await waitForHydration(page);
+    const weight = page.getByLabel('Вес, кг');
+    // Empty, the field shows what ships instead: the category's default, else the shop's 1 kg.
+    await expect(weight).toHaveValue('');
+    await expect(weight).toHaveAttribute('placeholder', /^\d/);
+    await weight.fill('2,4');
+    await page.getByLabel('Длина, см').fill('38');
+    await page.getByLabel('Ширина, см').fill('31');
+    await page.getByLabel('Высота, см').fill('600');
+    await page.getByRole('button', { name: 'Сохранить изменения' }).click();
+    await expect(page.getByText('Высота не больше 500 см')).toBeVisible();
+    await page.getByLabel('Высота, см').fill('11,5');
+    await page.getByRole('button', { name: 'Сохранить изменения' }).click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    const saved = (await (await page.request.get(`/api/products/${product.id}`)).json()) as Record<string, unknown>;
+    expect(saved).toMatchObject({ weightKg: 2.4, lengthCm: 38, widthCm: 31, heightCm: 11.5 });
+
+    await asVisitor(browser, async (visitor) => {
+      await visitor.goto(`/product/${product.slug}`);
+      const table = visitor.getByTestId('product-attributes');
+      await expect(table.getByRole('row', { name: 'Вес 2,4 кг' })).toBeVisible();
+      await expect(table.getByRole('row', { name: 'Габариты 38 × 31 × 11,5 см' })).toBeVisible();
+    });
+    await page.request.delete(`/api/admin/hard-delete-product/${product.id}`);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('an unknown back-office address says «Страница не найдена» inside the back office', async ({ page }) => {
     await login(page.request, ADMIN);
     await page.goto('/admin/no-such-screen');

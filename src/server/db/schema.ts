@@ -35,7 +35,7 @@ export const categories = pgTable('categories', {
   sortOrder: integer('sort_order').notNull().default(0),
   /**
    * Weight (grams) and size (millimetres) of a product of this category that has none of its own,
-   * so that every cart has a shipping weight (issue 28). Null: the shop's defaults (shared/shipping.ts).
+   * so that every cart has a shipping weight (issue 28). Null: the shop's defaults (DEFAULT_PARCEL, shared/delivery.ts).
    */
   defaultWeightGrams: integer('default_weight_grams'),
   defaultLengthMm: integer('default_length_mm'),

@@ -1,5 +1,6 @@
 import { CATEGORY_ICONS, DEFAULT_CATEGORY_ICON } from '../category-icons.ts';
 import { isIdLike } from '../slug.ts';
+import { CategoryParcelFields } from './parcel-size.ts';
 import { requiredText, z } from './z.ts';
 
 /** The category form of spec 5: `POST /api/categories` and `PATCH /api/categories/{id}`. */
@@ -22,12 +23,18 @@ const categoryShape = {
     z.string().trim().max(2000, 'Описание не длиннее 2000 символов'),
   ),
   icon: z.enum(CATEGORY_ICONS, { error: CATEGORY_MESSAGES.icon }),
+  /** Weight (kg) and size (cm) of its products that have none of their own; null: the shop's defaults. */
+  ...CategoryParcelFields,
 };
 
 export const CategorySchema = z.object({
   ...categoryShape,
   description: categoryShape.description.optional().default(''),
   icon: categoryShape.icon.default(DEFAULT_CATEGORY_ICON),
+  defaultWeightKg: categoryShape.defaultWeightKg.optional(),
+  defaultLengthCm: categoryShape.defaultLengthCm.optional(),
+  defaultWidthCm: categoryShape.defaultWidthCm.optional(),
+  defaultHeightCm: categoryShape.defaultHeightCm.optional(),
 });
 export type CategoryInput = z.input<typeof CategorySchema>;
 export type CategoryData = z.output<typeof CategorySchema>;

@@ -1,7 +1,8 @@
 import { MAX_PRICE_RUB } from '../money.ts';
 import { isIdLike } from '../slug.ts';
 import { ProductAttributeValuesField } from './attributes.ts';
-import { alongsideFieldErrors, z } from './z.ts';
+import { ParcelSizeFields } from './parcel-size.ts';
+import { alongsideFieldErrors, toNumberOrNull, z } from './z.ts';
 
 /**
  * The product form of spec 5 (admin create/edit, bulk import items): one schema for the form,
@@ -27,15 +28,6 @@ export const PRODUCT_MESSAGES = {
   number: 'Введите число',
 } as const;
 
-/** '' and missing become null; '12,5' and ' 12 ' become numbers; anything else is left to zod. */
-const toNumberOrNull = (value: unknown) => {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'string') {
-    const text = value.trim().replace(/\s/g, '').replace(',', '.');
-    return text === '' ? null : Number(text);
-  }
-  return value;
-};
 
 const TOO_MUCH = 'Слишком большая сумма: не больше 20 000 000 ₽';
 
@@ -138,6 +130,8 @@ const productShape = {
   isFeatured: flag,
   /** The product's characteristics as a whole (the form's «Характеристики»); not given: kept as they are. */
   attributes: ProductAttributeValuesField,
+  /** Packed weight (kg) and size (cm); null: none of its own, the category's default stands in. */
+  ...ParcelSizeFields,
 };
 
 /** Create (form, `POST /api/products`) and bulk import items. */
@@ -156,6 +150,10 @@ export const ProductSchema = z.object({
   isActive: productShape.isActive.default(true),
   isFeatured: productShape.isFeatured.default(false),
   attributes: productShape.attributes.optional(),
+  weightKg: productShape.weightKg.optional(),
+  lengthCm: productShape.lengthCm.optional(),
+  widthCm: productShape.widthCm.optional(),
+  heightCm: productShape.heightCm.optional(),
 });
 export type ProductInput = z.input<typeof ProductSchema>;
 export type ProductData = z.output<typeof ProductSchema>;

@@ -22,6 +22,11 @@ export const IMPORT_FIELDS = [
   'description',
   'shortDescription',
   'pictures',
+  'weight',
+  'length',
+  'width',
+  'height',
+  'dimensions',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -38,6 +43,11 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   description: 'Описание',
   shortDescription: 'Краткое описание',
   pictures: 'Фото (ссылки)',
+  weight: 'Вес, кг',
+  length: 'Длина, см',
+  width: 'Ширина, см',
+  height: 'Высота, см',
+  dimensions: 'Габариты (Д×Ш×В), см',
 };
 
 export const SOURCE_FORMATS = ['csv', 'xlsx', 'yml'] as const;

@@ -34,3 +34,13 @@ export const idParams = (message: string) => z.object({ id: z.coerce.number({ er
 
 /** Trimmed text; an empty value fails with the given message. */
 export const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** '' and missing become null; '12,5' and ' 12 ' become numbers; anything else is left to zod. */
+export const toNumberOrNull = (value: unknown) => {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') {
+    const text = value.trim().replace(/\s/g, '').replace(',', '.');
+    return text === '' ? null : Number(text);
+  }
+  return value;
+};

@@ -1,4 +1,5 @@
-import type { ProductAttribute } from '#shared/types.ts';
+import { formatDimensions, formatWeight } from '#shared/parcel-size.ts';
+import type { Product, ProductAttribute } from '#shared/types.ts';
 
 /** A value as the table shows it: «1100 Вт», «SDS-plus», «Да». */
 const shownValue = ({ value, unit }: ProductAttribute) => (unit ? `${value} ${unit}` : value);
@@ -14,9 +15,34 @@ function byGroup(attributes: ProductAttribute[]): [string, ProductAttribute[]][]
   return [...groups];
 }
 
+const WEIGHT_NAME = /^вес(?!\p{L})/iu;
+const SIZE_NAME = /^(вес|габарит|размер|длина|ширина|высота)/iu;
+/** The shop's group of such characteristics (the demo catalogue's). */
+const SIZE_GROUP = 'Габариты и вес';
+
+/**
+ * The product's own packed weight and size (issue 28) as rows of the table, «2,4 кг» and
+ * «30 × 20 × 10 см», in the group where the product's size characteristics stand: not a
+ * category's default, which only estimates delivery; no «Вес» when a characteristic already names
+ * the weight («Вес, кг»).
+ */
+export function sizeRows(product: Pick<Product, 'weightKg' | 'lengthCm' | 'widthCm' | 'heightCm'>, attributes: ProductAttribute[]): ProductAttribute[] {
+  const rows: ProductAttribute[] = [];
+  const group = attributes.find((a) => SIZE_NAME.test(a.name.trim()))?.group ?? SIZE_GROUP;
+  if (product.weightKg !== null && !attributes.some((a) => WEIGHT_NAME.test(a.name.trim()))) {
+    rows.push({ slug: 'ves-upakovki', name: 'Вес', group, value: formatWeight(Math.round(product.weightKg * 1000)), unit: null });
+  }
+  const { lengthCm, widthCm, heightCm } = product;
+  if (lengthCm !== null && widthCm !== null && heightCm !== null) {
+    const value = formatDimensions(Math.round(lengthCm * 10), Math.round(widthCm * 10), Math.round(heightCm * 10));
+    rows.push({ slug: 'gabarity', name: 'Габариты', group, value, unit: null });
+  }
+  return rows;
+}
+
 /**
  * The product page's «Характеристики» (issue 26): one table per group («Основные», «Питание»),
- * each characteristic's name and value; nothing when the product has none.
+ * each characteristic's name and value, then the weight and size; nothing when the product has none.
  */
 export function ProductAttributesTable({ attributes }: { attributes: ProductAttribute[] }) {
   if (attributes.length === 0) return null;

@@ -23,7 +23,7 @@ import { formatRub, hasPrice, priceWithVatRub } from '#shared/money.ts';
 import { truncate } from '#shared/text.ts';
 import type { Product } from '#shared/types.ts';
 import { productJsonLd } from './json-ld.ts';
-import { ProductAttributesTable } from './product-attributes-table.tsx';
+import { ProductAttributesTable, sizeRows } from './product-attributes-table.tsx';
 import { prefetchSimilarProducts, SimilarProducts } from './similar-products.tsx';
 import { ProductRating, ReviewsSection, prefetchReviews, reviewsOfPage } from './reviews/index.ts';
 import { branchTransfersQuery, useBranches, useCityBranch } from '#client/lib/branches.ts';
@@ -276,7 +276,7 @@ export function Component() {
         </div>
       </div>
 
-      <ProductAttributesTable attributes={product.attributes ?? []} />
+      <ProductAttributesTable attributes={[...(product.attributes ?? []), ...sizeRows(product, product.attributes ?? [])]} />
 
       {paragraphs.length > 0 && (
         <section aria-labelledby="description-heading" className="max-w-4xl space-y-3 border-t border-border pt-6">

@@ -9,7 +9,9 @@ import { SPECS_HEADING } from '#shared/scraped-product.ts';
 import { readProperty, specsOf, writeCharacteristics, type ProductSpecs, type Property } from './characteristics.ts';
 import { child, childrenOf, endsWith, isTrue, streamElements, textAt, type XmlNode } from './commerceml/xml-stream.ts';
 import type { ExchangeDeps } from './deps.ts';
+import { parcelSizeOf } from './parcel-size.ts';
 import { storeExchangePicture } from './pictures.ts';
+import type { ParcelSize } from '#shared/parcel-size.ts';
 import { isCharacteristicId, planBatches, reportSkippedCharacteristics, type FileProgress } from './plan-batches.ts';
 import { ImportReport } from './report.ts';
 import { readExchangeSettings } from './settings.ts';
@@ -38,6 +40,9 @@ type ProductPlan = {
   pictures: string[];
   deleted: boolean;
   specs: ProductSpecs;
+  /** Packed weight and size; a null figure keeps the product's own. */
+  size: ParcelSize;
+  sizeProblems: string[];
 };
 
 /** Nested groups as paths: «Электроинструмент / Дрели». */
@@ -94,6 +99,7 @@ function descriptionFor(current: string, described: string): string {
 
 function planOf(node: XmlNode, classifier: Classifier): ProductPlan {
   const groupId = textAt(node, 'Группы', 'Ид');
+  const { size, problems } = parcelSizeOf(node);
   return {
     id1c: textAt(node, 'Ид'),
     sku: textAt(node, 'Артикул').replace(/\s+/g, ' '),
@@ -103,6 +109,8 @@ function planOf(node: XmlNode, classifier: Classifier): ProductPlan {
     pictures: childrenOf(node, 'Картинка').map((p) => p.text.trim()).filter(Boolean),
     deleted: isTrue(textAt(node, 'ПометкаУдаления')) || textAt(node, 'Статус') === 'Удален' || node.attributes['Статус'] === 'Удален',
     specs: specsOf(node, classifier.properties),
+    size,
+    sizeProblems: problems,
   };
 }
 
@@ -194,6 +202,7 @@ async function applyBatch(ctx: Context, plans: ProductPlan[]) {
         else ctx.report.add('skipped');
         continue;
       }
+      for (const problem of plan.sizeProblems) ctx.report.error(`Товар «${plan.name}», вес и габариты: ${problem}; это значение не записано`);
       const categoryId = ctx.adapter.categoryFor({ supplierId: ctx.supplierId, supplierCategory: plan.group, name: plan.name });
       const brand = brandOf(ctx, plan);
       const write: Write = { plan, imageUrl: pictures.get(plan.id1c) ?? null, categoryId, supplier: supplierOf(brand), brand };
@@ -235,7 +244,7 @@ async function applyBatch(ctx: Context, plans: ProductPlan[]) {
  */
 
 /**
- * Name, description, group, picture and 1C Ид. The category follows the adapter when it gives
+ * Name, description, group, picture, weight and size and 1C Ид. The category follows the adapter when it gives
  * one (a product placed by hand keeps its place otherwise); a product waiting for its category
  * goes on sale once it has one. Visibility set by staff is not touched.
  */
@@ -252,6 +261,7 @@ async function updateProducts(tx: Tx, updates: (Write & { product: Existing })[]
       categoryId: u.categoryId,
       supplier: u.supplier,
       brand: u.brand,
+      size: u.plan.size,
       activate: u.product.awaiting && u.categoryId !== null,
     })),
     now,
@@ -279,6 +289,7 @@ async function createProducts(tx: Tx, creates: Write[], now: Date) {
       isActive: c.categoryId !== null,
       publishWhenPlaced: true,
       priceSupplierId: null,
+      size: c.plan.size,
     })),
     now,
   );

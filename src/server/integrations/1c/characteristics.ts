@@ -5,6 +5,7 @@ import type { CatalogAnnouncement } from '../../modules/products/write/announce.
 import { replaceProductAttributes } from '../../modules/products/write/attributes.ts';
 import { parseAttributeValue } from '#shared/attributes.ts';
 import { child, childrenOf, textAt, type XmlNode } from './commerceml/xml-stream.ts';
+import { SIZE_REQUISITES } from './parcel-size.ts';
 
 /**
  * A 1C product's properties (`ЗначенияСвойств`, dictionary values resolved through the
@@ -25,13 +26,15 @@ const REFERENCE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 
 /**
  * Requisites 1C writes about its own record of the item, not about the tool: its kind and type,
- * the full name and code, the HTML description and the pictures' captions, and «Вес», which
- * carries no unit (kilograms or grams is a setting of the 1C database, not sent), so it cannot be
- * shown honestly; a weight with its unit comes as a property («Вес, кг»). Compared without
- * spaces and case: 1C writes both «Полное наименование» and «НаименованиеПолное».
+ * the full name and code, the HTML description and the pictures' captions, and the packed weight
+ * and size («Вес», «Длина», «Ширина», «Высота»), which are the product's own fields (parcel-size.ts),
+ * not characteristics. Compared without spaces and case: 1C writes both «Полное наименование» and
+ * «НаименованиеПолное».
  */
 const SERVICE_REQUISITES = new Set(
-  ['ВидНоменклатуры', 'ТипНоменклатуры', 'Полное наименование', 'НаименованиеПолное', 'Код', 'Вес', 'ОписаниеВФорматеHTML', 'ОписаниеФайла'].map((name) => requisiteKey(name)),
+  ['ВидНоменклатуры', 'ТипНоменклатуры', 'Полное наименование', 'НаименованиеПолное', 'Код', 'ОписаниеВФорматеHTML', 'ОписаниеФайла', ...SIZE_REQUISITES].map((name) =>
+    requisiteKey(name),
+  ),
 );
 /** Properties (and requisites) that name the brand: the product's brand field, not a characteristic. */
 const BRAND_PROPERTIES = new Set(['производитель', 'бренд', 'торговая марка', 'марка', 'изготовитель']);

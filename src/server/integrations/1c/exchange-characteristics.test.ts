@@ -126,4 +126,22 @@ describe('1C exchange: properties and requisites as characteristics', () => {
     expect(await lastLog()).toMatchObject({ status: 'success', counts: { created: 600, attributeValues: 1200 + 6 } });
     expect(await shownCharacteristics('1C-MANY-599', admin)).toEqual(['Основные / Мощность: 599 Вт', 'Основные / Страна происхождения: Тайвань']);
   });
+
+  it('weighs and measures products from 1C: <Вес> and the requisites «Вес», «Длина», «Ширина», «Высота» in kg and cm', async () => {
+    expect(await productBySku('KJZ06-13')).toMatchObject({ weightGrams: 2100, lengthMm: null, widthMm: null, heightMm: null });
+    expect(await productBySku('PSR20-C2')).toMatchObject({ weightGrams: 1600, lengthMm: 320, widthMm: 95, heightMm: 260 });
+    const screwdriver = await ctx.app.inject({ url: `/api/products/${(await productBySku('PSR20-C2')).id}`, headers: { cookie: admin } });
+    expect(screwdriver.json<Product>()).toMatchObject({ weightKg: 1.6, lengthCm: 32, widthCm: 9.5, heightCm: 26 });
+
+    // A configuration that keeps grams sends 1600 for the same screwdriver: beyond what the shop
+    // ships in kilograms, so it is left out and said; a weight 1C no longer sends is kept.
+    const grams = fs
+      .readFileSync(path.join(FIXTURES, 'import.xml'), 'utf8')
+      .replace('<Вес>1.6</Вес>', '<Вес>1600</Вес>')
+      .replace(/<ЗначениеРеквизита>\s*<Наименование>Вес<\/Наименование>\s*<Значение>2.1<\/Значение>\s*<\/ЗначениеРеквизита>/, '');
+    await exchange({ importXml: grams });
+    expect(await productBySku('PSR20-C2')).toMatchObject({ weightGrams: 1600, lengthMm: 320 });
+    expect(await productBySku('KJZ06-13')).toMatchObject({ weightGrams: 2100 });
+    expect((await lastLog()).errors).toContain('Товар «Шуруповёрт аккумуляторный P.I.T PSR20-C2», вес и габариты: Слишком большой вес: не больше 1000 кг: «1600»; это значение не записано');
+  });
 });

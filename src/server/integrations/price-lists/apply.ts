@@ -11,6 +11,7 @@ import { writeSupplierOffers, type SupplierOfferWrite } from '../../modules/prod
 import { countRows, type RowPlan } from './check.ts';
 import { writeCharacteristics } from './characteristics.ts';
 import type { RawCharacteristic } from './sources/types.ts';
+import { NO_PARCEL_SIZE, type ParcelSize } from '#shared/parcel-size.ts';
 import { nextTurn } from '../../jobs/next-turn.ts';
 import type { ImportDeps, ImportJobPayload } from './deps.ts';
 import { removeStoredFile } from './files.ts';
@@ -56,6 +57,7 @@ type Update = {
   brand: string | null;
   supplierSku: string | null;
   supplierCategory: string | null;
+  size: ParcelSize;
 };
 type Create = { rowId: number; plan: RowPlan; categoryId: number | null; after: ProductState };
 
@@ -118,6 +120,7 @@ async function updateProducts(tx: Tx, updates: Update[], now: Date) {
       brand: u.brand,
       supplierSku: u.supplierSku,
       supplierCategory: u.supplierCategory,
+      size: u.size,
     })),
     now,
   );
@@ -146,6 +149,7 @@ async function createProducts(ctx: ApplyContext, creates: Create[]): Promise<Map
       isActive: c.after.isActive,
       publishWhenPlaced: ctx.options.newProducts === 'active',
       priceSupplierId: ctx.supplier.id,
+      size: c.plan.size ?? NO_PARCEL_SIZE,
     })),
     ctx.now,
   );
@@ -213,7 +217,7 @@ async function applyBatch(ctx: ApplyContext, rows: PendingRow[]): Promise<void> 
     const before = stateOf(product);
     if (row.action === 'absent') {
       const after = absentState(before, options.absent);
-      updates.push({ id: product.id, before, state: after, supplier: product.supplier!, brand: null, supplierSku: product.supplierSku, supplierCategory: product.supplierCategory });
+      updates.push({ id: product.id, before, state: after, supplier: product.supplier!, brand: null, supplierSku: product.supplierSku, supplierCategory: product.supplierCategory, size: NO_PARCEL_SIZE });
       written.push({ rowId: row.id, action: 'absent', productId: product.id, before, after, message: null });
       continue;
     }
@@ -232,6 +236,7 @@ async function applyBatch(ctx: ApplyContext, rows: PendingRow[]): Promise<void> 
       brand: plan!.brand ?? null,
       supplierSku: plan!.supplierSku ?? product.supplierSku,
       supplierCategory: plan!.supplierCategory ?? product.supplierCategory,
+      size: plan!.size ?? NO_PARCEL_SIZE,
     });
     written.push({ rowId: row.id, action: sameState(before, after) ? 'unchanged' : 'update', productId: product.id, before, after, message: null });
   }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { ParcelSize } from '#shared/parcel-size.ts';
 import type { Db } from '../../db/connection.ts';
 import { branches, products, supplierImportRows, supplierImports, supplierOffers } from '../../db/schema.ts';
 import type { JobContext, SettledStatus } from '../../jobs/runner.ts';
@@ -62,11 +63,17 @@ export type RowPlan = {
   imageUrl: string | null;
   /** The row's characteristics as the file writes them; apply resolves and writes them. */
   characteristics?: RawCharacteristic[];
+  /** The row's weight and size (grams, millimetres); a null figure keeps the product's. */
+  size?: ParcelSize;
   /** An unchanged product that still gets the supplier's code, SKU, category, brand or characteristics written. */
   link: boolean;
 };
 
 type RowValues = typeof supplierImportRows.$inferInsert;
+
+/** Whether the row gives a weight or side the product does not have yet. */
+const changesSize = (size: ParcelSize | undefined, product: ParcelSize) =>
+  size !== undefined && (Object.keys(size) as (keyof ParcelSize)[]).some((key) => size[key] !== null && size[key] !== product[key]);
 
 /** What one dry run keeps in memory across batches: keys already seen, products already matched. */
 type CheckState = {
@@ -199,6 +206,7 @@ function classify(state: CheckState, record: SupplierRecord, found: Awaited<Retu
     shortDescription: record.shortDescription?.trim() ?? '',
     imageUrl: record.pictures?.[0] ?? null,
     ...(record.characteristics ? { characteristics: record.characteristics } : {}),
+    ...(record.size ? { size: record.size } : {}),
     link: false,
   };
 
@@ -255,6 +263,7 @@ function classify(state: CheckState, record: SupplierRecord, found: Awaited<Retu
     (supplierSku !== null && product.supplierSku !== supplierSku) ||
     (plan.supplierCategory !== null && product.supplierCategory !== plan.supplierCategory) ||
     (plan.brand !== null && product.brand !== plan.brand) ||
+    changesSize(plan.size, product) ||
     (plan.characteristics !== undefined && changesValues(plan.characteristics, state.knownAttributes, found.values.get(product.id), state.adapter.normaliseText));
   const action: RowAction = sameState(before, after) ? 'unchanged' : 'update';
   return {

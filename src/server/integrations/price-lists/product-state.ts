@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { products, productStock } from '../../db/schema.ts';
 import type { ProductBranchQuantity } from '../../db/product-stock.ts';
 import type { ProductState } from '#shared/schemas/supplier-import.ts';
+import type { ParcelSize } from '#shared/parcel-size.ts';
 
 /**
  * A product as an import sees it: what the dry run shows side by side, what apply writes and what
@@ -23,6 +24,10 @@ export const productColumns = {
   branchStock: sql<Record<string, number>>`(select coalesce(jsonb_object_agg(ps.branch_id::text, ps.quantity) filter (where ps.quantity <> 0), '{}'::jsonb)
     from ${productStock} ps where ps.product_id = ${products.id})`,
   isActive: products.isActive,
+  weightGrams: products.weightGrams,
+  lengthMm: products.lengthMm,
+  widthMm: products.widthMm,
+  heightMm: products.heightMm,
 };
 
 export type ShopProduct = {
@@ -39,7 +44,7 @@ export type ShopProduct = {
   stock: number | null;
   branchStock: Record<string, number>;
   isActive: boolean;
-};
+} & ParcelSize;
 
 export const stateOf = (p: ShopProduct): ProductState => ({
   priceKopecks: p.priceKopecks,

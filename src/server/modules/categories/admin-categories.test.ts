@@ -4,6 +4,8 @@ import { categories, products } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/unique-slug.ts';
 import type { AdminCategory, Category } from '#shared/types.ts';
 import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { parcelsOf } from '../delivery/parcels.ts';
+import { DEFAULT_PARCEL } from '#shared/delivery.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -116,5 +118,43 @@ describe('unique slug violations are recognised on this database', () => {
       .then(() => null, (e: unknown) => e);
     expect(isUniqueViolation(error, 'categories_slug_unique')).toBe(true);
     expect(isUniqueViolation(error, 'products_slug_unique')).toBe(false);
+  });
+});
+
+describe('a category’s default weight and size (issue 28)', () => {
+  it('keeps «4,2» kg and centimetres, and the parcels of its products without their own figures take them', async () => {
+    const created = await send('POST', '/api/categories', { name: 'Тестовые генераторы', slug: 'testovye-generatory', icon: 'gauge', defaultWeightKg: '4,2', defaultLengthCm: '50', defaultWidthCm: 30, defaultHeightCm: '15,5' });
+    expect(created.statusCode).toBe(201);
+    const category = created.json<AdminCategory>();
+    expect(category).toMatchObject({ defaultWeightKg: 4.2, defaultLengthCm: 50, defaultWidthCm: 30, defaultHeightCm: 15.5 });
+    const listed = (await send('GET', '/api/admin/categories')).json<AdminCategory[]>().find((c) => c.id === category.id);
+    expect(listed).toMatchObject({ defaultWeightKg: 4.2, defaultHeightCm: 15.5 });
+
+    const product = (sku: string, extra: object = {}) =>
+      send('POST', '/api/products', { name: `Генератор ${sku}`, sku, price: 49990, categoryId: category.id, ...extra }).then((r) => r.json<{ id: number }>().id);
+    const bare = await product('GEN-1');
+    const weighed = await product('GEN-2', { weightKg: '2,4', lengthCm: 38, widthCm: 31, heightCm: 11 });
+    // One parcel per line, units stacked: the bare one by its category, the weighed one by its own.
+    expect(await parcelsOf(ctx.database.db, [{ productId: bare, quantity: 2 }, { productId: weighed, quantity: 1 }])).toEqual([
+      { weightGrams: 8400, lengthMm: 500, widthMm: 300, heightMm: 310 },
+      { weightGrams: 2400, lengthMm: 380, widthMm: 310, heightMm: 110 },
+    ]);
+
+    // Emptied, the category's figures give way to the shop's.
+    const cleared = await send('PATCH', `/api/categories/${category.id}`, { defaultWeightKg: '', defaultLengthCm: null, defaultWidthCm: '', defaultHeightCm: '' });
+    expect(cleared.json<AdminCategory>()).toMatchObject({ defaultWeightKg: null, defaultLengthCm: null, defaultWidthCm: null, defaultHeightCm: null });
+    expect(await parcelsOf(ctx.database.db, [{ productId: bare, quantity: 1 }])).toEqual([DEFAULT_PARCEL]);
+  });
+
+  it('refuses figures that are not positive or beyond the limits, with Russian messages', async () => {
+    const [first] = await ctx.database.db.select({ id: categories.id }).from(categories).limit(1);
+    const res = await send('PATCH', `/api/categories/${first!.id}`, { defaultWeightKg: '1200', defaultLengthCm: '-5', defaultWidthCm: 'широкий', defaultHeightCm: 501 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      defaultWeightKg: ['Вес не больше 1000 кг'],
+      defaultLengthCm: ['Длина должна быть больше нуля'],
+      defaultWidthCm: ['Введите ширину числом в сантиметрах, например 30'],
+      defaultHeightCm: ['Высота не больше 500 см'],
+    });
   });
 });

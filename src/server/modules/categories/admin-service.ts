@@ -4,7 +4,8 @@ import { categories } from '../../db/schema.ts';
 import { chooseSlug, pgError, withSlugRetry } from '../../db/unique-slug.ts';
 import { conflict, notFound } from '../../core/http-errors.ts';
 import type { CategoryData, CategoryPatch } from '#shared/schemas/category.ts';
-import type { AdminCategory } from '#shared/types.ts';
+import { cmToMm, gramsToKg, kgToGrams, mmToCm } from '#shared/parcel-size.ts';
+import type { AdminCategory, CategoryParcelDefaults } from '#shared/types.ts';
 import { catalogChanged } from '../products/catalog-events.ts';
 import { categoryColumns } from './service.ts';
 
@@ -23,17 +24,48 @@ export const categoryProductCounts = {
   activeProductCount: sql<number>`(select count(*)::int from products p where p.category_id = categories.id and p.is_active)`,
 };
 
-const adminColumns = { ...categoryColumns, ...categoryProductCounts };
+const adminColumns = {
+  ...categoryColumns,
+  ...categoryProductCounts,
+  defaultWeightGrams: categories.defaultWeightGrams,
+  defaultLengthMm: categories.defaultLengthMm,
+  defaultWidthMm: categories.defaultWidthMm,
+  defaultHeightMm: categories.defaultHeightMm,
+};
+
+type AdminRow = Omit<AdminCategory, keyof CategoryParcelDefaults> & Pick<typeof categories.$inferSelect, 'defaultWeightGrams' | 'defaultLengthMm' | 'defaultWidthMm' | 'defaultHeightMm'>;
+
+/** Grams and millimetres kept, kilograms and centimetres at the API (docs/decisions/037). */
+function toAdminCategory({ defaultWeightGrams, defaultLengthMm, defaultWidthMm, defaultHeightMm, ...row }: AdminRow): AdminCategory {
+  return {
+    ...row,
+    defaultWeightKg: gramsToKg(defaultWeightGrams),
+    defaultLengthCm: mmToCm(defaultLengthMm),
+    defaultWidthCm: mmToCm(defaultWidthMm),
+    defaultHeightCm: mmToCm(defaultHeightMm),
+  };
+}
+
+/** The default figures a form gave, as kept; those not given are left out. */
+function defaultValues(data: CategoryPatch): Partial<typeof categories.$inferInsert> {
+  const values: Partial<typeof categories.$inferInsert> = {};
+  if (data.defaultWeightKg !== undefined) values.defaultWeightGrams = data.defaultWeightKg === null ? null : kgToGrams(data.defaultWeightKg);
+  if (data.defaultLengthCm !== undefined) values.defaultLengthMm = data.defaultLengthCm === null ? null : cmToMm(data.defaultLengthCm);
+  if (data.defaultWidthCm !== undefined) values.defaultWidthMm = data.defaultWidthCm === null ? null : cmToMm(data.defaultWidthCm);
+  if (data.defaultHeightCm !== undefined) values.defaultHeightMm = data.defaultHeightCm === null ? null : cmToMm(data.defaultHeightCm);
+  return values;
+}
 
 /** Every category with the number of its products (any status) and of the active ones. */
 export async function listAdminCategories(db: Db): Promise<AdminCategory[]> {
-  return db.select(adminColumns).from(categories).orderBy(asc(categories.sortOrder), asc(categories.id));
+  const rows = await db.select(adminColumns).from(categories).orderBy(asc(categories.sortOrder), asc(categories.id));
+  return rows.map(toAdminCategory);
 }
 
 async function requireAdminCategory(db: Db, id: number): Promise<AdminCategory> {
   const [row] = await db.select(adminColumns).from(categories).where(eq(categories.id, id));
   if (!row) throw notFound(NOT_FOUND);
-  return row;
+  return toAdminCategory(row);
 }
 
 /** A new category, last in the order; its slug must be free (chooseSlug: 409 otherwise). */
@@ -47,6 +79,7 @@ export async function createCategory(db: Db, data: CategoryData, now: Date): Pro
         slug,
         description: data.description,
         icon: data.icon,
+        ...defaultValues(data),
         sortOrder: sql`(select coalesce(max(${categories.sortOrder}), 0) + 1 from ${categories})`,
         createdAt: now,
         updatedAt: now,
@@ -61,7 +94,7 @@ export async function createCategory(db: Db, data: CategoryData, now: Date): Pro
 export async function updateCategory(db: Db, id: number, data: CategoryPatch, now: Date): Promise<AdminCategory> {
   const current = await requireAdminCategory(db, id);
   await withSlugRetry(SLUG_CONSTRAINT, async () => {
-    const values: Partial<typeof categories.$inferInsert> = { updatedAt: now };
+    const values: Partial<typeof categories.$inferInsert> = { ...defaultValues(data), updatedAt: now };
     if (data.name !== undefined) values.name = data.name;
     if (data.description !== undefined) values.description = data.description;
     if (data.icon !== undefined) values.icon = data.icon;

@@ -213,3 +213,37 @@ describe('bodies that are not objects', () => {
     });
   }
 });
+
+describe('weight and size in the product form (issue 28)', () => {
+  it('keeps «2,4» kg and centimetres as whole grams and millimetres and answers them as typed', async () => {
+    const res = await create(valid({ weightKg: '2,4', lengthCm: '38,5', widthCm: 31, heightCm: '11' }));
+    expect(res.statusCode).toBe(201);
+    const product = res.json<Product>();
+    expect(product).toMatchObject({ weightKg: 2.4, lengthCm: 38.5, widthCm: 31, heightCm: 11 });
+    const [row] = await ctx.database.db.select().from(products).where(eq(products.id, product.id));
+    expect(row).toMatchObject({ weightGrams: 2400, lengthMm: 385, widthMm: 310, heightMm: 110 });
+    // The storefront's answer carries them too (the product page's «Вес» and «Габариты»).
+    const shown = (await ctx.app.inject({ url: `/api/products/${product.slug}` })).json<Product>();
+    expect(shown).toMatchObject({ weightKg: 2.4, lengthCm: 38.5, widthCm: 31, heightCm: 11 });
+
+    // Emptied, a figure is none again (the category's default ships it); the others stay.
+    const cleared = await patch(product.id, { weightKg: '' });
+    expect(cleared.json<Product>()).toMatchObject({ weightKg: null, lengthCm: 38.5, widthCm: 31, heightCm: 11 });
+    expect((await create(valid())).json<Product>()).toMatchObject({ weightKg: null, lengthCm: null, widthCm: null, heightCm: null });
+  });
+
+  it('refuses a weight or a side that is not a number, not positive or beyond the limits, with Russian messages, and writes nothing', async () => {
+    const id = (await create(valid({ weightKg: 3 }))).json<Product>().id;
+    const res = await patch(id, { weightKg: '-1', lengthCm: 'тридцать', widthCm: 0, heightCm: 600 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      weightKg: ['Вес должен быть больше нуля'],
+      lengthCm: ['Введите длину числом в сантиметрах, например 30'],
+      widthCm: ['Ширина должна быть больше нуля'],
+      heightCm: ['Высота не больше 500 см'],
+    });
+    const heavy = await create(valid({ weightKg: '1000,5', lengthCm: '0,01' }));
+    expect(heavy.json<{ errors: Record<string, string[]> }>().errors).toEqual({ weightKg: ['Вес не больше 1000 кг'], lengthCm: ['Длина не меньше 0,1 см (1 мм)'] });
+    expect((await readProduct(ctx.database.db, id)).weightGrams).toBe(3000);
+  });
+});

@@ -5,6 +5,7 @@ import { chooseSlug, isUniqueViolation, withSlugRetry } from '../../db/unique-sl
 import { HttpError, badRequest, notFound } from '../../core/http-errors.ts';
 import { SUPPLIERS } from '#shared/constants.ts';
 import { rubToKopecks } from '#shared/money.ts';
+import { cmToMm, kgToGrams } from '#shared/parcel-size.ts';
 import { PRODUCT_MESSAGES, type ProductData, type ProductImportData, type ProductPatch } from '#shared/schemas/product.ts';
 import type { Product } from '#shared/types.ts';
 import { deleteEveryProduct, deleteProduct, insertProduct as writeNewProduct, updateProduct as writeProductChanges, type ProductValues, type StockGiven } from './write/one.ts';
@@ -77,6 +78,11 @@ function toValues(data: ProductPatch): ProductValues {
   if (data.description !== undefined) values.description = data.description;
   if (data.isActive !== undefined) values.isActive = data.isActive;
   if (data.isFeatured !== undefined) values.isFeatured = data.isFeatured;
+  // Kilograms and centimetres at the API, whole grams and millimetres kept (docs/decisions/037).
+  if (data.weightKg !== undefined) values.weightGrams = data.weightKg === null ? null : kgToGrams(data.weightKg);
+  if (data.lengthCm !== undefined) values.lengthMm = data.lengthCm === null ? null : cmToMm(data.lengthCm);
+  if (data.widthCm !== undefined) values.widthMm = data.widthCm === null ? null : cmToMm(data.widthCm);
+  if (data.heightCm !== undefined) values.heightMm = data.heightCm === null ? null : cmToMm(data.heightCm);
   return values;
 }
 

@@ -63,6 +63,8 @@ describe('GET /api/products: the list', () => {
       [
         'id', 'slug', 'name', 'sku', 'tag', 'imageUrl', 'price', 'originalPrice', 'stock', 'branchStock', 'shortDescription', 'description',
         'categoryId', 'category', 'supplier', 'brand', 'attributes', 'isActive', 'isFeatured', 'createdAt', 'updatedAt',
+        // Issue 28: the packed weight and size, kg and cm.
+        'weightKg', 'lengthCm', 'widthCm', 'heightCm',
       ].sort(),
     );
     expect(Array.isArray(product.attributes)).toBe(true);

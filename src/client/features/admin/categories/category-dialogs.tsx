@@ -9,6 +9,8 @@ import { paths } from '#client/paths.ts';
 import { DEFAULT_CATEGORY_ICON, isCategoryIcon } from '#shared/category-icons.ts';
 import { CategorySchema, type CategoryData } from '#shared/schemas/category.ts';
 import { isIdLike, slugify } from '#shared/slug.ts';
+import { DEFAULT_PARCEL } from '#shared/delivery.ts';
+import { formatDimensions, formatWeight } from '#shared/parcel-size.ts';
 import type { AdminCategory } from '#shared/types.ts';
 import { DeleteDialog } from '#client/features/admin/components/delete-dialog.tsx';
 import { FormDialog } from '#client/features/admin/components/form-dialog.tsx';
@@ -20,8 +22,28 @@ import { categoryFiltersQuery } from '#client/features/admin/lib/attributes.ts';
 import { CategoryFiltersField } from './category-filters-field.tsx';
 import { IconPicker } from './icon-picker.tsx';
 
-type FormValues = { name: string; slug: string; description: string; icon: string };
-const FIELDS = ['name', 'slug', 'description', 'icon'] as const;
+type FormValues = { name: string; slug: string; description: string; icon: string } & Record<DefaultField, string>;
+const DEFAULT_FIELDS = [
+  { name: 'defaultWeightKg', label: 'Вес по умолчанию, кг' },
+  { name: 'defaultLengthCm', label: 'Длина, см' },
+  { name: 'defaultWidthCm', label: 'Ширина, см' },
+  { name: 'defaultHeightCm', label: 'Высота, см' },
+] as const;
+type DefaultField = (typeof DEFAULT_FIELDS)[number]['name'];
+const FIELDS = ['name', 'slug', 'description', 'icon', ...DEFAULT_FIELDS.map((f) => f.name)] as const;
+
+/** A figure as the form shows it: a decimal comma, nothing for none. */
+const figureText = (value: number | null) => (value === null ? '' : String(value).replace('.', ','));
+
+/** What ships when neither the product nor its category says: «1 кг, 30 × 20 × 10 см». */
+const SHOP_DEFAULT = `${formatWeight(DEFAULT_PARCEL.weightGrams)}, ${formatDimensions(DEFAULT_PARCEL.lengthMm, DEFAULT_PARCEL.widthMm, DEFAULT_PARCEL.heightMm)}`;
+
+const defaultsOf = (category: AdminCategory | null): Record<DefaultField, string> => ({
+  defaultWeightKg: figureText(category?.defaultWeightKg ?? null),
+  defaultLengthCm: figureText(category?.defaultLengthCm ?? null),
+  defaultWidthCm: figureText(category?.defaultWidthCm ?? null),
+  defaultHeightCm: figureText(category?.defaultHeightCm ?? null),
+});
 
 const slugFromName = (name: string) => {
   const slug = slugify(name);
@@ -37,8 +59,8 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
   const { register, handleSubmit, control, setValue, setError, formState } = useForm<FormValues, unknown, CategoryData>({
     resolver: formResolver<FormValues, CategoryData>(CategorySchema),
     defaultValues: category
-      ? { name: category.name, slug: category.slug, description: category.description, icon: isCategoryIcon(category.icon) ? category.icon : DEFAULT_CATEGORY_ICON }
-      : { name: '', slug: '', description: '', icon: DEFAULT_CATEGORY_ICON },
+      ? { name: category.name, slug: category.slug, description: category.description, icon: isCategoryIcon(category.icon) ? category.icon : DEFAULT_CATEGORY_ICON, ...defaultsOf(category) }
+      : { name: '', slug: '', description: '', icon: DEFAULT_CATEGORY_ICON, ...defaultsOf(null) },
     mode: 'onTouched',
   });
   const { errors } = formState;
@@ -65,7 +87,7 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
     },
   });
   const slugField = register('slug', { onChange: (e: { target: { value: string } }) => setAutoSlug(e.target.value === '') });
-  const control_ = (field: 'name' | 'slug' | 'description', hint?: boolean) => ({
+  const control_ = (field: 'name' | 'slug' | 'description' | DefaultField, hint?: boolean) => ({
     id: `category-${field}`,
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': fieldDescribedBy(`category-${field}`, { hint, error: errors[field]?.message }),
@@ -101,6 +123,20 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
       <FormField label="Значок" htmlFor="category-icon" error={errors.icon?.message}>
         <Controller control={control} name="icon" render={({ field }) => <IconPicker id="category-icon" value={field.value} onChange={field.onChange} />} />
       </FormField>
+      <fieldset className="grid gap-2">
+        <legend className="text-sm font-medium">Вес и габариты по умолчанию</legend>
+        <p className="text-sm text-muted-foreground">
+          Для товаров без своих веса и размеров: по ним считается доставка. Пустые поля — как у магазина: {SHOP_DEFAULT}.
+        </p>
+        {/* The weight on its own row: its long label would push the sides' fields out of line. */}
+        <div className="grid grid-cols-3 items-start gap-3">
+          {DEFAULT_FIELDS.map(({ name, label }) => (
+            <FormField key={name} label={label} htmlFor={`category-${name}`} error={errors[name]?.message} className={name === 'defaultWeightKg' ? 'col-span-3 max-w-48' : undefined}>
+              <Input inputMode="decimal" {...control_(name)} {...register(name)} />
+            </FormField>
+          ))}
+        </div>
+      </fieldset>
       {isEdit && currentFilters.isPending ? (
         <p className="text-sm text-muted-foreground">Загрузка фильтров…</p>
       ) : isEdit && currentFilters.isError ? (

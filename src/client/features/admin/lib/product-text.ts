@@ -19,6 +19,11 @@ export type ProductTextValues = {
   isFeatured: boolean;
 };
 
+/** Packed weight in kilograms and sides in centimetres, as typed («2,4»); empty: the category's default. */
+export type SizeTextValues = { weightKg: string; lengthCm: string; widthCm: string; heightCm: string };
+export const SIZE_FIELDS = ['weightKg', 'lengthCm', 'widthCm', 'heightCm'] as const;
+export const SIZE_LABELS = { weightKg: 'Вес, кг', lengthCm: 'Длина, см', widthCm: 'Ширина, см', heightCm: 'Высота, см' } as const;
+
 /** A number as the form shows it: a decimal comma, nothing for none. */
 export const numberText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value).replace('.', ','));
 

@@ -15,14 +15,14 @@ import { ProductSchema, type ProductData } from '#shared/schemas/product.ts';
 import { SourceBadge } from '#client/features/admin/components/source-badge.tsx';
 import { CategorySelect } from '#client/features/admin/components/category-select.tsx';
 import { Specs } from '#client/features/admin/components/scraped-specs.tsx';
-import { numberText, productTextOf, type ProductTextValues } from '#client/features/admin/lib/product-text.ts';
+import { numberText, productTextOf, SIZE_FIELDS, SIZE_LABELS, type ProductTextValues, type SizeTextValues } from '#client/features/admin/lib/product-text.ts';
 import { useSaveDraft } from './api.ts';
 import { formResolver } from '#client/lib/form-resolver.ts';
 
 /** The card's values as the form keeps them, with one quantity in stock instead of one per branch. */
-type DraftValues = ProductTextValues & { stock: string };
+type DraftValues = ProductTextValues & { stock: string } & SizeTextValues;
 
-const FIELDS: readonly Path<DraftValues>[] = ['name', 'sku', 'price', 'categoryId', 'supplier', 'imageUrl', 'shortDescription', 'description'];
+const FIELDS: readonly Path<DraftValues>[] = ['name', 'sku', 'price', 'categoryId', 'supplier', 'imageUrl', 'shortDescription', 'description', ...SIZE_FIELDS];
 
 /** A source badge after a label, spaced from its text. */
 const Source = ({ source }: { source: FieldSource | undefined }) =>
@@ -32,7 +32,14 @@ const Source = ({ source }: { source: FieldSource | undefined }) =>
     </span>
   ) : null;
 
-const valuesOf = (draft: ScrapedDraft): DraftValues => ({ ...productTextOf(draft), stock: numberText(draft.stock) });
+const valuesOf = (draft: ScrapedDraft): DraftValues => ({
+  ...productTextOf(draft),
+  stock: numberText(draft.stock),
+  weightKg: numberText(draft.weightKg),
+  lengthCm: numberText(draft.lengthCm),
+  widthCm: numberText(draft.widthCm),
+  heightCm: numberText(draft.heightCm),
+});
 
 /**
  * A card's values before publishing: the product form's fields that a supplier's page fills,
@@ -150,6 +157,14 @@ export function DraftForm({ item, onPublish, publishing }: { item: ItemDetail; o
       <FormField label={<>Описание<Source source={sources.description} /></>} htmlFor="draft-description" error={errors.description?.message}>
         <Textarea rows={8} {...control('description')} {...form.register('description')} />
       </FormField>
+      {/* The page's «Вес» and «Габариты» rows, kept through staff's edits: delivery is priced by them. */}
+      <div className="grid grid-cols-2 items-start gap-4 sm:grid-cols-4">
+        {SIZE_FIELDS.map((name) => (
+          <FormField key={name} label={<>{SIZE_LABELS[name]}<Source source={sources[name]} /></>} htmlFor={`draft-${name}`} error={errors[name]?.message}>
+            <Input inputMode="decimal" {...control(name)} {...form.register(name)} />
+          </FormField>
+        ))}
+      </div>
       {item.page && <Specs card={item.page.card} note="При публикации они станут характеристиками товара: по ним работают фильтры и сравнение." />}
       <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
         <Button type="submit" variant="outline" disabled={busy || !isDirty}>

@@ -22,6 +22,7 @@ import type { ProductPrefill } from '#client/features/admin/lib/product-prefill.
 import { ImageField } from './image-field.tsx';
 import { Section, SwitchField, fieldProps, type ProductFormApi } from './product-form-parts.tsx';
 import { slugFromName } from './product-form-values.ts';
+import { SIZE_FIELDS, SIZE_LABELS, type SizeTextValues } from '#client/features/admin/lib/product-text.ts';
 
 /** Where prefilled values came from (a supplier's page), shown beside their fields. */
 type Sources = ProductPrefill['sources'] | undefined;
@@ -186,6 +187,25 @@ export function PriceSection({ form, branches, sources }: { form: ProductFormApi
           })}
         </div>
       </fieldset>
+    </Section>
+  );
+}
+
+/**
+ * Packed weight and size for delivery's price (СДЭК); an empty field ships as its category's
+ * default, which the field shows greyed (`standIn`).
+ */
+export function SizeSection({ form, standIn, sources }: { form: ProductFormApi; standIn: SizeTextValues; sources?: Sources }) {
+  const { errors } = form.formState;
+  return (
+    <Section title="Вес и габариты" description="В упаковке, для расчёта доставки. Пустое поле — берётся значение категории (показано серым)">
+      <div className="grid grid-cols-2 items-start gap-4 sm:grid-cols-4">
+        {SIZE_FIELDS.map((name) => (
+          <FormField key={name} label={SIZE_LABELS[name]} htmlFor={`product-${name}`} error={errors[name]?.message} aside={<SourceBadge source={sources?.[name]} />}>
+            <Input inputMode="decimal" placeholder={standIn[name]} {...fieldProps(form, name)} />
+          </FormField>
+        ))}
+      </div>
     </Section>
   );
 }

@@ -3,9 +3,10 @@ import { SUPPLIERS } from '#shared/constants.ts';
 import { isIdLike, slugify } from '#shared/slug.ts';
 import type { AdminAttribute } from '#shared/schemas/attributes.ts';
 import type { PrefilledCharacteristic } from '#client/features/admin/lib/product-prefill.ts';
-import { numberText, productTextOf, type ProductTextValues } from '#client/features/admin/lib/product-text.ts';
+import { numberText, productTextOf, SIZE_FIELDS, type ProductTextValues, type SizeTextValues } from '#client/features/admin/lib/product-text.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
-import type { AdminCategory, Product } from '#shared/types.ts';
+import type { AdminCategory, CategoryParcelDefaults, Product } from '#shared/types.ts';
+import { DEFAULT_PARCEL } from '#shared/delivery.ts';
 
 /** The form keeps what is typed as text; the shared schema turns it into numbers. */
 export type FormValues = ProductTextValues & {
@@ -14,20 +15,35 @@ export type FormValues = ProductTextValues & {
   brand: string;
   /** The characteristics, as typed. */
   attributes: { attributeId: number; value: string }[];
-};
+} & SizeTextValues;
+
 /** The fields other than the per-branch quantities and the characteristics. */
 export type FieldName = Exclude<FieldPath<FormValues>, `branchStock${string}` | `attributes${string}`>;
 
 export const FIELD_NAMES: readonly FieldPath<FormValues>[] = [
   'name', 'slug', 'sku', 'price', 'originalPrice', 'branchStock', 'categoryId', 'supplier', 'brand', 'tag', 'imageUrl',
-  'shortDescription', 'description', 'isActive', 'isFeatured',
+  'shortDescription', 'description', 'isActive', 'isFeatured', ...SIZE_FIELDS,
 ];
+
+/**
+ * What ships a product whose field is left empty, as the field's placeholder: its category's
+ * default, else the shop's (DEFAULT_PARCEL), in kilograms and centimetres.
+ */
+export function standInSize(category: CategoryParcelDefaults | undefined): SizeTextValues {
+  const or = (own: number | null | undefined, shop: number) => numberText(own ?? shop);
+  return {
+    weightKg: or(category?.defaultWeightKg, DEFAULT_PARCEL.weightGrams / 1000),
+    lengthCm: or(category?.defaultLengthCm, DEFAULT_PARCEL.lengthMm / 10),
+    widthCm: or(category?.defaultWidthCm, DEFAULT_PARCEL.widthMm / 10),
+    heightCm: or(category?.defaultHeightCm, DEFAULT_PARCEL.heightMm / 10),
+  };
+}
 
 /** A new product's fields: every branch's quantity empty. */
 export const emptyForm = (branches: readonly Branch[]): FormValues => ({
   name: '', slug: '', sku: '', price: '', originalPrice: '', branchStock: branches.map((b) => ({ branchId: b.id, quantity: '' })),
   categoryId: '', supplier: 'none', brand: '', tag: '', imageUrl: '', shortDescription: '', description: '',
-  isActive: true, isFeatured: false, attributes: [],
+  isActive: true, isFeatured: false, attributes: [], weightKg: '', lengthCm: '', widthCm: '', heightCm: '',
 });
 
 /** The server's field names of the characteristics typed (`attributes.2.value`), for its errors. */
@@ -38,6 +54,10 @@ export const formValuesOf = (p: Product, branches: readonly Branch[], attributes
   ...productTextOf(p),
   branchStock: branches.map((b) => ({ branchId: b.id, quantity: numberText(p.branchStock.find((s) => s.branchId === b.id)?.quantity || null) })),
   brand: p.brand ?? '',
+  weightKg: numberText(p.weightKg),
+  lengthCm: numberText(p.lengthCm),
+  widthCm: numberText(p.widthCm),
+  heightCm: numberText(p.heightCm),
   // The product page names its characteristics by slug; the form edits them by attribute.
   attributes: (p.attributes ?? []).flatMap((a) => {
     const attribute = attributes.find((x) => x.slug === a.slug);
@@ -104,6 +124,10 @@ export function previewOf(
     brand: values.brand?.trim() || null,
     isActive: true,
     isFeatured: values.isFeatured ?? false,
+    weightKg: toNumber(values.weightKg ?? ''),
+    lengthCm: toNumber(values.lengthCm ?? ''),
+    widthCm: toNumber(values.widthCm ?? ''),
+    heightCm: toNumber(values.heightCm ?? ''),
     createdAt: product?.createdAt ?? '',
     updatedAt: product?.updatedAt ?? '',
   };

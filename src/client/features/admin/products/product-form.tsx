@@ -18,9 +18,9 @@ import { adminAttributesQuery } from '#client/features/admin/lib/attributes.ts';
 import type { AdminAttribute } from '#shared/schemas/attributes.ts';
 import type { ProductPrefill } from '#client/features/admin/lib/product-prefill.ts';
 import { useSaveProduct } from './api.ts';
-import { DescriptionSection, ImageSection, MainSection, PreviewSection, PriceSection, PublishSection } from './product-form-sections.tsx';
+import { DescriptionSection, ImageSection, MainSection, PreviewSection, PriceSection, PublishSection, SizeSection } from './product-form-sections.tsx';
 import { SupplierOffersSection } from './supplier-offers-section.tsx';
-import { characteristicFields, emptyForm, FIELD_NAMES, formValuesOf, previewOf, slugFromName, withPrefilled, type FormValues } from './product-form-values.ts';
+import { characteristicFields, emptyForm, FIELD_NAMES, formValuesOf, previewOf, slugFromName, standInSize, withPrefilled, type FormValues } from './product-form-values.ts';
 import { CharacteristicsSection } from './characteristics-section.tsx';
 import { formResolver } from '#client/lib/form-resolver.ts';
 
@@ -100,6 +100,7 @@ function ProductFormFields({
         {prefill && <PrefillNotice pageUrl={prefill.pageUrl} />}
         <MainSection form={form} sources={prefill?.sources} />
         <PriceSection form={form} branches={branches} sources={prefill?.sources} />
+        <SizeSection form={form} standIn={standInSize(categories.data?.find((c) => String(c.id) === values.categoryId))} sources={prefill?.sources} />
         {product && <SupplierOffersSection form={form} productId={product.id} />}
         <ImageSection form={form} imageUrl={values.imageUrl ?? ''} sources={prefill?.sources} />
         <DescriptionSection form={form} sources={prefill?.sources} />

@@ -65,6 +65,15 @@ const FIELD_LABELS: Record<string, string> = {
   publishWhenPlaced: 'Показать, когда получит категорию',
   isActive: 'Активен',
   isFeatured: 'Рекомендуемый',
+  // Kept in grams and millimetres, as the log's snapshots hold the rows.
+  weightGrams: 'Вес, г',
+  lengthMm: 'Длина, мм',
+  widthMm: 'Ширина, мм',
+  heightMm: 'Высота, мм',
+  defaultWeightGrams: 'Вес по умолчанию, г',
+  defaultLengthMm: 'Длина по умолчанию, мм',
+  defaultWidthMm: 'Ширина по умолчанию, мм',
+  defaultHeightMm: 'Высота по умолчанию, мм',
   // Products had them until migration 0015; the log's older entries still name them.
   rating: 'Рейтинг',
   reviewCount: 'Отзывов',

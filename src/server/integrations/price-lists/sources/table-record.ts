@@ -3,6 +3,7 @@ import { FIELD_LABELS } from './guess-mapping.ts';
 import type { TableLayout, TableRow } from './table.ts';
 import type { ColumnMapping, ImportField, RowError, SupplierRecord } from './types.ts';
 import { oneLine, parsePictures, parsePrice, parseStock } from './values.ts';
+import { NO_PARCEL_SIZE, readDimensionsMm, readSideMm, readWeightGrams, unitInHeader, type ParcelSize } from '#shared/parcel-size.ts';
 
 /** A row read into a record, with what could not be read in it. */
 export type RecordDraft = { record: SupplierRecord; errors: RowError[] };
@@ -15,7 +16,44 @@ const PRICE_FIELDS = [
   ['purchasePrice', 'purchasePriceKopecks'],
 ] as const;
 /** Columns of numbers a section heading never stands in. */
-const VALUE_FIELDS: ImportField[] = ['price', 'oldPrice', 'purchasePrice', 'stock'];
+const VALUE_FIELDS: ImportField[] = ['price', 'oldPrice', 'purchasePrice', 'stock', 'weight', 'length', 'width', 'height', 'dimensions'];
+const SIDE_FIELDS = [
+  ['length', 'lengthMm'],
+  ['width', 'widthMm'],
+  ['height', 'heightMm'],
+] as const;
+const LENGTH_UNITS = ['см', 'мм', 'м'] as const;
+
+/**
+ * The weight and size columns of a row: kilograms and centimetres unless the header names the
+ * unit («Вес, г», «Габариты, мм») or the cell does («2400 г», «30×20×10 см»); a «Габариты» column
+ * gives the three sides, a side's own column wins. Undefined when none is mapped.
+ */
+function sizeOfRow(cellOf: (field: ImportField) => string | undefined, headerOf: (field: ImportField) => string, fail: (field: ImportField, message: string) => void): ParcelSize | undefined {
+  const mapped = (['weight', 'dimensions', ...SIDE_FIELDS.map(([field]) => field)] as const).some((field) => cellOf(field) !== undefined);
+  if (!mapped) return undefined;
+  const size: ParcelSize = { ...NO_PARCEL_SIZE };
+  const weightCell = cellOf('weight');
+  if (weightCell !== undefined) {
+    const weight = readWeightGrams(weightCell, unitInHeader(headerOf('weight'), ['кг', 'г'] as const) ?? 'кг');
+    if ('error' in weight) fail('weight', weight.error);
+    else size.weightGrams = weight.value;
+  }
+  const dimensionsCell = cellOf('dimensions');
+  if (dimensionsCell !== undefined) {
+    const dimensions = readDimensionsMm(dimensionsCell, unitInHeader(headerOf('dimensions'), LENGTH_UNITS) ?? 'см');
+    if ('error' in dimensions) fail('dimensions', dimensions.error);
+    else if (dimensions.value) Object.assign(size, dimensions.value);
+  }
+  for (const [field, key] of SIDE_FIELDS) {
+    const cell = cellOf(field);
+    if (cell === undefined || cell.trim() === '') continue;
+    const side = readSideMm(cell, unitInHeader(headerOf(field), LENGTH_UNITS) ?? 'см');
+    if ('error' in side) fail(field, side.error);
+    else size[key] = side.value;
+  }
+  return size;
+}
 
 /** The name row errors give a mapped field: its column's header. */
 export function columnName(layout: TableLayout, mapping: ColumnMapping, field: ImportField): string {
@@ -92,6 +130,10 @@ export function tableRecord(row: TableRow, layout: TableLayout, mapping: ColumnM
     const pictures = [...new Set([picturesColumn, ...continued].flatMap((column) => parsePictures(cells[column] ?? '')))];
     if (pictures.length) record.pictures = pictures;
   }
+  const size = sizeOfRow(cellOf, (field) => layout.headers[mapping[field]!] ?? '', (field, message) =>
+    errors.push({ rowNumber, column: columnName(layout, mapping, field), message }),
+  );
+  if (size) record.size = size;
   if (mapping.category === undefined && section) record.category = section;
   return { record, errors };
 }

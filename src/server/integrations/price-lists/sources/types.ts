@@ -10,6 +10,7 @@ export type { RawCharacteristic } from '../../../modules/attributes/values.ts';
 export type { ColumnMapping, ImportField, ReadOptions, SourceFormat, SourcePreview } from '#shared/schemas/supplier-import.ts';
 
 import type { RawCharacteristic } from '../../../modules/attributes/values.ts';
+import type { ParcelSize } from '#shared/parcel-size.ts';
 
 /** A row's values, parsed: prices in kopecks, stock as a count. Absent means "not in the file". */
 export type SupplierRecord = {
@@ -32,6 +33,8 @@ export type SupplierRecord = {
   /** YML `<param name= unit=>` and the columns read as characteristics, as the file writes them. */
   characteristics?: RawCharacteristic[];
   url?: string;
+  /** Weight and size the file gives (grams, millimetres); a null figure is not given. Absent: the file has none. */
+  size?: ParcelSize;
 };
 
 /** Why a row cannot be imported, in Russian, with the column it is about. */

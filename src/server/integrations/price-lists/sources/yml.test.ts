@@ -115,6 +115,23 @@ describe('ymlOffers', () => {
     expect(all[3].record).toEqual({ rowNumber: 4, supplierSku: '4', priceKopecks: 99_050, stock: 10, category: 'Узел / Петля' });
   });
 
+  it('reads an offer’s weight (kg) and dimensions («length/width/height» in cm), and says which cannot be read', async () => {
+    const xml = feed(`
+      <offer id="W-1"><price>16990</price><weight>2.4</weight><dimensions>38/31/11.5</dimensions></offer>
+      <offer id="W-2"><price>990</price><weight>0,35</weight></offer>
+      <offer id="W-3"><price>990</price><weight>2400</weight><dimensions>38x31</dimensions></offer>`);
+    const all = await offers(file(xml));
+    expect(all.map((offer) => offer.record.size)).toEqual([
+      { weightGrams: 2400, lengthMm: 380, widthMm: 310, heightMm: 115 },
+      { weightGrams: 350, lengthMm: null, widthMm: null, heightMm: null },
+      { weightGrams: null, lengthMm: null, widthMm: null, heightMm: null },
+    ]);
+    expect(all[2]!.errors).toEqual([
+      { rowNumber: 3, column: 'weight', message: 'Слишком большой вес: не больше 1000 кг: «2400»' },
+      { rowNumber: 3, column: 'dimensions', message: 'Не удалось прочитать габариты «38x31»: напишите длину, ширину и высоту, например «30×20×10 см»' },
+    ]);
+  });
+
   it('refuses XML that is not a YML catalogue', async () => {
     await expect(offers(file('<?xml version="1.0"?><rss><channel/></rss>'))).rejects.toThrow('Это XML, но не YML-каталог: в начале файла <rss>, а нужен <yml_catalog>');
   });

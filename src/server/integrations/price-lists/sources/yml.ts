@@ -4,6 +4,7 @@ import { SourceError } from './source-error.ts';
 import type { RawCharacteristic, RowError, SupplierRecord } from './types.ts';
 import { decodeStream } from './text-stream.ts';
 import { STOCK_AVAILABLE, oneLine, parsePictures, parsePrice, parseStock } from './values.ts';
+import { NO_PARCEL_SIZE, readDimensionsMm, readWeightGrams, type ParcelSize } from '#shared/parcel-size.ts';
 
 /** A YML offer read into a record, with what could not be read in it. */
 export type YmlOffer = { record: SupplierRecord; errors: RowError[] };
@@ -11,7 +12,7 @@ export type YmlOffer = { record: SupplierRecord; errors: RowError[] };
 /** Prices are taken in roubles only: RUR is the old code Yandex still accepts. */
 const ROUBLES = new Set(['RUB', 'RUR']);
 /** The offer's children read as text; anything else in an offer is left out. */
-const OFFER_FIELDS = new Set(['url', 'price', 'oldprice', 'currencyId', 'categoryId', 'picture', 'name', 'typePrefix', 'vendor', 'model', 'vendorCode', 'description', 'param', 'count']);
+const OFFER_FIELDS = new Set(['url', 'price', 'oldprice', 'currencyId', 'categoryId', 'picture', 'name', 'typePrefix', 'vendor', 'model', 'vendorCode', 'description', 'param', 'count', 'weight', 'dimensions']);
 
 function textStream(encoding: string) {
   if (encoding === 'utf-8' || encoding === 'utf8') return decodeStream('utf-8');
@@ -100,7 +101,22 @@ function offerRecord(offer: OfferDraft, categories: Map<string, Category>): YmlO
   const pictures = (fields.get('picture') ?? []).flatMap(parsePictures);
   if (pictures.length) record.pictures = [...new Set(pictures)];
   if (offer.characteristics.length) record.characteristics = offer.characteristics;
+  const size = offerSize(first('weight'), first('dimensions'), fail);
+  if (size) record.size = size;
   return { record, errors };
+}
+
+/** YML's `weight` (kilograms) and `dimensions` («длина/ширина/высота» in centimetres); undefined when the offer gives neither. */
+function offerSize(weightText: string | undefined, dimensionsText: string | undefined, fail: (column: string, message: string) => void): ParcelSize | undefined {
+  if (weightText === undefined && dimensionsText === undefined) return undefined;
+  const size: ParcelSize = { ...NO_PARCEL_SIZE };
+  const weight = readWeightGrams(weightText ?? '', 'кг');
+  if ('error' in weight) fail('weight', weight.error);
+  else size.weightGrams = weight.value;
+  const dimensions = readDimensionsMm(dimensionsText ?? '', 'см');
+  if ('error' in dimensions) fail('dimensions', dimensions.error);
+  else if (dimensions.value) Object.assign(size, dimensions.value);
+  return size;
 }
 
 /** Where a not well-formed XML broke, in staff's words. */

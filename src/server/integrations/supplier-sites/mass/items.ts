@@ -39,6 +39,10 @@ export function draftFromPage(page: ScrapeResult): ScrapedDraft {
     description: values.description ?? '',
     isActive: false,
     isFeatured: false,
+    weightKg: values.weightKg ?? null,
+    lengthCm: values.lengthCm ?? null,
+    widthCm: values.widthCm ?? null,
+    heightCm: values.heightCm ?? null,
   };
 }
 

@@ -2,6 +2,7 @@ import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
 import { categories, products } from '../../../db/schema.ts';
 import { kopecksToRub } from '#shared/money.ts';
+import { gramsToKg, mmToCm } from '#shared/parcel-size.ts';
 import { isIdLike } from '#shared/slug.ts';
 import type { BranchStock } from '#shared/schemas/branches.ts';
 import type { Product } from '#shared/types.ts';
@@ -43,6 +44,10 @@ function toProduct(row: ProductRow, categoryName: string | null, categorySlug: s
     brand: row.brand,
     isActive: row.isActive,
     isFeatured: row.isFeatured,
+    weightKg: gramsToKg(row.weightGrams),
+    lengthCm: mmToCm(row.lengthMm),
+    widthCm: mmToCm(row.widthMm),
+    heightCm: mmToCm(row.heightMm),
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
   };

@@ -4,6 +4,16 @@ import { lockBranchQuantities, setProductsStock, stockTotalOf, writeBranchQuanti
 import { orderItems, products, supplierImportRows } from '../../../db/schema.ts';
 import { uniqueSlugs } from '../../../db/unique-slug.ts';
 import { noteCatalogWrite } from './announce.ts';
+import type { ParcelSize } from '#shared/parcel-size.ts';
+
+/** A batch row's weight and size as the JSON the statements unpack. */
+const sizeJson = (size: ParcelSize) => ({ weight: size.weightGrams, length: size.lengthMm, width: size.widthMm, height: size.heightMm });
+/** The recordset's columns of sizeJson. */
+const SIZE_COLUMNS = sql.raw('weight int, length int, width int, height int');
+/** Each figure given replaces the product's; a null keeps it. */
+const SIZE_SET = sql.raw(
+  'weight_grams = coalesce(v.weight, products.weight_grams), length_mm = coalesce(v.length, products.length_mm), width_mm = coalesce(v.width, products.width_mm), height_mm = coalesce(v.height, products.height_mm)',
+);
 
 /**
  * The door's batch writes (supplier price lists, the 1C exchange, the catalogue adapter's moves):
@@ -34,6 +44,8 @@ export type NewCatalogProduct = {
   publishWhenPlaced: boolean;
   /** The supplier whose offer sets the price (a price list's own); null: the product's supplier. */
   priceSupplierId: number | null;
+  /** Packed weight and size; null figures: none (the category's default). */
+  size: ParcelSize;
 };
 
 /** New products with free slugs (uniqueSlugs: one query for the batch); their ids and SKUs. */
@@ -59,18 +71,21 @@ export async function insertProducts(tx: Tx, rows: NewCatalogProduct[], now: Dat
       active: r.isActive,
       publish: r.publishWhenPlaced,
       price_supplier_id: r.priceSupplierId,
+      ...sizeJson(r.size),
     })),
   );
   const at = now.toISOString();
   const inserted = rowsOf<{ id: number; sku: string }>(
     await tx.execute(sql`
       insert into ${products} (slug, name, sku, price_kopecks, original_price_kopecks, description, short_description, image_url, category_id,
-        awaiting_category, supplier, brand, supplier_sku, supplier_category, exchange_1c_id, is_active, publish_when_placed, price_supplier_id, created_at, updated_at)
+        awaiting_category, supplier, brand, supplier_sku, supplier_category, exchange_1c_id, is_active, publish_when_placed, price_supplier_id,
+        weight_grams, length_mm, width_mm, height_mm, created_at, updated_at)
       select slug, name, sku, price, old_price, description, short_description, image_url, category_id,
-        category_id is null, supplier, brand, supplier_sku, supplier_category, id1c, active, publish, price_supplier_id, ${at}::timestamptz, ${at}::timestamptz
+        category_id is null, supplier, brand, supplier_sku, supplier_category, id1c, active, publish, price_supplier_id,
+        weight, length, width, height, ${at}::timestamptz, ${at}::timestamptz
       from jsonb_to_recordset(${json}::jsonb) as x(slug text, name text, sku text, price int, old_price int, description text,
         short_description text, image_url text, category_id int, supplier text, brand text, supplier_sku text, supplier_category text, id1c text, active boolean,
-        publish boolean, price_supplier_id int)
+        publish boolean, price_supplier_id int, ${SIZE_COLUMNS})
       returning id, sku`),
   );
   noteCatalogWrite(tx);
@@ -88,9 +103,11 @@ export type SupplierListing = {
   brand: string | null;
   supplierSku: string | null;
   supplierCategory: string | null;
+  /** The list's weight and size; a null figure keeps the product's. */
+  size: ParcelSize;
 };
 
-/** Price, old price, visibility, brand and the supplier's code, SKU and category of existing products. */
+/** Price, old price, visibility, brand, weight and size and the supplier's code, SKU and category of existing products. */
 export async function updateSupplierListings(tx: Tx, rows: SupplierListing[], now: Date): Promise<void> {
   if (rows.length === 0) return;
   const json = JSON.stringify(
@@ -103,14 +120,15 @@ export async function updateSupplierListings(tx: Tx, rows: SupplierListing[], no
       brand: u.brand,
       supplier_sku: u.supplierSku,
       supplier_category: u.supplierCategory,
+      ...sizeJson(u.size),
     })),
   );
   await tx.execute(sql`
     update ${products} set price_kopecks = v.price, original_price_kopecks = v.old_price, is_active = v.active,
       supplier = v.supplier, brand = coalesce(v.brand, ${products.brand}), supplier_sku = v.supplier_sku, supplier_category = v.supplier_category,
-      updated_at = ${now.toISOString()}::timestamptz
+      ${SIZE_SET}, updated_at = ${now.toISOString()}::timestamptz
     from jsonb_to_recordset(${json}::jsonb) as v(id int, price int, old_price int, active boolean, supplier text, brand text, supplier_sku text,
-      supplier_category text)
+      supplier_category text, ${SIZE_COLUMNS})
     where ${products.id} = v.id`);
   noteCatalogWrite(tx);
 }
@@ -126,12 +144,14 @@ export type ExchangeCard = {
   categoryId: number | null;
   supplier: string | null;
   brand: string | null;
+  /** 1C's weight and size; a null figure keeps the product's. */
+  size: ParcelSize;
   /** A product waiting for its category has one now: on sale when its import asked for it (`publish_when_placed`). */
   activate: boolean;
 };
 
 /**
- * Name, description, group, picture, brand and 1C Ид. The category follows when given (a product
+ * Name, description, group, picture, brand, weight and size and 1C Ид. The category follows when given (a product
  * placed by hand keeps its place otherwise); visibility set by staff is not touched.
  */
 export async function updateExchangeCards(tx: Tx, rows: ExchangeCard[], now: Date): Promise<void> {
@@ -148,17 +168,18 @@ export async function updateExchangeCards(tx: Tx, rows: ExchangeCard[], now: Dat
       supplier: u.supplier,
       brand: u.brand,
       activate: u.activate,
+      ...sizeJson(u.size),
     })),
   );
   await tx.execute(sql`
     update ${products} set exchange_1c_id = v.id1c, name = coalesce(v.name, ${products.name}), description = v.description,
       supplier_category = coalesce(v.group_path, ${products.supplierCategory}), image_url = coalesce(v.image_url, ${products.imageUrl}),
       category_id = coalesce(v.category_id, ${products.categoryId}), supplier = coalesce(v.supplier, ${products.supplier}),
-      brand = coalesce(v.brand, ${products.brand}),
+      brand = coalesce(v.brand, ${products.brand}), ${SIZE_SET},
       awaiting_category = ${products.awaitingCategory} and v.category_id is null,
       is_active = ${products.isActive} or (v.activate and ${products.publishWhenPlaced}), updated_at = ${now.toISOString()}::timestamptz
     from jsonb_to_recordset(${json}::jsonb) as v(id int, id1c text, name text, description text, group_path text, image_url text,
-      category_id int, supplier text, brand text, activate boolean)
+      category_id int, supplier text, brand text, activate boolean, ${SIZE_COLUMNS})
     where ${products.id} = v.id`);
   noteCatalogWrite(tx);
 }
