@@ -173,6 +173,8 @@ export type CdekOrderRequest = {
   to_location?: { code?: number; city?: string; postal_code?: string; address: string };
   delivery_point?: string;
   recipient: { name: string; email?: string; phones: { number: string }[] };
+  /** What СДЭК collects from the recipient for the delivery (cash on delivery); absent when prepaid. */
+  delivery_recipient_cost?: { value: number };
   packages: (CdekPackage & {
     number: string;
     items: { name: string; ware_key: string; payment: { value: number }; cost: number; weight: number; amount: number }[];

@@ -9,7 +9,7 @@ import { CDEK_WEBHOOK_PATH, type CdekShipmentView } from '#shared/cdek.ts';
 import type { AdminOrderDetail, Order } from '#shared/types.ts';
 
 /** The parts of the body of `POST /v2/orders` the tests read. */
-type SentOrder = { to_location?: unknown; delivery_point?: string; packages: { items: unknown[] }[] };
+type SentOrder = { to_location?: unknown; delivery_point?: string; delivery_recipient_cost?: { value: number }; packages: { items: unknown[] }[] };
 
 type Shop = { ctx: TestContext; admin: string; customer: TestCustomer; productId: number };
 
@@ -97,7 +97,10 @@ describe('СДЭК orders (stand-in)', () => {
     });
     expect(body.to_location).toBeUndefined();
     expect(body.packages).toHaveLength(1);
-    expect(body.packages[0].items).toEqual([{ name: placed.items[0]!.productName, ware_key: expect.any(String), payment: { value: 0 }, cost: 2500, weight: expect.any(Number), amount: 2 }]);
+    // Paid in cash on receipt: СДЭК collects what the customer pays for each unit (VAT included) and the delivery.
+    const unit = (placed.totalAmount - placed.delivery.price) / 2;
+    expect(body.packages[0].items).toEqual([{ name: placed.items[0]!.productName, ware_key: expect.any(String), payment: { value: unit }, cost: unit, weight: expect.any(Number), amount: 2 }]);
+    expect(body.delivery_recipient_cost).toEqual({ value: placed.delivery.price });
 
     const track = cdek.orders.get([...cdek.orders.keys()].at(-1)!)!.cdekNumber;
     expect((await customerOrder(shop, placed.id)).delivery.trackNumber).toBe(track);
@@ -108,6 +111,18 @@ describe('СДЭК orders (stand-in)', () => {
     expect(again.json().message).toBe('Заказ уже зарегистрирован в СДЭК или регистрируется сейчас');
   });
 
+
+  it('sends an order already paid as prepaid: СДЭК collects nothing', async () => {
+    const placed = await cdekOrder(shop, 'cdek-door');
+    const paid = await shop.ctx.app.inject({ method: 'PATCH', url: `/api/orders/${placed.id}/status`, headers: { cookie: shop.admin }, payload: { paymentStatus: 'paid' } });
+    expect(paid.statusCode).toBe(200);
+    expect((await setStatus(shop, placed.id, 'processing')).statusCode).toBe(200);
+    const body = orderCalls().at(-1)!.body as SentOrder;
+    const unit = (placed.totalAmount - placed.delivery.price) / 2;
+    expect(body.packages[0].items).toEqual([expect.objectContaining({ payment: { value: 0 }, cost: unit, amount: 2 })]);
+    expect(body.delivery_recipient_cost).toBeUndefined();
+    expect(body.to_location).toMatchObject({ code: 137, postal_code: '191186', address: 'Невский пр-т, 1, кв. 2' });
+  });
   it('sends a door order to the customer’s address', async () => {
     const placed = await cdekOrder(shop, 'cdek-door');
     await setStatus(shop, placed.id, 'processing');

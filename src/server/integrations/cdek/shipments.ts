@@ -16,6 +16,7 @@ import { listBranches } from '../../modules/branches/service.ts';
 import type { CarrierLog } from '../../modules/delivery/carrier-port.ts';
 import { parcelsOf } from '../../modules/delivery/parcels.ts';
 import { changeOrder } from '../../modules/orders/door.ts';
+import { grossLineTotals, unitPrices } from '../../modules/orders/gross.ts';
 import { toPackage } from './carrier.ts';
 import { CdekError, createOrder, orderInfo, type CdekConfig, type CdekOrderInfo, type CdekOrderRequest } from './cdek.ts';
 import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
@@ -117,7 +118,14 @@ async function senderBranch(db: Db, lines: readonly { stockBranchId: number | nu
   return branches.find((b) => b.id === id) ?? head;
 }
 
-/** The order as СДЭК's `POST /orders` takes it: prepaid (nothing to collect), the lines' prices as the declared value. */
+/**
+ * Whether СДЭК collects the money: the customer chose to pay on receipt («Наличными» or «Картой
+ * при получении») and has not paid. СДЭК then takes each unit's price and the delivery at the door
+ * or the point (`payment.value`, `delivery_recipient_cost`) and transfers them to the shop.
+ */
+const collectsOnDelivery = (order: OrderRow) => (order.paymentMethod === 'cash' || order.paymentMethod === 'card') && order.paymentStatus !== 'paid';
+
+/** The order as СДЭК's `POST /orders` takes it: the lines' prices as the declared value, collected on delivery when the customer pays on receipt. */
 async function orderRequest(deps: ShipmentDeps, order: OrderRow): Promise<CdekOrderRequest | string> {
   const lines = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
   const branch = await senderBranch(deps.db, lines);
@@ -129,6 +137,8 @@ async function orderRequest(deps: ShipmentDeps, order: OrderRow): Promise<CdekOr
   if (toPoint && !order.deliveryPoint) return 'В заказе не указан пункт выдачи СДЭК';
   if (order.deliveryTariffCode === null) return 'В заказе не указан тариф СДЭК';
   const to = toPoint ? null : await deps.cityCode(order.city);
+  const collect = collectsOnDelivery(order);
+  const gross = grossLineTotals(order, lines);
   return {
     type: 1,
     number: String(order.id),
@@ -139,21 +149,23 @@ async function orderRequest(deps: ShipmentDeps, order: OrderRow): Promise<CdekOr
       ? { delivery_point: order.deliveryPoint!.code }
       : { to_location: { ...(to === null ? { city: order.city } : { code: to }), postal_code: order.postalCode, address: order.address } }),
     recipient: { name: order.customerName, email: order.customerEmail, phones: [{ number: phoneForCdek(order.customerPhone) }] },
+    ...(collect ? { delivery_recipient_cost: { value: order.deliveryKopecks / 100 } } : {}),
     packages: lines.map((line, i) => {
       const parcel = parcels[i]!;
+      const weight = Math.max(1, Math.round(parcel.weightGrams / line.quantity));
+      const ware = line.productSku || `product-${line.productId ?? line.id}`;
       return {
         number: String(i + 1),
         ...toPackage(parcel),
-        items: [
-          {
-            name: line.productName,
-            ware_key: line.productSku || `product-${line.productId ?? line.id}`,
-            payment: { value: 0 },
-            cost: line.unitPriceKopecks / 100,
-            weight: Math.max(1, Math.round(parcel.weightGrams / line.quantity)),
-            amount: line.quantity,
-          },
-        ],
+        // The declared value is what the customer pays for a unit; collected too when paid on receipt.
+        items: unitPrices(gross[i]!, line.quantity).map(({ quantity, unitKopecks }) => ({
+          name: line.productName,
+          ware_key: ware,
+          payment: { value: collect ? unitKopecks / 100 : 0 },
+          cost: unitKopecks / 100,
+          weight,
+          amount: quantity,
+        })),
       };
     }),
   };

@@ -9,6 +9,7 @@
  */
 import type { orderItems, orders } from '../../db/schema.ts';
 import type { PaymentMode, PaymentSettings } from '#shared/schemas/payments.ts';
+import { grossLineTotals, unitPrices } from '../../modules/orders/gross.ts';
 import { yooAmount, type YooReceipt, type YooReceiptItem } from './yookassa.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -52,38 +53,16 @@ function line(text: string, quantity: number, unitKopecks: number, rate: number,
   };
 }
 
-/** Each line's total with its share of the order's VAT (largest remainders, so the shares add up exactly). */
-function grossTotals(order: OrderRow, items: ItemRow[]): number[] {
-  const base = order.subtotalKopecks;
-  if (base === 0) return items.map((item) => item.totalKopecks);
-  const exact = items.map((item) => (item.totalKopecks * order.vatKopecks) / base);
-  const shares = exact.map(Math.floor);
-  let left = order.vatKopecks - shares.reduce((sum, share) => sum + share, 0);
-  const byRemainder = exact.map((value, i) => ({ i, rest: value - Math.floor(value) })).sort((a, b) => b.rest - a.rest);
-  for (const { i } of byRemainder) {
-    if (left <= 0) break;
-    shares[i]! += 1;
-    left -= 1;
-  }
-  return items.map((item, i) => item.totalKopecks + shares[i]!);
-}
-
-/**
- * An order line whose total does not divide by its quantity becomes two receipt lines (the
- * unit price in kopecks, and the few units one kopeck dearer), so the receipt is exact.
- */
+/** An order line as receipt lines at whole-kopeck prices (orders/gross.ts), so the receipt is exact. */
 function goodsLines(item: ItemRow, gross: number, order: OrderRow, settings: PaymentSettings): YooReceiptItem[] {
-  const unit = Math.floor(gross / item.quantity);
-  const dearer = gross - unit * item.quantity;
-  const make = (quantity: number, price: number) =>
-    line(item.productName, quantity, price, order.vatRate, settings.goodsPaymentSubject, settings.goodsPaymentMode);
-  if (dearer === 0) return [make(item.quantity, unit)];
-  return [make(item.quantity - dearer, unit), make(dearer, unit + 1)];
+  return unitPrices(gross, item.quantity).map(({ quantity, unitKopecks }) =>
+    line(item.productName, quantity, unitKopecks, order.vatRate, settings.goodsPaymentSubject, settings.goodsPaymentMode),
+  );
 }
 
 /** The receipt of the whole order: its lines and its delivery. */
 export function orderReceipt(order: OrderRow, items: ItemRow[], settings: PaymentSettings): YooReceipt {
-  const gross = grossTotals(order, items);
+  const gross = grossLineTotals(order, items);
   const lines = items.flatMap((item, i) => goodsLines(item, gross[i]!, order, settings));
   if (order.deliveryKopecks > 0) {
     lines.push(line('Доставка', 1, order.deliveryKopecks, order.vatRate, settings.deliveryPaymentSubject, settings.deliveryPaymentMode));
