@@ -18,6 +18,8 @@
  *   INVALID with the reason (СДЭК checks it after accepting); otherwise SUCCESSFUL with a
  *   `cdek_number`;
  * - `GET /v2/orders/{uuid}` → `{ entity: { uuid, cdek_number, number, statuses }, requests }`;
+ * - `DELETE /v2/orders/{uuid}` → 202 with a DELETE request ACCEPTED while the order is «Создан»
+ *   (status REMOVED follows); once its cargo has moved at СДЭК, 400 with the reason;
  * - `GET /v2/webhooks` → the subscriptions `[{ uuid, type, url }]`; `POST /v2/webhooks`
  *   `{ type: 'ORDER_STATUS', url }` → `{ entity: { uuid } }`; the stand-in then posts
  *   ORDER_STATUS events there when a test moves an order (`moveOrder`), or hands them to
@@ -284,6 +286,16 @@ export async function startCdek(
         },
         requests: [request],
       });
+    }
+
+    // Deleting an order (https://api-docs.cdek.ru/33828855.html): only while it is «Создан», no cargo moved yet.
+    if (orderMatch && method === 'DELETE') {
+      const order = orders.get(orderMatch[1]!);
+      if (!order) return send(404, fault('v2_entity_not_found', 'Заказ не найден'));
+      const moved = order.statuses.some((s) => !['ACCEPTED', 'CREATED'].includes(s.code));
+      if (moved) return send(400, fault('v2_entity_forbidden', 'Удаление заказа невозможно: по заказу уже есть движение груза на складе СДЭК'));
+      order.statuses.push({ code: 'REMOVED', date_time: new Date().toISOString() });
+      return send(202, { entity: { uuid: order.uuid }, requests: [{ request_uuid: randomUUID(), type: 'DELETE', state: 'ACCEPTED', date_time: new Date().toISOString() }] });
     }
 
     if (path === '/v2/webhooks' && method === 'GET') return send(200, webhooks);

@@ -92,7 +92,7 @@ async function token(config: CdekConfig, now: number, renew = false): Promise<st
 }
 
 /** One authorised call; a 401 (the token revoked or expired early) gets one new token and one more try. */
-export async function cdekCall<T>(config: CdekConfig, method: 'GET' | 'POST', path: string, payload?: unknown): Promise<{ status: number; body: T }> {
+export async function cdekCall<T>(config: CdekConfig, method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown): Promise<{ status: number; body: T }> {
   for (const renew of [false, true]) {
     const bearer = await token(config, Date.now(), renew);
     const { status, body } = await send(
@@ -187,6 +187,11 @@ export async function createOrder(config: CdekConfig, order: CdekOrderRequest): 
   const uuid = body?.entity?.uuid;
   if (typeof uuid !== 'string') throw new CdekError(`СДЭК POST /orders: ${status} without entity.uuid`, status, errorTexts(body));
   return { uuid, requests: Array.isArray(body.requests) ? body.requests : [] };
+}
+
+/** Deletes a registered order; СДЭК allows it only while no cargo has moved (status «Создан»). */
+export async function deleteOrder(config: CdekConfig, uuid: string): Promise<void> {
+  await cdekCall(config, 'DELETE', `/orders/${encodeURIComponent(uuid)}`);
 }
 
 export async function orderInfo(config: CdekConfig, uuid: string): Promise<CdekOrderInfo> {

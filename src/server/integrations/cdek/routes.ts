@@ -8,7 +8,7 @@ import { onOrderChange } from '../../modules/orders/door.ts';
 import { enforce, type RateRule } from '../../modules/rate-limits/service.ts';
 import { cdekCarrier } from './carrier.ts';
 import { CdekError, subscribeOrderStatus } from './cdek.ts';
-import { checkSentShipments, handleStatusEvent, registerConfirmedOrder, registerShipment, shipmentView, type ShipmentDeps } from './shipments.ts';
+import { cancelShipment, checkSentShipments, handleStatusEvent, registerConfirmedOrder, registerShipment, shipmentView, type ShipmentDeps } from './shipments.ts';
 
 /**
  * Events come from СДЭК's few servers: a generous limit per address that a flood from elsewhere
@@ -43,12 +43,15 @@ export default async function cdekRoutes(app: App) {
     now: app.deps.clock(),
   });
 
-  // Staff confirm a СДЭК order: it is registered with СДЭК (or the reason it is not is written).
+  // Staff confirm a СДЭК order: it is registered with СДЭК (or the reason it is not is written);
+  // a cancelled one is deleted there while СДЭК allows it.
   const stop = onOrderChange(
     db,
-    'cdek: register confirmed orders',
+    'cdek: register confirmed orders, delete cancelled ones',
     async (event) => {
-      if (event.field === 'status') await registerConfirmedOrder(deps(app.log), event.orderId, event.to);
+      if (event.field !== 'status') return;
+      await registerConfirmedOrder(deps(app.log), event.orderId, event.to);
+      await cancelShipment(deps(app.log), event.orderId, event.to);
     },
     app.log,
   );

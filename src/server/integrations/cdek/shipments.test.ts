@@ -218,6 +218,26 @@ describe('СДЭК orders (stand-in)', () => {
     expect((await shipment(shop, placed.id)).status).toBe('Вручён');
   });
 
+  it('deletes a cancelled order at СДЭК while no cargo has moved; when it has, staff read why', async () => {
+    const early = await cdekOrder(shop);
+    await setStatus(shop, early.id, 'processing');
+    const earlyUuid = [...cdek.orders.values()].find((o) => o.body.number === String(early.id))!.uuid;
+    expect((await setStatus(shop, early.id, 'cancelled')).statusCode).toBe(200);
+    expect(cdek.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([`/v2/orders/${earlyUuid}`]);
+    expect(await shipment(shop, early.id)).toMatchObject({ state: 'cancelled', error: null, canRegister: false });
+
+    const late = await cdekOrder(shop);
+    await setStatus(shop, late.id, 'processing');
+    const lateUuid = [...cdek.orders.values()].find((o) => o.body.number === String(late.id))!.uuid;
+    expect(await cdek.moveOrder(lateUuid, 'RECEIVED_AT_SHIPMENT_WAREHOUSE')).toEqual([200]);
+    expect((await setStatus(shop, late.id, 'cancelled')).statusCode).toBe(200);
+    expect((await customerOrder(shop, late.id)).status).toBe('cancelled');
+    expect(await shipment(shop, late.id)).toMatchObject({
+      state: 'registered',
+      error: 'Заказ отменён, но СДЭК не удалил отправление: Удаление заказа невозможно: по заказу уже есть движение груза на складе СДЭК. Отмените его в личном кабинете СДЭК.',
+    });
+  });
+
   it('believes no event: a forged «DELIVERED» is checked with СДЭК and changes nothing', async () => {
     const placed = await cdekOrder(shop);
     await setStatus(shop, placed.id, 'processing');

@@ -18,7 +18,7 @@ import { parcelsOf } from '../../modules/delivery/parcels.ts';
 import { changeOrder } from '../../modules/orders/door.ts';
 import { grossLineTotals, unitPrices } from '../../modules/orders/gross.ts';
 import { toPackage } from './carrier.ts';
-import { CdekError, createOrder, orderInfo, type CdekConfig, type CdekOrderInfo, type CdekOrderRequest } from './cdek.ts';
+import { CdekError, createOrder, deleteOrder, orderInfo, type CdekConfig, type CdekOrderInfo, type CdekOrderRequest } from './cdek.ts';
 import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
 import { cdekStatusName, type CdekShipmentState, type CdekShipmentView } from '#shared/cdek.ts';
 import { isCarrierMethod, type DeliveryMethod } from '#shared/delivery.ts';
@@ -253,6 +253,26 @@ export async function registerConfirmedOrder(deps: ShipmentDeps, orderId: number
   // Confirmed again after going back to «Новый»: what was registered stays so.
   if (existing && existing.state !== 'failed') return;
   await registerShipment(deps, orderId);
+}
+
+/**
+ * The order was cancelled: a shipment СДЭК holds is deleted there, which СДЭК allows while no
+ * cargo has moved. When it refuses (the parcel is already on its way) or cannot be asked, staff
+ * read why in the «СДЭК» block and settle it with СДЭК; the order stays cancelled either way.
+ */
+export async function cancelShipment(deps: ShipmentDeps, orderId: number, to: string): Promise<void> {
+  if (to !== 'cancelled' || !deps.config) return;
+  const row = await shipmentOf(deps.db, orderId);
+  if (!row?.uuid || (row.state !== 'sent' && row.state !== 'registered')) return;
+  try {
+    await deleteOrder(deps.config, row.uuid);
+    await saveShipment(deps.db, orderId, { state: 'cancelled', error: null }, deps.now);
+  } catch (error) {
+    if (!(error instanceof CdekError)) throw error;
+    deps.log.warn({ err: error, status: error.status, details: error.details, orderId }, 'cdek order deletion failed');
+    const why = error.details.length ? error.details.join('; ') : 'СДЭК не ответил';
+    await saveShipment(deps.db, orderId, { error: `Заказ отменён, но СДЭК не удалил отправление: ${why}. Отмените его в личном кабинете СДЭК.` }, deps.now);
+  }
 }
 
 /** The status the order takes from СДЭК's statuses so far; null when none moves it. */

@@ -19,7 +19,7 @@ const cdekShipmentQuery = (orderId: number) =>
     retry: false,
   });
 
-const BADGE: Record<CdekShipmentState, 'success' | 'secondary' | 'destructive'> = { sending: 'secondary', sent: 'secondary', registered: 'success', failed: 'destructive' };
+const BADGE: Record<CdekShipmentState, 'success' | 'secondary' | 'destructive'> = { sending: 'secondary', sent: 'secondary', registered: 'success', failed: 'destructive', cancelled: 'secondary' };
 
 /** What staff read when the order has no registration yet. */
 function waitingText(view: CdekShipmentView, status: OrderStatus): string {
