@@ -39,8 +39,17 @@ export type Database = {
   /** PostgreSQL's connection pool, when there is one (its figures are in /metrics). */
   pool?: pg.Pool;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process does work of its own under this call (a PostgreSQL
+   * advisory lock held for it): several processes starting at once migrate and seed one after
+   * the other, never together. PGlite is one process's anyway.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
+
+/** The advisory lock of start-up work (migrations, the seed): an arbitrary constant of this shop. */
+const START_UP_LOCK = 73_102_026;
 
 export type DatabaseOptions =
   | { url: string; poolSize?: number }
@@ -60,6 +69,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       pool,
       migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
+      exclusive: async (work) => {
+        const holder = await pool.connect();
+        try {
+          await holder.query('select pg_advisory_lock($1)', [START_UP_LOCK]);
+          return await work();
+        } finally {
+          await holder.query('select pg_advisory_unlock($1)', [START_UP_LOCK]).catch(() => undefined);
+          holder.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -75,6 +94,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     pglite: client,
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    exclusive: (work) => work(),
     close: () => client.close(),
   };
 }
