@@ -42,8 +42,11 @@ await build({ logLevel: 'warn', build: { ssr: 'src/client/entry-server.tsx', out
 // The server runs as plain JavaScript under node (npm start): no TypeScript tooling at run time.
 // Packages stay in node_modules; only the shop's own code is bundled.
 await compile({
-  entryPoints: ['src/server/main.ts'],
-  outfile: `${dist}/node/main.js`,
+  entryPoints: ['src/server/main.ts', 'src/server/worker.ts'],
+  outdir: `${dist}/node`,
+  // What the server and the worker share is one chunk, not two copies.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

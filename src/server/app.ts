@@ -113,11 +113,11 @@ const API_MODULES = [
 ];
 
 /**
- * Every serving process works on background jobs; tests run them with `app.jobs.drain()` so
- * each step is theirs to see.
+ * Background jobs run where BACKGROUND_WORK says: in every serving process (the default), or
+ * only in `npm run worker`. Tests run them with `app.jobs.drain()` so each step is theirs to see.
  */
 function registerJobWorker(app: App) {
-  if (app.deps.config.env === 'test') return;
+  if (app.deps.config.env === 'test' || app.deps.config.backgroundWork !== 'here') return;
   app.addHook('onReady', async () => app.jobs.start());
   app.addHook('onClose', async () => app.jobs.close());
 }

@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_TOKEN: z.string().trim().min(16, 'не короче 16 символов').optional(),
+  BACKGROUND_WORK: z.enum(['here', 'worker'], { error: 'here (в этом процессе) или worker (в npm run worker)' }).default('here'),
   FETCH_ALLOW: z.string().default(''),
   YOOKASSA_SHOP_ID: z.string().trim().optional(),
   YOOKASSA_SECRET_KEY: z.string().trim().optional(),
@@ -62,6 +63,12 @@ export type Config = {
   logLevel: string;
   /** Bearer token that opens /metrics from any address; without it only private addresses see it. */
   metricsToken?: string;
+  /**
+   * Where background work runs (jobs: imports, exchanges, scrapes, mail; clock work: backups,
+   * scheduled imports, purges): 'here' in the serving process, or 'worker' in `npm run worker`
+   * only, so it never stalls the pages.
+   */
+  backgroundWork: 'here' | 'worker';
   /** Internal `host:port` pairs the safe fetcher may reach anyway: the tests' local sites only; empty otherwise. */
   fetchAllow: FetchAllowance;
   /**
@@ -136,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    backgroundWork: e.BACKGROUND_WORK,
     fetchAllow: parseFetchAllow(e.FETCH_ALLOW),
     yookassa:
       e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY

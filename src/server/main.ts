@@ -5,10 +5,9 @@ import { PROJECT_ROOT } from './core/project-root.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createLogger } from './core/log.ts';
-import { openDatabase } from './db/connection.ts';
-import { seedIfEmpty } from './db/seed/seed.ts';
 import { createMailer } from './mail/transport.ts';
 import { builtSsrSource, type SsrSource } from './plugins/ssr.ts';
+import { openShopDatabase, stopOnSignals } from './start-up.ts';
 
 async function devSsrSource(): Promise<{ source: SsrSource; middleware: unknown; close: () => Promise<void> }> {
   const { createServer } = await import('vite');
@@ -24,20 +23,10 @@ async function devSsrSource(): Promise<{ source: SsrSource; middleware: unknown;
   };
 }
 
-/** SIGTERM to exit: new requests refused (503), those in flight finished, jobs handed back, the pool closed. */
-const STOP_DEADLINE_MS = 10_000;
-
 async function main() {
   const config = loadConfig();
   const log = createLogger({ level: config.logLevel, pretty: config.env === 'development' });
-  const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
-  );
-  // Processes starting together (several instances, machines) migrate and seed one at a time.
-  await database.exclusive(async () => {
-    await database.migrate();
-    await seedIfEmpty(database.db, config, log);
-  });
+  const database = await openShopDatabase(config, log);
 
   const dev = config.env === 'development' ? await devSsrSource() : undefined;
   const distDir = path.resolve(PROJECT_ROOT, config.distDir);
@@ -61,23 +50,12 @@ async function main() {
     app.use(dev.middleware as never);
   }
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down: finishing requests in flight');
-    // A balancer or systemd waits this long at most; whatever still hangs is cut off.
-    setTimeout(() => {
-      log.error('shutdown took longer than 10 s: exiting');
-      process.exit(1);
-    }, STOP_DEADLINE_MS).unref();
+  // SIGTERM: new requests refused (503), those in flight finished, jobs handed back, the pool closed.
+  stopOnSignals(log, async () => {
     await app.close();
     await dev?.close();
     await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  });
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`\n  Магазин работает: ${config.publicUrl}\n  База данных: ${database.kind === 'pglite' ? `PGlite (${path.join(config.dataDir, 'pglite')})` : 'PostgreSQL'}\n`);

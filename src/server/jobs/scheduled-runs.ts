@@ -21,10 +21,11 @@ export async function claimScheduledRun(db: Db, job: string, slot: Date, now: Da
 
 /**
  * Runs `look` a first time `firstTickMs` after the app is ready, then a minute after each look
- * ends (never two at once), until the app closes. Not in tests: they call the look themselves.
+ * ends (never two at once), until the app closes. Not in tests: they call the look themselves;
+ * not in a serving process whose background work is the worker's (BACKGROUND_WORK=worker).
  */
 export function everyMinute(app: App, firstTickMs: number, look: () => Promise<void>, failure: string) {
-  if (app.deps.config.env === 'test') return;
+  if (app.deps.config.env === 'test' || app.deps.config.backgroundWork !== 'here') return;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const tick = async () => {
