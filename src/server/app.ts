@@ -189,14 +189,18 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // robots.txt, sitemaps and the market feed live at the site root, not under /api.
   await app.register(seoRoutes);
 
-  fs.mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: path.join(config.dataDir, 'uploads'),
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '365d',
-    immutable: true,
-  });
+  // Pictures on the disk (the default). With S3 the folder is served only while it still holds
+  // pictures written before the switch, until `npm run pictures:to-s3` moves them (docs/decisions/039).
+  if (!config.s3) fs.mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
+  if (fs.existsSync(path.join(config.dataDir, 'uploads'))) {
+    await app.register(fastifyStatic, {
+      root: path.join(config.dataDir, 'uploads'),
+      prefix: '/uploads/',
+      decorateReply: false,
+      maxAge: '365d',
+      immutable: true,
+    });
+  }
   if (options.staticRoot) {
     await app.register(fastifyStatic, {
       root: options.staticRoot,

@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import { FetchError } from '../../core/safe-fetch.ts';
 import type { PageFetch } from './page-fetch.ts';
 import type { StoredPicture } from '#shared/schemas/web-scraper.ts';
+import { PictureStoreError } from '../../core/picture-store.ts';
 import { PICTURE_MAX_BYTES, UPLOAD_TYPE_MESSAGE, detectImage, saveUpload, toWebp } from '../../core/pictures.ts';
 
 /**
@@ -48,5 +49,11 @@ async function storePicture(source: string, config: Config, fetch: PageFetch): P
   } catch {
     return { message: 'Изображение повреждено: его не удалось прочитать' };
   }
-  return saveUpload(config.dataDir, webp);
+  try {
+    return await saveUpload(config, webp);
+  } catch (error) {
+    // The bucket refusing is this picture's failure, reported beside it, like a download that failed.
+    if (error instanceof PictureStoreError) return { message: error.message };
+    throw error;
+  }
 }
