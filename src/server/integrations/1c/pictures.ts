@@ -46,3 +46,15 @@ export async function storeExchangePicture(db: Db, config: Config, folder: strin
   await db.insert(exchange1cPictures).values({ sha256, url }).onConflictDoNothing();
   return { url };
 }
+
+/**
+ * Pictures moved to object storage (`npm run pictures:to-s3`): the remembered addresses follow,
+ * so a catalogue sent again links the moved picture. The number of addresses rewritten.
+ */
+export async function replaceExchangePictureUrls(db: Db, moved: Map<string, string>): Promise<number> {
+  let rewritten = 0;
+  for (const [from, to] of moved) {
+    rewritten += (await db.update(exchange1cPictures).set({ url: to }).where(eq(exchange1cPictures.url, from)).returning({ sha256: exchange1cPictures.sha256 })).length;
+  }
+  return rewritten;
+}
