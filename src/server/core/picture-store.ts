@@ -80,8 +80,9 @@ function storeFailure(action: string, s3: S3Config, error: unknown): PictureStor
     reason = 'хранилище не приняло ключ доступа. Сообщите администратору: проверьте S3_ACCESS_KEY_ID и S3_SECRET_ACCESS_KEY';
   } else if (code === 'NoSuchBucket') {
     reason = `корзина «${s3.bucket}» не найдена. Сообщите администратору: проверьте S3_BUCKET`;
-  } else if (code === 'AccessDenied' || status === 403) {
-    reason = `у ключа доступа нет прав на корзину «${s3.bucket}». Сообщите администратору`;
+  } else if (status === 403) {
+    // AccessDenied, or a HEAD answer, which has no body to name the refusal.
+    reason = `хранилище отказало в доступе к корзине «${s3.bucket}». Сообщите администратору: проверьте ключ доступа (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY) и его права на корзину`;
   } else if (status) {
     reason = `хранилище ответило ошибкой ${status}. Повторите позже`;
   } else {
