@@ -85,7 +85,7 @@ describe('with S3_* set, pictures go to the bucket', () => {
     expect(imgSrc).toContain(new URL(s3.publicUrl).origin);
   });
 
-  it('a replaced picture is deleted from the bucket; one stored on the disk before the switch from the disk', async () => {
+  it('a deleted picture (a discarded scraper card) leaves the bucket; one stored on the disk before the switch leaves the disk', async () => {
     const first = (await upload(ctx, admin, PNG)).json<{ url: string }>().url;
     const second = (await upload(ctx, admin, JPEG, 'photo.jpg', 'image/jpeg')).json<{ url: string }>().url;
     expect(second).toMatch(/\.jpg$/);
