@@ -40,7 +40,7 @@ export async function storeExchangePicture(db: Db, config: Config, folder: strin
   try {
     ({ url } = await saveUpload(config, webp));
   } catch (error) {
-    if (error instanceof PictureStoreError) return { message: `Картинка ${name}: ${error.message}` };
+    if (error instanceof PictureStoreError) return { message: `Картинка ${name}: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}` };
     throw error;
   }
   await db.insert(exchange1cPictures).values({ sha256, url }).onConflictDoNothing();
