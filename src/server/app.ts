@@ -194,14 +194,18 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(seoRoutes);
   await app.register(metricsRoutes);
 
-  fs.mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: path.join(config.dataDir, 'uploads'),
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '365d',
-    immutable: true,
-  });
+  // Pictures on the disk (the default). With S3 the folder is served only while it still holds
+  // pictures written before the switch, until `npm run pictures:to-s3` moves them (docs/decisions/039).
+  if (!config.s3) fs.mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
+  if (fs.existsSync(path.join(config.dataDir, 'uploads'))) {
+    await app.register(fastifyStatic, {
+      root: path.join(config.dataDir, 'uploads'),
+      prefix: '/uploads/',
+      decorateReply: false,
+      maxAge: '365d',
+      immutable: true,
+    });
+  }
   if (options.staticRoot) {
     await app.register(fastifyStatic, {
       root: options.staticRoot,

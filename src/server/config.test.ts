@@ -31,6 +31,41 @@ describe('loadConfig fails closed', () => {
   });
 });
 
+describe('pictures in object storage (S3_*)', () => {
+  const S3 = {
+    S3_ENDPOINT: 'https://storage.yandexcloud.net',
+    S3_REGION: 'ru-central1',
+    S3_BUCKET: 'shop-pictures',
+    S3_ACCESS_KEY_ID: 'YCAJEexample',
+    S3_SECRET_ACCESS_KEY: 'YCexample-secret',
+    S3_PUBLIC_URL: 'https://storage.yandexcloud.net/shop-pictures/',
+  };
+
+  it('keeps pictures on the disk without them', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(loadConfig({ S3_BUCKET: '' }).s3).toBeNull();
+  });
+
+  it('takes all six, the public address without its trailing slash', () => {
+    expect(loadConfig(S3).s3).toEqual({
+      endpoint: 'https://storage.yandexcloud.net',
+      region: 'ru-central1',
+      bucket: 'shop-pictures',
+      accessKeyId: 'YCAJEexample',
+      secretAccessKey: 'YCexample-secret',
+      publicUrl: 'https://storage.yandexcloud.net/shop-pictures',
+    });
+  });
+
+  it('refuses to start with part of them, naming what is missing', () => {
+    const { S3_SECRET_ACCESS_KEY: _secret, S3_PUBLIC_URL: _public, ...partial } = S3;
+    expect(() => loadConfig(partial)).toThrow(
+      'S3: set all of S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PUBLIC_URL or none (pictures then stay on the local disk); missing: S3_SECRET_ACCESS_KEY, S3_PUBLIC_URL',
+    );
+    expect(() => loadConfig({ ...S3, S3_PUBLIC_URL: 'storage/shop' })).toThrow(/S3_PUBLIC_URL/);
+  });
+});
+
 describe('isLoopbackHost', () => {
   it('knows loopback interfaces from ones others can reach', () => {
     for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.10.0.1', '::1', '[::1]', '::ffff:127.0.0.1']) expect(isLoopbackHost(host)).toBe(true);

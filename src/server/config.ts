@@ -33,6 +33,12 @@ const EnvSchema = z.object({
   CDEK_CLIENT_ID: z.string().trim().optional(),
   CDEK_CLIENT_SECRET: z.string().trim().optional(),
   CDEK_API_URL: z.url().default('https://api.cdek.ru/v2'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().trim().optional(),
+  S3_BUCKET: z.string().trim().optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  S3_PUBLIC_URL: z.url().optional(),
 }).superRefine((env, ctx) => {
   // The administrator's password obeys the policy of every other password (ASVS level 2).
   const problem = env.ADMIN_PASSWORD && passwordProblem(env.ADMIN_PASSWORD, { username: env.ADMIN_USERNAME ?? 'admin', email: env.ADMIN_EMAIL });
@@ -87,7 +93,34 @@ export type Config = {
    * only. `apiUrl` ends with /v2 (production by default; СДЭК's test API is https://api.edu.cdek.ru/v2).
    */
   cdek: { clientId: string; clientSecret: string; apiUrl: string } | null;
+  /**
+   * Pictures in S3-compatible object storage (issue 29, docs/decisions/039): null without the
+   * S3_* settings, and then pictures stay in `DATA_DIR/uploads`. `publicUrl` (no trailing slash)
+   * is where visitors' browsers read the bucket's objects. The secret key is never shown or logged.
+   */
+  s3: S3Config | null;
 };
+
+export type S3Config = { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; publicUrl: string };
+
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const;
+
+/** All six S3_* settings or none: half a set would silently keep pictures on one machine's disk. */
+function parseS3(e: Partial<Record<(typeof S3_SETTINGS)[number], string>>): S3Config | null {
+  const missing = S3_SETTINGS.filter((name) => !e[name]);
+  if (missing.length === S3_SETTINGS.length) return null;
+  if (missing.length > 0) {
+    throw new Error(`Invalid configuration:\n  S3: set all of ${S3_SETTINGS.join(', ')} or none (pictures then stay on the local disk); missing: ${missing.join(', ')}`);
+  }
+  return {
+    endpoint: e.S3_ENDPOINT!.replace(/\/$/, ''),
+    region: e.S3_REGION!,
+    bucket: e.S3_BUCKET!,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    publicUrl: e.S3_PUBLIC_URL!.replace(/\/+$/, ''),
+  };
+}
 
 /**
  * Whether an interface to listen on is reachable from this machine only: `localhost`, 127.0.0.0/8
@@ -154,5 +187,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.CDEK_CLIENT_ID && e.CDEK_CLIENT_SECRET
         ? { clientId: e.CDEK_CLIENT_ID, clientSecret: e.CDEK_CLIENT_SECRET, apiUrl: e.CDEK_API_URL.replace(/\/$/, '') }
         : null,
+    s3: parseS3(e),
   };
 }

@@ -5,7 +5,7 @@ import type { AdminOrderPayment, OrderPayment } from './schemas/payments.ts';
 import type { OrderStatus, PaymentMethod, PaymentStatus, Role, Supplier } from './constants.ts';
 import type { DeliveryMethod, OrderDeliveryPoint } from './delivery.ts';
 import type { Branch } from './schemas/branches.ts';
-import type { BackupFrequency, BackupKind } from './schemas/backup.ts';
+import type { BackupFrequency, BackupKind, BackupPictures } from './schemas/backup.ts';
 import type { OrderBuyer } from './organizations.ts';
 
 export type Category = {
@@ -187,6 +187,8 @@ export type BackupFile = {
   size: number;
   createdAt: string;
   kind: BackupKind;
+  /** Where the pictures were when the copy was made (its description beside it); null for copies made before it was recorded. */
+  pictures: BackupPictures | null;
 };
 
 export type BackupOverview = {
@@ -196,6 +198,8 @@ export type BackupOverview = {
   /** When the next automatic copy is due, if automatic copies are on. */
   nextRunAt: string | null;
   databaseKind: 'pglite' | 'postgres';
+  /** Where the pictures are now: no copy holds them. */
+  pictures: BackupPictures;
 };
 
 /** A category in the back office: counts of all its products and of the active ones. */

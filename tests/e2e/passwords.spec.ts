@@ -72,6 +72,10 @@ test('a customer changes their password in the profile; their other sessions end
 test('downloading a backup asks for the administrator’s password', { tag: '@back-office' }, async ({ page }, testInfo) => {
   await login(page.request, ADMIN);
   await page.goto('/admin/settings?tab=backup');
+  // The pictures are never in a copy, and the screen says where they are (docs/decisions/039).
+  await expect(page.getByTestId('backup-pictures')).toHaveText(
+    'Картинки товаров не входят в копию: они лежат в папке uploads на сервере магазина, сохраняйте её вместе с сервером.',
+  );
   const create = page.getByRole('button', { name: 'Создать резервную копию' });
   await create.click();
   await expect(page.getByText('Резервная копия создана', { exact: true })).toBeVisible({ timeout: 30_000 });

@@ -43,6 +43,13 @@ describe('pagePolicy', () => {
     expect(policy.get('connect-src')?.[0]).toBe("'self'");
   });
 
+  it('takes pictures from the object storage only when pictures live there', () => {
+    expect(policy.get('img-src')).not.toContain('https://storage.yandexcloud.net');
+    const withBucket = directives(pagePolicy(nonce, ['https://storage.yandexcloud.net']));
+    expect(withBucket.get('img-src')).toContain('https://storage.yandexcloud.net');
+    expect(withBucket.get('connect-src')).not.toContain('https://storage.yandexcloud.net');
+  });
+
   it('is new for every answer', () => {
     expect(newNonce()).not.toBe(newNonce());
     expect(Buffer.from(newNonce(), 'base64')).toHaveLength(16);

@@ -47,15 +47,16 @@ const COMMON: Directives = {
  * A server-rendered page's policy. Browsers without 'strict-dynamic' (CSP 2) fall back to 'self'
  * and https: for scripts; newer ones ignore both. Styles: the nonce for the inlined stylesheet and
  * the `<style>` elements the bundle adds, any style attribute (React and Radix position popups with
- * them), which cannot run code.
+ * them), which cannot run code. Pictures also come from `pictureOrigins`: the object storage's
+ * S3_PUBLIC_URL origin when pictures live in a bucket (docs/decisions/039).
  */
-export function pagePolicy(nonce: string): string {
+export function pagePolicy(nonce: string, pictureOrigins: string[] = []): string {
   return serialize({
     'default-src': ["'self'"],
     'script-src': [`'nonce-${nonce}'`, "'strict-dynamic'", "'self'", 'https:'],
     'style-src': ["'self'", `'nonce-${nonce}'`],
     'style-src-attr': ["'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...COUNTERS.img],
+    'img-src': ["'self'", 'data:', 'blob:', ...pictureOrigins, ...COUNTERS.img],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...COUNTERS.connect],
     'frame-src': COUNTERS.frame,

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import type { Config } from '../config.ts';
 import { HttpError, badRequest } from './http-errors.ts';
+import { CONTENT_TYPES, pictureStore } from './picture-store.ts';
 
 /** Product pictures: JPEG, PNG or WebP, at most 5 MB, recognised by their first bytes. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -20,18 +20,16 @@ export function detectImage(bytes: Buffer): ImageKind | null {
 }
 
 /**
- * Stores an uploaded picture under `<dataDir>/uploads/` with a random name and returns its
- * public address (served at /uploads/ with a one-year cache: a name is never reused).
+ * Stores a picture in the picture store (`DATA_DIR/uploads` or the S3 bucket) under a random name
+ * and returns its public address (cached for a year: a name is never reused). A bucket that
+ * refuses answers PictureStoreError (502) and nothing is stored.
  */
-export async function saveUpload(dataDir: string, bytes: Buffer): Promise<{ url: string }> {
+export async function saveUpload(config: Config, bytes: Buffer): Promise<{ url: string }> {
   if (bytes.length === 0) throw badRequest('Файл пустой');
   const kind = detectImage(bytes);
   if (!kind) throw new HttpError(415, UPLOAD_TYPE_MESSAGE);
-  const dir = path.join(dataDir, 'uploads');
-  await fs.mkdir(dir, { recursive: true });
-  const name = `${randomBytes(16).toString('hex')}.${kind.ext}`;
-  await fs.writeFile(path.join(dir, name), bytes, { flag: 'wx' });
-  return { url: `/uploads/${name}` };
+  const key = `${randomBytes(16).toString('hex')}.${kind.ext}`;
+  return { url: await pictureStore(config).put(key, bytes, CONTENT_TYPES[kind.ext]!) };
 }
 
 /** A picture fetched from elsewhere (a supplier's site, a 1C export) is larger than an upload may be. */

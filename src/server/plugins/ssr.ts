@@ -100,13 +100,14 @@ export function registerSsr(app: App, source: SsrSource) {
 
   // Vite's development server adds scripts and styles of its own (hot reload): no policy there.
   const enforcePolicy = app.deps.config.env !== 'development';
+  const pictureOrigins = app.deps.config.s3 ? [new URL(app.deps.config.s3.publicUrl).origin] : [];
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const url = request.url;
     const template = await source.template(url);
     const nonce = newNonce();
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    if (enforcePolicy) reply.header('content-security-policy', pagePolicy(nonce));
+    if (enforcePolicy) reply.header('content-security-policy', pagePolicy(nonce, pictureOrigins));
     if (isClientOnly(url)) {
       return sendHtml(
         request,

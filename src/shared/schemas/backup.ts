@@ -38,3 +38,16 @@ export const BACKUP_KIND_LABELS: Record<BackupKind, string> = {
   auto: 'Автоматически',
   restore: 'Перед восстановлением',
 };
+
+/**
+ * Where the product pictures are, which no copy holds (docs/decisions/039): the shop's `uploads`
+ * folder, or the bucket of the object storage (S3_* settings).
+ */
+export type BackupPictures = { storage: 'disk' } | { storage: 's3'; bucket: string; publicUrl: string };
+
+/** What a copy says about the pictures: on the backups screen and in the copy's description. */
+export function backupPicturesNote(pictures: BackupPictures): string {
+  return pictures.storage === 's3'
+    ? `Картинки товаров не входят в копию: они хранятся в объектном хранилище, в корзине «${pictures.bucket}» (${pictures.publicUrl}), и остаются там.`
+    : 'Картинки товаров не входят в копию: они лежат в папке uploads на сервере магазина, сохраняйте её вместе с сервером.';
+}

@@ -147,7 +147,7 @@ const supplierOf = (brand: string | null): string | null => (brand !== null && (
 async function pictureOf(ctx: Context, plan: ProductPlan): Promise<string | null> {
   // The product page shows one picture: the first one that can be stored.
   for (const name of plan.pictures) {
-    const stored = await storeExchangePicture(ctx.deps.db, ctx.deps.config.dataDir, ctx.folder, name);
+    const stored = await storeExchangePicture(ctx.deps.db, ctx.deps.config, ctx.folder, name);
     if ('url' in stored) {
       ctx.report.add('pictures');
       return stored.url;

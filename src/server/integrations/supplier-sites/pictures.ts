@@ -1,7 +1,11 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
+import type { Db } from '../../db/connection.ts';
+import { scrapedItems } from '../../db/schema.ts';
 import { FetchError } from '../../core/safe-fetch.ts';
 import type { PageFetch } from './page-fetch.ts';
 import type { StoredPicture } from '#shared/schemas/web-scraper.ts';
+import { PictureStoreError } from '../../core/picture-store.ts';
 import { PICTURE_MAX_BYTES, UPLOAD_TYPE_MESSAGE, detectImage, saveUpload, toWebp } from '../../core/pictures.ts';
 
 /**
@@ -48,5 +52,36 @@ async function storePicture(source: string, config: Config, fetch: PageFetch): P
   } catch {
     return { message: 'Изображение повреждено: его не удалось прочитать' };
   }
-  return saveUpload(config.dataDir, webp);
+  try {
+    return await saveUpload(config, webp);
+  } catch (error) {
+    // The bucket refusing is this picture's failure, reported beside it, like a download that failed.
+    if (error instanceof PictureStoreError) return { message: error.message };
+    throw error;
+  }
+}
+
+/** Every string in a stored card that is an old address, replaced by the new one. */
+function replaceUrls(value: unknown, moved: Map<string, string>): unknown {
+  if (typeof value === 'string') return moved.get(value) ?? value;
+  if (Array.isArray(value)) return value.map((item) => replaceUrls(item, moved));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, replaceUrls(item, moved)]));
+  return value;
+}
+
+/**
+ * Pictures moved to object storage (`npm run pictures:to-s3`): the cards waiting for review
+ * show them at their new addresses. The number of cards rewritten.
+ */
+export async function replaceScrapedPictureUrls(db: Db, moved: Map<string, string>): Promise<number> {
+  if (moved.size === 0) return 0;
+  const rows = await db.select({ id: scrapedItems.id, data: scrapedItems.data }).from(scrapedItems).where(sql`${scrapedItems.data}::text like '%"/uploads/%'`);
+  let rewritten = 0;
+  for (const row of rows) {
+    const data = replaceUrls(row.data, moved);
+    if (JSON.stringify(data) === JSON.stringify(row.data)) continue;
+    await db.update(scrapedItems).set({ data }).where(eq(scrapedItems.id, row.id));
+    rewritten++;
+  }
+  return rewritten;
 }

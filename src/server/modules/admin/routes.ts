@@ -37,7 +37,7 @@ export default async function adminRoutes(app: App) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, UPLOAD_SIZE_MESSAGE);
         throw badRequest('Не удалось прочитать файл');
       }
-      const result = await saveUpload(app.deps.config.dataDir, bytes);
+      const result = await saveUpload(app.deps.config, bytes);
       return reply.status(201).send(result);
     },
   );

@@ -88,8 +88,13 @@ describe('making and downloading a copy', () => {
     const o = await overview();
     expect(o.backups).toEqual([made]);
     expect(o.lastBackupAt).toBe('2026-11-21T11:05:09.000Z');
-    // Nothing half-written is left behind.
-    expect(fs.readdirSync(path.join(dataDir, 'backups'))).toEqual([made.name]);
+    // Nothing half-written is left behind; beside the copy, its description: the pictures are not in it.
+    expect(fs.readdirSync(path.join(dataDir, 'backups')).sort()).toEqual([made.name, `${made.name}.json`]);
+    expect(made.pictures).toEqual({ storage: 'disk' });
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'backups', `${made.name}.json`), 'utf8'))).toEqual({
+      pictures: { storage: 'disk' },
+      note: 'Картинки товаров не входят в копию: они лежат в папке uploads на сервере магазина, сохраняйте её вместе с сервером.',
+    });
   });
 
   it('refuses a second copy in the same second', async () => {
@@ -139,6 +144,7 @@ describe('making and downloading a copy', () => {
     } else {
       const text = gunzipSync(res.rawPayload).toString('utf8');
       expect(text.startsWith('-- shop-sql-dump 1\n')).toBe(true);
+      expect(text.split('\n').slice(0, 5)).toContain('-- pictures: Картинки товаров не входят в копию: они лежат в папке uploads на сервере магазина, сохраняйте её вместе с сервером.');
       const copy = await openTestDatabase();
       try {
         await applySqlDump(copy.db, async function* () {
@@ -223,7 +229,7 @@ describe('automatic copies', () => {
         .from(scheduledRuns)
         .where(and(eq(scheduledRuns.job, BACKUP_JOB), eq(scheduledRuns.runKey, '2026-11-25T00:00:00.000Z')));
       expect(rows).toHaveLength(1);
-      const autos = fs.readdirSync(path.join(dataDir, 'backups')).filter((n) => n.startsWith('backup-20261125-'));
+      const autos = fs.readdirSync(path.join(dataDir, 'backups')).filter((n) => n.startsWith('backup-20261125-') && !n.endsWith('.json'));
       expect(autos).toEqual([`backup-20261125-030010-auto.${ext}`]);
     } finally {
       for (const app of others) await app.close();

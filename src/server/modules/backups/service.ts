@@ -17,7 +17,9 @@ import {
   BACKUP_FILE_NAME,
   BackupSettingsSchema,
   DEFAULT_BACKUP_SETTINGS,
+  backupPicturesNote,
   type BackupKind,
+  type BackupPictures,
   type BackupSettings,
 } from '#shared/schemas/backup.ts';
 import type { BackupFile, BackupOverview } from '#shared/types.ts';
@@ -30,6 +32,25 @@ export type BackupDeps = { config: Config; database: Database };
 const SETTINGS_KEY = 'backup';
 
 export const backupDir = (config: Config) => path.join(config.dataDir, 'backups');
+
+/** Where the pictures are: no copy holds them (docs/decisions/039), and each copy says so. */
+export const picturesOf = (config: Config): BackupPictures =>
+  config.s3 ? { storage: 's3', bucket: config.s3.bucket, publicUrl: config.s3.publicUrl } : { storage: 'disk' };
+
+/**
+ * A copy's description beside it (`<copy>.json`: where the pictures were, in words too), as an
+ * embedded database's archive has no room for one; a SQL copy also says it in its header.
+ */
+const descriptionPath = (file: string) => `${file}.json`;
+
+function readDescription(file: string): BackupPictures | null {
+  try {
+    const value = JSON.parse(fs.readFileSync(descriptionPath(file), 'utf8')) as { pictures?: BackupPictures };
+    return value.pictures ?? null;
+  } catch {
+    return null;
+  }
+}
 
 /** What is stored under the `backup` key: the settings and since when automatic copies are on. */
 type StoredBackupSettings = BackupSettings & { enabledSince?: string | null };
@@ -87,7 +108,7 @@ export function listBackups(config: Config): BackupFile[] {
     if (!m || !createdAt) continue;
     const stat = fs.statSync(path.join(dir, name));
     if (!stat.isFile()) continue;
-    files.push({ name, size: stat.size, createdAt: createdAt.toISOString(), kind: m[3] as BackupKind });
+    files.push({ name, size: stat.size, createdAt: createdAt.toISOString(), kind: m[3] as BackupKind, pictures: readDescription(path.join(dir, name)) });
   }
   return files.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.name < b.name ? 1 : -1));
 }
@@ -116,7 +137,7 @@ async function appliedMigrations(db: Db): Promise<number> {
 }
 
 /** Writes a logical SQL copy of any PostgreSQL (server or PGlite) to a gzip file. */
-export async function writeSqlBackup(db: Db, file: string, now: Date) {
+export async function writeSqlBackup(db: Db, file: string, now: Date, pictures?: BackupPictures) {
   const gzip = createGzip({ level: 6 });
   // Opened here, synchronously: a file that already exists (a copy in progress) fails at once.
   const out = fs.createWriteStream(file, { fd: fs.openSync(file, 'wx') });
@@ -132,7 +153,7 @@ export async function writeSqlBackup(db: Db, file: string, now: Date) {
       async (line) => {
         if (!gzip.write(`${line}\n`)) await once(gzip, 'drain');
       },
-      { createdAt: now, migrations: await appliedMigrations(db) },
+      { createdAt: now, migrations: await appliedMigrations(db), pictures: pictures && backupPicturesNote(pictures) },
     );
   } catch (error) {
     gzip.destroy();
@@ -156,6 +177,7 @@ export async function createBackup(deps: BackupDeps, kind: BackupKind, now: Date
   const final = path.join(dir, name);
   const partial = `${final}.partial`;
   if (fs.existsSync(final)) throw conflict('Резервная копия уже создаётся. Подождите несколько секунд и повторите.');
+  const pictures = picturesOf(deps.config);
   try {
     if (database.kind === 'pglite' && database.pglite) {
       const handle = fs.openSync(partial, 'wx');
@@ -167,8 +189,9 @@ export async function createBackup(deps: BackupDeps, kind: BackupKind, now: Date
         fs.closeSync(handle);
       }
     } else {
-      await writeSqlBackup(database.db, partial, now);
+      await writeSqlBackup(database.db, partial, now, pictures);
     }
+    fs.writeFileSync(descriptionPath(final), JSON.stringify({ pictures, note: backupPicturesNote(pictures) }, null, 2));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
       throw conflict('Резервная копия уже создаётся. Подождите несколько секунд и повторите.');
@@ -178,7 +201,7 @@ export async function createBackup(deps: BackupDeps, kind: BackupKind, now: Date
   }
   fs.renameSync(partial, final);
   const stat = fs.statSync(final);
-  return { name, size: stat.size, createdAt: (backupTime(name) ?? now).toISOString(), kind };
+  return { name, size: stat.size, createdAt: (backupTime(name) ?? now).toISOString(), kind, pictures };
 }
 
 /** Deletes copies older than the retention period; the newest copy is always kept. */
@@ -190,6 +213,7 @@ export function applyRetention(config: Config, retentionDays: number, now: Date)
   for (const file of older) {
     if (new Date(file.createdAt).getTime() < limit) {
       fs.rmSync(path.join(backupDir(config), file.name), { force: true });
+      fs.rmSync(descriptionPath(path.join(backupDir(config), file.name)), { force: true });
       removed.push(file.name);
     }
   }
@@ -205,5 +229,6 @@ export async function backupOverview(deps: BackupDeps, now: Date): Promise<Backu
     lastBackupAt: backups[0]?.createdAt ?? null,
     nextRunAt: backupSettings.enabled ? nextSlot(backupSettings.frequency, now).toISOString() : null,
     databaseKind: deps.database.kind,
+    pictures: picturesOf(deps.config),
   };
 }

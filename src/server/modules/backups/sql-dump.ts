@@ -87,7 +87,7 @@ export type DumpStats = { tables: number; rows: number };
 export async function writeSqlDump(
   db: Db,
   write: (line: string) => Promise<void> | void,
-  meta: { createdAt: Date; migrations: number },
+  meta: { createdAt: Date; migrations: number; pictures?: string },
 ): Promise<DumpStats> {
   let totalRows = 0;
   let tableCount = 0;
@@ -98,6 +98,7 @@ export async function writeSqlDump(
       await write(SQL_DUMP_MAGIC);
       await write(`-- created: ${meta.createdAt.toISOString()}`);
       await write(`-- migrations: ${meta.migrations}`);
+      if (meta.pictures) await write(`-- pictures: ${meta.pictures}`);
       await write('BEGIN;');
       await write(`TRUNCATE TABLE ${tables.map((t) => ident(t.name)).join(', ')} RESTART IDENTITY CASCADE;`);
       for (const table of tables) {

@@ -20,6 +20,7 @@ import {
   BACKUP_KIND_LABELS,
   BACKUP_RETENTION_DAYS,
   BACKUP_TIME,
+  backupPicturesNote,
   type BackupFrequency,
   type BackupSettings,
 } from '#shared/schemas/backup.ts';
@@ -201,6 +202,7 @@ export function BackupTab() {
             Полная копия всех данных магазина: товары, категории, заказы, покупатели и настройки.
             {overview && (overview.databaseKind === 'pglite' ? ' Формат: папка встроенной базы (.tar.gz).' : ' Формат: SQL (.sql.gz).')}
           </CardDescription>
+          {overview && <CardDescription data-testid="backup-pictures">{backupPicturesNote(overview.pictures)}</CardDescription>}
         </CardHeader>
         <CardContent className="grid gap-4">
           {query.isError && !overview ? (

@@ -1,8 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../../config.ts';
 import { HttpError, badRequest, notFound } from '../../../core/http-errors.ts';
+import { deleteStoredPicture } from '../../../core/picture-store.ts';
 import { escapeLike, type Db } from '../../../db/connection.ts';
 import { categories, products, scrapedItems } from '../../../db/schema.ts';
 import { createProduct } from '../../../modules/products/admin-service.ts';
@@ -218,13 +217,8 @@ export async function discardItems(db: Db, config: Config, ids: number[]): Promi
     .set({ status: 'discarded', updatedAt: sql`now()` })
     .where(and(inArray(scrapedItems.id, ids), inArray(scrapedItems.status, ['extracted', 'duplicate', 'failed'])))
     .returning({ data: scrapedItems.data });
-  const uploads = path.join(config.dataDir, 'uploads');
   const pictures = rows.flatMap((row) => (row.data as ItemData | null)?.page.pictures ?? []);
-  await Promise.all(
-    pictures
-      .map((picture) => /^\/uploads\/([\w.-]+)$/.exec(picture.url)?.[1])
-      .filter((name): name is string => Boolean(name))
-      .map((name) => fs.rm(path.join(uploads, name), { force: true })),
-  );
+  // The pages are set aside already: a picture the bucket fails to delete only takes space, it is shown nowhere.
+  await Promise.all(pictures.map((picture) => deleteStoredPicture(config, picture.url).catch(() => undefined)));
   return { discarded: rows.length };
 }
