@@ -7,7 +7,9 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:supplier-import
  *                                                         the same on PGlite and on that PostgreSQL server
  *                                                         (a fresh database is created there and dropped after)
- *   options: --rows N (default 50 000), --formats csv,xlsx, --databases pglite,postgres (default: both when DATABASE_URL is set)
+ *   options: --rows N (default 50 000), --formats csv,xlsx, --databases pglite,postgres,worker
+ *            (default: all three when DATABASE_URL is set; `worker`: PostgreSQL with the import run by
+ *            `src/server/worker.ts` in a process of its own, the serving process BACKGROUND_WORK=worker)
  *
  * The lists come from the parsers' generator (scripts/make-supplier-fixtures.ts). Nothing here
  * is a test: it prints figures.
@@ -17,7 +19,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -48,7 +52,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
  * A fresh database: PGlite in a new data folder (on disk, as the shop runs it), or a new database
  * on the server of DATABASE_URL (dropped by `drop`).
  */
-async function freshDatabase(kind: 'pglite' | 'postgres', dataDir: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(kind: 'pglite' | 'postgres', dataDir: string): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
     const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
     return { database, drop: async () => {} };
@@ -64,6 +68,7 @@ async function freshDatabase(kind: 'pglite' | 'postgres', dataDir: string): Prom
   const database = await openDatabase({ url: url.toString(), poolSize: 10 });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const cleanup = new pg.Client({ connectionString: serverUrl.toString() });
       await cleanup.connect();
@@ -92,14 +97,39 @@ function timedGet(url: string): Promise<{ ms: number; status: number }> {
 
 type Figures = { upload: number; check: number; apply: number; p50: number; max: number; probes: number; failed: number; loopMax: number; created: number };
 
-async function run(kind: 'pglite' | 'postgres', format: 'csv' | 'xlsx', file: string): Promise<Figures> {
+type Kind = 'pglite' | 'postgres' | 'worker';
+
+/** The shop's background work in a process of its own (`npm run worker`), on the same database and data folder. */
+async function startWorker(url: string, dataDir: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // It says so once its job runner has started.
+  for await (const chunk of child.stdout!) if (String(chunk).includes('Фоновые задачи')) break;
+  return async () => {
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await once(child, 'exit');
+  };
+}
+
+async function run(kind: Kind, format: 'csv' | 'xlsx', file: string): Promise<Figures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-supplier-import-'));
-  const { database, drop } = await freshDatabase(kind, dataDir);
-  const config = loadConfig({ NODE_ENV: 'production', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+  const { database, url, drop } = await freshDatabase(kind === 'pglite' ? 'pglite' : 'postgres', dataDir);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    BACKGROUND_WORK: kind === 'worker' ? 'worker' : 'here',
+  });
   await database.migrate();
   await seedIfEmpty(database.db, config, quiet);
   const app = await buildApp({ config, database, mailer: { kind: 'file', send: async () => {} } });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  const stopWorker = kind === 'worker' ? await startWorker(url!, dataDir) : async () => {};
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   try {
     const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
@@ -173,6 +203,7 @@ async function run(kind: 'pglite' | 'postgres', format: 'csv' | 'xlsx', file: st
       created: checked.counts?.create ?? 0,
     };
   } finally {
+    await stopWorker();
     await app.close();
     await database.close();
     await drop();
@@ -181,8 +212,8 @@ async function run(kind: 'pglite' | 'postgres', format: 'csv' | 'xlsx', file: st
 }
 
 async function main() {
-  const kinds = (args.databases?.split(',').map((k) => k.trim()) ?? (process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'])) as ('pglite' | 'postgres')[];
-  if (kinds.includes('postgres') && !process.env.DATABASE_URL) throw new Error('--databases postgres needs DATABASE_URL (a PostgreSQL server to create the benchmark database on)');
+  const kinds = (args.databases?.split(',').map((k) => k.trim()) ?? (process.env.DATABASE_URL ? ['pglite', 'postgres', 'worker'] : ['pglite'])) as Kind[];
+  if (kinds.some((k) => k !== 'pglite') && !process.env.DATABASE_URL) throw new Error('--databases postgres,worker need DATABASE_URL (a PostgreSQL server to create the benchmark database on)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-price-lists-'));
   log(`supplier import benchmark: ${ROWS} rows, ${FORMATS.join(' and ')}, on ${kinds.join(' and ')}; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)}`);
   try {
