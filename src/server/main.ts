@@ -33,8 +33,7 @@ async function main() {
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
   );
-  await database.migrate();
-  await seedIfEmpty(database.db, config, log);
+  await database.migrate(() => seedIfEmpty(database.db, config, log));
 
   const dev = config.env === 'development' ? await devSsrSource() : undefined;
   const distDir = path.resolve(PROJECT_ROOT, config.distDir);

@@ -38,9 +38,33 @@ export type Database = {
   pglite?: PGlite;
   /** PostgreSQL's connection pool, when there is one (its figures are in /metrics). */
   pool?: pg.Pool;
-  migrate(): Promise<void>;
+  /**
+   * Brings the schema up to this build's, then runs `seed` (filling an empty database). On a
+   * PostgreSQL server both happen under an advisory lock: several processes starting at once
+   * on one database (a deploy) migrate and seed one after the other, the later ones finding the
+   * work done, instead of each applying the same migrations and demo data.
+   */
+  migrate(seed?: () => Promise<unknown>): Promise<void>;
   close(): Promise<void>;
 };
+
+/** The advisory lock key of migrating and seeding (any constant the shop uses for nothing else). */
+const SET_UP_LOCK = 290_001;
+
+/** `work` while this connection holds the set-up lock; a session lock, so taken and given back on one connection. */
+async function underSetUpLock(pool: pg.Pool, work: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [SET_UP_LOCK]);
+    try {
+      await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [SET_UP_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
 
 export type DatabaseOptions =
   | { url: string; poolSize?: number }
@@ -59,7 +83,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       pool,
-      migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
+      migrate: (seed) =>
+        underSetUpLock(pool, async () => {
+          await migratePg(drizzlePg({ client: pool }), { migrationsFolder });
+          await seed?.();
+        }),
       close: () => pool.end(),
     };
   }
@@ -74,7 +102,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     pglite: client,
-    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    // One process owns a PGlite data folder: nothing to lock.
+    migrate: async (seed) => {
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+      await seed?.();
+    },
     close: () => client.close(),
   };
 }
