@@ -100,9 +100,10 @@ async function whenReady(server: Server) {
   if (!ready) throw new Error(`${server.name} never became ready:\n${server.output.join('')}`);
 }
 
-type Answer = { status: number; body: any; cookie: string | null };
+/** An answer: its status, its JSON (or text) as the caller expects it, the session cookie it set. */
+type Answer<T> = { status: number; body: T; cookie: string | null };
 
-async function call(server: Server, method: string, url: string, options: { cookie?: string; body?: unknown; form?: FormData } = {}): Promise<Answer> {
+async function call<T = unknown>(server: Server, method: string, url: string, options: { cookie?: string; body?: unknown; form?: FormData } = {}): Promise<Answer<T>> {
   const headers: Record<string, string> = {};
   if (options.cookie) headers.cookie = options.cookie;
   let body: BodyInit | undefined;
@@ -114,7 +115,7 @@ async function call(server: Server, method: string, url: string, options: { cook
   const res = await fetch(`${server.url}${url}`, { method, headers, body });
   const text = await res.text();
   const setCookie = res.headers.getSetCookie()[0];
-  return { status: res.status, body: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text, cookie: setCookie ? setCookie.split(';')[0]! : null };
+  return { status: res.status, body: (text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text) as T, cookie: setCookie ? setCookie.split(';')[0]! : null };
 }
 
 async function login(server: Server, username: string, password: string): Promise<string> {
@@ -204,7 +205,7 @@ describe(`${PROCESSES} server processes on one PostgreSQL database`, () => {
       expect(res.status).toBe(401);
     }
     for (const server of servers) {
-      const refused = await call(server, 'POST', '/api/login', { body: { username: 'multi-guesser', password: 'Wrong-password-x' } });
+      const refused = await call<{ message: string }>(server, 'POST', '/api/login', { body: { username: 'multi-guesser', password: 'Wrong-password-x' } });
       expect(refused.status).toBe(429);
       expect(refused.body.message).toBe('Слишком много неудачных попыток входа. Попробуйте через 15 минут.');
     }
@@ -229,8 +230,8 @@ describe(`${PROCESSES} server processes on one PostgreSQL database`, () => {
     const page = `/api/products/${product.id}`;
     // B answers both from its memo (twice: the second time through its front door).
     for (let i = 0; i < 2; i++) {
-      expect((await call(b(), 'GET', bySku)).body.products.map((p: { id: number }) => p.id)).toContain(product.id);
-      expect((await call(b(), 'GET', page)).body.name).toBe(product.name);
+      expect((await call<ProductListResponse>(b(), 'GET', bySku)).body.products.map((p) => p.id)).toContain(product.id);
+      expect((await call<{ name: string }>(b(), 'GET', page)).body.name).toBe(product.name);
     }
     const word = `Многопроцессный${randomBytes(2).toString('hex')}`;
     const name = `Перфоратор ${word}`;
@@ -264,14 +265,14 @@ describe(`${PROCESSES} server processes on one PostgreSQL database`, () => {
     const uploaded = await call(a(), 'POST', '/api/admin/supplier-imports', { cookie: staff, form });
     expect(uploaded.status).toBe(201);
     const imp = uploaded.body as ImportDetail;
-    const started = await call(a(), 'POST', `/api/admin/supplier-imports/${imp.id}/check`, {
+    const started = await call<{ jobId: number }>(a(), 'POST', `/api/admin/supplier-imports/${imp.id}/check`, {
       cookie: staff,
       body: { read: imp.options.read, mapping: imp.options.mapping, pricing: { mode: 'retail', markupPercent: null, ending: null } },
     });
     expect(started.status).toBe(202);
     const detail = await eventually(async () => {
-      const res = await call(b(), 'GET', `/api/admin/supplier-imports/${imp.id}`, { cookie: staff });
-      return res.body.status === 'previewed' && (res.body as ImportDetail);
+      const res = await call<ImportDetail>(b(), 'GET', `/api/admin/supplier-imports/${imp.id}`, { cookie: staff });
+      return res.body.status === 'previewed' && res.body;
     }, 20_000, 200);
     expect(detail).toMatchObject({ status: 'previewed', counts: { total: 41, error: 5 } });
     const [job] = await database.db.select().from(jobs).where(eq(jobs.id, started.body.jobId));
