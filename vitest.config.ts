@@ -10,8 +10,8 @@ const ISOLATED = ['src/server/modules/admin/access.test.ts'];
 
 const unit = {
   include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
-  // Races need several real connections: those files run on the PostgreSQL server only.
-  exclude: ['**/*.race.test.ts', '**/node_modules/**'],
+  // Races need several real connections, and several server processes a database server they share: those files run on PostgreSQL only.
+  exclude: ['**/*.race.test.ts', '**/*.pg.test.ts', '**/node_modules/**'],
 };
 const server = { include: ['src/server/**/*.test.ts'], exclude: ['**/node_modules/**'] };
 

@@ -10,6 +10,21 @@ import { TEST_ADMIN, databaseUrl, templateNames, testConfig } from './test-confi
 
 export const dbKind = (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
 
+/** Drops a test database on the PostgreSQL server, once the connections closed to it are gone. */
+export async function dropTestDatabase(name: string) {
+  const cleanup = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await cleanup.connect();
+  // pool.end() resolves before every socket is closed; a forced drop would then kill
+  // connections that are still saying goodbye (unhandled 57P01 errors). Wait for them.
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await cleanup.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+    if (rows[0]!.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await cleanup.end();
+}
+
 /** A fresh copy of the seeded database for one test file. */
 export async function openTestDatabase(): Promise<Database> {
   if (dbKind === 'postgres') {
@@ -26,17 +41,7 @@ export async function openTestDatabase(): Promise<Database> {
       ...database,
       close: async () => {
         await close();
-        const cleanup = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await cleanup.connect();
-        // pool.end() resolves before every socket is closed; a forced drop would then kill
-        // connections that are still saying goodbye (unhandled 57P01 errors). Wait for them.
-        for (let i = 0; i < 100; i++) {
-          const { rows } = await cleanup.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-          if (rows[0]!.n === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await cleanup.end();
+        await dropTestDatabase(name);
       },
     };
   }

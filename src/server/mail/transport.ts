@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -32,7 +33,9 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
       const info = await transport.sendMail({ from: opts.from, ...message });
       await fs.mkdir(dir, { recursive: true });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      // Two letters to one address in one millisecond (two processes sharing the folder, an order's
+      // confirmation and its payment) must not overwrite each other: a random part after the time.
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${safeTo}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       opts.log.info({ to: maskEmail(message.to), subject: message.subject, folder: dir }, 'mail written to a file');
     },

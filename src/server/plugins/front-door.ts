@@ -7,8 +7,8 @@ import { SESSION_COOKIE_MARK } from '../core/session-cookie.ts';
 export type FrontDoorSource = {
   prefix: string;
   cache: ResponseCache;
-  /** Runs before each lookup, e.g. to notice changes made by other processes. */
-  beforeLookup?: () => void;
+  /** Asked before each lookup: false sends the request the full way (a change made by another process may be unseen yet). */
+  mayAnswer?: () => boolean;
 };
 
 declare module 'fastify' {
@@ -65,7 +65,7 @@ export class FrontDoor {
     if (request.headers.cookie?.includes(SESSION_COOKIE_MARK)) return false;
     const source = this.sources.find((s) => url.startsWith(s.prefix));
     if (!source || !this.open()) return false;
-    source.beforeLookup?.();
+    if (source.mayAnswer && !source.mayAnswer()) return false;
     const body = source.cache.forUrl(url);
     if (!body) return false;
     const { status, headers, payload } = source.cache.answer(body, {

@@ -30,7 +30,7 @@ export function discoveryRoutes(app: App, search: CatalogSearch, answers: Catalo
       },
     },
     async (request, reply) => {
-      answers.check();
+      await answers.check();
       const query = normalizeText(request.query.q ?? '');
       const key = `suggest|${query}`;
       const body = await answers.memo.responses.get(key, () => search.suggest(query));

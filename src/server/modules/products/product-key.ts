@@ -30,7 +30,7 @@ export function productAnswer<T>(answers: CatalogAnswers, name: string, load: (s
       if (!answer) throw notFound(PRODUCT_NOT_FOUND);
       return answer;
     }
-    answers.check();
+    await answers.check();
     const key = `${name}|${slugOrId}`;
     const body = await answers.memo.responses.get(key, () => load(slugOrId, { includeInactive: false }));
     if (!body) throw notFound(PRODUCT_NOT_FOUND);

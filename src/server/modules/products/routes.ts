@@ -69,7 +69,7 @@ export default async function productRoutes(app: App) {
         reply.header('cache-control', 'no-store');
         return listProducts(db, answers.memo, search, params);
       }
-      answers.check();
+      await answers.check();
       const key = [
         'list',
         params.query ? normalizeText(params.query) : '',

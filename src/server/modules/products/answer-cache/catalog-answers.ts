@@ -9,8 +9,11 @@ import { CatalogVersionWatch, bumpCatalogVersion, readCatalogVersion } from './v
 /** The public catalogue's answer cache as the routes use it. */
 export type CatalogAnswers = {
   memo: CatalogMemo;
-  /** Looks (in the background, at most once a second) whether another process changed the catalogue. */
-  check: () => void;
+  /**
+   * Whether another process changed the catalogue, looked at most once a second: null when the
+   * memo is current, else the look the request awaits before answering from the memo.
+   */
+  check: () => Promise<void> | null;
   /** Sends a cached public answer (304, or the body in the best encoding the client accepts). */
   send: (request: FastifyRequest, reply: FastifyReply, key: string, body: CachedBody) => FastifyReply;
 };
@@ -39,10 +42,10 @@ export function registerCatalogAnswers(app: App, onChange: () => void): CatalogA
           dropAll,
         )
       : null;
-  const check = () => watch?.check();
-  // Repeated anonymous requests are answered before routing; the check keeps that path, too,
-  // in step with changes made by other processes.
-  app.frontDoor.add({ prefix: '/api/products', cache: memo.responses, beforeLookup: check });
+  const check = () => watch?.check() ?? null;
+  // Repeated anonymous requests are answered before routing; while a look at other processes'
+  // changes is due, that path steps aside and the route waits for the look.
+  app.frontDoor.add({ prefix: '/api/products', cache: memo.responses, mayAnswer: () => check() === null });
   const unsubscribe = onCatalogChange(() => {
     dropAll();
     watch?.announce();

@@ -4,11 +4,15 @@ import { rowsOf, type Db } from '../../../db/connection.ts';
 /**
  * Keeps the memo of this process in step with changes made by other processes on the same
  * PostgreSQL server: a change here bumps a shared counter; a request here looks at the counter
- * at most once a second (in the background) and drops the memo when it moved.
+ * at most once a second and drops the memo when it moved. A request that finds a look due (or
+ * running) waits for it before answering from the memo: a look in the background would leave
+ * the first visitor after a quiet while with an answer older than any second, however long ago
+ * the other process changed the catalogue.
  */
 export class CatalogVersionWatch {
   private seen: string | null = null;
   private lastCheck = 0;
+  private looking: Promise<void> | null = null;
   private pending = new Set<Promise<unknown>>();
 
   constructor(
@@ -26,26 +30,35 @@ export class CatalogVersionWatch {
     );
   }
 
-  /** Called on each catalogue request; cheap unless a check is due. */
-  check() {
+  /**
+   * Called on each catalogue request: null when the memo is known current (looked within the
+   * last second), else the look to wait for before answering (it never rejects).
+   */
+  check(): Promise<void> | null {
+    if (this.looking) return this.looking;
     const now = Date.now();
-    if (now - this.lastCheck < this.intervalMs) return;
+    if (now - this.lastCheck < this.intervalMs) return null;
     this.lastCheck = now;
-    this.track(
+    const look = this.track(
       this.io.read().then((version) => {
         if (this.seen !== null && version !== this.seen) this.onChange();
         this.seen = version;
       }),
-    );
+    ).finally(() => {
+      this.looking = null;
+    });
+    this.looking = look;
+    return look;
   }
 
   async settled() {
     await Promise.all(this.pending);
   }
 
-  private track(promise: Promise<unknown>) {
-    const tracked = promise.catch(this.io.onError).finally(() => this.pending.delete(tracked));
+  private track(promise: Promise<unknown>): Promise<void> {
+    const tracked: Promise<void> = promise.then(() => {}, this.io.onError).finally(() => this.pending.delete(tracked));
     this.pending.add(tracked);
+    return tracked;
   }
 }
 
