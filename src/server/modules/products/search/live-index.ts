@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connection.ts';
 import { SearchIndexBuilder, type CategoryRow, type IndexRow, type SearchIndex } from './search-index.ts';
@@ -73,9 +74,19 @@ async function readChanges(db: Db, watermark: string, categoryDigest: string): P
   return row!;
 }
 
-/** Takes in what a look read. */
-function applyChanges(index: SearchIndex, changes: Changes) {
-  index.apply(changes.changed, changes.deleted);
+/**
+ * Products taken in per turn of the event loop: a price list or a 1C exchange writes thousands at
+ * once, and taking them all in one go held every request of the process (311 ms for 5 000 rows).
+ */
+const APPLY_SLICE = 200;
+
+/** Takes in what a look read, a slice at a time; searches between slices see the products taken in so far. */
+async function applyChanges(index: SearchIndex, changes: Changes) {
+  index.apply([], changes.deleted);
+  for (let start = 0; start < changes.changed.length; start += APPLY_SLICE) {
+    if (start > 0) await setImmediate();
+    index.apply(changes.changed.slice(start, start + APPLY_SLICE), []);
+  }
   if (changes.categories) index.setCategories(changes.categoryDigest, changes.categories);
 }
 
@@ -142,7 +153,7 @@ export class LiveSearchIndex {
         const lookedAt = Date.now();
         const changes = await readChanges(this.db, watermark, index.categoryDigest);
         if (changes.deleted.includes(EMPTIED)) continue;
-        applyChanges(index, changes);
+        await applyChanges(index, changes);
         this.install(index, changes.watermark, covers, lookedAt);
         return;
       }
@@ -192,7 +203,9 @@ export class LiveSearchIndex {
     // Built again meanwhile: that index is newer than what this look read.
     if (this.index !== index) return;
     if (changes.deleted.includes(EMPTIED)) return this.build();
-    applyChanges(index, changes);
+    await applyChanges(index, changes);
+    // Built again while the slices went in: that index is the newer one.
+    if (this.index !== index) return;
     this.install(index, changes.watermark, covers, lookedAt);
     if (index.freshCount > rebuildAfter(index)) this.build().catch(this.onError);
   }
