@@ -46,6 +46,7 @@ const SHARED_READS = new Set([
   '/api/settings/public',
   '/api/categories',
   '/api/branches',
+  '/api/branches/transfers',
   '/api/products',
   '/api/products/:slugOrId',
   '/api/products/:slugOrId/similar',

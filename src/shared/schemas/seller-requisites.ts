@@ -41,11 +41,19 @@ const IDENTITY_FIELDS = new Set(['inn', 'kpp', 'ogrn']);
 /** A field whose own format failed already has its message; its check digits are not judged. */
 const formatOk = (field: string, value: unknown) => fields[field as keyof typeof fields].safeParse(value).success;
 
-export const SellerRequisitesSchema = z.object(fields).superRefine((value, ctx) => {
-  const problems = requisitesProblems({ ...value, kpp: value.kpp || null, ogrn: value.ogrn || null });
+/**
+ * The check digits run alongside the fields' own errors, so a field may still hold what was sent
+ * (a number, a list): only text is judged, anything else counts as empty (its format error says it).
+ */
+const textOnly = <T extends object>(value: T): T =>
+  Object.fromEntries(Object.entries(value).map(([key, v]) => [key, typeof v === 'string' ? v : null])) as T;
+
+export const SellerRequisitesSchema = z.object(fields).superRefine((sent, ctx) => {
+  const value = textOnly(sent);
+  const problems = requisitesProblems({ ...value, inn: value.inn ?? '', kpp: value.kpp || null, ogrn: value.ogrn || null });
   for (const [field, message] of Object.entries(problems)) {
     if (!value.inn && IDENTITY_FIELDS.has(field)) continue;
-    if (!formatOk(field, value[field as keyof typeof value])) continue;
+    if (!formatOk(field, sent[field as keyof typeof sent])) continue;
     ctx.addIssue({ code: 'custom', path: [field], message });
   }
 }, alongsideFieldErrors);

@@ -99,6 +99,10 @@ describe('the shop’s requisites (settings «Реквизиты»)', () => {
       account: ['Неверный расчётный счёт: не сходится контрольное число с БИК'],
       ogrn: ['Неверный ОГРН: не сходится контрольное число'],
     });
+    // Numbers and lists where text belongs are refused field by field, not a server error.
+    const notText = await putRequisites({ inn: 2147483648, ogrn: 4, bankName: [] });
+    expect(notText.statusCode).toBe(400);
+    expect(Object.keys(notText.json().errors).sort()).toEqual(['bankName', 'inn', 'ogrn']);
     // Half filled is kept: the tab then names what an invoice still needs.
     const partial = await putRequisites({ legalName: TEST_SELLER_REQUISITES.legalName, inn: '', kpp: '', ogrn: '', director: '', chiefAccountant: '' });
     expect(partial.statusCode).toBe(200);
