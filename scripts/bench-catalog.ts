@@ -34,14 +34,13 @@ import type { App } from '../src/server/core/app-types.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase, rowsOf, type Database } from '../src/server/db/connection.ts';
 import { demoCategories, generateBenchmarkProducts } from '../src/server/db/seed/catalog-data.ts';
-import { benchAttributeValues, insertBenchAttributes } from '../src/server/db/seed/bench-attributes.ts';
 import { insertCategories, insertProducts } from '../src/server/db/seed/seed-catalog.ts';
 import { CatalogMemo } from '../src/server/modules/products/answer-cache/memo.ts';
 import { filteredList } from '../src/server/modules/products/catalog/filtered-list.ts';
 import { catalogChanged } from '../src/server/modules/products/catalog-events.ts';
 import { catalogSearchOf } from '../src/server/modules/products/search/catalog-search.ts';
-import { replaceProductAttributes } from '../src/server/modules/products/write/attributes.ts';
 import type { CatalogFilters } from '../src/shared/schemas/catalog.ts';
+import { giveBenchAttributes } from './bench/attributes.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -126,14 +125,8 @@ async function ensureAttributes(database: Database) {
   const started = Date.now();
   log('giving the products 30 characteristics…');
   await db.execute(sql`delete from settings where key = 'bench_attributes'`);
-  const attributeIds = await insertBenchAttributes(db, SEED);
   const productIds = rowsOf<{ id: number }>(await db.execute(sql`select id from products order by id`)).map((p) => Number(p.id));
-  let done = 0;
-  for (const values of benchAttributeValues(productIds, attributeIds, SEED)) {
-    await replaceProductAttributes(db, values, new Date());
-    done += values.size;
-    if (done % 20_000 === 0 || done === productIds.length) log(`  ${done} of ${productIds.length} products`);
-  }
+  await giveBenchAttributes(db, productIds, SEED, log);
   await db.execute(sql`vacuum analyze product_attributes`);
   await db.execute(sql`insert into settings (key, value) values ('bench_attributes', ${marker}::jsonb)`);
   log(`  written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
