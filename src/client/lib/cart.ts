@@ -1,4 +1,4 @@
-import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, skipToken, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError, apiRequest } from './api.ts';
@@ -92,10 +92,19 @@ export function cartFailure(description: string, error: Error) {
   toast({ title: 'Ошибка', description: reason ? `${description}. ${reason}` : description, variant: 'destructive' });
 }
 
+/**
+ * The cart as a change answered it. A read of the cart still under way (the page's refetch on
+ * mount) is cancelled first: it started before the change and would put the old cart back.
+ */
+export async function putCart(queryClient: QueryClient, cart: Cart) {
+  await queryClient.cancelQueries({ queryKey: cartQueryKey(cart.cartId), exact: true });
+  queryClient.setQueryData(cartQueryKey(cart.cartId), cart);
+}
+
 export function useCartCache() {
   const queryClient = useQueryClient();
   return {
-    set: (cart: Cart) => queryClient.setQueryData(cartQueryKey(cart.cartId), cart),
+    set: (cart: Cart) => putCart(queryClient, cart),
     refresh: () => queryClient.invalidateQueries({ queryKey: ['cart'] }),
   };
 }
