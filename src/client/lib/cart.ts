@@ -2,6 +2,7 @@ import { queryOptions, skipToken, useMutation, useQuery, useQueryClient, type Qu
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError, apiRequest } from './api.ts';
+import { putQueryData } from './query-client.ts';
 import type { Cart } from '#shared/types.ts';
 
 /**
@@ -92,14 +93,8 @@ export function cartFailure(description: string, error: Error) {
   toast({ title: 'Ошибка', description: reason ? `${description}. ${reason}` : description, variant: 'destructive' });
 }
 
-/**
- * The cart as a change answered it. A read of the cart still under way (the page's refetch on
- * mount) is cancelled first: it started before the change and would put the old cart back.
- */
-export async function putCart(queryClient: QueryClient, cart: Cart) {
-  await queryClient.cancelQueries({ queryKey: cartQueryKey(cart.cartId), exact: true });
-  queryClient.setQueryData(cartQueryKey(cart.cartId), cart);
-}
+/** The cart as a change answered it (a read of the cart under way, such as the page's refetch on mount, is dropped). */
+export const putCart = (queryClient: QueryClient, cart: Cart) => putQueryData(queryClient, cartQueryKey(cart.cartId), cart);
 
 export function useCartCache() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api.ts';
 
 /** The spec's read defaults (section 7), with one retry for reads and none for writes. */
@@ -28,3 +28,13 @@ export type MutationCallbacks<T, V = void> = {
   onSuccess?: (data: T, variables: V) => unknown;
   onError?: (error: Error, variables: V) => void;
 };
+
+/**
+ * Puts what a change answered in the cache. A read of the same query still under way (a refetch
+ * on mount or focus) is cancelled first: it started before the change and would put the old
+ * data back when it answers.
+ */
+export async function putQueryData<T>(queryClient: QueryClient, queryKey: QueryKey, data: T) {
+  await queryClient.cancelQueries({ queryKey, exact: true });
+  queryClient.setQueryData(queryKey, data);
+}

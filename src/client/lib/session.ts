@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './api.ts';
-import type { MutationCallbacks } from './query-client.ts';
+import { putQueryData, type MutationCallbacks } from './query-client.ts';
 import type { PublicUser } from '#shared/types.ts';
 import type { LoginInput, RegisterInput } from '#shared/schemas/auth.ts';
 
@@ -20,13 +20,14 @@ export const sessionQuery = () =>
   });
 
 /**
- * After the user changes (login, registration, logout) the session is set at once and every
- * other query is refetched: what it shows may depend on who is asking (orders, addresses).
+ * After the user changes (login, registration, logout) the session is set at once (a read of it
+ * still under way would put the old user back) and every other query is refetched: what it shows
+ * may depend on who is asking (orders, addresses).
  */
 function useSetSession() {
   const queryClient = useQueryClient();
-  return (user: PublicUser | null) => {
-    queryClient.setQueryData(sessionQuery().queryKey, user);
+  return async (user: PublicUser | null) => {
+    await putQueryData(queryClient, sessionQuery().queryKey, user);
     void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
   };
 }
@@ -36,8 +37,8 @@ function useSignIn<I>(url: string, callbacks: MutationCallbacks<PublicUser, I>) 
   const setSession = useSetSession();
   return useMutation({
     mutationFn: (input: I) => apiRequest<PublicUser>(url, { method: 'POST', body: input }),
-    onSuccess: (user, input) => {
-      setSession(user);
+    onSuccess: async (user, input) => {
+      await setSession(user);
       callbacks.onSuccess?.(user, input);
     },
     onError: callbacks.onError,
@@ -58,8 +59,8 @@ export function useLogout(callbacks: MutationCallbacks<unknown> = {}) {
   const setSession = useSetSession();
   return useMutation({
     mutationFn: () => apiRequest('/api/logout', { method: 'POST' }),
-    onSuccess: (data) => {
-      setSession(null);
+    onSuccess: async (data) => {
+      await setSession(null);
       callbacks.onSuccess?.(data, undefined);
     },
     onError: callbacks.onError,

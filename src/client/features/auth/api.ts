@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '#client/lib/api.ts';
-import type { MutationCallbacks } from '#client/lib/query-client.ts';
+import { putQueryData, type MutationCallbacks } from '#client/lib/query-client.ts';
 import { sessionQuery } from '#client/lib/session.ts';
 import type { NewPasswordFormInput, PasswordResetRequestInput } from '#shared/schemas/auth.ts';
 
@@ -44,8 +44,8 @@ export function useResetPassword(token: string, callbacks: MutationCallbacks<Res
   return useMutation({
     mutationFn: (values: NewPasswordFormInput) =>
       apiRequest<ResetAnswer>('/api/password-reset/reset', { method: 'POST', body: { token, password: values.password } }),
-    onSuccess: (answer, values) => {
-      queryClient.setQueryData(sessionQuery().queryKey, null);
+    onSuccess: async (answer, values) => {
+      await putQueryData(queryClient, sessionQuery().queryKey, null);
       callbacks.onSuccess?.(answer, values);
     },
     onError: callbacks.onError,
