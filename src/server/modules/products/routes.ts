@@ -25,9 +25,12 @@ export default async function productRoutes(app: App) {
   const { db } = app.deps;
   const search = catalogSearchOf(db, (error) => app.log.warn({ err: error }, 'search index not rebuilt'));
   const answers = registerCatalogAnswers(app, () => search.changed());
-  // The search index and the typo vocabulary are built in the background as the app starts.
+  // The search index and the typo vocabulary are built as the app starts. A production process
+  // listens only once they are: behind a balancer, no customer's search waits for a process that
+  // has just been (re)started. Tests and development go on while they build.
   app.addHook('onReady', async () => {
-    search.warmUp().catch((error: unknown) => app.log.warn({ err: error }, 'search index not built'));
+    const warming = search.warmUp().catch((error: unknown) => app.log.warn({ err: error }, 'search index not built'));
+    if (app.deps.config.env === 'production') await warming;
   });
   app.addHook('onClose', async () => {
     await search.settled();
