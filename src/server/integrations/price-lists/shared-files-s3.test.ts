@@ -1,15 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app.ts';
-import type { App } from '#server/core/app-types.ts';
 import { products, supplierImports } from '#server/db/schema.ts';
 import type { ImportDetail } from '#shared/schemas/supplier-import.ts';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
-import { testConfig } from '../../../../tests/helpers/test-config.ts';
 import { fixture, importerApi } from '../../../../tests/helpers/supplier-import.ts';
+import { startTwoMachines, type TwoMachines } from '../../../../tests/helpers/two-machines.ts';
 import { startS3, type S3StandIn } from '../../../../tests/stand-ins/s3.ts';
 
 /**
@@ -19,10 +15,7 @@ import { startS3, type S3StandIn } from '../../../../tests/stand-ins/s3.ts';
  */
 
 let s3: S3StandIn;
-let first: TestContext;
-let second: App;
-let firstDir: string;
-let secondDir: string;
+let machines: TwoMachines;
 let onFirst: ReturnType<typeof importerApi>;
 let onSecond: ReturnType<typeof importerApi>;
 
@@ -32,27 +25,15 @@ const retail = { mode: 'retail', markupPercent: null, ending: null } as const;
 
 beforeAll(async () => {
   s3 = await startS3();
-  firstDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-shared-import-a-'));
-  secondDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-shared-import-b-'));
-  first = await createTestApp({ ...s3.env(), DATA_DIR: firstDir });
-  second = await buildApp({
-    config: testConfig({ ...s3.env(), DATA_DIR: secondDir }),
-    database: first.database,
-    mailer: { kind: 'file', send: async () => {} },
-    clock: first.clock.now,
-  });
-  await second.ready();
-  const cookie = await first.login();
-  onFirst = importerApi(first, cookie);
-  onSecond = importerApi({ ...first, app: second }, cookie);
+  machines = await startTwoMachines(s3.env(), 'shared-import');
+  const cookie = await machines.first.login();
+  onFirst = importerApi(machines.first, cookie);
+  onSecond = importerApi({ ...machines.first, app: machines.second }, cookie);
 });
 
 afterAll(async () => {
-  await second.close();
-  await first.close();
+  await machines.close();
   await s3.stop();
-  fs.rmSync(firstDir, { recursive: true, force: true });
-  fs.rmSync(secondDir, { recursive: true, force: true });
 });
 
 describe('a price list received by one machine', () => {
@@ -66,7 +47,7 @@ describe('a price list received by one machine', () => {
     const [key] = storedKeys();
     expect(storedKeys()).toEqual([expect.stringMatching(/^imports\/[0-9a-f]{32}$/)]);
     expect(s3.privateObjects.get(key!)!.body.equals(fs.readFileSync(fixture('dck-price-1251.csv')))).toBe(true);
-    expect(localFiles(firstDir)).toEqual([]);
+    expect(localFiles(machines.firstDir)).toEqual([]);
     // Nobody reads it without the key, unlike the pictures' bucket.
     const anonymous = await fetch(`${s3.endpoint}/${s3.privateBucket}/${key}`);
     expect(anonymous.status).toBe(403);
@@ -76,30 +57,30 @@ describe('a price list received by one machine', () => {
     const again = await onSecond.inject('POST', `/api/admin/supplier-imports/${imp.id}/preview`, { read: { headerRow: 3 } });
     expect(again.statusCode).toBe(200);
     expect(again.json().preview.headers.slice(0, 3)).toEqual(['Код', 'Артикул', 'Наименование']);
-    expect(localFiles(secondDir)).toEqual([]);
+    expect(localFiles(machines.secondDir)).toEqual([]);
   });
 
   it('is checked and applied by the other machine’s jobs, and the object is removed once applied', async () => {
     const check = await onFirst.inject('POST', `/api/admin/supplier-imports/${imp.id}/check`, { read: imp.options.read, mapping: imp.options.mapping, pricing: retail });
     expect(check.statusCode).toBe(202);
-    expect(await second.jobs.drain()).toBe(1);
+    expect(await machines.second.jobs.drain()).toBe(1);
     expect(await onFirst.detail(imp.id)).toMatchObject({ status: 'previewed', counts: { create: 36, error: 5, absent: 136, total: 41 } });
 
     const apply = await onFirst.inject('POST', `/api/admin/supplier-imports/${imp.id}/apply`, { absent: 'leave', newProducts: 'hidden' });
     expect(apply.statusCode).toBe(202);
-    expect(await second.jobs.drain()).toBe(1);
+    expect(await machines.second.jobs.drain()).toBe(1);
     const applied = await onFirst.detail(imp.id);
     expect(applied).toMatchObject({ status: 'applied', counts: { create: 36 } });
-    const created = await first.database.db.select({ sku: products.sku }).from(products).where(eq(products.supplierSku, '00-00010000'));
+    const created = await machines.first.database.db.select({ sku: products.sku }).from(products).where(eq(products.supplierSku, '00-00010000'));
     expect(created).toEqual([{ sku: 'KJS48-24' }]);
     expect(storedKeys()).toEqual([]);
-    expect(localFiles(secondDir)).toEqual([]);
+    expect(localFiles(machines.secondDir)).toEqual([]);
   });
 
   it('an import whose object is gone says so on either machine', async () => {
     const dck = await onFirst.supplier('DCK');
     const other = await onFirst.upload(dck.id, fixture('dck-price-1251.csv'));
-    const [row] = await first.database.db.select({ storedFile: supplierImports.storedFile }).from(supplierImports).where(eq(supplierImports.id, other.id));
+    const [row] = await machines.first.database.db.select({ storedFile: supplierImports.storedFile }).from(supplierImports).where(eq(supplierImports.id, other.id));
     s3.privateObjects.delete(`imports/${row!.storedFile}`);
     const res = await onSecond.inject('POST', `/api/admin/supplier-imports/${other.id}/check`, { read: other.options.read, mapping: other.options.mapping, pricing: retail });
     expect(res.statusCode).toBe(409);
