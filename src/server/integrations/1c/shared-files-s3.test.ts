@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/core/app-types.ts';
 import { products } from '#server/db/schema.ts';
 import { EXCHANGE_1C_LOGIN as LOGIN, EXCHANGE_1C_PASSWORD as PASSWORD, enableExchange } from '../../../../tests/helpers/exchange-1c.ts';
-import type { TestContext } from '../../../../tests/helpers/test-app.ts';
+import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { startTwoMachines, type TwoMachines } from '../../../../tests/helpers/two-machines.ts';
 import { startS3, type S3StandIn } from '../../../../tests/stand-ins/s3.ts';
 import { OneC, exportZip } from './fixtures/one-c.ts';
@@ -75,5 +75,19 @@ describe('1C exchange files shared by two machines', () => {
     expect(await oneC.init()).toMatch(/^zip=yes\n/);
     expect(exchangeObjects()).toEqual([]);
     expect(await oneC.import('import.xml')).toBe('failure\nФайл import.xml не получен: сначала mode=file');
+  });
+
+  it('tells 1C what to check when the closed bucket cannot be found', async () => {
+    const { ctx: broken, admin } = await createAdminTestApp({ ...s3.env(), S3_PRIVATE_BUCKET: 'shop-missing', DATA_DIR: machines.firstDir });
+    try {
+      await enableExchange(broken, admin);
+      const oneC = new OneC(broken.app, LOGIN, PASSWORD);
+      expect(await oneC.checkauth()).toMatch(/^success\n/);
+      expect(await oneC.init()).toBe(
+        'failure\nНе удалось прочитать список файлов в хранилище S3: корзина «shop-missing» не найдена. Сообщите администратору: проверьте S3_PRIVATE_BUCKET',
+      );
+    } finally {
+      await broken.close();
+    }
   });
 });

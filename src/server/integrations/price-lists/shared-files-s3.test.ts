@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, supplierImports } from '#server/db/schema.ts';
 import type { ImportDetail } from '#shared/schemas/supplier-import.ts';
 import { fixture, importerApi } from '../../../../tests/helpers/supplier-import.ts';
+import { createTestApp } from '../../../../tests/helpers/test-app.ts';
 import { startTwoMachines, type TwoMachines } from '../../../../tests/helpers/two-machines.ts';
 import { startS3, type S3StandIn } from '../../../../tests/stand-ins/s3.ts';
 
@@ -85,5 +86,19 @@ describe('a price list received by one machine', () => {
     const res = await onSecond.inject('POST', `/api/admin/supplier-imports/${other.id}/check`, { read: other.options.read, mapping: other.options.mapping, pricing: retail });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'Файл прайс-листа больше не хранится: загрузите его снова' });
+  });
+
+  it('a closed bucket that cannot be found refuses the upload with what to check, and nothing is kept', async () => {
+    const broken = await createTestApp({ ...s3.env(), S3_PRIVATE_BUCKET: 'shop-missing', DATA_DIR: machines.firstDir });
+    try {
+      const api = importerApi(broken, await broken.login());
+      const res = await api.uploadRaw((await api.supplier('DCK')).id, fixture('dck-price-1251.csv'));
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({ message: 'Не удалось сохранить файл в хранилище S3: корзина «shop-missing» не найдена. Сообщите администратору: проверьте S3_PRIVATE_BUCKET' });
+      expect(localFiles(machines.firstDir)).toEqual([]);
+      expect((await api.inject('GET', '/api/admin/supplier-imports')).json()).toMatchObject({ total: 0 });
+    } finally {
+      await broken.close();
+    }
   });
 });
