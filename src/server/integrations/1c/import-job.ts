@@ -9,7 +9,7 @@ import type { ExchangeCall, ModeHandler } from './mode.ts';
 import { ExchangeFileError, exchangeFolder, resolveInFolder, safeRelativePath, unpackPending } from './files.ts';
 import { finishExchangeLog, logExchange } from './log.ts';
 import { importOffersFile } from './offers-import.ts';
-import { bringDown, sharedExchange, sharedNames } from './shared-files.ts';
+import { bringDown, jobFolder, sharedExchange, sharedNames } from './shared-files.ts';
 
 /**
  * `import`: the file is imported by a background job (decision 014); 1C asks again while the
@@ -97,8 +97,7 @@ async function startImport(deps: ExchangeDeps, call: ExchangeCall, name: string)
 export async function runImportJob(deps: ExchangeDeps, job: JobContext<ImportPayload>) {
   const shared = sharedExchange(deps.config, 'catalog');
   if (!shared) return importFrom(deps, job, exchangeFolder(deps.config.dataDir, 'catalog'));
-  await fs.mkdir(path.join(deps.config.dataDir, 'exchange-1c'), { recursive: true });
-  const folder = await fs.mkdtemp(path.join(deps.config.dataDir, 'exchange-1c', 'job-'));
+  const folder = await jobFolder(deps.config.dataDir, deps.clock());
   try {
     await bringDown(shared, 'catalog', folder);
     await unpackPending(folder);

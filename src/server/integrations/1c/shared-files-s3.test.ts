@@ -53,6 +53,13 @@ describe('1C exchange files shared by two machines', () => {
     expect(await onFirst.file('goods.zip', zip.subarray(2 * third))).toBe('success');
     expect(exchangeObjects()).toEqual(['exchange-1c/catalog/goods.zip/000001', 'exchange-1c/catalog/goods.zip/000002', 'exchange-1c/catalog/goods.zip/000003']);
 
+    // A job folder a stopped process left two days ago on the second machine.
+    const left = path.join(machines.secondDir, 'exchange-1c', 'job-left');
+    fs.mkdirSync(left, { recursive: true });
+    fs.writeFileSync(path.join(left, 'import.xml'), '<КоммерческаяИнформация/>');
+    const twoDaysAgo = new Date(first.clock.now().getTime() - 2 * 24 * 60 * 60 * 1000);
+    fs.utimesSync(left, twoDaysAgo, twoDaysAgo);
+
     const catalog = await onFirst.importUntilDone('import.xml', () => second.jobs.drain());
     expect(catalog.answers).toEqual(['progress', 'success']);
     const offers = await onSecond.importUntilDone('offers.xml', () => first.app.jobs.drain());

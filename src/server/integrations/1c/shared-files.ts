@@ -64,3 +64,17 @@ export async function bringDown(store: PrivateFiles, type: Exchange1cType, folde
     for (const part of parts) await store.download(part.key, target, { append: true });
   }
 }
+
+/** A job's folder older than this was left by a process stopped midway (an import takes minutes). */
+const LEFT_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** A folder of its own for a job, under `DATA_DIR/exchange-1c`; folders left by stopped processes go. */
+export async function jobFolder(dataDir: string, now: Date): Promise<string> {
+  const root = path.join(dataDir, 'exchange-1c');
+  await fs.mkdir(root, { recursive: true });
+  for (const name of (await fs.readdir(root)).filter((n) => n.startsWith('job-'))) {
+    const stat = await fs.stat(path.join(root, name)).catch(() => null);
+    if (stat && stat.mtimeMs < now.getTime() - LEFT_AFTER_MS) await fs.rm(path.join(root, name), { recursive: true, force: true });
+  }
+  return fs.mkdtemp(path.join(root, 'job-'));
+}

@@ -72,6 +72,19 @@ export async function withStoredFile<T>(config: Config, name: string | null, rea
   }
 }
 
+/**
+ * With the closed bucket every file in `imports/` is passing through (an upload before it is
+ * moved, a copy being read): one older than `age` was left by a process that stopped midway.
+ */
+export async function removeLeftCopies(config: Config, age: number, now: Date): Promise<void> {
+  if (!privateFiles(config)) return;
+  const dir = importsDir(config);
+  for (const name of await fs.promises.readdir(dir).catch(() => [] as string[])) {
+    const stat = await fs.promises.stat(path.join(dir, name)).catch(() => null);
+    if (stat && stat.mtimeMs < now.getTime() - age) await fs.promises.rm(path.join(dir, name), { force: true });
+  }
+}
+
 /** Removes a stored file, on the disk and in the bucket. */
 export async function removeStoredFile(config: Config, name: string | null): Promise<void> {
   const filePath = localPath(config, name);

@@ -6,6 +6,7 @@ import { products, supplierImports } from '#server/db/schema.ts';
 import type { ImportDetail } from '#shared/schemas/supplier-import.ts';
 import { fixture, importerApi } from '../../../../tests/helpers/supplier-import.ts';
 import { createTestApp } from '../../../../tests/helpers/test-app.ts';
+import { removeOldFiles } from './scheduler.ts';
 import { startTwoMachines, type TwoMachines } from '../../../../tests/helpers/two-machines.ts';
 import { startS3, type S3StandIn } from '../../../../tests/stand-ins/s3.ts';
 
@@ -86,6 +87,19 @@ describe('a price list received by one machine', () => {
     const res = await onSecond.inject('POST', `/api/admin/supplier-imports/${other.id}/check`, { read: other.options.read, mapping: other.options.mapping, pricing: retail });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'Файл прайс-листа больше не хранится: загрузите его снова' });
+  });
+
+  it('the week’s purge also removes copies a stopped process left on its disk', async () => {
+    const imports = path.join(machines.secondDir, 'imports');
+    fs.mkdirSync(imports, { recursive: true });
+    const now = machines.first.clock.now();
+    const weekAgo = new Date(now.getTime() - 8 * 24 * 60 * 60 * 1000);
+    fs.writeFileSync(path.join(imports, 'left.download'), 'Код;Цена');
+    fs.utimesSync(path.join(imports, 'left.download'), weekAgo, weekAgo);
+    fs.writeFileSync(path.join(imports, 'arriving'), 'Код;Цена');
+    await removeOldFiles({ db: machines.first.database.db, config: machines.second.deps.config }, now);
+    expect(localFiles(machines.secondDir)).toEqual(['arriving']);
+    fs.rmSync(path.join(imports, 'arriving'));
   });
 
   it('a closed bucket that cannot be found refuses the upload with what to check, and nothing is kept', async () => {
