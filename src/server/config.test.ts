@@ -54,7 +54,15 @@ describe('pictures in object storage (S3_*)', () => {
       accessKeyId: 'YCAJEexample',
       secretAccessKey: 'YCexample-secret',
       publicUrl: 'https://storage.yandexcloud.net/shop-pictures',
+      privateBucket: null,
     });
+  });
+
+  it('takes a closed bucket for price lists and 1C files beside them, and not without them', () => {
+    expect(loadConfig({ ...S3, S3_PRIVATE_BUCKET: 'shop-files' }).s3?.privateBucket).toBe('shop-files');
+    expect(() => loadConfig({ S3_PRIVATE_BUCKET: 'shop-files' })).toThrow(
+      'S3_PRIVATE_BUCKET: needs the other S3 settings too (S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PUBLIC_URL)',
+    );
   });
 
   it('refuses to start with part of them, naming what is missing', () => {

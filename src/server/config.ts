@@ -39,6 +39,7 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   S3_PUBLIC_URL: z.url().optional(),
+  S3_PRIVATE_BUCKET: z.string().trim().optional(),
 }).superRefine((env, ctx) => {
   // The administrator's password obeys the policy of every other password (ASVS level 2).
   const problem = env.ADMIN_PASSWORD && passwordProblem(env.ADMIN_PASSWORD, { username: env.ADMIN_USERNAME ?? 'admin', email: env.ADMIN_EMAIL });
@@ -101,14 +102,29 @@ export type Config = {
   s3: S3Config | null;
 };
 
-export type S3Config = { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; publicUrl: string };
+export type S3Config = {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  publicUrl: string;
+  /**
+   * The closed bucket (same endpoint and key) for the files jobs read and nobody may download:
+   * uploaded price lists and 1C's exchange files (docs/decisions/039). Null: they stay in DATA_DIR.
+   */
+  privateBucket: string | null;
+};
 
 const S3_SETTINGS = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const;
 
 /** All six S3_* settings or none: half a set would silently keep pictures on one machine's disk. */
-function parseS3(e: Partial<Record<(typeof S3_SETTINGS)[number], string>>): S3Config | null {
+function parseS3(e: Partial<Record<(typeof S3_SETTINGS)[number] | 'S3_PRIVATE_BUCKET', string>>): S3Config | null {
   const missing = S3_SETTINGS.filter((name) => !e[name]);
-  if (missing.length === S3_SETTINGS.length) return null;
+  if (missing.length === S3_SETTINGS.length) {
+    if (e.S3_PRIVATE_BUCKET) throw new Error(`Invalid configuration:\n  S3_PRIVATE_BUCKET: needs the other S3 settings too (${S3_SETTINGS.join(', ')})`);
+    return null;
+  }
   if (missing.length > 0) {
     throw new Error(`Invalid configuration:\n  S3: set all of ${S3_SETTINGS.join(', ')} or none (pictures then stay on the local disk); missing: ${missing.join(', ')}`);
   }
@@ -119,6 +135,7 @@ function parseS3(e: Partial<Record<(typeof S3_SETTINGS)[number], string>>): S3Co
     accessKeyId: e.S3_ACCESS_KEY_ID!,
     secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
     publicUrl: e.S3_PUBLIC_URL!.replace(/\/+$/, ''),
+    privateBucket: e.S3_PRIVATE_BUCKET ?? null,
   };
 }
 

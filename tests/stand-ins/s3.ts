@@ -14,23 +14,26 @@
  *   SHA-256 or UNSIGNED-PAYLOAD). An unknown key id is 403 `InvalidAccessKeyId`, a signature made
  *   with another secret 403 `SignatureDoesNotMatch`, a body that is not the one signed 400
  *   `XAmzContentSHA256Mismatch`;
- * - the bucket is public for reading (the bucket policy an operator sets for pictures): a GET or
- *   HEAD without a signature reads an object, any other anonymous request is 403 `AccessDenied`.
+ * - `ListObjectsV2` (GET `/<bucket>?list-type=2&prefix=…`): the keys under a prefix in order with
+ *   their sizes, `max-keys` (1000) a page, the next page by `continuation-token`;
+ * - two buckets: the pictures' bucket is public for reading (the bucket policy an operator sets for
+ *   pictures): a GET or HEAD of an object without a signature reads it; the private bucket (price
+ *   lists, 1C's files) answers only signed requests. Any other anonymous request is 403 `AccessDenied`.
  * Errors are S3's XML: `<Error><Code>…</Code><Message>…</Message>…</Error>`.
- * Test hooks: the objects (`objects`), the requests received (`requests`).
+ * Test hooks: the objects (`objects`, `privateObjects`), the requests received (`requests`).
  *
  * Run for a browser test: `npx tsx tests/stand-ins/s3.ts --port N` (bucket, key id and secret
- * below, or `--bucket`, `--key`, `--secret`).
+ * below, or `--bucket`, `--private-bucket`, `--key`, `--secret`).
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 
-export const STAND_IN_S3 = { bucket: 'shop-pictures', region: 'ru-central1', accessKeyId: 'YCAJEstandinkeyid0001', secretAccessKey: 'YCstand-in-secret-access-key-2026' };
+export const STAND_IN_S3 = { bucket: 'shop-pictures', privateBucket: 'shop-files', region: 'ru-central1', accessKeyId: 'YCAJEstandinkeyid0001', secretAccessKey: 'YCstand-in-secret-access-key-2026' };
 
 export type StoredObject = { body: Buffer; contentType: string; cacheControl: string | null; etag: string };
-export type S3Request = { method: string; path: string; signed: boolean };
+export type S3Request = { method: string; path: string; query: string; signed: boolean };
 
 export type S3StandIn = {
   /** The S3_ENDPOINT to give the shop. */
@@ -38,11 +41,15 @@ export type S3StandIn = {
   /** The S3_PUBLIC_URL: the bucket's public address (path-style). */
   publicUrl: string;
   bucket: string;
+  /** The S3_PRIVATE_BUCKET: read by signed requests only. */
+  privateBucket: string;
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
-  /** The bucket's objects by key. */
+  /** The pictures bucket's objects by key. */
   objects: Map<string, StoredObject>;
+  /** The private bucket's objects by key. */
+  privateObjects: Map<string, StoredObject>;
   requests: S3Request[];
   /** The S3_* settings naming this stand-in, for `loadConfig`. */
   env: () => Record<string, string>;
@@ -115,19 +122,48 @@ function checkSignature(req: http.IncomingMessage, body: Buffer, keys: { accessK
   return null;
 }
 
-export async function startS3(options: { port?: number; bucket?: string; accessKeyId?: string; secretAccessKey?: string } = {}): Promise<S3StandIn> {
+/** One page of `ListObjectsV2`'s answer. */
+function listObjects(bucket: string, objects: Map<string, StoredObject>, query: URLSearchParams): string {
+  const prefix = query.get('prefix') ?? '';
+  const maxKeys = Math.min(Number(query.get('max-keys') ?? 1000), 1000);
+  const after = query.has('continuation-token') ? Buffer.from(query.get('continuation-token')!, 'base64url').toString('utf8') : (query.get('start-after') ?? '');
+  const keys = [...objects.keys()].filter((key) => key.startsWith(prefix) && key > after).sort();
+  const page = keys.slice(0, maxKeys);
+  const truncated = keys.length > page.length;
+  const contents = page.map((key) => {
+    const object = objects.get(key)!;
+    return `<Contents><Key>${xmlEscape(key)}</Key><LastModified>${new Date().toISOString()}</LastModified><ETag>${xmlEscape(object.etag)}</ETag><Size>${object.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">',
+    `<Name>${xmlEscape(bucket)}</Name><Prefix>${xmlEscape(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${maxKeys}</MaxKeys><IsTruncated>${truncated}</IsTruncated>`,
+    ...contents,
+    truncated ? `<NextContinuationToken>${Buffer.from(page.at(-1)!, 'utf8').toString('base64url')}</NextContinuationToken>` : '',
+    '</ListBucketResult>',
+  ].join('');
+}
+
+export async function startS3(
+  options: { port?: number; bucket?: string; privateBucket?: string; accessKeyId?: string; secretAccessKey?: string } = {},
+): Promise<S3StandIn> {
   const bucket = options.bucket ?? STAND_IN_S3.bucket;
+  const privateBucket = options.privateBucket ?? STAND_IN_S3.privateBucket;
   const keys = { accessKeyId: options.accessKeyId ?? STAND_IN_S3.accessKeyId, secretAccessKey: options.secretAccessKey ?? STAND_IN_S3.secretAccessKey };
   const objects = new Map<string, StoredObject>();
+  const privateObjects = new Map<string, StoredObject>();
+  const buckets = new Map([
+    [bucket, objects],
+    [privateBucket, privateObjects],
+  ]);
   const requests: S3Request[] = [];
 
   const server = http.createServer(async (req, res) => {
     const method = req.method ?? 'GET';
     const body = await readBody(req);
-    const rawPath = (req.url ?? '/').split('?')[0]!;
+    const [rawPath = '/', rawQuery = ''] = (req.url ?? '/').split('?');
     const requestId = randomBytes(8).toString('hex').toUpperCase();
     const signed = Boolean(req.headers.authorization);
-    requests.push({ method, path: rawPath, signed });
+    requests.push({ method, path: rawPath, query: rawQuery, signed });
     const fail = ({ status, code, message }: Refusal, resource: string) => {
       res.writeHead(status, { 'content-type': 'application/xml', 'x-amz-request-id': requestId });
       // HEAD answers carry no body, as S3's do.
@@ -142,26 +178,32 @@ export async function startS3(options: { port?: number; bucket?: string; accessK
     if (signed) {
       const refusal = checkSignature(req, body, keys);
       if (refusal) return fail(refusal, rawPath);
-    } else if (method !== 'GET' && method !== 'HEAD') {
+    } else if ((method !== 'GET' && method !== 'HEAD') || !key || bucketName === privateBucket) {
       return fail({ status: 403, code: 'AccessDenied', message: 'Access Denied' }, rawPath);
     }
-    if (bucketName !== bucket) return fail({ status: 404, code: 'NoSuchBucket', message: 'The specified bucket does not exist' }, rawPath);
+    const stored = buckets.get(bucketName);
+    if (!stored) return fail({ status: 404, code: 'NoSuchBucket', message: 'The specified bucket does not exist' }, rawPath);
+    const query = new URLSearchParams(rawQuery);
+    if (!key && method === 'GET' && query.get('list-type') === '2') {
+      res.writeHead(200, { 'content-type': 'application/xml', 'x-amz-request-id': requestId });
+      return res.end(listObjects(bucketName, stored, query));
+    }
     if (!key) return fail({ status: 405, code: 'MethodNotAllowed', message: 'The specified method is not allowed against this resource.' }, rawPath);
 
     if (method === 'PUT') {
       const etag = `"${createHash('md5').update(body).digest('hex')}"`;
       const cacheControl = req.headers['cache-control'] ?? null;
-      objects.set(key, { body, contentType: req.headers['content-type'] ?? 'binary/octet-stream', cacheControl, etag });
+      stored.set(key, { body, contentType: req.headers['content-type'] ?? 'binary/octet-stream', cacheControl, etag });
       res.writeHead(200, { etag, 'x-amz-request-id': requestId });
       return res.end();
     }
     if (method === 'DELETE') {
-      objects.delete(key);
+      stored.delete(key);
       res.writeHead(204, { 'x-amz-request-id': requestId });
       return res.end();
     }
     if (method === 'GET' || method === 'HEAD') {
-      const object = objects.get(key);
+      const object = stored.get(key);
       if (!object) return fail({ status: 404, code: 'NoSuchKey', message: 'The specified key does not exist.' }, rawPath);
       res.writeHead(200, {
         'content-type': object.contentType,
@@ -183,9 +225,11 @@ export async function startS3(options: { port?: number; bucket?: string; accessK
     endpoint,
     publicUrl,
     bucket,
+    privateBucket,
     region: STAND_IN_S3.region,
     ...keys,
     objects,
+    privateObjects,
     requests,
     env: () => ({
       S3_ENDPOINT: endpoint,
@@ -194,6 +238,7 @@ export async function startS3(options: { port?: number; bucket?: string; accessK
       S3_ACCESS_KEY_ID: keys.accessKeyId,
       S3_SECRET_ACCESS_KEY: keys.secretAccessKey,
       S3_PUBLIC_URL: publicUrl,
+      S3_PRIVATE_BUCKET: privateBucket,
     }),
     stop: () =>
       new Promise<void>((resolve) => {
@@ -209,8 +254,8 @@ const arg = (name: string) => {
 };
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const standIn = await startS3({ port: Number(arg('port') ?? 0), bucket: arg('bucket'), accessKeyId: arg('key'), secretAccessKey: arg('secret') });
-  console.log(`S3 stand-in: ${standIn.endpoint}, bucket ${standIn.bucket}, public ${standIn.publicUrl}`);
+  const standIn = await startS3({ port: Number(arg('port') ?? 0), bucket: arg('bucket'), privateBucket: arg('private-bucket'), accessKeyId: arg('key'), secretAccessKey: arg('secret') });
+  console.log(`S3 stand-in: ${standIn.endpoint}, bucket ${standIn.bucket}, public ${standIn.publicUrl}, private bucket ${standIn.privateBucket}`);
   const stop = () => void standIn.stop().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -71,31 +71,33 @@ export class PictureStoreError extends HttpError {
   }
 }
 
-/** S3's refusal (its XML error code) or the network's, in words an administrator can act on. */
-function storeFailure(action: string, s3: S3Config, error: unknown): PictureStoreError {
+/**
+ * S3's refusal (its XML error code) or the network's, in words an administrator can act on;
+ * `setting` names what configures the bucket.
+ */
+export function s3Refusal(bucket: string, setting: string, error: unknown): string {
   const code = error instanceof S3ServiceException ? error.name : null;
   const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
-  let reason: string;
   if (code === 'InvalidAccessKeyId' || code === 'SignatureDoesNotMatch') {
-    reason = 'хранилище не приняло ключ доступа. Сообщите администратору: проверьте S3_ACCESS_KEY_ID и S3_SECRET_ACCESS_KEY';
-  } else if (code === 'NoSuchBucket') {
-    reason = `корзина «${s3.bucket}» не найдена. Сообщите администратору: проверьте S3_BUCKET`;
-  } else if (status === 403) {
-    // AccessDenied, or a HEAD answer, which has no body to name the refusal.
-    reason = `хранилище отказало в доступе к корзине «${s3.bucket}». Сообщите администратору: проверьте ключ доступа (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY) и его права на корзину`;
-  } else if (status) {
-    reason = `хранилище ответило ошибкой ${status}. Повторите позже`;
-  } else {
-    reason = 'хранилище недоступно. Повторите позже';
+    return 'хранилище не приняло ключ доступа. Сообщите администратору: проверьте S3_ACCESS_KEY_ID и S3_SECRET_ACCESS_KEY';
   }
-  return new PictureStoreError(`Не удалось ${action} картинку в хранилище S3: ${reason}`);
+  if (code === 'NoSuchBucket') return `корзина «${bucket}» не найдена. Сообщите администратору: проверьте ${setting}`;
+  if (status === 403) {
+    // AccessDenied, or a HEAD answer, which has no body to name the refusal.
+    return `хранилище отказало в доступе к корзине «${bucket}». Сообщите администратору: проверьте ключ доступа (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY) и его права на корзину`;
+  }
+  if (status) return `хранилище ответило ошибкой ${status}. Повторите позже`;
+  return 'хранилище недоступно. Повторите позже';
 }
 
-const isNotFound = (error: unknown) => error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
+const storeFailure = (action: string, s3: S3Config, error: unknown) =>
+  new PictureStoreError(`Не удалось ${action} картинку в хранилище S3: ${s3Refusal(s3.bucket, 'S3_BUCKET', error)}`);
 
-/** Pictures as objects of one bucket, read by browsers at `S3_PUBLIC_URL/<key>`. */
-export function s3PictureStore(s3: S3Config): PictureStore {
-  const client = new S3Client({
+export const isNotFound = (error: unknown) => error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
+
+/** A client of the configured storage; one per store, as it keeps its connections. */
+export function s3Client(s3: S3Config): S3Client {
+  return new S3Client({
     endpoint: s3.endpoint,
     region: s3.region,
     credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
@@ -108,6 +110,11 @@ export function s3PictureStore(s3: S3Config): PictureStore {
     maxAttempts: 3,
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
   });
+}
+
+/** Pictures as objects of one bucket, read by browsers at `S3_PUBLIC_URL/<key>`. */
+export function s3PictureStore(s3: S3Config): PictureStore {
+  const client = s3Client(s3);
   const publicUrl = (key: string) => `${s3.publicUrl}/${checkKey(key)}`;
   return {
     kind: 's3',

@@ -4,6 +4,7 @@ import type { ExchangeDeps } from './deps.ts';
 import { EXCHANGE_COOKIE, checkAuth, findExchangeSession, markInit, type ExchangeSession } from './session.ts';
 import { ExchangeFileError, FILE_LIMIT, appendPart, exchangeFolder, resetFolder, resolveInFolder } from './files.ts';
 import { importMode } from './import-job.ts';
+import { clearShared, sharedExchange, storeSharedPart } from './shared-files.ts';
 import { failure, success, type ModeHandler } from './mode.ts';
 import { logExchange } from './log.ts';
 import { readExchangeSettings } from './settings.ts';
@@ -19,6 +20,8 @@ import type { Exchange1cType } from '#shared/schemas/exchange-1c.ts';
 /** `init`: a new exchange starts clean; 1C may send zip archives in parts of FILE_LIMIT bytes. */
 const init: ModeHandler = async (deps, call) => {
   await resetFolder(exchangeFolder(deps.config.dataDir, call.type));
+  const shared = sharedExchange(deps.config, call.type);
+  if (shared) await clearShared(shared, call.type);
   await markInit(deps.db, call.session, call.now);
   return `zip=yes\nfile_limit=${FILE_LIMIT}`;
 };
@@ -26,8 +29,10 @@ const init: ModeHandler = async (deps, call) => {
 /** `file`: the body is appended to the named file (1C sends a large file in several parts). */
 const file: ModeHandler = async (deps, call) => {
   if (!call.filename) return failure('Не указано имя файла (filename)');
+  const shared = sharedExchange(deps.config, call.type);
   try {
-    await appendPart(exchangeFolder(deps.config.dataDir, call.type), call.filename, call.body ?? Buffer.alloc(0));
+    if (shared) await storeSharedPart(shared, call.type, call.filename, call.body ?? Buffer.alloc(0));
+    else await appendPart(exchangeFolder(deps.config.dataDir, call.type), call.filename, call.body ?? Buffer.alloc(0));
   } catch (error) {
     if (!(error instanceof ExchangeFileError)) throw error;
     await logExchange(deps.db, { type: call.type, mode: 'file', files: [path.basename(call.filename).slice(0, 200)], errors: [error.message], status: 'failure', sessionHash: call.session.idHash, startedAt: call.now });

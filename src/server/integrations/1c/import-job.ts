@@ -9,6 +9,7 @@ import type { ExchangeCall, ModeHandler } from './mode.ts';
 import { ExchangeFileError, exchangeFolder, resolveInFolder, safeRelativePath, unpackPending } from './files.ts';
 import { finishExchangeLog, logExchange } from './log.ts';
 import { importOffersFile } from './offers-import.ts';
+import { bringDown, jobFolder, sharedExchange, sharedNames } from './shared-files.ts';
 
 /**
  * `import`: the file is imported by a background job (decision 014); 1C asks again while the
@@ -22,6 +23,10 @@ export const IMPORT_JOB = 'exchange-1c.import';
 const FILE_KINDS = /^(import|offers|prices|rests)[\w-]*\.xml$/i;
 
 export type ImportPayload = { logId: number; name: string };
+
+const notReceived = (name: string) => `Файл ${name} не получен: сначала mode=file`;
+const isArchive = (name: string) => !name.includes('/') && name.toLowerCase().endsWith('.zip');
+const isFile = (target: string) => fs.stat(target).then((stat) => stat.isFile(), () => false);
 
 const kindOf = (name: string) => (name.toLowerCase().startsWith('import') ? 'catalog' : 'offers');
 
@@ -65,23 +70,45 @@ async function startImport(deps: ExchangeDeps, call: ExchangeCall, name: string)
     await logExchange(deps.db, { type: call.type, mode: 'import', files: [name], errors: [reason], status: 'failure', sessionHash: call.session.idHash, startedAt: call.now });
     return `failure\n${reason}`;
   };
-  try {
-    await unpackPending(folder);
-  } catch (error) {
-    if (error instanceof ExchangeFileError) return refuse(error.message);
-    throw error;
+  const shared = sharedExchange(deps.config, call.type);
+  if (shared) {
+    // The archives are unpacked by the job, on its machine: an archive may hold the file.
+    const names = await sharedNames(shared, call.type);
+    if (!names.includes(name) && !names.some(isArchive)) return refuse(notReceived(name));
+  } else {
+    try {
+      await unpackPending(folder);
+    } catch (error) {
+      if (error instanceof ExchangeFileError) return refuse(error.message);
+      throw error;
+    }
+    if (!(await isFile(resolveInFolder(folder, name)))) return refuse(notReceived(name));
   }
-  const stat = await fs.stat(resolveInFolder(folder, name)).catch(() => null);
-  if (!stat?.isFile()) return refuse(`Файл ${name} не получен: сначала mode=file`);
   const logId = await logExchange(deps.db, { type: call.type, mode: 'import', files: [name], status: 'progress', sessionHash: call.session.idHash, startedAt: call.now });
   const jobId = await deps.jobs.enqueue(IMPORT_JOB, { logId, name } satisfies ImportPayload);
   await deps.db.update(exchange1cLog).set({ jobId }).where(eq(exchange1cLog.id, logId));
   return 'progress';
 }
 
-/** The job: one file imported; a file that cannot be read fails the step with its reason. */
+/**
+ * The job: one file imported; a file that cannot be read fails the step with its reason. With
+ * the shared files it works in a folder of its own, brought down from the bucket and removed after.
+ */
 export async function runImportJob(deps: ExchangeDeps, job: JobContext<ImportPayload>) {
-  const folder = exchangeFolder(deps.config.dataDir, 'catalog');
+  const shared = sharedExchange(deps.config, 'catalog');
+  if (!shared) return importFrom(deps, job, exchangeFolder(deps.config.dataDir, 'catalog'));
+  const folder = await jobFolder(deps.config.dataDir, deps.clock());
+  try {
+    await bringDown(shared, 'catalog', folder);
+    await unpackPending(folder);
+    if (!(await isFile(resolveInFolder(folder, job.payload.name)))) throw new ExchangeFileError(notReceived(job.payload.name));
+    return await importFrom(deps, job, folder);
+  } finally {
+    await fs.rm(folder, { recursive: true, force: true });
+  }
+}
+
+async function importFrom(deps: ExchangeDeps, job: JobContext<ImportPayload>, folder: string) {
   const file = resolveInFolder(folder, job.payload.name);
   const progress = (done: number, total: number) => job.save({ done, total });
   const report =

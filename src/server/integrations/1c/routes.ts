@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { App } from '../../core/app-types.ts';
+import { PrivateFilesError } from '../../core/private-files.ts';
 import { z } from '#shared/schemas/z.ts';
 import { Exchange1cLogQuerySchema, Exchange1cSettingsInputSchema } from '#shared/schemas/exchange-1c.ts';
 import type { ExchangeDeps } from './deps.ts';
@@ -49,7 +50,13 @@ export default async function exchange1cRoutes(app: App) {
         // A call refused on purpose (a bad query, a part too large) is 1C's mistake, not the server's.
         const status = error.statusCode ?? 500;
         request.log[status >= 500 ? 'error' : 'warn']({ err: error }, '1C exchange call failed');
-        const reason = error.statusCode === 413 ? `Часть файла больше ${FILE_LIMIT} байт` : 'Внутренняя ошибка сервера при обмене';
+        const reason =
+          error.statusCode === 413
+            ? `Часть файла больше ${FILE_LIMIT} байт`
+            : // The closed bucket's refusal names what the administrator should check.
+              error instanceof PrivateFilesError
+              ? error.message
+              : 'Внутренняя ошибка сервера при обмене';
         return reply.status(200).type('text/plain; charset=utf-8').send(failure(reason));
       },
       // A body (up to FILE_LIMIT bytes) is read only once the call is known to come from a live

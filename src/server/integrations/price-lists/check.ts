@@ -21,7 +21,7 @@ import type { RawCharacteristic, SupplierRecord } from './sources/types.ts';
 import { changesValues, currentValues, knownAttributes, type KnownAttributes } from './characteristics.ts';
 import { readOptionsOf, requireImport, type ImportRecord, type StoredOptions } from './summaries.ts';
 import { requireSupplier, settingsOf, type SupplierRow } from './suppliers.ts';
-import { requireStoredFile } from './files.ts';
+import { withStoredFile } from './files.ts';
 import { decideScheduled, reportScheduled } from './scheduled.ts';
 
 /**
@@ -377,28 +377,33 @@ export async function runCheck(deps: ImportDeps, job: JobContext<ImportJobPayloa
     batch = [];
     await job.save({ done, total });
   };
-  for await (const row of readRecords(requireStoredFile(deps.config, imp), readOptionsOf(options.preview), options.mapping)) {
-    if (row.ok) batch.push(row.record);
-    else {
-      const [first] = row.errors;
-      const { sku, supplierSku, name } = row.record;
-      batch.push({
-        importId: imp.id,
-        rowNumber: first?.rowNumber ?? null,
-        sku: sku || supplierSku || null,
-        supplierSku: supplierSku || null,
-        name: name ?? null,
-        action: 'error',
-        column: first?.column ?? null,
-        message: row.errors.map((e) => e.message).join('; '),
-      });
+  // With the closed bucket the file is brought down to this machine for the run (and removed after).
+  const yielded = await withStoredFile(deps.config, imp.storedFile, async (filePath) => {
+    for await (const row of readRecords(filePath, readOptionsOf(options.preview), options.mapping)) {
+      if (row.ok) batch.push(row.record);
+      else {
+        const [first] = row.errors;
+        const { sku, supplierSku, name } = row.record;
+        batch.push({
+          importId: imp.id,
+          rowNumber: first?.rowNumber ?? null,
+          sku: sku || supplierSku || null,
+          supplierSku: supplierSku || null,
+          name: name ?? null,
+          action: 'error',
+          column: first?.column ?? null,
+          message: row.errors.map((e) => e.message).join('; '),
+        });
+      }
+      if (batch.length >= BATCH) {
+        await flush();
+        if (await job.shouldYield()) return true;
+        await nextTurn();
+      }
     }
-    if (batch.length >= BATCH) {
-      await flush();
-      if (await job.shouldYield()) return { done };
-      await nextTurn();
-    }
-  }
+    return false;
+  });
+  if (yielded) return { done };
   await flush();
   const supplierProducts = await absentRows(db, state);
   await recordSupplierCategories(db, supplier.id, [...state.categories]);

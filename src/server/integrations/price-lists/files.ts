@@ -4,15 +4,23 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../../config.ts';
+import { conflict } from '../../core/http-errors.ts';
+import { privateFiles } from '../../core/private-files.ts';
 
 /**
- * Price lists as received: uploads and fetched files are kept under `<dataDir>/imports/` by a
- * random name (never the sender's), until the import that read them is applied.
+ * Price lists as received: uploads and fetched files are kept by a random name (never the
+ * sender's) until the import that read them is applied. They are written to `<dataDir>/imports/`;
+ * with S3_PRIVATE_BUCKET (docs/decisions/039) each then moves to the object `imports/<name>` of
+ * that closed bucket, so the jobs read it on whichever machine they run, and every later reading
+ * brings it down to a temporary local file (the readers take files: an xlsx is a zip).
  */
 
 const STORED_NAME = /^[0-9a-f]{32}$/;
+const FILE_GONE = 'Файл прайс-листа больше не хранится: загрузите его снова';
 
 export const importsDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'imports');
+
+const objectKey = (name: string) => `imports/${name}`;
 
 /** A fresh name and its path; the folder is made when missing. */
 export function newStoredFile(config: Pick<Config, 'dataDir'>): { name: string; filePath: string } {
@@ -22,23 +30,67 @@ export function newStoredFile(config: Pick<Config, 'dataDir'>): { name: string; 
   return { name, filePath: path.join(dir, name) };
 }
 
-/** The path of a stored file, or null when the name is not one the shop made or the file is gone. */
-export function storedFilePath(config: Pick<Config, 'dataDir'>, name: string | null): string | null {
-  if (!name || !STORED_NAME.test(name)) return null;
-  const filePath = path.join(importsDir(config), name);
-  return fs.existsSync(filePath) ? filePath : null;
+const localPath = (config: Pick<Config, 'dataDir'>, name: string | null) => (name && STORED_NAME.test(name) ? path.join(importsDir(config), name) : null);
+
+/**
+ * Hands a file just written by `newStoredFile` or `storeStream` to the closed bucket, when there
+ * is one, and removes the local copy. Nothing to do on the disk.
+ */
+export async function shareStoredFile(config: Config, name: string): Promise<void> {
+  const store = privateFiles(config);
+  const filePath = localPath(config, name);
+  if (!store || !filePath) return;
+  await store.upload(objectKey(name), filePath);
+  await fs.promises.rm(filePath, { force: true });
 }
 
-/** The file an import reads; an import whose file is gone (applied, removed by hand) cannot be read again. */
-export function requireStoredFile(config: Pick<Config, 'dataDir'>, imp: { storedFile: string | null }): string {
-  const filePath = storedFilePath(config, imp.storedFile);
-  if (!filePath) throw new Error('Файл прайс-листа больше не хранится: загрузите его снова');
-  return filePath;
+/** Whether the file is still kept (the dry run will read it); 409 when it is gone. */
+export async function requireStoredFile(config: Config, name: string | null): Promise<void> {
+  const filePath = localPath(config, name);
+  const kept = filePath !== null && (fs.existsSync(filePath) || ((await privateFiles(config)?.exists(objectKey(name!))) ?? false));
+  if (!kept) throw conflict(FILE_GONE);
 }
 
-export async function removeStoredFile(config: Pick<Config, 'dataDir'>, name: string | null): Promise<void> {
-  if (!name || !STORED_NAME.test(name)) return;
-  await fs.promises.rm(path.join(importsDir(config), name), { force: true });
+/**
+ * Reads a stored file through `read`, which gets a local path: the file in `imports/`, or the
+ * bucket's object brought down to a temporary file, removed once read. An import whose file is
+ * gone (applied, removed after a week) cannot be read again: 409.
+ */
+export async function withStoredFile<T>(config: Config, name: string | null, read: (filePath: string) => Promise<T>): Promise<T> {
+  const filePath = localPath(config, name);
+  if (!filePath) throw conflict(FILE_GONE);
+  if (fs.existsSync(filePath)) return read(filePath);
+  const store = privateFiles(config);
+  if (!store) throw conflict(FILE_GONE);
+  const copy = `${filePath}.${randomBytes(4).toString('hex')}.download`;
+  await fs.promises.mkdir(importsDir(config), { recursive: true });
+  try {
+    if (!(await store.download(objectKey(name!), copy))) throw conflict(FILE_GONE);
+    return await read(copy);
+  } finally {
+    await fs.promises.rm(copy, { force: true });
+  }
+}
+
+/**
+ * With the closed bucket every file in `imports/` is passing through (an upload before it is
+ * moved, a copy being read): one older than `age` was left by a process that stopped midway.
+ */
+export async function removeLeftCopies(config: Config, age: number, now: Date): Promise<void> {
+  if (!privateFiles(config)) return;
+  const dir = importsDir(config);
+  for (const name of await fs.promises.readdir(dir).catch(() => [] as string[])) {
+    const stat = await fs.promises.stat(path.join(dir, name)).catch(() => null);
+    if (stat && stat.mtimeMs < now.getTime() - age) await fs.promises.rm(path.join(dir, name), { force: true });
+  }
+}
+
+/** Removes a stored file, on the disk and in the bucket. */
+export async function removeStoredFile(config: Config, name: string | null): Promise<void> {
+  const filePath = localPath(config, name);
+  if (!filePath) return;
+  await fs.promises.rm(filePath, { force: true });
+  await privateFiles(config)?.delete(objectKey(name!));
 }
 
 /**

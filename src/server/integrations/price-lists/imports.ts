@@ -30,7 +30,7 @@ import {
 } from '#shared/schemas/supplier-import.ts';
 import type { z } from '#shared/schemas/z.ts';
 import { APPLY_JOB, CHECK_JOB, type ImportDeps } from './deps.ts';
-import { newStoredFile, removeStoredFile, storedFilePath } from './files.ts';
+import { newStoredFile, removeStoredFile, requireStoredFile, shareStoredFile, withStoredFile } from './files.ts';
 import { listBranches } from '../../modules/branches/service.ts';
 import type { BranchName } from './sources/guess-mapping.ts';
 import { SourceError, detectFormat, previewSource } from './sources/read.ts';
@@ -44,7 +44,6 @@ import type { RowPlan } from './check.ts';
  */
 
 const FETCH_TIMEOUT_MS = 120_000;
-const FILE_GONE = 'Файл прайс-листа больше не хранится: загрузите его снова';
 
 const unreadable = (error: unknown) => (error instanceof SourceError ? new HttpError(422, error.message) : error);
 
@@ -95,14 +94,16 @@ type NewImport = {
 };
 
 /**
- * Previews a stored file and records the import ('uploaded'). Whatever refuses it (an unknown
- * supplier, a file that cannot be read: 422) removes the stored file.
+ * Previews a file just stored, shares it (the closed bucket, when configured) and records the
+ * import ('uploaded'). Whatever refuses it (an unknown supplier, a file that cannot be read: 422,
+ * a bucket that refuses: 502) removes the stored file.
  */
 export async function recordImport(deps: ImportDeps, input: NewImport): Promise<number> {
   try {
     const supplier = await requireSupplier(deps.db, input.supplierId);
     const settings = settingsOf(supplier.settings);
-    const preview = await readPreview(storedFilePath(deps.config, input.storedFile)!, input.fileName, settings.read, input.read, await listBranches(deps.db));
+    const branches = await listBranches(deps.db);
+    const preview = await withStoredFile(deps.config, input.storedFile, (filePath) => readPreview(filePath, input.fileName, settings.read, input.read, branches));
     const options: StoredOptions = {
       read: readOptionsOf(preview),
       mapping: mappingFor(settings.mapping, preview),
@@ -111,6 +112,7 @@ export async function recordImport(deps: ImportDeps, input: NewImport): Promise<
       newProducts: settings.newProducts,
       preview,
     };
+    await shareStoredFile(deps.config, input.storedFile);
     const [row] = await deps.db
       .insert(supplierImports)
       .values({
@@ -132,7 +134,7 @@ export async function recordImport(deps: ImportDeps, input: NewImport): Promise<
   }
 }
 
-/** `POST /api/admin/supplier-imports` with a file: the upload is already stored (streamed to disk by the route). */
+/** `POST /api/admin/supplier-imports` with a file: the upload is already stored (streamed to `imports/` by the route). */
 export async function importUploadedFile(deps: ImportDeps, input: Omit<NewImport, 'sourceUrl' | 'trigger'>): Promise<ImportDetail> {
   const id = await recordImport(deps, { ...input, sourceUrl: null, trigger: 'manual' });
   return importDetail(deps.db, id);
@@ -188,10 +190,9 @@ function assertNotApplied(imp: ImportRecord) {
 export async function previewImport(deps: ImportDeps, id: number, read: ReadOptions): Promise<ImportDetail> {
   const imp = await requireImport(deps.db, id);
   assertNotApplied(imp);
-  const filePath = storedFilePath(deps.config, imp.storedFile);
-  if (!filePath) throw conflict(FILE_GONE);
   const stored = imp.options as StoredOptions;
-  const preview = await previewSource(filePath, imp.fileName, read, await listBranches(deps.db)).catch((error: unknown) => {
+  const branches = await listBranches(deps.db);
+  const preview = await withStoredFile(deps.config, imp.storedFile, (filePath) => previewSource(filePath, imp.fileName, read, branches)).catch((error: unknown) => {
     throw unreadable(error);
   });
   const supplier = await requireSupplier(deps.db, imp.supplierId);
@@ -229,14 +230,15 @@ export async function startCheck(deps: ImportDeps, id: number, body: z.output<ty
   const { db } = deps;
   const imp = await requireImport(db, id);
   assertNotApplied(imp);
-  const filePath = storedFilePath(deps.config, imp.storedFile);
-  if (!filePath) throw conflict(FILE_GONE);
   const stored = imp.options as StoredOptions;
-  const preview = sameRead(body.read, stored.read)
-    ? stored.preview
-    : await previewSource(filePath, imp.fileName, body.read, await listBranches(db)).catch((error: unknown) => {
-        throw unreadable(error);
-      });
+  const branches = await listBranches(db);
+  let preview = stored.preview;
+  if (sameRead(body.read, stored.read)) await requireStoredFile(deps.config, imp.storedFile);
+  else {
+    preview = await withStoredFile(deps.config, imp.storedFile, (filePath) => previewSource(filePath, imp.fileName, body.read, branches)).catch((error: unknown) => {
+      throw unreadable(error);
+    });
+  }
   const problems = {
     ...mappingProblems(preview.format, body.mapping, body.pricing),
     ...columnProblems(body.mapping, preview),

@@ -8,7 +8,7 @@ import { and, inArray, isNotNull, lt, ne } from 'drizzle-orm';
 import type { App } from '../../core/app-types.ts';
 import { supplierImports, suppliers } from '../../db/schema.ts';
 import { SCHEDULED_JOB, type ImportDeps } from './deps.ts';
-import { removeStoredFile } from './files.ts';
+import { removeLeftCopies, removeStoredFile } from './files.ts';
 import { claimSlot, lastDailySlot } from './schedule.ts';
 import { everyMinute } from '../../jobs/scheduled-runs.ts';
 import { DAY_MS } from '../../core/time.ts';
@@ -39,6 +39,7 @@ export async function removeOldFiles(deps: Pick<ImportDeps, 'db' | 'config'>, no
     .where(and(isNotNull(supplierImports.storedFile), lt(supplierImports.createdAt, new Date(now.getTime() - KEEP_FILES_MS)), ne(supplierImports.status, 'checking')));
   for (const imp of old) await removeStoredFile(deps.config, imp.storedFile);
   if (old.length > 0) await deps.db.update(supplierImports).set({ storedFile: null }).where(inArray(supplierImports.id, old.map((imp) => imp.id)));
+  await removeLeftCopies(deps.config, KEEP_FILES_MS, now);
   return old.length;
 }
 
