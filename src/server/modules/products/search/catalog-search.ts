@@ -3,7 +3,7 @@ import type { SearchSuggestions } from '#shared/search-suggestions.ts';
 import type { Sort, Supplier } from '#shared/constants.ts';
 import type { ProductStatusFilter } from '#shared/schemas/catalog.ts';
 import { LiveSearchIndex } from './live-index.ts';
-import type { CountedCategory, IndexedProduct } from './search-index.ts';
+import { SearchIndex, type CountedCategory, type IndexedProduct, type Matched } from './search-index.ts';
 import { correctReading, matchAnyGroup, matchReadings, planSearch, readingWords, type Match, type Reading } from './query.ts';
 import { rankCandidates } from './rank.ts';
 import { scanFacets, type CountedAttribute, type ScanResult, type SlotQuery } from './facet-scan.ts';
@@ -150,19 +150,26 @@ export class CatalogSearch {
   private async compute(query: string, filter: CatalogFilter, sort: Sort): Promise<RankedIds> {
     const plan = planSearch(query);
     const index = await this.index.current();
-    const run = async (match: Match | null, skus: string[], readings: Reading[]): Promise<RankedIds> => {
-      const words = readingWords(readings);
-      const stems = await this.stemmer.stems(words);
-      const { products, matched } = index.candidates(match, stems, skus, filter, SEARCH_RANK_CAP);
+    const ranked = (found: Matched | null, words: string[], stems: Map<string, string[]>, skus: string[]): RankedIds => {
+      const { products, matched } = index.candidates(found, filter, SEARCH_RANK_CAP);
       const ids = rankCandidates(products, words.flatMap((word) => stems.get(word)!), skus, sort, query).slice(0, SEARCH_RANK_CAP);
       return { ids, total: ids.length, capped: matched > SEARCH_RANK_CAP };
     };
+    const run = async (match: Match | null, skus: string[], readings: Reading[]): Promise<RankedIds> => {
+      const words = readingWords(readings);
+      const stems = await this.stemmer.stems(words);
+      return ranked(index.matching(match, stems, skus), words, stems, skus);
+    };
 
-    const exact = await run(matchReadings(plan.readings), plan.skus, plan.readings);
-    if (exact.total > 0 && plan.otherLayout) {
-      const asTyped = await run(matchReadings(plan.asTyped.readings), plan.asTyped.skus, plan.asTyped.readings);
-      return asTyped.total > 0 ? exact : { ...exact, correctedQuery: plan.otherLayout };
-    }
+    // The words as typed are looked up once: their matches are part of the exact ones, and whether
+    // any is within the filter tells whether the other layout was meant.
+    const words = readingWords(plan.readings);
+    const stems = await this.stemmer.stems(words);
+    const typed = index.matching(matchReadings(plan.asTyped.readings), stems, plan.asTyped.skus);
+    const typedFound = plan.otherLayout !== null && index.anyWithin(typed, filter);
+    const layout = index.matching(matchReadings(plan.layout.readings), stems, plan.layout.skus);
+    const exact = ranked(SearchIndex.union(typed, layout), words, stems, plan.skus);
+    if (exact.total > 0 && plan.otherLayout) return typedFound ? exact : { ...exact, correctedQuery: plan.otherLayout };
     if (exact.total > 0 || plan.readings.length === 0) return exact;
 
     const lexicon = await this.vocabulary.lexicon(index.nameWords);

@@ -42,9 +42,10 @@ describe('query words', () => {
       readings: [[[['lhtkm']]], [[['дрель']]]],
       skus: ['lhtkm'],
       asTyped: { readings: [[[['lhtkm']]]], skus: ['lhtkm'] },
+      layout: { readings: [[[['дрель']]]], skus: [] },
       otherLayout: 'дрель',
     });
-    expect(planSearch('ляс20').otherLayout).toBe('kzc20');
+    expect(planSearch('ляс20')).toMatchObject({ asTyped: { skus: [] }, layout: { readings: [], skus: ['kzc20'] }, otherLayout: 'kzc20' });
     expect(planSearch('дрель').otherLayout).toBeNull();
     expect(planSearch('KZC 20').skus).toEqual(['kzc20']);
     expect(planSearch('ляс20').skus).toEqual(['kzc20']);

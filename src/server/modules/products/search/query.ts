@@ -142,6 +142,8 @@ export type Lookup = {
 export type SearchPlan = Lookup & {
   /** The query exactly as typed: when it finds nothing, what was found came from the other layout. */
   asTyped: Lookup;
+  /** What the other layout adds to `asTyped` (together they are the plan); nothing without another layout. */
+  layout: Lookup;
   /** The query as if typed in the other layout, when that is looked for too ('lhtkm' → 'дрель', 'ляс20' → 'kzc20'). */
   otherLayout: string | null;
 };
@@ -166,13 +168,15 @@ export function planSearch(query: string): SearchPlan {
   if (hasLatin(text)) {
     const russian = tokenize(latinToCyrillic(text));
     if (russian.some(hasCyrillic) && russian.join(' ') !== typed.join(' ')) {
-      return { ...lookupOf([typed, russian], typedSkus), asTyped, otherLayout: russian.join(' ') };
+      return { ...lookupOf([typed, russian], typedSkus), asTyped, layout: lookupOf([russian], []), otherLayout: russian.join(' ') };
     }
   }
   // A Russian-layout SKU ('ляс20' for 'kzc20'): only with digits, or every Russian word would be one.
   const layoutSkus = hasCyrillic(text) && !hasLatin(text) && /\d/.test(text) ? skuFragment(cyrillicToLatin(text)) : [];
-  if (layoutSkus.length) return { ...lookupOf([typed], layoutSkus), asTyped, otherLayout: cyrillicToLatin(text) };
-  return { ...asTyped, asTyped, otherLayout: null };
+  if (layoutSkus.length) {
+    return { ...lookupOf([typed], layoutSkus), asTyped, layout: lookupOf([], layoutSkus), otherLayout: cyrillicToLatin(text) };
+  }
+  return { ...asTyped, asTyped, layout: lookupOf([], []), otherLayout: null };
 }
 
 // ---------------------------------------------------------------------------------------------

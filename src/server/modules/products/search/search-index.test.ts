@@ -42,9 +42,9 @@ function build(rows: IndexRow[]) {
 }
 
 const ids = (found: { products: { id: number }[] }) => found.products.map((p) => p.id).sort((a, b) => a - b);
-const find = (index: ReturnType<typeof build>, query: string, filter: Parameters<ReturnType<typeof build>['candidates']>[3] = { status: 'active' }) => {
+const find = (index: ReturnType<typeof build>, query: string, filter: Parameters<ReturnType<typeof build>['candidates']>[1] = { status: 'active' }) => {
   const plan = planSearch(query);
-  return index.candidates(matchReadings(plan.readings), STEMS, plan.skus, filter, 600);
+  return index.candidates(index.matching(matchReadings(plan.readings), STEMS, plan.skus), filter, 600);
 };
 
 describe('the in-process search index', () => {
@@ -62,8 +62,8 @@ describe('the in-process search index', () => {
     expect(ids(find(index, 'дрели'))).toEqual([1, 3]);
     expect(ids(find(index, 'дрель ударная'))).toEqual([1]);
     const plan = planSearch('ударная перфоратор');
-    expect(ids(index.candidates(matchReadings(plan.readings), STEMS, [], { status: 'active' }, 600))).toEqual([]);
-    expect(ids(index.candidates(matchAnyGroup(plan.readings), STEMS, [], { status: 'active' }, 600))).toEqual([1, 2]);
+    expect(ids(index.candidates(index.matching(matchReadings(plan.readings), STEMS, []), { status: 'active' }, 600))).toEqual([]);
+    expect(ids(index.candidates(index.matching(matchAnyGroup(plan.readings), STEMS, []), { status: 'active' }, 600))).toEqual([1, 2]);
   });
 
   it('lets stop words constrain nothing and needs every part of a word PostgreSQL splits', () => {
@@ -80,6 +80,16 @@ describe('the in-process search index', () => {
     expect(ids(find(index, 'дрель', { status: 'active', categoryId: 2 }))).toEqual([3]);
     expect(ids(find(index, 'дрель', { status: 'active', supplier: 'P.I.T' }))).toEqual([3]);
     expect(ids(find(index, 'дрель', { status: 'active', supplier: 'Bosch' }))).toEqual([]);
+  });
+
+  it('tells whether any match is within a filter (the other layout is named when what was typed has none)', () => {
+    const index = catalogue();
+    const drills = () => index.matching(matchReadings(planSearch('дрель').readings), STEMS, []);
+    expect(index.anyWithin(drills(), { status: 'inactive' })).toBe(true);
+    expect(index.anyWithin(drills(), { status: 'active', categoryId: 2 })).toBe(true);
+    expect(index.anyWithin(drills(), { status: 'active', supplier: 'Bosch' })).toBe(false);
+    expect(index.anyWithin(index.matching(null, STEMS, ['lhtkm']), { status: 'all' })).toBe(false);
+    expect(index.anyWithin(null, { status: 'all' })).toBe(false);
   });
 
   it('finds SKU fragments anywhere in the normalised SKU', () => {
@@ -120,9 +130,18 @@ describe('the in-process search index', () => {
   it('samples at most the cap of matches in id order, plus the best sellers among all matches', () => {
     const rows = Array.from({ length: 50 }, (_, i) => row(i + 1, `Дрель ${i + 1}`, 'дрел', { salesCount: i === 45 ? 1000 : i }));
     const index = build(rows);
-    const found = index.candidates(matchReadings(planSearch('дрель').readings), STEMS, [], { status: 'active' }, 10);
+    const found = index.candidates(index.matching(matchReadings(planSearch('дрель').readings), STEMS, []), { status: 'active' }, 10);
     expect(found.matched).toBe(50);
     // The first 11 by id, and the 5 best sellers: 46 (1000 sales), then 50, 49, 48, 47.
     expect(ids(found)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 46, 47, 48, 49, 50]);
+  });
+
+  it('samples featured products above best sellers, and the newer of equal sellers', () => {
+    const rows = Array.from({ length: 50 }, (_, i) => row(i + 1, `Дрель ${i + 1}`, 'дрел', { salesCount: 7, isFeatured: i === 20 }));
+    rows[30]!.salesCount = 500;
+    const index = build(rows);
+    const found = index.candidates(index.matching(matchReadings(planSearch('дрель').readings), STEMS, []), { status: 'active' }, 10);
+    // The first 11 by id, and 5 more: 21 (featured), 31 (500 sales), then the newest of those with 7.
+    expect(ids(found)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 21, 31, 48, 49, 50]);
   });
 });

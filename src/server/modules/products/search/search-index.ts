@@ -83,6 +83,8 @@ export type IndexFilter = { categoryId?: number; supplier?: string; status: 'act
 
 /** One bit per slot. */
 type Bits = Uint32Array;
+/** The slots a search matched (SearchIndex.matching). */
+export type Matched = Bits;
 
 const newBits = (slots: number): Bits => new Uint32Array((slots + 31) >>> 5);
 const setBit = (bits: Bits, slot: number) => {
@@ -147,18 +149,52 @@ class Postings {
   }
 }
 
+/** The code of a Latin letter or digit, 0–35; -1 for anything else (SKU fragments hold only these). */
+function skuCharCode(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  if (code >= 97 && code <= 122) return code - 97;
+  if (code >= 48 && code <= 57) return code - 22;
+  return -1;
+}
+
+/** Each run of three Latin letters and digits as one number, 0 … 36³ − 1, in order; -1 for a run with another character. */
+function forEachTrigram(text: string, visit: (trigram: number) => void) {
+  for (let at = 0; at + 3 <= text.length; at++) {
+    const a = skuCharCode(text, at);
+    const b = skuCharCode(text, at + 1);
+    const c = skuCharCode(text, at + 2);
+    visit(a < 0 || b < 0 || c < 0 ? -1 : (a * 36 + b) * 36 + c);
+  }
+}
+
 /** The SKUs of the built slots as one text, so a fragment is found by the engine's indexOf. */
 class SkuText {
   private readonly text: string;
   private readonly starts: Int32Array;
+  /**
+   * 1 for every three characters some SKU holds: a fragment with three no SKU holds is not looked
+   * for through the whole text (about half a millisecond at 100 000 products), as most Latin words
+   * typed in the wrong layout («lhtkm») are not.
+   */
+  private readonly trigrams = new Uint8Array(36 ** 3);
 
   constructor(skus: string[]) {
     this.text = skus.join('\n');
     this.starts = new Int32Array(skus.length + 1);
     for (let i = 0; i < skus.length; i++) this.starts[i + 1] = this.starts[i]! + skus[i]!.length + 1;
+    for (const sku of skus) {
+      forEachTrigram(sku, (trigram) => {
+        if (trigram >= 0) this.trigrams[trigram] = 1;
+      });
+    }
   }
 
   mark(fragment: string, bits: Bits, skip: Uint8Array) {
+    let held = true;
+    forEachTrigram(fragment, (trigram) => {
+      if (trigram >= 0 && !this.trigrams[trigram]) held = false;
+    });
+    if (!held) return;
     let at = this.text.indexOf(fragment);
     while (at >= 0) {
       const slot = this.slotAt(at);
@@ -198,6 +234,60 @@ function firstInOrder(items: number[], count: number, compare: (a: number, b: nu
     if (run.length > count) run.pop();
   }
   return run;
+}
+
+/**
+ * The `count` most popular of slots offered in ascending order, a tie going to the later (newer)
+ * one: a heap with the weakest kept on top, so most slots are compared with it once and go. It
+ * replaced sorting the best so far with each batch, which was most of a broad word's search.
+ */
+class Strongest {
+  private readonly heap: Int32Array;
+  private size = 0;
+
+  constructor(
+    count: number,
+    private readonly popularity: Float64Array,
+  ) {
+    this.heap = new Int32Array(count);
+  }
+
+  offer(slot: number) {
+    const heap = this.heap;
+    if (this.size < heap.length) {
+      let at = this.size++;
+      while (at > 0) {
+        const parent = (at - 1) >>> 1;
+        if (!this.weaker(slot, heap[parent]!)) break;
+        heap[at] = heap[parent]!;
+        at = parent;
+      }
+      heap[at] = slot;
+    } else if (heap.length > 0 && this.popularity[slot]! >= this.popularity[heap[0]!]!) {
+      // Later than every slot held, so as popular is stronger.
+      let at = 0;
+      for (;;) {
+        let child = 2 * at + 1;
+        if (child >= heap.length) break;
+        if (child + 1 < heap.length && this.weaker(heap[child + 1]!, heap[child]!)) child++;
+        if (!this.weaker(heap[child]!, slot)) break;
+        heap[at] = heap[child]!;
+        at = child;
+      }
+      heap[at] = slot;
+    }
+  }
+
+  /** The slots kept, in no particular order. */
+  slots(): Int32Array {
+    return this.heap.subarray(0, this.size);
+  }
+
+  private weaker(a: number, b: number): boolean {
+    const pa = this.popularity[a]!;
+    const pb = this.popularity[b]!;
+    return pa < pb || (pa === pb && a < b);
+  }
 }
 
 /** Lists whose slots are kept at most (a category, a supplier and a status each). */
@@ -312,29 +402,41 @@ export class SearchIndex {
   }
 
   /**
-   * Products matching `match` (stems: each word's lexemes, none for a stop word) or containing a
-   * SKU fragment, within `filter`: at most `cap` + 1 in the order of their ids, plus up to `cap` / 2
-   * of the featured and best-selling among all matches. `matched` counts them all.
+   * The slots of the products matching `match` (stems: each word's lexemes, none for a stop word)
+   * or containing a SKU fragment, whatever their status; null when there is nothing to look for.
    */
-  candidates(
-    match: Match | null,
-    stems: Map<string, string[]>,
-    skus: string[],
-    filter: IndexFilter,
-    cap: number,
-  ): { products: IndexedProduct[]; matched: number } {
+  matching(match: Match | null, stems: Map<string, string[]>, skus: string[]): Matched | null {
     let bits = match ? this.evaluate(match, stems) : null;
     for (const fragment of skus) bits = or(bits ?? newBits(this.products.length), this.skuBits(fragment));
-    if (!bits) return { products: [], matched: 0 };
+    return bits;
+  }
 
-    const status = filter.status;
-    const category = filter.categoryId ?? 0;
-    // A supplier no product has matches nothing.
-    const supplier = filter.supplier === undefined ? -1 : (this.supplierCodes.get(filter.supplier) ?? 256);
+  /** The slots matching either; takes both over (what was passed is not to be used again). */
+  static union(a: Matched | null, b: Matched | null): Matched | null {
+    return a && b ? or(a, b) : (a ?? b);
+  }
+
+  /** Whether any of the matches is within `filter`: it stops at the first. */
+  anyWithin(matched: Matched | null, filter: IndexFilter): boolean {
+    if (!matched) return false;
+    const within = this.within(filter);
+    for (let word = 0; word < matched.length; word++) {
+      for (let rest = matched[word]!; rest !== 0; rest &= rest - 1) {
+        if (within((word << 5) + 31 - Math.clz32(rest & -rest))) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The matches within `filter`: at most `cap` + 1 in the order of their ids, plus up to `cap` / 2
+   * of the featured and best-selling among all of them. `matched` counts them all.
+   */
+  candidates(bits: Matched | null, filter: IndexFilter, cap: number): { products: IndexedProduct[]; matched: number } {
+    if (!bits) return { products: [], matched: 0 };
+    const within = this.within(filter);
     const first: number[] = [];
-    const hotCount = Math.ceil(cap / 2);
-    let hot: number[] = [];
-    let floor = -1;
+    const hot = new Strongest(Math.ceil(cap / 2), this.popularity);
     let matched = 0;
     for (let word = 0; word < bits.length; word++) {
       let rest = bits[word]!;
@@ -342,26 +444,29 @@ export class SearchIndex {
         const low = rest & -rest;
         const slot = (word << 5) + 31 - Math.clz32(low);
         rest ^= low;
-        const state = this.state[slot]!;
-        if (state === ABSENT || (status === 'active' && state !== ACTIVE) || (status === 'inactive' && state !== INACTIVE)) continue;
-        if (category !== 0 && this.category[slot] !== category) continue;
-        if (supplier !== -1 && this.supplier[slot] !== supplier) continue;
+        if (!within(slot)) continue;
         matched++;
         if (first.length <= cap) first.push(slot);
-        // Slots come in ascending order, so a tie in popularity goes to the later (newer) one.
-        if (hot.length < hotCount || this.popularity[slot]! >= floor) {
-          hot.push(slot);
-          if (hot.length === hotCount || hot.length >= 4 * hotCount) {
-            hot = this.byPopularity(hot).slice(0, hotCount);
-            // At most the weakest of the best so far: most matches compare with it once and go.
-            floor = this.popularity[hot[hot.length - 1]!]!;
-          }
-        }
+        hot.offer(slot);
       }
     }
     const slots = new Set(first);
-    for (const slot of this.byPopularity(hot).slice(0, hotCount)) slots.add(slot);
+    for (const slot of hot.slots()) slots.add(slot);
     return { products: [...slots].map((slot) => this.products[slot]!), matched };
+  }
+
+  /** Whether a slot's product is within `filter`. */
+  private within(filter: IndexFilter): (slot: number) => boolean {
+    const status = filter.status;
+    const category = filter.categoryId ?? 0;
+    // A supplier no product has matches nothing.
+    const supplier = filter.supplier === undefined ? -1 : (this.supplierCodes.get(filter.supplier) ?? 256);
+    return (slot) => {
+      const state = this.state[slot]!;
+      if (state === ABSENT || (status === 'active' && state !== ACTIVE) || (status === 'inactive' && state !== INACTIVE)) return false;
+      if (category !== 0 && this.category[slot] !== category) return false;
+      return supplier === -1 || this.supplier[slot] === supplier;
+    };
   }
 
   /**
@@ -380,18 +485,10 @@ export class SearchIndex {
   }
 
   private collectUniverse(filter: IndexFilter): Int32Array {
-    const status = filter.status;
-    const category = filter.categoryId ?? 0;
-    const supplier = filter.supplier === undefined ? -1 : (this.supplierCodes.get(filter.supplier) ?? 256);
+    const within = this.within(filter);
     const slots = new Int32Array(this.products.length);
     let n = 0;
-    for (let slot = 0; slot < this.products.length; slot++) {
-      const state = this.state[slot]!;
-      if (state === ABSENT || (status === 'active' && state !== ACTIVE) || (status === 'inactive' && state !== INACTIVE)) continue;
-      if (category !== 0 && this.category[slot] !== category) continue;
-      if (supplier !== -1 && this.supplier[slot] !== supplier) continue;
-      slots[n++] = slot;
-    }
+    for (let slot = 0; slot < this.products.length; slot++) if (within(slot)) slots[n++] = slot;
     return slots.subarray(0, n);
   }
 
@@ -537,11 +634,6 @@ export class SearchIndex {
       this.supplierCodes.set(name, code);
     }
     return code;
-  }
-
-  /** Slots by popularity, most popular first; ties to the later slot. */
-  private byPopularity(slots: number[]): number[] {
-    return slots.sort((a, b) => this.popularity[b]! - this.popularity[a]! || b - a);
   }
 
   private grow(capacity: number) {
