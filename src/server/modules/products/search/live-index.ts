@@ -32,6 +32,12 @@ const LOOK_INTERVAL_MS = 1000;
 const DELETIONS_KEPT_MS = 20 * 60 * 60 * 1000;
 /** Products written since the build, beyond which the index is built again (in the background). */
 const rebuildAfter = (size: number) => Math.max(5000, size / 4);
+/**
+ * Rebuilds for written products take at most this share of the time: while a price list writes
+ * tens of thousands, rebuilding after every few thousand read the whole catalogue again and again,
+ * and the process's requests waited for the core it took.
+ */
+const REBUILD_SHARE = 0.1;
 
 /** The oldest transaction still running: everything before it is committed or gone. */
 const WATERMARK = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
@@ -71,8 +77,9 @@ async function readChanges(db: Db, watermark: string, categoryDigest: string): P
 }
 
 /**
- * Products taken in per turn of the event loop: a price list or a 1C exchange writes thousands at
- * once, and taking them all in one go held every request of the process (311 ms for 5 000 rows).
+ * Products taken in (or added to a new index) per turn of the event loop: a price list or a 1C
+ * exchange writes thousands at once, and taking them all in one go held every request of the
+ * process (311 ms for 5 000 rows).
  */
 const APPLY_SLICE = 200;
 
@@ -108,7 +115,10 @@ async function loadIndex(db: Db): Promise<{ index: SearchIndex; watermark: strin
     const rows = rowsOf<IndexRow>(
       await db.execute(sql`select ${INDEX_COLUMNS} from products where id > ${after} order by id limit ${LOAD_BATCH}`),
     );
-    builder.add(rows);
+    for (let start = 0; start < rows.length; start += APPLY_SLICE) {
+      await setImmediate();
+      builder.add(rows.slice(start, start + APPLY_SLICE));
+    }
     if (rows.length < LOAD_BATCH) break;
     after = rows[rows.length - 1]!.id;
   }
@@ -125,6 +135,8 @@ export class LiveSearchIndex {
   private announced = 0;
   private seen = 0;
   private lookedAt = 0;
+  /** No rebuild for written products before then (`REBUILD_SHARE`). */
+  private rebuildFrom = 0;
 
   constructor(
     private readonly db: Db,
@@ -156,6 +168,7 @@ export class LiveSearchIndex {
   /** Builds the index from every product, then catches up with what changed meanwhile. Shared by concurrent callers. */
   build(): Promise<void> {
     this.building ??= (async () => {
+      const started = Date.now();
       for (;;) {
         const { index, watermark } = await loadIndex(this.db);
         const covers = this.announced;
@@ -164,6 +177,7 @@ export class LiveSearchIndex {
         if (changes.deleted.includes(EMPTIED)) continue;
         await applyChanges(this.db, index, changes);
         this.install(index, changes.watermark, covers, lookedAt);
+        this.rebuildFrom = Date.now() + (Date.now() - started) * (1 / REBUILD_SHARE - 1);
         return;
       }
     })().finally(() => {
@@ -216,7 +230,7 @@ export class LiveSearchIndex {
     // Built again while the slices went in: that index is the newer one.
     if (this.index !== index) return;
     this.install(index, changes.watermark, covers, lookedAt);
-    if (index.freshCount > rebuildAfter(index.size)) this.build().catch(this.onError);
+    if (index.freshCount > rebuildAfter(index.size) && Date.now() >= this.rebuildFrom) this.build().catch(this.onError);
   }
 
   private install(index: SearchIndex, watermark: string, covers: number, lookedAt: number) {
