@@ -81,7 +81,7 @@ async function readChanges(db: Db, watermark: string, categoryDigest: string): P
  * exchange writes thousands at once, and taking them all in one go held every request of the
  * process (311 ms for 5 000 rows).
  */
-const APPLY_SLICE = 200;
+const APPLY_SLICE = 100;
 
 /**
  * Takes in what a look found, reading the written products' rows a batch at a time and taking
