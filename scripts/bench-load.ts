@@ -45,7 +45,6 @@ const PRODUCTS = Number(args.products);
 const USERS = Number(args.users);
 const DURATION_S = Number(args.duration);
 const ROWS = Number(args.rows);
-const CUSTOMERS = 120;
 const LOW_STOCK = { count: 100, quantity: 5 };
 const ADMIN = { username: 'admin', password: 'bench-load-pass-2026' };
 const DATABASE_URL = process.env.BENCH_LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_load';
@@ -231,11 +230,11 @@ async function main() {
     processes.push(nginx);
     const catalogue = await catalogueOf(database, lowStock);
     t0 = performance.now();
-    const customers = await registerCustomers(base, CUSTOMERS);
+    const customers = await registerCustomers(base, USERS);
     log(`${customers.length} customers registered in ${since(t0)}; ${lowStock.length} products with ${LOW_STOCK.quantity} units each for the checkouts`);
 
     const workload = new Workload(base, catalogue, customers);
-    // Warm-up: each process's search index and caches, as a running shop has them.
+    // Warm-up: the processes' answer caches and compiled code, as a running shop has them.
     const warm = workload.run(Math.min(8, USERS));
     await sleep(5000);
     workload.finish();

@@ -29,13 +29,13 @@ const row = (id: number, extra: Partial<IndexRow> = {}): IndexRow => ({
   ...extra,
 });
 
-function build(rows: IndexRow[]) {
+async function build(rows: IndexRow[]) {
   const builder = new SearchIndexBuilder();
   builder.add(rows);
   return builder.build();
 }
 
-const idsOf = (index: ReturnType<typeof build>, slots: number[]) => index.idsOf(slots).sort((a, b) => a - b);
+const idsOf = (index: Awaited<ReturnType<typeof build>>, slots: number[]) => index.idsOf(slots).sort((a, b) => a - b);
 const noFilters = { brands: [], inStock: false, attributes: [] };
 
 describe('filter columns', () => {
@@ -46,8 +46,8 @@ describe('filter columns', () => {
   ];
   const counted = [{ id: CHUCK, kind: 'text' as const }, { id: POWER, kind: 'number' as const }];
 
-  it('filter by brand, price, stock, branch and characteristics', () => {
-    const index = build(rows);
+  it('filter by brand, price, stock, branch and characteristics', async () => {
+    const index = await build(rows);
     const universe = index.universe({ status: 'active' });
     const scan = (query: object) => idsOf(index, scanFacets(index.filters, universe, { ...noFilters, ...query }, []).slots);
     expect(scan({ brands: ['DCK'] })).toEqual([1]);
@@ -59,8 +59,8 @@ describe('filter columns', () => {
     expect(scan({ attributes: [{ id: POWER, values: [], min: 900 }] })).toEqual([2]);
   });
 
-  it('counts an option as the list with it in place of its filter’s choice', () => {
-    const index = build(rows);
+  it('counts an option as the list with it in place of its filter’s choice', async () => {
+    const index = await build(rows);
     const result = scanFacets(index.filters, index.universe({ status: 'active' }), { ...noFilters, attributes: [{ id: CHUCK, values: ['SDS-max'] }], inStock: true }, counted);
     expect(result.slots).toEqual([]);
     // In stock: 1 (SDS-plus) and 3 (SDS-plus); SDS-max would give nothing but stays listed.
@@ -76,8 +76,8 @@ describe('filter columns', () => {
     expect(result.attributes.get(POWER)).toEqual({ min: 800, max: 1100 });
   });
 
-  it('follows a product’s new values, and forgets a deleted one', () => {
-    const index = build(rows);
+  it('follows a product’s new values, and forgets a deleted one', async () => {
+    const index = await build(rows);
     index.apply([row(2, { brand: 'P.I.T', attributes: [[CHUCK, 'SDS-plus', null]], inStock: true, branchIds: [8] })], [1]);
     const universe = index.universe({ status: 'active' });
     const result = scanFacets(index.filters, universe, { ...noFilters, branchId: 8 }, counted);
@@ -88,18 +88,18 @@ describe('filter columns', () => {
     expect(result.attributes.has(POWER)).toBe(false);
   });
 
-  it('sorts as the SQL lists do: priced by price, then those on request', () => {
-    const index = build(rows);
+  it('sorts as the SQL lists do: priced by price, then those on request', async () => {
+    const index = await build(rows);
     const slots = [...index.universe({ status: 'active' })];
     expect(index.idsOf(index.firstSlots([...slots], 'price-low', 3))).toEqual([1, 2, 3]);
     expect(index.idsOf(index.firstSlots([...slots], 'price-high', 3))).toEqual([2, 1, 3]);
   });
 
-  it('picks a page near the start of a long list as sorting it all would', () => {
+  it('picks a page near the start of a long list as sorting it all would', async () => {
     const many = Array.from({ length: 400 }, (_, i) =>
       row(i + 1, { priceKopecks: i % 7 === 0 ? null : ((i * 37) % 50) * 100_00, salesCount: (i * 13) % 9, isFeatured: i % 50 === 0, createdAt: (i * 11) % 30 }),
     );
-    const index = build(many);
+    const index = await build(many);
     const slots = [...index.universe({ status: 'active' })];
     for (const sort of ['featured', 'price-low', 'price-high', 'newest', 'popular'] as const) {
       const whole = index.idsOf(index.firstSlots([...slots], sort, slots.length));

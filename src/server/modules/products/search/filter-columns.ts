@@ -66,16 +66,39 @@ export class FilterColumns {
   readonly attributes = new Map<number, AttributeColumn>();
 
   grow(capacity: number) {
-    if (capacity <= this.capacity) return;
-    this.brand = grown(this.brand, capacity, (n) => new Int32Array(n));
-    this.price = grown(this.price, capacity, (n) => new Float64Array(n), NaN);
-    this.inStock = grown(this.inStock, capacity, (n) => new Uint8Array(n));
-    for (const [id, bits] of this.branches) this.branches.set(id, grown(bits, capacity, (n) => new Uint8Array(n)));
+    for (const step of this.growth(capacity)) step();
+  }
+
+  /**
+   * Growing to `capacity` as steps of one column each, to be run in order, in one go or a step
+   * per turn of the event loop (a column is a few milliseconds; all of them at 65 000 slots took
+   * hundreds). Nothing may be written meanwhile; reads see every slot they saw before.
+   */
+  growth(capacity: number): (() => void)[] {
+    if (capacity <= this.capacity) return [];
+    const steps: (() => void)[] = [
+      () => {
+        this.brand = grown(this.brand, capacity, (n) => new Int32Array(n));
+        this.price = grown(this.price, capacity, (n) => new Float64Array(n), NaN);
+        this.inStock = grown(this.inStock, capacity, (n) => new Uint8Array(n));
+      },
+    ];
+    for (const [id, bits] of this.branches) steps.push(() => void this.branches.set(id, grown(bits, capacity, (n) => new Uint8Array(n))));
     for (const column of this.attributes.values()) {
-      column.codes = grown(column.codes, capacity, (n) => new Int32Array(n));
-      if (column.numbers) column.numbers = grown(column.numbers, capacity, (n) => new Float64Array(n), NaN);
+      steps.push(() => {
+        column.codes = grown(column.codes, capacity, (n) => new Int32Array(n));
+      });
+      const numbers = column.numbers;
+      if (numbers) {
+        steps.push(() => {
+          column.numbers = grown(numbers, capacity, (n) => new Float64Array(n), NaN);
+        });
+      }
     }
-    this.capacity = capacity;
+    steps.push(() => {
+      this.capacity = capacity;
+    });
+    return steps;
   }
 
   /** Writes a slot's data, replacing what it held. */

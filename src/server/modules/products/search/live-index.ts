@@ -24,22 +24,23 @@ const INDEX_COLUMNS = sql.raw(`products.id, name, slug, sku, coalesce(sku_norm, 
   coalesce((select json_agg(json_build_array(pa.attribute_id, pa.value, pa.number)) from product_attributes pa
     where pa.product_id = products.id), '[]') as attributes`);
 
-/** Rows per query while the whole index is loaded: the event loop keeps serving in between. */
+/** Rows per query while the whole index is loaded, or the products a look found written: the event loop keeps serving in between. */
 const LOAD_BATCH = 2000;
 /** Without an announced change the index still looks at the database this often. */
 const LOOK_INTERVAL_MS = 1000;
 /** Deletions are kept a day: an index that has not looked for most of a day is built again. */
 const DELETIONS_KEPT_MS = 20 * 60 * 60 * 1000;
 /** Products written since the build, beyond which the index is built again (in the background). */
-const rebuildAfter = (index: SearchIndex) => Math.max(5000, index.size / 4);
+const rebuildAfter = (size: number) => Math.max(5000, size / 4);
+/**
+ * Rebuilds for written products take at most this share of the time: while a price list writes
+ * tens of thousands, rebuilding after every few thousand read the whole catalogue again and again,
+ * and the process's requests waited for the core it took.
+ */
+const REBUILD_SHARE = 0.1;
 
 /** The oldest transaction still running: everything before it is committed or gone. */
 const WATERMARK = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
-
-async function readWatermark(db: Db): Promise<string> {
-  const [row] = rowsOf<{ w: string }>(await db.execute(sql`select ${WATERMARK} as w`));
-  return row!.w;
-}
 
 /** Product id 0 among the deleted: the table was emptied (TRUNCATE, a restored backup). */
 const EMPTIED = 0;
@@ -51,11 +52,13 @@ const EMPTIED = 0;
  */
 const CATEGORY_DIGEST = sql`md5(coalesce(string_agg(concat_ws('|', id, slug, name), E'\n' order by sort_order, id), ''))`;
 
-type Changes = { watermark: string; changed: IndexRow[]; deleted: number[]; categoryDigest: string; categories: CategoryRow[] | null };
+type Changes = { watermark: string; changedIds: number[]; deleted: number[]; categoryDigest: string; categories: CategoryRow[] | null };
 
 /**
- * Rows written and deleted from `watermark` on, the next watermark, and the categories unless
- * their digest is still `categoryDigest`, all from one snapshot.
+ * Ids of the products written and deleted from `watermark` on, the next watermark, and the
+ * categories unless their digest is still `categoryDigest`, all from one snapshot. The written
+ * products' rows are read afterwards, a batch at a time (`applyChanges`): all of them in this
+ * result took one parse of megabytes of JSON (a price list writes tens of thousands).
  */
 async function readChanges(db: Db, watermark: string, categoryDigest: string): Promise<Changes> {
   const [row] = rowsOf<Changes>(
@@ -66,44 +69,60 @@ async function readChanges(db: Db, watermark: string, categoryDigest: string): P
         end as categories,
         (select coalesce(json_agg(product_id), '[]') from search_feed.product_changes
           where xact >= ${watermark}::bigint and deleted) as deleted,
-        (select coalesce(json_agg(r), '[]') from (
-          select ${INDEX_COLUMNS} from search_feed.product_changes c join products on products.id = c.product_id
-          where c.xact >= ${watermark}::bigint and not c.deleted) r) as changed
+        (select coalesce(json_agg(product_id order by product_id), '[]') from search_feed.product_changes
+          where xact >= ${watermark}::bigint and not deleted) as "changedIds"
       from (select ${CATEGORY_DIGEST} as digest from categories) as category_digest`),
   );
   return row!;
 }
 
 /**
- * Products taken in per turn of the event loop: a price list or a 1C exchange writes thousands at
- * once, and taking them all in one go held every request of the process (311 ms for 5 000 rows).
+ * Products taken in (or added to a new index) per turn of the event loop: a price list or a 1C
+ * exchange writes thousands at once, and taking them all in one go held every request of the
+ * process (311 ms for 5 000 rows).
  */
-const APPLY_SLICE = 200;
+const APPLY_SLICE = 100;
 
-/** Takes in what a look read, a slice at a time; searches between slices see the products taken in so far. */
-async function applyChanges(index: SearchIndex, changes: Changes) {
-  index.apply([], changes.deleted);
-  for (let start = 0; start < changes.changed.length; start += APPLY_SLICE) {
-    if (start > 0) await setImmediate();
-    index.apply(changes.changed.slice(start, start + APPLY_SLICE), []);
+/**
+ * Takes in what a look found, reading the written products' rows a batch at a time and taking
+ * them in a slice at a time; searches between slices see the products taken in so far. A row read
+ * later than the look's snapshot is as new or newer than it, and one deleted meanwhile is missing
+ * here and among the deleted of the next look, which starts from this look's watermark.
+ */
+async function applyChanges(db: Db, index: SearchIndex, changes: Changes) {
+  for (let start = 0; start < changes.deleted.length; start += APPLY_SLICE) {
+    await setImmediate();
+    index.apply([], changes.deleted.slice(start, start + APPLY_SLICE));
+  }
+  for (let from = 0; from < changes.changedIds.length; from += LOAD_BATCH) {
+    const ids = changes.changedIds.slice(from, from + LOAD_BATCH);
+    const rows = rowsOf<IndexRow>(await db.execute(sql`select ${INDEX_COLUMNS} from products where id = any(${sql.param(ids)}::int[]) order by id`));
+    await index.reserve(rows.length);
+    for (let start = 0; start < rows.length; start += APPLY_SLICE) {
+      await setImmediate();
+      index.apply(rows.slice(start, start + APPLY_SLICE), []);
+    }
   }
   if (changes.categories) index.setCategories(changes.categoryDigest, changes.categories);
 }
 
 /** Every product, batch by batch in the order of ids, and the watermark to catch up from. */
 async function loadIndex(db: Db): Promise<{ index: SearchIndex; watermark: string }> {
-  const watermark = await readWatermark(db);
-  const builder = new SearchIndexBuilder();
+  const [row] = rowsOf<{ watermark: string; count: number }>(await db.execute(sql`select ${WATERMARK} as watermark, count(*)::int as count from products`));
+  const builder = new SearchIndexBuilder(row!.count + rebuildAfter(row!.count));
   let after = 0;
   for (;;) {
     const rows = rowsOf<IndexRow>(
       await db.execute(sql`select ${INDEX_COLUMNS} from products where id > ${after} order by id limit ${LOAD_BATCH}`),
     );
-    builder.add(rows);
+    for (let start = 0; start < rows.length; start += APPLY_SLICE) {
+      await setImmediate();
+      builder.add(rows.slice(start, start + APPLY_SLICE));
+    }
     if (rows.length < LOAD_BATCH) break;
     after = rows[rows.length - 1]!.id;
   }
-  return { index: builder.build(), watermark };
+  return { index: await builder.build(), watermark: row!.watermark };
 }
 
 export class LiveSearchIndex {
@@ -116,6 +135,8 @@ export class LiveSearchIndex {
   private announced = 0;
   private seen = 0;
   private lookedAt = 0;
+  /** No rebuild for written products before then (`REBUILD_SHARE`). */
+  private rebuildFrom = 0;
 
   constructor(
     private readonly db: Db,
@@ -147,14 +168,16 @@ export class LiveSearchIndex {
   /** Builds the index from every product, then catches up with what changed meanwhile. Shared by concurrent callers. */
   build(): Promise<void> {
     this.building ??= (async () => {
+      const started = Date.now();
       for (;;) {
         const { index, watermark } = await loadIndex(this.db);
         const covers = this.announced;
         const lookedAt = Date.now();
         const changes = await readChanges(this.db, watermark, index.categoryDigest);
         if (changes.deleted.includes(EMPTIED)) continue;
-        await applyChanges(index, changes);
+        await applyChanges(this.db, index, changes);
         this.install(index, changes.watermark, covers, lookedAt);
+        this.rebuildFrom = Date.now() + (Date.now() - started) * (1 / REBUILD_SHARE - 1);
         return;
       }
     })().finally(() => {
@@ -203,11 +226,11 @@ export class LiveSearchIndex {
     // Built again meanwhile: that index is newer than what this look read.
     if (this.index !== index) return;
     if (changes.deleted.includes(EMPTIED)) return this.build();
-    await applyChanges(index, changes);
+    await applyChanges(this.db, index, changes);
     // Built again while the slices went in: that index is the newer one.
     if (this.index !== index) return;
     this.install(index, changes.watermark, covers, lookedAt);
-    if (index.freshCount > rebuildAfter(index)) this.build().catch(this.onError);
+    if (index.freshCount > rebuildAfter(index.size) && Date.now() >= this.rebuildFrom) this.build().catch(this.onError);
   }
 
   private install(index: SearchIndex, watermark: string, covers: number, lookedAt: number) {

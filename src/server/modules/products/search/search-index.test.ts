@@ -34,7 +34,7 @@ const STEMS = new Map<string, string[]>([
   ['м.кв', ['кв', 'м']],
 ]);
 
-function build(rows: IndexRow[]) {
+async function build(rows: IndexRow[]) {
   const builder = new SearchIndexBuilder();
   builder.add(rows.slice(0, 2));
   builder.add(rows.slice(2));
@@ -42,7 +42,7 @@ function build(rows: IndexRow[]) {
 }
 
 const ids = (found: { products: { id: number }[] }) => found.products.map((p) => p.id).sort((a, b) => a - b);
-const find = (index: ReturnType<typeof build>, query: string, filter: Parameters<ReturnType<typeof build>['candidates']>[1] = { status: 'active' }) => {
+const find = (index: Awaited<ReturnType<typeof build>>, query: string, filter: Parameters<Awaited<ReturnType<typeof build>>['candidates']>[1] = { status: 'active' }) => {
   const plan = planSearch(query);
   return index.candidates(index.matching(matchReadings(plan.readings), STEMS, plan.skus), filter, 600);
 };
@@ -57,8 +57,8 @@ describe('the in-process search index', () => {
       row(5, 'Плитка 1 м.кв', 'плитк 1 м кв'),
     ]);
 
-  it('matches every word of a reading by its stems, and any of several alternatives', () => {
-    const index = catalogue();
+  it('matches every word of a reading by its stems, and any of several alternatives', async () => {
+    const index = await catalogue();
     expect(ids(find(index, 'дрели'))).toEqual([1, 3]);
     expect(ids(find(index, 'дрель ударная'))).toEqual([1]);
     const plan = planSearch('ударная перфоратор');
@@ -66,15 +66,15 @@ describe('the in-process search index', () => {
     expect(ids(index.candidates(index.matching(matchAnyGroup(plan.readings), STEMS, []), { status: 'active' }, 600))).toEqual([1, 2]);
   });
 
-  it('lets stop words constrain nothing and needs every part of a word PostgreSQL splits', () => {
-    const index = catalogue();
+  it('lets stop words constrain nothing and needs every part of a word PostgreSQL splits', async () => {
+    const index = await catalogue();
     expect(ids(find(index, 'дрель для'))).toEqual([1, 3]);
     expect(find(index, 'для').products).toEqual([]);
     expect(ids(find(index, 'м.кв'))).toEqual([5]);
   });
 
-  it('filters by status, category and supplier', () => {
-    const index = catalogue();
+  it('filters by status, category and supplier', async () => {
+    const index = await catalogue();
     expect(ids(find(index, 'дрель', { status: 'all' }))).toEqual([1, 3, 4]);
     expect(ids(find(index, 'дрель', { status: 'inactive' }))).toEqual([4]);
     expect(ids(find(index, 'дрель', { status: 'active', categoryId: 2 }))).toEqual([3]);
@@ -82,8 +82,8 @@ describe('the in-process search index', () => {
     expect(ids(find(index, 'дрель', { status: 'active', supplier: 'Bosch' }))).toEqual([]);
   });
 
-  it('tells whether any match is within a filter (the other layout is named when what was typed has none)', () => {
-    const index = catalogue();
+  it('tells whether any match is within a filter (the other layout is named when what was typed has none)', async () => {
+    const index = await catalogue();
     const drills = () => index.matching(matchReadings(planSearch('дрель').readings), STEMS, []);
     expect(index.anyWithin(drills(), { status: 'inactive' })).toBe(true);
     expect(index.anyWithin(drills(), { status: 'active', categoryId: 2 })).toBe(true);
@@ -92,14 +92,14 @@ describe('the in-process search index', () => {
     expect(index.anyWithin(null, { status: 'all' })).toBe(false);
   });
 
-  it('finds SKU fragments anywhere in the normalised SKU', () => {
-    const index = catalogue();
+  it('finds SKU fragments anywhere in the normalised SKU', async () => {
+    const index = await catalogue();
     expect(ids(find(index, 'SKU3'))).toEqual([3]);
     expect(ids(find(index, 'ku5'))).toEqual([5]);
   });
 
-  it('takes in products written and deleted after it was built', () => {
-    const index = catalogue();
+  it('takes in products written and deleted after it was built', async () => {
+    const index = await catalogue();
     index.apply(
       [
         row(1, 'Миксер строительный', 'миксер строительн'),
@@ -116,8 +116,8 @@ describe('the in-process search index', () => {
     expect(index.freshCount).toBe(3);
   });
 
-  it('counts the words of active names for the typo vocabulary, and follows writes and deletions', () => {
-    const index = catalogue();
+  it('counts the words of active names for the typo vocabulary, and follows writes and deletions', async () => {
+    const index = await catalogue();
     const counts = () => Object.fromEntries([...index.nameWords].sort(([a], [b]) => a.localeCompare(b)));
     // Inactive «Дрель скрытая» and words under three letters or with digits are not counted.
     expect(counts()).toEqual({ plus: 1, sds: 1, дрель: 2, перфоратор: 1, плитка: 1, ударная: 1, шуруповерт: 1 });
@@ -127,19 +127,19 @@ describe('the in-process search index', () => {
     expect(counts()).toEqual({ миксер: 1, плитка: 1, строительный: 1 });
   });
 
-  it('samples at most the cap of matches in id order, plus the best sellers among all matches', () => {
+  it('samples at most the cap of matches in id order, plus the best sellers among all matches', async () => {
     const rows = Array.from({ length: 50 }, (_, i) => row(i + 1, `Дрель ${i + 1}`, 'дрел', { salesCount: i === 45 ? 1000 : i }));
-    const index = build(rows);
+    const index = await build(rows);
     const found = index.candidates(index.matching(matchReadings(planSearch('дрель').readings), STEMS, []), { status: 'active' }, 10);
     expect(found.matched).toBe(50);
     // The first 11 by id, and the 5 best sellers: 46 (1000 sales), then 50, 49, 48, 47.
     expect(ids(found)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 46, 47, 48, 49, 50]);
   });
 
-  it('samples featured products above best sellers, and the newer of equal sellers', () => {
+  it('samples featured products above best sellers, and the newer of equal sellers', async () => {
     const rows = Array.from({ length: 50 }, (_, i) => row(i + 1, `Дрель ${i + 1}`, 'дрел', { salesCount: 7, isFeatured: i === 20 }));
     rows[30]!.salesCount = 500;
-    const index = build(rows);
+    const index = await build(rows);
     const found = index.candidates(index.matching(matchReadings(planSearch('дрель').readings), STEMS, []), { status: 'active' }, 10);
     // The first 11 by id, and 5 more: 21 (featured), 31 (500 sales), then the newest of those with 7.
     expect(ids(found)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 21, 31, 48, 49, 50]);

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Sort } from '#shared/constants.ts';
 import { FilterColumns, type FilterRow } from './filter-columns.ts';
 import { nearness } from './nearness.ts';
@@ -81,6 +82,13 @@ const productOf = (row: IndexRow): IndexedProduct => ({
 /** Which products a search covers. */
 export type IndexFilter = { categoryId?: number; supplier?: string; status: 'active' | 'inactive' | 'all' };
 
+/**
+ * Slots put together per turn of the event loop while a new index is built: the index in use
+ * keeps answering in between (built in one go, 100 000 products held every request for a few
+ * hundred milliseconds).
+ */
+const BUILD_SLICE = 5000;
+
 /** One bit per slot. */
 type Bits = Uint32Array;
 /** The slots a search matched (SearchIndex.matching). */
@@ -117,25 +125,31 @@ function countNameWords(counts: Map<string, number>, name: string, step: 1 | -1)
 
 /** Slots per lexeme, compressed into two arrays; each list ascending. */
 class Postings {
-  private readonly offsets: Int32Array;
-  private readonly slots: Int32Array;
+  private constructor(
+    private readonly ids: Map<string, number>,
+    private readonly offsets: Int32Array,
+    private readonly slots: Int32Array,
+  ) {}
 
   /** From the lexeme ids of each slot: those of slot s are `lexemes[starts[s]…starts[s + 1])`. */
-  constructor(
-    private readonly ids: Map<string, number>,
-    lexemes: Int32Array,
-    starts: number[],
-  ) {
+  static async build(ids: Map<string, number>, lexemes: Int32Array, starts: number[]): Promise<Postings> {
+    const slotCount = starts.length - 1;
     const offsets = new Int32Array(ids.size + 1);
-    for (let i = 0; i < starts[starts.length - 1]!; i++) offsets[lexemes[i]! + 1]!++;
+    for (let from = 0; from < slotCount; from += BUILD_SLICE) {
+      if (from > 0) await nextTurn();
+      const end = starts[Math.min(from + BUILD_SLICE, slotCount)]!;
+      for (let i = starts[from]!; i < end; i++) offsets[lexemes[i]! + 1]!++;
+    }
     for (let id = 0; id < ids.size; id++) offsets[id + 1]! += offsets[id]!;
     const slots = new Int32Array(offsets[ids.size]!);
     const next = offsets.slice(0, ids.size);
-    for (let slot = 0; slot + 1 < starts.length; slot++) {
-      for (let i = starts[slot]!; i < starts[slot + 1]!; i++) slots[next[lexemes[i]!]!++] = slot;
+    for (let from = 0; from < slotCount; from += BUILD_SLICE) {
+      await nextTurn();
+      for (let slot = from; slot < Math.min(from + BUILD_SLICE, slotCount); slot++) {
+        for (let i = starts[slot]!; i < starts[slot + 1]!; i++) slots[next[lexemes[i]!]!++] = slot;
+      }
     }
-    this.offsets = offsets;
-    this.slots = slots;
+    return new Postings(ids, offsets, slots);
   }
 
   /** Sets the bit of every slot listed under `lexeme`, except those `skip` marks. */
@@ -332,14 +346,24 @@ export class SearchIndex {
   readonly filters: FilterColumns;
 
   /** Use SearchIndexBuilder. */
-  constructor(products: IndexedProduct[], postings: Postings, words: Map<string, number>, filters: FilterColumns) {
+  private constructor(postings: Postings, skus: SkuText, words: Map<string, number>, filters: FilterColumns) {
+    this.postings = postings;
+    this.skus = skus;
     this.words = words;
     this.filters = filters;
-    this.grow(products.length);
-    products.forEach((product, slot) => this.put(slot, product));
-    this.postings = postings;
-    this.skus = new SkuText(products.map((product) => product.skuNorm));
-    this.outdated.fill(0);
+    // As many slots as the filters hold: the builder leaves room for the products to come.
+    this.grow(filters.capacity);
+  }
+
+  /** The index of `products` (slot by slot), a slice of them per turn of the event loop. */
+  static async assemble(products: IndexedProduct[], postings: Postings, words: Map<string, number>, filters: FilterColumns): Promise<SearchIndex> {
+    const index = new SearchIndex(postings, new SkuText(products.map((product) => product.skuNorm)), words, filters);
+    for (let from = 0; from < products.length; from += BUILD_SLICE) {
+      await nextTurn();
+      for (let slot = from; slot < Math.min(from + BUILD_SLICE, products.length); slot++) index.put(slot, products[slot]!);
+    }
+    index.outdated.fill(0);
+    return index;
   }
 
   /** Products written since the index was built; a large number calls for a rebuild. */
@@ -636,18 +660,40 @@ export class SearchIndex {
     return code;
   }
 
+  /**
+   * Room for `count` more products, made a column per turn of the event loop, so that taking them
+   * in copies no column in one go. Nothing may be written meanwhile.
+   */
+  async reserve(count: number) {
+    const needed = this.products.length + count;
+    if (needed <= this.state.length) return;
+    for (const step of this.growth(Math.max(needed, this.state.length * 2))) {
+      step();
+      await nextTurn();
+    }
+  }
+
   private grow(capacity: number) {
+    for (const step of this.growth(capacity)) step();
+  }
+
+  private growth(capacity: number): (() => void)[] {
     const grown = <T extends Uint8Array | Int32Array | Float64Array>(old: T, make: (n: number) => T) => {
       const array = make(capacity);
       array.set(old);
       return array;
     };
-    this.state = grown(this.state, (n) => new Uint8Array(n));
-    this.category = grown(this.category, (n) => new Int32Array(n));
-    this.supplier = grown(this.supplier, (n) => new Uint8Array(n));
-    this.popularity = grown(this.popularity, (n) => new Float64Array(n));
-    this.outdated = grown(this.outdated, (n) => new Uint8Array(n));
-    this.filters.grow(capacity);
+    // The slot states last: their length is the room made, once every column has it.
+    return [
+      ...this.filters.growth(capacity),
+      () => {
+        this.category = grown(this.category, (n) => new Int32Array(n));
+        this.supplier = grown(this.supplier, (n) => new Uint8Array(n));
+        this.popularity = grown(this.popularity, (n) => new Float64Array(n));
+        this.outdated = grown(this.outdated, (n) => new Uint8Array(n));
+        this.state = grown(this.state, (n) => new Uint8Array(n));
+      },
+    ];
   }
 
   /** Takes the name of the product now in the slot out of the word counts. */
@@ -681,6 +727,15 @@ export class SearchIndexBuilder {
   private readonly words = new Map<string, number>();
   private readonly filters = new FilterColumns();
 
+  /**
+   * `capacity`: the slots to make room for at once, about the products to come and those written
+   * until the next rebuild: growing every column as the products arrive took hundreds of
+   * milliseconds in one go.
+   */
+  constructor(capacity = 0) {
+    this.filters.grow(capacity);
+  }
+
   add(rows: IndexRow[]) {
     for (const row of rows) {
       const product = productOf(row);
@@ -705,7 +760,8 @@ export class SearchIndexBuilder {
     }
   }
 
-  build(): SearchIndex {
-    return new SearchIndex(this.products, new Postings(this.ids, this.lexemes, this.starts), this.words, this.filters);
+  /** The index, put together a slice per turn of the event loop. */
+  async build(): Promise<SearchIndex> {
+    return SearchIndex.assemble(this.products, await Postings.build(this.ids, this.lexemes, this.starts), this.words, this.filters);
   }
 }
