@@ -24,8 +24,7 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
+import { listenLocally, startFromCommandLine } from './serve.ts';
 
 export const STAND_IN_S3 = { bucket: 'shop-pictures', region: 'ru-central1', accessKeyId: 'YCAJEstandinkeyid0001', secretAccessKey: 'YCstand-in-secret-access-key-2026' };
 
@@ -175,9 +174,7 @@ export async function startS3(options: { port?: number; bucket?: string; accessK
     return fail({ status: 405, code: 'MethodNotAllowed', message: 'The specified method is not allowed against this resource.' }, rawPath);
   });
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const endpoint = `http://127.0.0.1:${port}`;
+  const { base: endpoint, stop } = await listenLocally(server, options.port);
   const publicUrl = `${endpoint}/${bucket}`;
   return {
     endpoint,
@@ -195,23 +192,12 @@ export async function startS3(options: { port?: number; bucket?: string; accessK
       S3_SECRET_ACCESS_KEY: keys.secretAccessKey,
       S3_PUBLIC_URL: publicUrl,
     }),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop,
   };
 }
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const standIn = await startS3({ port: Number(arg('port') ?? 0), bucket: arg('bucket'), accessKeyId: arg('key'), secretAccessKey: arg('secret') });
-  console.log(`S3 stand-in: ${standIn.endpoint}, bucket ${standIn.bucket}, public ${standIn.publicUrl}`);
-  const stop = () => void standIn.stop().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-}
+await startFromCommandLine(
+  import.meta.url,
+  ({ port, arg }) => startS3({ port, bucket: arg('bucket'), accessKeyId: arg('key'), secretAccessKey: arg('secret') }),
+  (standIn) => `S3 stand-in: ${standIn.endpoint}, bucket ${standIn.bucket}, public ${standIn.publicUrl}`,
+);
