@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, loadConfig } from './config.ts';
+import { isLoopbackHost, loadConfig, loadWorkerConfig } from './config.ts';
 
 describe('loadConfig fails closed', () => {
   it('runs as production without NODE_ENV, listening as production does', () => {
@@ -71,6 +71,25 @@ describe('pictures in object storage (S3_*)', () => {
       'S3: set all of S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PUBLIC_URL or none (pictures then stay on the local disk); missing: S3_SECRET_ACCESS_KEY, S3_PUBLIC_URL',
     );
     expect(() => loadConfig({ ...S3, S3_PUBLIC_URL: 'storage/shop' })).toThrow(/S3_PUBLIC_URL/);
+  });
+});
+
+describe('background work apart (BACKGROUND_WORK=worker)', () => {
+  const refusal = 'BACKGROUND_WORK: фоновая работа в отдельном процессе (npm run worker) требует PostgreSQL: задайте DATABASE_URL (встроенная база PGlite принадлежит одному процессу) или BACKGROUND_WORK=here';
+
+  it('refuses to serve without DATABASE_URL, since no worker can open the embedded PGlite', () => {
+    expect(() => loadConfig({ BACKGROUND_WORK: 'worker' })).toThrow(refusal);
+    expect(() => loadConfig({ BACKGROUND_WORK: 'worker', DATABASE_URL: '' })).toThrow(refusal);
+  });
+
+  it('starts with PostgreSQL, and keeps the work in the serving process by default', () => {
+    expect(loadConfig({ BACKGROUND_WORK: 'worker', DATABASE_URL: 'postgres://shop@127.0.0.1:5432/shop' }).backgroundWork).toBe('worker');
+    expect(loadConfig({}).backgroundWork).toBe('here');
+  });
+
+  it('npm run worker refuses to start without DATABASE_URL, and runs the work itself with it', () => {
+    expect(() => loadWorkerConfig({})).toThrow('npm run worker работает только с PostgreSQL: задайте DATABASE_URL (встроенная база PGlite принадлежит одному процессу)');
+    expect(loadWorkerConfig({ BACKGROUND_WORK: 'worker', DATABASE_URL: 'postgres://shop@127.0.0.1:5432/shop' }).backgroundWork).toBe('here');
   });
 });
 

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { passwordProblem } from './core/password-policy.ts';
 import type { FetchAllowance } from './core/safe-fetch.ts';
 
+/** Why background work apart needs PostgreSQL: said by the serving process and by `npm run worker` alike. */
+const PGLITE_ONE_PROCESS = 'встроенная база PGlite принадлежит одному процессу';
+
 const EnvSchema = z.object({
   // Fail closed: development behaviour (Vite, the reset token in answers) must be asked for.
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -44,6 +47,10 @@ const EnvSchema = z.object({
   // The administrator's password obeys the policy of every other password (ASVS level 2).
   const problem = env.ADMIN_PASSWORD && passwordProblem(env.ADMIN_PASSWORD, { username: env.ADMIN_USERNAME ?? 'admin', email: env.ADMIN_EMAIL });
   if (problem) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: `${problem} (правила паролей: README, «Пароли и сеансы»)` });
+  // Without a worker able to open the same database the jobs would wait forever.
+  if (env.BACKGROUND_WORK === 'worker' && !env.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['BACKGROUND_WORK'], message: `фоновая работа в отдельном процессе (npm run worker) требует PostgreSQL: задайте DATABASE_URL (${PGLITE_ONE_PROCESS}) или BACKGROUND_WORK=here` });
+  }
 });
 
 export type Config = {
@@ -206,4 +213,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     s3: parseS3(e),
   };
+}
+
+/** `npm run worker`'s configuration: the background work is its own, and only PostgreSQL can be shared with serving processes. */
+export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const config = { ...loadConfig(env), backgroundWork: 'here' as const };
+  if (!config.databaseUrl) throw new Error(`npm run worker работает только с PostgreSQL: задайте DATABASE_URL (${PGLITE_ONE_PROCESS})`);
+  return config;
 }

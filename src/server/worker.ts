@@ -7,14 +7,13 @@
  * the embedded PGlite belongs to one process.
  */
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadWorkerConfig } from './config.ts';
 import { createLogger } from './core/log.ts';
 import { createMailer } from './mail/transport.ts';
 import { openShopDatabase, stopOnSignals } from './start-up.ts';
 
 async function worker() {
-  const config = { ...loadConfig(), backgroundWork: 'here' as const };
-  if (!config.databaseUrl) throw new Error('npm run worker работает только с PostgreSQL: задайте DATABASE_URL (встроенная база PGlite принадлежит одному процессу)');
+  const config = loadWorkerConfig();
   const log = createLogger({ level: config.logLevel });
   const database = await openShopDatabase(config, log);
   const app = await buildApp({

@@ -1,27 +1,13 @@
-import { formatRub, hasPrice } from '../../src/shared/money.ts';
+import { formatRub } from '../../src/shared/money.ts';
 import { deliveryDaysText, distanceText, type DeliveryOption, type DeliveryPoint } from '../../src/shared/delivery.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
+import { cartToCheckout, cheapProductInStock, registerCustomer } from './orders.ts';
 
-type ApiProduct = { id: number; slug: string; name: string; price: number | null; stock: number | null };
 
-test('a customer has the order brought to a СДЭК pickup point: ways with days and prices, points nearest first, the point on the order', async ({ page }, testInfo) => {
-  const unique = `${testInfo.project.name}${Date.now().toString(36)}`;
-  const registered = await page.request.post('/api/register', {
-    data: { username: `cdek_${unique}`, email: `cdek.${unique}@example.ru`, password: 'Крепкий-пароль-2026', consent: true },
-  });
-  expect(registered.ok()).toBe(true);
-
-  const list = (await (await page.request.get('/api/products?sort=price-low')).json()) as { products: ApiProduct[] };
-  const product = list.products.find((p) => hasPrice(p.price) && (p.stock ?? 0) >= 4)!;
-  expect(product).toBeDefined();
-  await page.goto(`/product/${product.slug}`);
-  await waitForHydration(page);
-  await page.getByRole('main').getByRole('button', { name: 'Добавить в корзину' }).first().click();
-  await expect(page.getByText('Товар успешно добавлен в вашу корзину', { exact: true })).toBeVisible();
-
-  await page.goto('/checkout');
-  await waitForHydration(page);
-  const form = page.getByRole('form', { name: 'Оформление заказа' });
+test('a customer has the order brought to a СДЭК pickup point: ways with days and prices, points nearest first, the point on the order', async ({ page }) => {
+  await registerCustomer(page.request, 'cdek');
+  const product = await cheapProductInStock(page.request);
+  const form = await cartToCheckout(page, product.slug);
   await expect(form.getByRole('radio', { name: /^Доставка/ })).toBeChecked();
   await form.getByLabel('Город').fill('Москва');
 

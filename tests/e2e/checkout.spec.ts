@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { formatRub, hasPrice } from '../../src/shared/money.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
+import { cartToCheckout } from './orders.ts';
 
 type ApiProduct = { id: number; slug: string; name: string; price: number | null; stock: number | null };
 
@@ -174,15 +175,7 @@ test('checkout starts with what the shop knows: the header city, the profile, th
 
   const list = (await (await page.request.get('/api/products')).json()) as { products: ApiProduct[] };
   const product = list.products.find((p) => hasPrice(p.price) && (p.stock ?? 0) >= 10)!;
-  const addToCart = async () => {
-    await page.goto(`/product/${product.slug}`);
-    await waitForHydration(page);
-    await page.getByRole('main').getByRole('button', { name: 'Добавить в корзину' }).first().click();
-    await expect(page.getByText('Товар успешно добавлен в вашу корзину', { exact: true })).toBeVisible();
-    await page.goto('/checkout');
-    await waitForHydration(page);
-    return page.getByRole('form', { name: 'Оформление заказа' });
-  };
+  const addToCart = () => cartToCheckout(page, product.slug);
 
   // The first order: the city is the header's; the typed address is saved with the order.
   let form = await addToCart();

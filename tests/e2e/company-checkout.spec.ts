@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { adminApi, expect, test, waitForHydration } from './fixtures.ts';
-import { hasPrice } from '../../src/shared/money.ts';
+import { adminApi, expect, test } from './fixtures.ts';
+import { cartToCheckout, productsInStock } from './orders.ts';
 import { TEST_SELLER_REQUISITES } from '../helpers/seller-requisites.ts';
 
 /** Real requisites with valid check digits. */
@@ -26,17 +26,10 @@ test.beforeAll(async ({}, testInfo) => {
 });
 
 /** A product put in the cart from its page, as a customer does; then the checkout page. */
-async function cartToCheckout(page: Page) {
-  const list = (await (await page.request.get('/api/products?limit=48')).json()) as { products: Array<{ slug: string; price: number | null; stock: number | null }> };
-  const product = list.products.find((p) => hasPrice(p.price) && (p.stock ?? 0) >= 10);
+async function productToCheckout(page: Page) {
+  const [product] = await productsInStock(page.request, 10);
   expect(product, 'a product in stock').toBeDefined();
-  await page.goto(`/product/${product!.slug}`);
-  await waitForHydration(page);
-  await page.getByRole('main').getByRole('button', { name: 'Добавить в корзину' }).first().click();
-  await expect(page.getByText('Товар успешно добавлен в вашу корзину', { exact: true })).toBeVisible();
-  await page.goto('/checkout');
-  await waitForHydration(page);
-  const form = page.getByRole('form', { name: 'Оформление заказа' });
+  const form = await cartToCheckout(page, product!.slug);
   await expect(form).toBeVisible();
   return form;
 }
@@ -47,7 +40,7 @@ test('a new customer orders for an organisation added at checkout and pays by in
   const registered = await page.request.post('/api/register', { data: { username: `company_${unique}`, email, password: 'Крепкий-пароль-2026', consent: true } });
   expect(registered.status()).toBe(201);
 
-  const form = await cartToCheckout(page);
+  const form = await productToCheckout(page);
   await form.getByLabel('Имя и фамилия').fill('Анна Закупкина');
   await form.getByLabel('Телефон').fill('+7 900 555-12-34');
   await form.getByRole('textbox', { name: 'Адрес', exact: true }).fill('ул. Рабоче-Крестьянская, д. 10');
@@ -119,7 +112,7 @@ test('a visitor choosing «Организация» is asked to log in, and afte
   expect((await api.post('/api/organizations', { data: SBERBANK })).status()).toBe(201);
   expect((await api.post('/api/logout')).ok()).toBe(true);
 
-  const form = await cartToCheckout(page);
+  const form = await productToCheckout(page);
   await form.getByRole('radiogroup', { name: 'Покупатель' }).getByRole('radio', { name: /Организация/ }).check();
   await expect(form.getByText('Войдите, чтобы оформить заказ на организацию')).toBeVisible();
   await expect(form.getByRole('radio', { name: /Оплата по счёту/ })).toHaveCount(0);

@@ -3,20 +3,10 @@ import { formatRub, hasPrice } from '../../src/shared/money.ts';
 import type { PaymentSettingsAnswer } from '../../src/shared/schemas/payments.ts';
 import { E2E_YOOKASSA_URL } from './env.ts';
 import { adminApi, axeViolations, expect, test, waitForHydration } from './fixtures.ts';
+import { cartToCheckout, registerCustomer } from './orders.ts';
 
 type ApiProduct = { id: number; slug: string; name: string; price: number | null; stock: number | null };
 type StandInRequest = { method: string; path: string; idempotenceKey: string | null; body: { metadata?: { orderId?: string } } | null };
-
-const PASSWORD = 'Крепкий-пароль-2026';
-
-/** A new customer, logged in in this context (the registration answer sets the session). */
-async function registerCustomer(api: APIRequestContext, tag: string) {
-  const unique = `${tag}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const email = `pay.${unique}@example.ru`;
-  const res = await api.post('/api/register', { data: { username: `pay_${unique}`, email, password: PASSWORD, consent: true } });
-  expect(res.status(), await res.text()).toBe(201);
-  return email;
-}
 
 async function buyableProduct(api: APIRequestContext) {
   const list = (await (await api.get('/api/products?limit=48')).json()) as { products: ApiProduct[] };
@@ -65,14 +55,7 @@ test.describe('online payment through YooKassa (the local stand-in)', () => {
     const email = await registerCustomer(page.request, 'm');
     const product = await buyableProduct(page.request);
 
-    await page.goto(`/product/${product.slug}`);
-    await waitForHydration(page);
-    await page.getByRole('main').getByRole('button', { name: 'Добавить в корзину' }).first().click();
-    await expect(page.getByText('Товар успешно добавлен в вашу корзину', { exact: true })).toBeVisible();
-
-    await page.goto('/checkout');
-    await waitForHydration(page);
-    const form = page.getByRole('form', { name: 'Оформление заказа' });
+    const form = await cartToCheckout(page, product.slug);
     await form.getByLabel('Имя и фамилия').fill('Ольга Платёжная');
     await expect(form.getByLabel('Email')).toHaveValue(email);
     await form.getByLabel('Телефон').fill('+7 900 321-54-76');

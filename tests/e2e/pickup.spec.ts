@@ -1,29 +1,14 @@
-import { formatRub, hasPrice } from '../../src/shared/money.ts';
-import { expect, test, waitForHydration } from './fixtures.ts';
+import { formatRub } from '../../src/shared/money.ts';
+import { expect, test } from './fixtures.ts';
+import { cartToCheckout, cheapProductInStock, registerCustomer } from './orders.ts';
 
-type ApiProduct = { id: number; slug: string; name: string; price: number | null; stock: number | null };
 type PickupOption = { id: number; city: string; address: string; workingHours: string; available: boolean; reason: string | null };
 
-test('a customer collects an order at a branch: only branches holding the cart can be chosen, no address, no delivery cost', async ({ page, playwright, baseURL }, testInfo) => {
-  const unique = `${testInfo.project.name}${Date.now().toString(36)}`;
-  const registered = await page.request.post('/api/register', {
-    data: { username: `pickup_${unique}`, email: `pickup.${unique}@example.ru`, password: 'Крепкий-пароль-2026', consent: true },
-  });
-  expect(registered.ok()).toBe(true);
-
+test('a customer collects an order at a branch: only branches holding the cart can be chosen, no address, no delivery cost', async ({ page, playwright, baseURL }) => {
+  await registerCustomer(page.request, 'pickup');
   // A product with stock to spare that costs less than the free-delivery threshold: delivery would cost 500 ₽.
-  const list = (await (await page.request.get('/api/products?sort=price-low')).json()) as { products: ApiProduct[] };
-  const product = list.products.find((p) => hasPrice(p.price) && (p.stock ?? 0) >= 4)!;
-  expect(product).toBeDefined();
-
-  await page.goto(`/product/${product.slug}`);
-  await waitForHydration(page);
-  await page.getByRole('main').getByRole('button', { name: 'Добавить в корзину' }).first().click();
-  await expect(page.getByText('Товар успешно добавлен в вашу корзину', { exact: true })).toBeVisible();
-
-  await page.goto('/checkout');
-  await waitForHydration(page);
-  const form = page.getByRole('form', { name: 'Оформление заказа' });
+  const product = await cheapProductInStock(page.request);
+  const form = await cartToCheckout(page, product.slug);
   await expect(form.getByRole('radio', { name: /^Доставка/ })).toBeChecked();
   await expect(form.getByRole('textbox', { name: 'Адрес', exact: true })).toBeVisible();
   const review = page.getByRole('heading', { name: 'Ваш заказ' }).locator('xpath=ancestor::*[@data-slot="card"][1]');

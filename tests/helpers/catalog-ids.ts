@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/connection.ts';
 import { categories, suppliers } from '#server/db/schema.ts';
+import { createAdminTestApp, type TestContext } from './test-app.ts';
 
 /** A seeded category's id by its slug. */
 export const categoryIdBySlug = async (db: Db, slug: string) => (await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug)))[0]!.id;
@@ -22,4 +23,11 @@ export async function adapterSubjects(db: Db) {
     grinder: await categoryIdBySlug(db, 'uglovye-shlifmashiny'),
     saw: await categoryIdBySlug(db, 'pily-i-lobziki'),
   };
+}
+
+/** A test shop with the administrator logged in, and the first seeded category for the products a test makes. */
+export async function adminAppWithCategory(): Promise<{ ctx: TestContext; admin: string; categoryId: number }> {
+  const { ctx, admin } = await createAdminTestApp();
+  const [categoryId] = await firstCategoryIds(ctx.database.db, 1);
+  return { ctx, admin, categoryId: categoryId! };
 }

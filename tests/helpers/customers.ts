@@ -9,7 +9,7 @@ import { createSession } from '#server/modules/auth/session-service.ts';
 import { hasPrice } from '#shared/money.ts';
 import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
 import type { Order } from '#shared/types.ts';
-import { setBranchStock } from './branch-stock.ts';
+import { branchesBySlug, setBranchStock } from './branch-stock.ts';
 import type { TestContext } from './test-app.ts';
 
 /** The password of every account createCustomer makes. */
@@ -53,6 +53,16 @@ export async function readProduct(db: Db, id: number) {
 export async function pickProducts(db: Db, count: number) {
   const rows = await db.select({ id: products.id, name: products.name, priceKopecks: products.priceKopecks, isActive: products.isActive }).from(products).orderBy(products.id);
   return rows.filter((r) => r.isActive && hasPrice(r.priceKopecks)).slice(0, count);
+}
+
+/** The seeded branches by slug, and two products whose stock the test sets: a drill at 1 000 ₽ and a saw at 2 000 ₽. */
+export async function branchesDrillAndSaw(db: Db) {
+  const [a, b] = await pickProducts(db, 2);
+  const drill = { id: a!.id, name: a!.name };
+  const saw = { id: b!.id, name: b!.name };
+  await setProduct(db, drill.id, { price: 1000 });
+  await setProduct(db, saw.id, { price: 2000 });
+  return { branch: await branchesBySlug(db), drill, saw };
 }
 
 /** A test's one product: the first pickProducts gives, with this stock and price (roubles); its id. */

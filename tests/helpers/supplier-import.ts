@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { afterAll, beforeAll } from 'vitest';
 import type { ApplyImportInput, CheckImportInput, ImportDetail, ImportRowsPage, Supplier } from '#shared/schemas/supplier-import.ts';
-import type { TestContext } from './test-app.ts';
+import { createTestApp, type TestContext } from './test-app.ts';
 
 /** The price lists the parsers' tests read too, as suppliers send them. */
 export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../../src/server/integrations/price-lists/sources/fixtures');
@@ -77,4 +79,34 @@ export function importerApi(ctx: TestContext, cookie: string) {
     inject: (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => app.inject({ method, url, payload, headers }),
   };
   return api;
+}
+
+/** Prices as the supplier lists them. */
+export const RETAIL_PRICING = { mode: 'retail', markupPercent: null, ending: null } as const;
+
+export type ImporterShop = { ctx: TestContext; api: ReturnType<typeof importerApi>; dataDir: string };
+
+/**
+ * A test file's shop with a data folder of its own (removed after the file), and the importer's
+ * calls as the administrator, handed to `opened` before the file's tests run.
+ */
+export function importerShop(folderPrefix: string, opened: (shop: ImporterShop) => void) {
+  let shop: ImporterShop | undefined;
+  beforeAll(async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), folderPrefix));
+    const ctx = await createTestApp({ DATA_DIR: dataDir });
+    shop = { ctx, api: importerApi(ctx, await ctx.login()), dataDir };
+    opened(shop);
+  });
+  afterAll(async () => {
+    await shop?.ctx.close();
+    if (shop) fs.rmSync(shop.dataDir, { recursive: true, force: true });
+  });
+}
+
+/** A file written into a folder (a price list as the supplier sent it); its path. */
+export function writeFileIn(dir: string, name: string, content: Buffer | string): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, content);
+  return file;
 }

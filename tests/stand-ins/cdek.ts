@@ -33,8 +33,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
+import { listenLocally, startFromCommandLine } from './serve.ts';
 
 /** СДЭК's documented test account (the test API accepts it), used by the stand-in too. */
 export const STAND_IN_CDEK_ID = 'wqGwiQx0gg8mLtiEKsUinjVSICCjtTEP';
@@ -312,10 +311,9 @@ export async function startCdek(
     return send(404, fault('v2_entity_not_found', `Нет метода ${method} ${path}`));
   });
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { base, stop } = await listenLocally(server, options.port);
   return {
-    apiUrl: `http://127.0.0.1:${port}/v2`,
+    apiUrl: `${base}/v2`,
     clientId: STAND_IN_CDEK_ID,
     clientSecret: STAND_IN_CDEK_SECRET,
     requests,
@@ -344,25 +342,17 @@ export async function startCdek(
       }
       return answers;
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop,
   };
 }
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const standIn = await startCdek({ port: Number(arg('port') ?? 0) });
-  // `--closed MSK123,SPB7`: points that take no parcels, for a look at a refused registration.
-  for (const code of (arg('closed') ?? '').split(',').filter(Boolean)) standIn.closedPoints.add(code);
-  console.log(`СДЭК stand-in: ${standIn.apiUrl}`);
-  const stop = () => void standIn.stop().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-}
+await startFromCommandLine(
+  import.meta.url,
+  async ({ port, arg }) => {
+    const standIn = await startCdek({ port });
+    // `--closed MSK123,SPB7`: points that take no parcels, for a look at a refused registration.
+    for (const code of (arg('closed') ?? '').split(',').filter(Boolean)) standIn.closedPoints.add(code);
+    return standIn;
+  },
+  (standIn) => `СДЭК stand-in: ${standIn.apiUrl}`,
+);

@@ -18,8 +18,7 @@
  * Run for the browser test: `npx tsx tests/stand-ins/dadata.ts --port N` (optional `--key`).
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
+import { listenLocally, startFromCommandLine } from './serve.ts';
 
 export const STAND_IN_DADATA_KEY = 'test_stand_in_dadata_key';
 
@@ -190,32 +189,16 @@ export async function startDadata(options: { port?: number; apiKey?: string } = 
     return send(200, { suggestions: found.slice(0, count) });
   });
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { base, stop } = await listenLocally(server, options.port);
   return {
-    apiUrl: `http://127.0.0.1:${port}`,
+    apiUrl: base,
     apiKey,
     requests,
     failNext: (status, times = 1) => {
       failures = { status, times };
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop,
   };
 }
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const standIn = await startDadata({ port: Number(arg('port') ?? 0), apiKey: arg('key') });
-  console.log(`DaData stand-in: ${standIn.apiUrl}`);
-  const stop = () => void standIn.stop().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-}
+await startFromCommandLine(import.meta.url, ({ port, arg }) => startDadata({ port, apiKey: arg('key') }), (standIn) => `DaData stand-in: ${standIn.apiUrl}`);

@@ -27,8 +27,7 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
+import { listenLocally, startFromCommandLine } from './serve.ts';
 
 export const STAND_IN_S3 = { bucket: 'shop-pictures', privateBucket: 'shop-files', region: 'ru-central1', accessKeyId: 'YCAJEstandinkeyid0001', secretAccessKey: 'YCstand-in-secret-access-key-2026' };
 
@@ -217,9 +216,7 @@ export async function startS3(
     return fail({ status: 405, code: 'MethodNotAllowed', message: 'The specified method is not allowed against this resource.' }, rawPath);
   });
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const endpoint = `http://127.0.0.1:${port}`;
+  const { base: endpoint, stop } = await listenLocally(server, options.port);
   const publicUrl = `${endpoint}/${bucket}`;
   return {
     endpoint,
@@ -240,23 +237,12 @@ export async function startS3(
       S3_PUBLIC_URL: publicUrl,
       S3_PRIVATE_BUCKET: privateBucket,
     }),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop,
   };
 }
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const standIn = await startS3({ port: Number(arg('port') ?? 0), bucket: arg('bucket'), privateBucket: arg('private-bucket'), accessKeyId: arg('key'), secretAccessKey: arg('secret') });
-  console.log(`S3 stand-in: ${standIn.endpoint}, bucket ${standIn.bucket}, public ${standIn.publicUrl}, private bucket ${standIn.privateBucket}`);
-  const stop = () => void standIn.stop().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-}
+await startFromCommandLine(
+  import.meta.url,
+  ({ port, arg }) => startS3({ port, bucket: arg('bucket'), privateBucket: arg('private-bucket'), accessKeyId: arg('key'), secretAccessKey: arg('secret') }),
+  (standIn) => `S3 stand-in: ${standIn.endpoint}, bucket ${standIn.bucket}, public ${standIn.publicUrl}, private bucket ${standIn.privateBucket}`,
+);

@@ -22,8 +22,7 @@
  */
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
+import { listenLocally, startFromCommandLine } from './serve.ts';
 
 export const STAND_IN_SHOP_ID = '100500';
 export const STAND_IN_SECRET = 'test_stand_in_secret_key';
@@ -339,8 +338,8 @@ export async function startYooKassa(options: StandInOptions = {}): Promise<YooKa
     }
   });
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listening = await listenLocally(server, options.port);
+  base = listening.base;
   return {
     url: base,
     apiUrl: base,
@@ -361,23 +360,12 @@ export async function startYooKassa(options: StandInOptions = {}): Promise<YooKa
     settled: async () => {
       await Promise.all([...held]);
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop: listening.stop,
   };
 }
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const standIn = await startYooKassa({ port: Number(arg('port') ?? 0), notifyUrl: arg('notify'), shopId: arg('shop-id'), secretKey: arg('secret') });
-  console.log(`ЮKassa stand-in: ${standIn.url} (shop ${standIn.shopId})`);
-  const stop = () => void standIn.stop().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-}
+await startFromCommandLine(
+  import.meta.url,
+  ({ port, arg }) => startYooKassa({ port, notifyUrl: arg('notify'), shopId: arg('shop-id'), secretKey: arg('secret') }),
+  (standIn) => `ЮKassa stand-in: ${standIn.url} (shop ${standIn.shopId})`,
+);

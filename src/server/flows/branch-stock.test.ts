@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/helpers/test-app.ts';
-import { cartWith as cartWithLines, createCustomer, pickProducts, readProduct, setProduct, validOrderBody, type TestCustomer } from '../../../tests/helpers/customers.ts';
-import { branchesBySlug, setBranchPickup, setBranchStock } from '../../../tests/helpers/branch-stock.ts';
+import { branchesDrillAndSaw, cartWith as cartWithLines, createCustomer, readProduct, setProduct, validOrderBody, type TestCustomer } from '../../../tests/helpers/customers.ts';
+import { setBranchPickup, setBranchStock } from '../../../tests/helpers/branch-stock.ts';
 import { sellFromBranch } from '../db/product-stock.ts';
 import { cartItems, orderItems, productStock } from '../db/schema.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
@@ -20,12 +20,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   customer = await createCustomer(ctx);
   admin = await ctx.login();
-  branch = await branchesBySlug(ctx.database.db);
-  const [a, b] = await pickProducts(ctx.database.db, 2);
-  drill = { id: a!.id, name: a!.name };
-  saw = { id: b!.id, name: b!.name };
-  await setProduct(ctx.database.db, drill.id, { price: 1000 });
-  await setProduct(ctx.database.db, saw.id, { price: 2000 });
+  ({ branch, drill, saw } = await branchesDrillAndSaw(ctx.database.db));
 });
 afterAll(() => ctx.close());
 

@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { products } from '#server/db/schema.ts';
 import type { ProductAttribute } from '#shared/types.ts';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
-import { importerApi } from '../../../../tests/helpers/supplier-import.ts';
+import type { TestContext } from '../../../../tests/helpers/test-app.ts';
+import { type ImporterShop, importerShop, RETAIL_PRICING, writeFileIn } from '../../../../tests/helpers/supplier-import.ts';
 
 /**
  * A price list's columns read as characteristics (docs/decisions/034): the header names the
@@ -14,32 +11,18 @@ import { importerApi } from '../../../../tests/helpers/supplier-import.ts';
  */
 
 let ctx: TestContext;
-let api: ReturnType<typeof importerApi>;
+let api: ImporterShop['api'];
 let dataDir: string;
+importerShop('shop-import-characteristics-', (shop) => ({ ctx, api, dataDir } = shop));
 
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-import-characteristics-'));
-  ctx = await createTestApp({ DATA_DIR: dataDir });
-  api = importerApi(ctx, await ctx.login());
-});
-
-afterAll(async () => {
-  await ctx.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-const retail = { mode: 'retail', markupPercent: null, ending: null } as const;
+const retail = RETAIL_PRICING;
 const LINES = [
   'Артикул;Наименование;Цена;Мощность, Вт;Патрон;;Примечание',
   'ELT-1;Дрель ударная Элитех ДУ 1100;5990;1100W;SDS-plus;x;',
   'ELT-2;Перфоратор Элитех П 800;8990;800 Вт;;y;',
 ];
 
-function csvFile(name: string, lines: string[]): string {
-  const file = path.join(dataDir, name);
-  fs.writeFileSync(file, `${lines.join('\n')}\n`);
-  return file;
-}
+const csvFile = (name: string, lines: string[]) => writeFileIn(dataDir, name, `${lines.join('\n')}\n`);
 
 async function attributesOf(sku: string): Promise<ProductAttribute[]> {
   const [product] = await ctx.database.db.select({ id: products.id }).from(products).where(eq(products.sku, sku));

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { products } from '#server/db/schema.ts';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
-import { importerApi } from '../../../../tests/helpers/supplier-import.ts';
+import type { TestContext } from '../../../../tests/helpers/test-app.ts';
+import { type ImporterShop, importerShop, writeFileIn } from '../../../../tests/helpers/supplier-import.ts';
 
 /**
  * What the importer tells staff: a file that is no price list says so and names the formats,
@@ -13,27 +12,13 @@ import { importerApi } from '../../../../tests/helpers/supplier-import.ts';
  */
 
 let ctx: TestContext;
-let api: ReturnType<typeof importerApi>;
+let api: ImporterShop['api'];
 let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-import-messages-'));
-  ctx = await createTestApp({ DATA_DIR: dataDir });
-  api = importerApi(ctx, await ctx.login());
-});
-
-afterAll(async () => {
-  await ctx.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+importerShop('shop-import-messages-', (shop) => ({ ctx, api, dataDir } = shop));
 
 const storedFiles = () => (fs.existsSync(path.join(dataDir, 'imports')) ? fs.readdirSync(path.join(dataDir, 'imports')) : []);
 
-function writeFile(name: string, content: Buffer | string): string {
-  const file = path.join(dataDir, name);
-  fs.writeFileSync(file, content);
-  return file;
-}
+const writeFile = (name: string, content: Buffer | string) => writeFileIn(dataDir, name, content);
 
 /** A 1×1 PNG, as a phone's photo of the product starts. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { products } from '#server/db/schema.ts';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
-import { importerApi } from '../../../../tests/helpers/supplier-import.ts';
+import type { TestContext } from '../../../../tests/helpers/test-app.ts';
+import { type ImporterShop, importerShop, RETAIL_PRICING, writeFileIn } from '../../../../tests/helpers/supplier-import.ts';
 
 /**
  * A price list's weight and size columns (issue 28): «Вес» in the unit its header or cell names
@@ -13,27 +10,13 @@ import { importerApi } from '../../../../tests/helpers/supplier-import.ts';
  */
 
 let ctx: TestContext;
-let api: ReturnType<typeof importerApi>;
+let api: ImporterShop['api'];
 let dataDir: string;
+importerShop('shop-import-size-', (shop) => ({ ctx, api, dataDir } = shop));
 
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-import-size-'));
-  ctx = await createTestApp({ DATA_DIR: dataDir });
-  api = importerApi(ctx, await ctx.login());
-});
+const retail = RETAIL_PRICING;
 
-afterAll(async () => {
-  await ctx.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-const retail = { mode: 'retail', markupPercent: null, ending: null } as const;
-
-function csvFile(name: string, lines: string[]): string {
-  const file = path.join(dataDir, name);
-  fs.writeFileSync(file, `${lines.join('\n')}\n`);
-  return file;
-}
+const csvFile = (name: string, lines: string[]) => writeFileIn(dataDir, name, `${lines.join('\n')}\n`);
 
 const sizeOf = async (sku: string) =>
   (await ctx.database.db.select({ weightGrams: products.weightGrams, lengthMm: products.lengthMm, widthMm: products.widthMm, heightMm: products.heightMm }).from(products).where(eq(products.sku, sku)))[0];

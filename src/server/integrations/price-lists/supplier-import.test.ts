@@ -1,13 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { categoryRules, orderItems, products, supplierImports } from '#server/db/schema.ts';
 import { DEFAULT_SUPPLIER_SETTINGS, type ImportDetail } from '#shared/schemas/supplier-import.ts';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import type { TestContext } from '../../../../tests/helpers/test-app.ts';
 import { insertOrder } from '../../../../tests/helpers/orders.ts';
-import { fixture, importerApi } from '../../../../tests/helpers/supplier-import.ts';
+import { fixture, type ImporterShop, importerShop, RETAIL_PRICING, writeFileIn } from '../../../../tests/helpers/supplier-import.ts';
 
 /**
  * The importer through its API with the suppliers' real files: a Windows-1251 CSV, an XLSX and
@@ -15,13 +14,10 @@ import { fixture, importerApi } from '../../../../tests/helpers/supplier-import.
  */
 
 let ctx: TestContext;
-let api: ReturnType<typeof importerApi>;
+let api: ImporterShop['api'];
 let dataDir: string;
-
+importerShop('shop-import-flow-', (shop) => ({ ctx, api, dataDir } = shop));
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-import-flow-'));
-  ctx = await createTestApp({ DATA_DIR: dataDir });
-  api = importerApi(ctx, await ctx.login());
   // The adapter sends hammer drills to «Перфораторы» and jigsaws to «Пилы и лобзики»; the rest waits «Без категории».
   await ctx.database.db.insert(categoryRules).values([
     { kind: 'name_contains', pattern: 'Перфоратор', categoryId: 1 },
@@ -29,21 +25,12 @@ beforeAll(async () => {
   ]);
 });
 
-afterAll(async () => {
-  await ctx.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
 const db = () => ctx.database.db;
 const supplierProducts = (code: string) => db().select().from(products).where(eq(products.supplier, code));
-const retail = { mode: 'retail', markupPercent: null, ending: null } as const;
+const retail = RETAIL_PRICING;
 
 /** A UTF-8 price list written for a test. */
-function csvFile(name: string, lines: string[]): string {
-  const file = path.join(dataDir, name);
-  fs.writeFileSync(file, `${lines.join('\n')}\n`);
-  return file;
-}
+const csvFile = (name: string, lines: string[]) => writeFileIn(dataDir, name, `${lines.join('\n')}\n`);
 
 describe('suppliers', () => {
   it('lists the seeded suppliers with default settings and their products', async () => {

@@ -7,8 +7,8 @@ import type { AdminDashboard } from '#shared/types.ts';
 import { createCustomer } from '../../../../tests/helpers/customers.ts';
 import { changePercent } from './service.ts';
 import { insertOrder } from '../../../../tests/helpers/orders.ts';
-import { firstCategoryIds } from '../../../../tests/helpers/catalog-ids.ts';
-import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { adminAppWithCategory } from '../../../../tests/helpers/catalog-ids.ts';
+import { type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { testConfig } from '../../../../tests/helpers/test-config.ts';
 
 let ctx: TestContext;
@@ -16,10 +16,7 @@ let admin: string;
 let categoryId: number;
 const DAY = 24 * 60 * 60 * 1000;
 
-beforeAll(async () => {
-  ({ ctx, admin } = await createAdminTestApp());
-  [categoryId] = await firstCategoryIds(ctx.database.db, 1);
-});
+beforeAll(async () => ({ ctx, admin, categoryId } = await adminAppWithCategory()));
 afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;

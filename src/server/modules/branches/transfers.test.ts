@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
-import { cartWith as cartWithLines, createCustomer, pickProducts, setProduct, validOrderBody, type TestCustomer } from '../../../../tests/helpers/customers.ts';
-import { branchesBySlug, setBranchStock } from '../../../../tests/helpers/branch-stock.ts';
+import { branchesDrillAndSaw, cartWith as cartWithLines, createCustomer, validOrderBody, type TestCustomer } from '../../../../tests/helpers/customers.ts';
+import { setBranchStock } from '../../../../tests/helpers/branch-stock.ts';
 import { orderItems, orders, productStock, staffActions } from '../../db/schema.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
 import type { CartPickup } from '#shared/schemas/cart.ts';
@@ -24,12 +24,7 @@ beforeAll(async () => {
   ctx.clock.set(NOW);
   customer = await createCustomer(ctx);
   admin = await ctx.login();
-  branch = await branchesBySlug(ctx.database.db);
-  const [a, b] = await pickProducts(ctx.database.db, 2);
-  drill = { id: a!.id, name: a!.name };
-  saw = { id: b!.id, name: b!.name };
-  await setProduct(ctx.database.db, drill.id, { price: 1000 });
-  await setProduct(ctx.database.db, saw.id, { price: 2000 });
+  ({ branch, drill, saw } = await branchesDrillAndSaw(ctx.database.db));
 });
 afterAll(() => ctx.close());
 beforeEach(() => ctx.clock.set(NOW));

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
-import { cartWith, createCustomer, pickProducts, placeOrderAs, setProduct, type TestCustomer } from '../../../../tests/helpers/customers.ts';
-import { branchesBySlug, setBranchStock } from '../../../../tests/helpers/branch-stock.ts';
+import { branchesDrillAndSaw, cartWith, createCustomer, placeOrderAs, setProduct, type TestCustomer } from '../../../../tests/helpers/customers.ts';
+import { setBranchStock } from '../../../../tests/helpers/branch-stock.ts';
 import { orders, productStock } from '../../db/schema.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
 import type { AdminOrderDetail, Order } from '#shared/types.ts';
@@ -19,12 +19,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   customer = await createCustomer(ctx);
   manager = await createCustomer(ctx, 'manager');
-  branch = await branchesBySlug(ctx.database.db);
-  const [a, b] = await pickProducts(ctx.database.db, 2);
-  drill = { id: a!.id, name: a!.name };
-  saw = { id: b!.id, name: b!.name };
-  await setProduct(ctx.database.db, drill.id, { price: 1000 });
-  await setProduct(ctx.database.db, saw.id, { price: 2000 });
+  ({ branch, drill, saw } = await branchesDrillAndSaw(ctx.database.db));
 });
 afterAll(() => ctx.close());
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, carts, orderItems, products } from '#server/db/schema.ts';
 import type { Product } from '#shared/types.ts';
 import { insertOrder } from '../../../../tests/helpers/orders.ts';
-import { firstCategoryIds } from '../../../../tests/helpers/catalog-ids.ts';
-import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { adminAppWithCategory } from '../../../../tests/helpers/catalog-ids.ts';
+import { type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { TEST_ADMIN } from '../../../../tests/helpers/test-config.ts';
 
 /** The back office's bulk product operations: import items, hard delete, delete all (run last: it empties the catalogue). */
@@ -13,10 +13,7 @@ let ctx: TestContext;
 let admin: string;
 let categoryId: number;
 
-beforeAll(async () => {
-  ({ ctx, admin } = await createAdminTestApp());
-  [categoryId] = await firstCategoryIds(ctx.database.db, 1);
-});
+beforeAll(async () => ({ ctx, admin, categoryId } = await adminAppWithCategory()));
 afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { FormField, fieldControlProps, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { DeleteDialog } from '#client/features/admin/components/delete-dialog.tsx';
@@ -53,9 +53,7 @@ export function AttributeDialog({ attribute, onClose }: { attribute: AdminAttrib
     }),
   );
   const control = (field: Exclude<(typeof FIELDS)[number], 'aliases'>, hint?: boolean) => ({
-    id: `attribute-${field}`,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': fieldDescribedBy(`attribute-${field}`, { hint, error: errors[field]?.message }),
+    ...fieldControlProps(`attribute-${field}`, { hint, error: errors[field]?.message }),
     ...register(field),
   });
   const addAlias = () => {

@@ -3,7 +3,6 @@ import { Combine, ListChecks, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card } from '#client/components/ui/card.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
 import { ListSkeleton } from '#client/features/admin/components/list-skeleton.tsx';
@@ -17,6 +16,7 @@ import { productsCount } from '#shared/plural.ts';
 import type { AdminAttribute } from '#shared/schemas/attributes.ts';
 import { adminAttributesQuery } from '#client/features/admin/lib/attributes.ts';
 import { AttributeDialog, DeleteAttributeDialog, MergeAttributeDialog } from './attribute-dialogs.tsx';
+import { PhoneCards } from '#client/features/admin/components/phone-cards.tsx';
 
 type Actions = { onEdit: (a: AdminAttribute) => void; onDelete: (a: AdminAttribute) => void; onMerge: (a: AdminAttribute) => void };
 
@@ -128,34 +128,32 @@ function AttributesTable({ attributes, ...actions }: { attributes: AdminAttribut
 
 function AttributeCards({ attributes, ...actions }: { attributes: AdminAttribute[] } & Actions) {
   return (
-    <ul className="grid grid-cols-1 gap-3 md:hidden">
-      {attributes.map((a) => (
-        <li key={a.id} data-testid="admin-attribute-card">
-          <Card className="gap-2 p-3">
-            <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">
-                <p className="font-medium">
-                  {a.name}
-                  {a.unit ? `, ${a.unit}` : ''}
-                </p>
-                <p className="text-sm text-muted-foreground">
-                  {ATTRIBUTE_KIND_LABELS[a.kind]} · {a.group} · {productsCount(a.productCount)}
-                </p>
-              </div>
-              <RowButtons attribute={a} {...actions} />
+    <PhoneCards items={attributes} itemKey={(a) => a.id} testId="admin-attribute-card" className="grid-cols-1" cardClassName="gap-2 p-3">
+      {(a) => (
+        <>
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <p className="font-medium">
+                {a.name}
+                {a.unit ? `, ${a.unit}` : ''}
+              </p>
+              <p className="text-sm text-muted-foreground">
+                {ATTRIBUTE_KIND_LABELS[a.kind]} · {a.group} · {productsCount(a.productCount)}
+              </p>
             </div>
-            {supplierSpellings(a).length > 0 && (
-              <div className="flex flex-wrap gap-1">
-                {supplierSpellings(a).map((s) => (
-                  <Badge key={s} variant="outline">
-                    {s}
-                  </Badge>
-                ))}
-              </div>
-            )}
-          </Card>
-        </li>
-      ))}
-    </ul>
+            <RowButtons attribute={a} {...actions} />
+          </div>
+          {supplierSpellings(a).length > 0 && (
+            <div className="flex flex-wrap gap-1">
+              {supplierSpellings(a).map((s) => (
+                <Badge key={s} variant="outline">
+                  {s}
+                </Badge>
+              ))}
+            </div>
+          )}
+        </>
+      )}
+    </PhoneCards>
   );
 }

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { PackageCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Card } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
 import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
@@ -15,6 +14,7 @@ import { formatRub, hasPrice } from '#shared/money.ts';
 import { productsCount } from '#shared/plural.ts';
 import type { AwaitingProduct } from '#shared/schemas/catalog-adapter.ts';
 import { awaitingQuery } from './api.ts';
+import { PhoneCards } from '#client/features/admin/components/phone-cards.tsx';
 
 const price = (product: AwaitingProduct) => (hasPrice(product.price) ? formatRub(product.price) : 'Цена по запросу');
 
@@ -66,21 +66,19 @@ export function AwaitingTab() {
             ))}
           </TableBody>
         </Table>
-        <ul className="grid gap-3 md:hidden">
-          {products.map((product) => (
-            <li key={product.id} data-testid="awaiting-card">
-              <Card className="gap-1 p-3 text-sm">
-                <ProductName product={product} />
-                <p className="text-muted-foreground">
-                  {product.supplier ?? 'Без поставщика'} · {product.supplierCategory ?? 'категория не указана'}
-                </p>
-                <p className="tabular-nums">
-                  {price(product)} · артикул {product.sku}
-                </p>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <PhoneCards items={products} itemKey={(product) => product.id} testId="awaiting-card" cardClassName="gap-1 p-3 text-sm">
+          {(product) => (
+            <>
+              <ProductName product={product} />
+              <p className="text-muted-foreground">
+                {product.supplier ?? 'Без поставщика'} · {product.supplierCategory ?? 'категория не указана'}
+              </p>
+              <p className="tabular-nums">
+                {price(product)} · артикул {product.sku}
+              </p>
+            </>
+          )}
+        </PhoneCards>
       </div>
       {totalPages > 1 && <ListPagination page={page} totalPages={totalPages} onPageChange={setPage} />}
     </div>

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { ListChecks } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '#client/components/ui/badge.tsx';
-import { Card } from '#client/components/ui/card.tsx';
 import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
 import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { DeleteDialog } from '#client/features/admin/components/delete-dialog.tsx';
@@ -12,6 +11,7 @@ import { AddBar, PatternNotRun, TabList } from './tab-states.tsx';
 import { RULE_KIND_LABELS, type CategoryRuleView } from '#shared/schemas/catalog-adapter.ts';
 import { rulesQuery, useDeleteRule } from './api.ts';
 import { RuleDialog } from './rule-dialog.tsx';
+import { PhoneCards } from '#client/features/admin/components/phone-cards.tsx';
 
 type RuleActions = { onEdit: (rule: CategoryRuleView) => void; onDelete: (rule: CategoryRuleView) => void };
 
@@ -61,25 +61,23 @@ function RulesTable({ rules, ...actions }: { rules: CategoryRuleView[] } & RuleA
 
 function RuleCards({ rules, ...actions }: { rules: CategoryRuleView[] } & RuleActions) {
   return (
-    <ul className="grid gap-3 md:hidden">
-      {rules.map((rule) => (
-        <li key={rule.id} data-testid="adapter-rule-card">
-          <Card className="gap-2 p-3">
-            <div className="flex items-start justify-between gap-2">
-              <Condition rule={rule} />
-              <Actions rule={rule} {...actions} />
-            </div>
-            <p className="text-sm">
-              → <span className="font-medium">{rule.categoryName}</span>
-            </p>
-            <p className="flex flex-wrap gap-2 text-xs text-muted-foreground">
-              <Badge variant="outline">{rule.supplierName ?? 'Любой поставщик'}</Badge>
-              <span>приоритет {rule.priority}</span>
-            </p>
-          </Card>
-        </li>
-      ))}
-    </ul>
+    <PhoneCards items={rules} itemKey={(rule) => rule.id} testId="adapter-rule-card" cardClassName="gap-2 p-3">
+      {(rule) => (
+        <>
+          <div className="flex items-start justify-between gap-2">
+            <Condition rule={rule} />
+            <Actions rule={rule} {...actions} />
+          </div>
+          <p className="text-sm">
+            → <span className="font-medium">{rule.categoryName}</span>
+          </p>
+          <p className="flex flex-wrap gap-2 text-xs text-muted-foreground">
+            <Badge variant="outline">{rule.supplierName ?? 'Любой поставщик'}</Badge>
+            <span>приоритет {rule.priority}</span>
+          </p>
+        </>
+      )}
+    </PhoneCards>
   );
 }
 

@@ -3,7 +3,6 @@ import { Check, FolderInput, FolderPlus, Loader2, Sparkles } from 'lucide-react'
 import { useState } from 'react';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card } from '#client/components/ui/card.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
 import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
@@ -17,6 +16,7 @@ import { DEFAULT_RULE_PRIORITY, type CategoryRuleData, type CategoryRuleView, ty
 import type { AdminCategory } from '#shared/types.ts';
 import { newCategoryName, rulePreviewQuery, rulesQuery, supplierCategoriesQuery, useCategoryFromGroup, useSaveRule } from './api.ts';
 import { RulePreview } from './move-preview.tsx';
+import { PhoneCards } from '#client/features/admin/components/phone-cards.tsx';
 
 type Suggestion = NonNullable<SupplierCategoryRow['suggestion']>;
 
@@ -216,20 +216,18 @@ export function SupplierCategoriesTab() {
           ))}
         </TableBody>
       </Table>
-      <ul className="grid gap-3 md:hidden">
-        {list.map((row) => (
-          <li key={rowKey(row)} data-testid="supplier-category-card">
-            <Card className="gap-3 p-3">
-              <div>
-                <p className="font-medium break-words">{row.name}</p>
-                <p className="text-sm text-muted-foreground">{row.supplierName}</p>
-              </div>
-              <Products row={row} />
-              {mapping(row, 'card')}
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <PhoneCards items={list} itemKey={(row) => rowKey(row)} testId="supplier-category-card" cardClassName="gap-3 p-3">
+        {(row) => (
+          <>
+            <div>
+              <p className="font-medium break-words">{row.name}</p>
+              <p className="text-sm text-muted-foreground">{row.supplierName}</p>
+            </div>
+            <Products row={row} />
+            {mapping(row, 'card')}
+          </>
+        )}
+      </PhoneCards>
     </div>
   );
 }

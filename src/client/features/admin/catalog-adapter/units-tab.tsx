@@ -20,6 +20,7 @@ import { compileRegex, compileUnitRules } from '#shared/catalog-adapter.ts';
 import { UnitRuleSchema, UnitSpellingsSchema, type UnitRuleData, type UnitRuleView, type UnitSpellingsData } from '#shared/schemas/catalog-adapter.ts';
 import { spellingsOf, splitSpellings, unitRuleOf } from '#shared/unit-spellings.ts';
 import { unitRulesQuery, useDeleteUnitRule, useSaveUnitRule, useSaveUnitSpellings } from './api.ts';
+import { PhoneCards } from '#client/features/admin/components/phone-cards.tsx';
 
 const EXAMPLE_HINT = 'Так правила ниже перепишут название или характеристику товара.';
 const DEFAULT_EXAMPLE = 'Дрель ударная 800W, 3000rpm, патрон 13mm, 2,5kg';
@@ -306,29 +307,27 @@ export function UnitsTab() {
                 ))}
               </TableBody>
             </Table>
-            <ul className="grid gap-3 md:hidden">
-              {list.map((rule) => (
-                <li key={rule.id} data-testid="unit-rule-card">
-                  <Card className="flex-row items-start gap-3 p-3">
-                    <div className="grid min-w-0 flex-1 gap-1 text-sm">
-                      {advanced ? (
-                        <>
-                          <p className="font-mono text-xs break-all">{rule.pattern}</p>
-                          <p>
-                            → <span className="font-mono text-xs whitespace-pre">{rule.replacement}</span>
-                          </p>
-                        </>
-                      ) : (
-                        <RuleSummary rule={rule} />
-                      )}
-                      <PatternNotRun pattern={rule.pattern} />
-                      <p className="text-xs text-muted-foreground">порядок {rule.sortOrder}</p>
-                    </div>
-                    <UnitRuleActions rule={rule} onEdit={() => setEditing({ rule })} onDelete={() => setToDelete(rule)} />
-                  </Card>
-                </li>
-              ))}
-            </ul>
+            <PhoneCards items={list} itemKey={(rule) => rule.id} testId="unit-rule-card" cardClassName="flex-row items-start gap-3 p-3">
+              {(rule) => (
+                <>
+                  <div className="grid min-w-0 flex-1 gap-1 text-sm">
+                    {advanced ? (
+                      <>
+                        <p className="font-mono text-xs break-all">{rule.pattern}</p>
+                        <p>
+                          → <span className="font-mono text-xs whitespace-pre">{rule.replacement}</span>
+                        </p>
+                      </>
+                    ) : (
+                      <RuleSummary rule={rule} />
+                    )}
+                    <PatternNotRun pattern={rule.pattern} />
+                    <p className="text-xs text-muted-foreground">порядок {rule.sortOrder}</p>
+                  </div>
+                  <UnitRuleActions rule={rule} onEdit={() => setEditing({ rule })} onDelete={() => setToDelete(rule)} />
+                </>
+              )}
+            </PhoneCards>
           </>
         )}
       </TabList>

@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { CategoryIcon } from '#client/components/catalog/category-icon.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card } from '#client/components/ui/card.tsx';
 import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
 import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { adminPaths } from '#client/features/admin/paths.ts';
 import { productsCount } from '#shared/plural.ts';
 import type { AdminCategory } from '#shared/types.ts';
+import { PhoneCards } from '#client/features/admin/components/phone-cards.tsx';
 
 export type CategoryActions = { onEdit: (category: AdminCategory) => void; onDelete: (category: AdminCategory) => void };
 
@@ -84,27 +84,25 @@ export function CategoriesTable({ categories, onEdit, onDelete }: { categories: 
 /** Phones: one card per category. */
 export function CategoryCards({ categories, onEdit, onDelete }: { categories: AdminCategory[] } & CategoryActions) {
   return (
-    <ul className="grid grid-cols-1 gap-3 md:hidden">
-      {categories.map((c) => (
-        <li key={c.id} data-testid="admin-category-card">
-          <Card className="flex-row items-center gap-3 p-3">
-            <span className="flex size-11 shrink-0 items-center justify-center rounded-md bg-accent text-primary">
-              <CategoryIcon name={c.icon} className="size-5" />
-            </span>
-            <div className="min-w-0 flex-1">
-              <p className="line-clamp-2 font-medium">{c.name}</p>
-              <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
-                <span>{productsCount(c.productCount)}</span>
-                {c.productCount === 0 && <Badge variant="outline">пустая</Badge>}
-              </p>
-            </div>
-            <Button variant="ghost" size="icon-sm" onClick={() => onEdit(c)} aria-label={`Изменить «${c.name}»`}>
-              <Pencil aria-hidden />
-            </Button>
-            <DeleteButton category={c} onDelete={onDelete} />
-          </Card>
-        </li>
-      ))}
-    </ul>
+    <PhoneCards items={categories} itemKey={(c) => c.id} testId="admin-category-card" className="grid-cols-1" cardClassName="flex-row items-center gap-3 p-3">
+      {(c) => (
+        <>
+          <span className="flex size-11 shrink-0 items-center justify-center rounded-md bg-accent text-primary">
+            <CategoryIcon name={c.icon} className="size-5" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="line-clamp-2 font-medium">{c.name}</p>
+            <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
+              <span>{productsCount(c.productCount)}</span>
+              {c.productCount === 0 && <Badge variant="outline">пустая</Badge>}
+            </p>
+          </div>
+          <Button variant="ghost" size="icon-sm" onClick={() => onEdit(c)} aria-label={`Изменить «${c.name}»`}>
+            <Pencil aria-hidden />
+          </Button>
+          <DeleteButton category={c} onDelete={onDelete} />
+        </>
+      )}
+    </PhoneCards>
   );
 }

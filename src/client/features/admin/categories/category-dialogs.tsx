@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
@@ -87,11 +87,8 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
     },
   });
   const slugField = register('slug', { onChange: (e: { target: { value: string } }) => setAutoSlug(e.target.value === '') });
-  const control_ = (field: 'name' | 'slug' | 'description' | DefaultField, hint?: boolean) => ({
-    id: `category-${field}`,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': fieldDescribedBy(`category-${field}`, { hint, error: errors[field]?.message }),
-  });
+  const control_ = (field: 'name' | 'slug' | 'description' | DefaultField, hint?: boolean) =>
+    fieldControlProps(`category-${field}`, { hint, error: errors[field]?.message });
 
   return (
     <FormDialog

@@ -1,7 +1,6 @@
 import { Eye, Pencil } from 'lucide-react';
 import { OrderStatusBadge } from '#client/components/order-status-badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card } from '#client/components/ui/card.tsx';
 import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
 import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { PAYMENT_METHOD_LABELS } from '#shared/constants.ts';
@@ -10,6 +9,7 @@ import { formatRub } from '#shared/money.ts';
 import type { AdminOrderSummary } from '#shared/types.ts';
 import { PaymentStatusBadge } from './order-badges.tsx';
 import type { StatusTarget } from './order-status-dialog.tsx';
+import { PhoneCards } from '#client/features/admin/components/phone-cards.tsx';
 
 export type OrderRowActions = { onDetails: (id: number) => void; onStatus: (target: StatusTarget) => void };
 
@@ -86,35 +86,33 @@ export function OrdersTable({ orders, ...actions }: { orders: AdminOrderSummary[
 /** Phones: one card per order. */
 export function OrderCards({ orders, ...actions }: { orders: AdminOrderSummary[] } & OrderRowActions) {
   return (
-    <ul className="grid gap-3 md:hidden">
-      {orders.map((order) => (
-        <li key={order.id} data-testid="admin-order-card">
-          <Card className="gap-2 p-3">
-            <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">
-                <p className="font-semibold">Заказ №{order.id}</p>
-                <p className="text-xs text-muted-foreground">{formatDateTime(order.createdAt)}</p>
-              </div>
-              <p className="font-semibold tabular-nums">{formatRub(order.totalAmount)}</p>
+    <PhoneCards items={orders} itemKey={(order) => order.id} testId="admin-order-card" cardClassName="gap-2 p-3">
+      {(order) => (
+        <>
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <p className="font-semibold">Заказ №{order.id}</p>
+              <p className="text-xs text-muted-foreground">{formatDateTime(order.createdAt)}</p>
             </div>
-            <p className="text-sm break-words">
-              {order.organizationName && <span className="block font-semibold">{order.organizationName}</span>}
-              {order.customerName}
-              <span className="block text-xs break-all text-muted-foreground">
-                {order.customerEmail} · {order.customerPhone}
-              </span>
-            </p>
-            <div className="flex flex-wrap gap-2">
-              <OrderStatusBadge status={order.status} />
-              <PaymentStatusBadge status={order.paymentStatus} />
-              {order.deliveryMethod === 'pickup' && <span className="text-xs text-muted-foreground">Самовывоз: {order.city}</span>}
-            </div>
-            <div className="border-t pt-2">
-              <RowButtons order={order} {...actions} />
-            </div>
-          </Card>
-        </li>
-      ))}
-    </ul>
+            <p className="font-semibold tabular-nums">{formatRub(order.totalAmount)}</p>
+          </div>
+          <p className="text-sm break-words">
+            {order.organizationName && <span className="block font-semibold">{order.organizationName}</span>}
+            {order.customerName}
+            <span className="block text-xs break-all text-muted-foreground">
+              {order.customerEmail} · {order.customerPhone}
+            </span>
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <OrderStatusBadge status={order.status} />
+            <PaymentStatusBadge status={order.paymentStatus} />
+            {order.deliveryMethod === 'pickup' && <span className="text-xs text-muted-foreground">Самовывоз: {order.city}</span>}
+          </div>
+          <div className="border-t pt-2">
+            <RowButtons order={order} {...actions} />
+          </div>
+        </>
+      )}
+    </PhoneCards>
   );
 }

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { NO, YES } from '#shared/attributes.ts';
@@ -42,9 +42,7 @@ export function CharacteristicsSection({
         const error = errors?.[index]?.value?.message ?? errors?.[index]?.attributeId?.message;
         const fromPage = prefilled?.values.some((p) => p.attributeId === attribute.id);
         const control = {
-          id,
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': fieldDescribedBy(id, { error }),
+          ...fieldControlProps(id, { error }),
           ...form.register(`attributes.${index}.value`),
         };
         return (

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
 import type { ProductData } from '#shared/schemas/product.ts';
 import type { FieldName, FormValues } from './product-form-values.ts';
@@ -12,9 +12,7 @@ export type ProductFormApi = UseFormReturn<FormValues, unknown, ProductData>;
 export function fieldProps(form: ProductFormApi, name: FieldName, hint?: boolean) {
   const error = form.formState.errors[name]?.message;
   return {
-    id: `product-${name}`,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': fieldDescribedBy(`product-${name}`, { hint, error }),
+    ...fieldControlProps(`product-${name}`, { hint, error }),
     ...form.register(name),
   } as const;
 }

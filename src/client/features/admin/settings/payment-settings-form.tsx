@@ -3,7 +3,7 @@ import { CircleCheck, Copy, TriangleAlert } from 'lucide-react';
 import { type FieldPath } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
@@ -108,9 +108,7 @@ function PaymentForm({ data }: { data: PaymentSettings }) {
     const error = errors[name]?.message;
     const id = `payment-${name}`;
     return {
-      id,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': fieldDescribedBy(id, { error, hint }),
+      ...fieldControlProps(id, { error, hint }),
       ...register(name, options?.valueAsNumber ? { valueAsNumber: true } : undefined),
     };
   };

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useWatch, type FieldPath } from 'react-hook-form';
-import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { cn } from '#client/lib/utils.ts';
@@ -27,9 +27,7 @@ function SeoForm({ data }: { data: SeoSettings }) {
     const error = errors[name]?.message;
     const id = `seo-${name}`;
     return {
-      id,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': fieldDescribedBy(id, { error, hint }),
+      ...fieldControlProps(id, { error, hint }),
       ...register(name),
     };
   };

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useWatch, type FieldPath } from 'react-hook-form';
-import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
@@ -56,9 +56,7 @@ function ShopForm({ data }: { data: ShopSettings }) {
     const error = errors[name]?.message;
     const id = `shop-${name}`;
     return {
-      id,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': fieldDescribedBy(id, { error }),
+      ...fieldControlProps(id, { error }),
       ...register(name, options?.valueAsNumber ? { valueAsNumber: true } : undefined),
     };
   };

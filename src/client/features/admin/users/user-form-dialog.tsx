@@ -4,7 +4,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { DialogFooter } from '#client/components/ui/dialog.tsx';
 import { TitledDialog } from '#client/components/titled-dialog.tsx';
-import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
+import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
@@ -95,9 +95,7 @@ function UserForm({ state, selfId, onDone }: { state: NonNullable<UserDialogStat
     const error = errors[name]?.message;
     const id = `user-${name}`;
     return {
-      id,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': fieldDescribedBy(id, { error }),
+      ...fieldControlProps(id, { error }),
       readOnly: save.isPending,
       ...register(name),
     };

@@ -1,33 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { scanFacets } from './facet-scan.ts';
 import { SearchIndexBuilder, type IndexRow } from './search-index.ts';
+import { indexRow } from '../../../../../tests/helpers/search-index.ts';
 
 /** The filter columns of the search index and the one-pass count (docs/decisions/034). */
 
 const POWER = 1;
 const CHUCK = 2;
 
-const row = (id: number, extra: Partial<IndexRow> = {}): IndexRow => ({
-  id,
-  name: `Перфоратор ${id}`,
-  slug: `product-${id}`,
-  sku: `SKU${id}`,
-  skuNorm: `sku${id}`,
-  imageUrl: null,
-  categoryId: 1,
-  supplier: 'DCK',
-  isActive: true,
-  isFeatured: false,
-  salesCount: 0,
-  priceKopecks: id * 1000_00,
-  createdAt: id,
-  brand: 'DCK',
-  inStock: false,
-  branchIds: [],
-  attributes: [],
-  lexemes: 'перфоратор',
-  ...extra,
-});
+const row = (id: number, extra: Partial<IndexRow> = {}): IndexRow =>
+  indexRow(id, { name: `Перфоратор ${id}`, priceKopecks: id * 1000_00, brand: 'DCK', lexemes: 'перфоратор', ...extra });
 
 async function build(rows: IndexRow[]) {
   const builder = new SearchIndexBuilder();

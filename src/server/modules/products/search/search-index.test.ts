@@ -1,28 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { matchAnyGroup, matchReadings, planSearch } from './query.ts';
 import { SearchIndexBuilder, type IndexRow } from './search-index.ts';
+import { indexRow } from '../../../../../tests/helpers/search-index.ts';
 
-const row = (id: number, name: string, lexemes: string, extra: Partial<IndexRow> = {}): IndexRow => ({
-  id,
-  name,
-  slug: `product-${id}`,
-  sku: `SKU${id}`,
-  skuNorm: `sku${id}`,
-  imageUrl: null,
-  categoryId: 1,
-  supplier: 'DCK',
-  isActive: true,
-  isFeatured: false,
-  salesCount: 0,
-  priceKopecks: 100_00,
-  createdAt: id,
-  brand: null,
-  inStock: false,
-  branchIds: [],
-  attributes: [],
-  lexemes,
-  ...extra,
-});
+const row = (id: number, name: string, lexemes: string, extra: Partial<IndexRow> = {}): IndexRow => indexRow(id, { name, lexemes, ...extra });
 
 /** Stems as PostgreSQL's Russian configuration gives them for the words of these tests. */
 const STEMS = new Map<string, string[]>([
