@@ -163,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('frontDoor', frontDoor);
   app.decorate('jobs', new JobRunner(database.db, options.logger));
   app.decorate('metrics', createShopMetrics(database, { processFigures: config.env !== 'test' }));
+  app.decorate('warmUps', []);
   registerJobWorker(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -57,6 +57,8 @@ async function main() {
     await database.close();
   });
 
+  await app.ready();
+  await Promise.all(app.warmUps);
   await app.listen({ port: config.port, host: config.host });
   console.log(`\n  Магазин работает: ${config.publicUrl}\n  База данных: ${database.kind === 'pglite' ? `PGlite (${path.join(config.dataDir, 'pglite')})` : 'PostgreSQL'}\n`);
 }

@@ -49,6 +49,12 @@ declare module 'fastify' {
     routeTable: GuardedRoute[];
     /** The figures /metrics shows (core/metrics.ts). */
     metrics: ShopMetrics;
+    /**
+     * What the app builds as it starts that its first visitors would otherwise wait for (the search
+     * index): a serving process listens once it is done (main.ts), so a balancer sends no
+     * customer to a process just (re)started before it answers at full speed.
+     */
+    warmUps: Promise<unknown>[];
   }
   interface FastifyRequest {
     user: PublicUser | null;

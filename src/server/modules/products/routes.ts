@@ -25,12 +25,10 @@ export default async function productRoutes(app: App) {
   const { db } = app.deps;
   const search = catalogSearchOf(db, (error) => app.log.warn({ err: error }, 'search index not rebuilt'));
   const answers = registerCatalogAnswers(app, () => search.changed());
-  // The search index and the typo vocabulary are built as the app starts. A production process
-  // listens only once they are: behind a balancer, no customer's search waits for a process that
-  // has just been (re)started. Tests and development go on while they build.
+  // The search index and the typo vocabulary are built as the app starts (a serving process
+  // listens once they are: main.ts).
   app.addHook('onReady', async () => {
-    const warming = search.warmUp().catch((error: unknown) => app.log.warn({ err: error }, 'search index not built'));
-    if (app.deps.config.env === 'production') await warming;
+    app.warmUps.push(search.warmUp().catch((error: unknown) => app.log.warn({ err: error }, 'search index not built')));
   });
   app.addHook('onClose', async () => {
     await search.settled();
