@@ -118,7 +118,10 @@ async function ensureAttributes(database: Database) {
   const [current] = rowsOf<{ v: string | null; n: number }>(
     await db.execute(sql`select (select value::text from settings where key = 'bench_attributes') as v, (select count(*)::int from product_attributes) as n`),
   );
-  if (!args.fresh && current?.v && JSON.stringify(JSON.parse(current.v)) === marker && Number(current.n) > 0) {
+  // jsonb keeps its keys in an order of its own: compare the values.
+  const held = current?.v ? (JSON.parse(current.v) as Record<string, unknown>) : null;
+  const same = held !== null && Object.entries(JSON.parse(marker) as Record<string, unknown>).every(([key, value]) => held[key] === value);
+  if (!args.fresh && same && Number(current!.n) > 0) {
     log(`reusing ${Number(current.n)} characteristic values already in the database`);
     return;
   }

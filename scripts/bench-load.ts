@@ -141,6 +141,25 @@ async function startPriceListImport(base: string, file: string) {
   return { importId: detail.id, checkJob: check.jobId, supplierId: dck.id, apply: () => call<{ jobId: number }>('POST', `/api/admin/supplier-imports/${detail.id}/apply`, { absent: 'leave', newProducts: 'active' }) };
 }
 
+/** The serving processes' catalogue cache lookups so far (their /metrics, from loopback), hits and misses summed. */
+async function cacheLookups(ports: number[]): Promise<{ hit: number; miss: number }> {
+  const total = { hit: 0, miss: 0 };
+  for (const port of ports) {
+    const text = await fetch(`http://127.0.0.1:${port}/metrics`).then(
+      (r) => r.text(),
+      () => '',
+    );
+    for (const result of ['hit', 'miss'] as const) total[result] += Number(new RegExp(`shop_catalogue_cache_lookups_total\\{result="${result}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
+  }
+  return total;
+}
+
+const hitShare = (before: { hit: number; miss: number }, after: { hit: number; miss: number }) => {
+  const hit = after.hit - before.hit;
+  const all = hit + after.miss - before.miss;
+  return all === 0 ? 'no lookups' : `${((100 * hit) / all).toFixed(0)} % of ${all} catalogue answers from the cache`;
+};
+
 type JobRow = { status: string; done: number; total: number; attempts: number };
 
 async function jobOf(database: Database, id: number): Promise<JobRow> {
@@ -242,11 +261,13 @@ async function main() {
     const warmOrders = workload.takeOutcome().answeredOrders;
 
     const steady = new Workload(base, catalogue, customers);
+    const lookupsBefore = await cacheLookups([portA, portB]);
     const running = steady.run(USERS);
     t0 = performance.now();
     await sleep(DURATION_S * 1000);
     const steadySeconds = (performance.now() - t0) / 1000;
     const steadyOutcome = steady.takeOutcome();
+    const steadyCache = hitShare(lookupsBefore, await cacheLookups([portA, portB]));
     log(`\nsteady phase done; faults next, under the same load`);
 
     t0 = performance.now();
@@ -285,6 +306,7 @@ async function main() {
     const faultOutcome = steady.takeOutcome();
 
     printOutcome(`Steady (${USERS} customers, two processes)`, steadyOutcome, steadySeconds);
+    log(`${steadyCache} (every order changes stock, and with it what the cached lists say)`);
     printOutcome('Faults (a price list applied, its worker and one serving process killed and started again)', faultOutcome, faultSeconds);
 
     const answered = new Set([...warmOrders, ...steadyOutcome.answeredOrders, ...faultOutcome.answeredOrders]);

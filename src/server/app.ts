@@ -37,7 +37,6 @@ import cartRoutes from './modules/cart/routes.ts';
 import catalogAdapterRoutes from './modules/catalog-adapter/routes.ts';
 import categoryAdminRoutes from './modules/categories/admin-routes.ts';
 import attributeAdminRoutes from './modules/attributes/admin-routes.ts';
-import categoryRoutes from './modules/categories/routes.ts';
 import contactRoutes from './modules/contact/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import { createShopMetrics } from './core/metrics.ts';
@@ -83,7 +82,6 @@ const API_MODULES = [
   addressRoutes,
   organizationRoutes,
   dadataRoutes,
-  categoryRoutes,
   branchRoutes,
   contactRoutes,
   cartRoutes,

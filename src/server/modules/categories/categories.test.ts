@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
-import type { Category } from '#shared/types.ts';
+import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import type { Category, ProductListResponse } from '#shared/types.ts';
 
 let ctx: TestContext;
+let admin: string;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ({ ctx, admin } = await createAdminTestApp());
 });
 afterAll(() => ctx.close());
 
@@ -30,6 +31,16 @@ describe('GET /api/categories', () => {
     expect(sum(dck)).toBeGreaterThan(0);
     expect(sum(pit)).toBeGreaterThan(0);
     expect(sum(dck) + sum(pit)).toBeLessThanOrEqual(sum(all));
+  });
+
+  it('counts follow a product staff hide, though the list is kept between requests', async () => {
+    const before = (await ctx.app.inject({ url: '/api/categories' })).json<Category[]>();
+    const category = before[0]!;
+    const listed = (await ctx.app.inject({ url: `/api/products?categoryId=${category.id}` })).json<ProductListResponse>();
+    const hidden = await ctx.app.inject({ method: 'PATCH', url: `/api/products/${listed.products[0]!.id}`, payload: { isActive: false }, headers: { cookie: admin } });
+    expect(hidden.statusCode).toBe(200);
+    const after = (await ctx.app.inject({ url: '/api/categories' })).json<Category[]>();
+    expect(after.find((c) => c.id === category.id)!.productCount).toBe(category.productCount - 1);
   });
 
   it('refuses an unknown supplier with 400', async () => {
