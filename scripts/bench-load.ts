@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../src/server/db/connection.ts';
 import { PROJECT_ROOT } from '../src/server/core/project-root.ts';
-import type { ImportDetail, Supplier } from '../src/shared/schemas/supplier-import.ts';
+import { staffSession } from './bench/staff.ts';
 import { dropRunDatabase, freshRunDatabase, type LowStock } from './bench-load/database.ts';
 import { kill, startNginx, startServer, startWorker, stop, type Running, type Shop } from './bench-load/processes.ts';
 import { KINDS, percentile, Workload, type Catalogue, type Customer, type Outcome } from './bench-load/workload.ts';
@@ -119,26 +119,11 @@ function printOutcome(title: string, outcome: Outcome, seconds: number) {
   for (const sample of outcome.samples) log(`  error: ${sample}`);
 }
 
-/** Staff's side of the price list: logged in through nginx, the list uploaded and checked; returns the apply's job id once it is queued. */
+/** Staff's side of the price list: logged in through nginx, the list uploaded and its check queued. */
 async function startPriceListImport(base: string, file: string) {
-  const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-  if (!login.ok) throw new Error(`staff login: ${login.status} ${await login.text()}`);
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  const call = async <T>(method: string, url: string, body?: object): Promise<T> => {
-    const res = await fetch(`${base}${url}`, { method, headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-  const dck = (await call<Supplier[]>('GET', '/api/admin/suppliers')).find((s) => s.code === 'DCK')!;
-  const form = new FormData();
-  form.set('supplierId', String(dck.id));
-  form.set('file', await fs.openAsBlob(file), path.basename(file));
-  const uploaded = await fetch(`${base}/api/admin/supplier-imports`, { method: 'POST', headers: { cookie }, body: form });
-  if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
-  const detail = (await uploaded.json()) as ImportDetail;
-  const { read, mapping, pricing } = detail.options;
-  const check = await call<{ jobId: number }>('POST', `/api/admin/supplier-imports/${detail.id}/check`, { read, mapping, pricing });
-  return { importId: detail.id, checkJob: check.jobId, supplierId: dck.id, apply: () => call<{ jobId: number }>('POST', `/api/admin/supplier-imports/${detail.id}/apply`, { absent: 'leave', newProducts: 'active' }) };
+  const staff = await staffSession(base, ADMIN);
+  const { detail, supplierId } = await staff.uploadPriceList(file);
+  return { importId: detail.id, checkJob: await staff.checkPriceList(detail), supplierId, apply: () => staff.applyPriceList(detail.id) };
 }
 
 /** The serving processes' catalogue cache lookups so far (their /metrics, from loopback), hits and misses summed. */
@@ -277,7 +262,7 @@ async function main() {
     const [checked] = rowsOf<{ counts: { create?: number } }>(await database.db.execute(sql`select counts from supplier_imports where id = ${priceImport.importId}`));
     const created = Number(checked!.counts?.create ?? 0);
     log(`  ${since(t0)}: price list of ${ROWS} rows uploaded and checked (${created} new products), applying`);
-    const applyJob = (await priceImport.apply()).jobId;
+    const applyJob = await priceImport.apply();
 
     const restartServer = (async () => {
       await sleep(3000);

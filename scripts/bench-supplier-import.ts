@@ -29,7 +29,8 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase, type Database } from '../src/server/db/connection.ts';
 import { seedIfEmpty } from '../src/server/db/seed/seed.ts';
-import type { ImportDetail, Supplier } from '../src/shared/schemas/supplier-import.ts';
+import type { ImportDetail } from '../src/shared/schemas/supplier-import.ts';
+import { staffSession } from './bench/staff.ts';
 import { writeLargePriceList } from './make-supplier-fixtures.ts';
 
 const { values: args } = parseArgs({
@@ -132,13 +133,8 @@ async function run(kind: Kind, format: 'csv' | 'xlsx', file: string): Promise<Fi
   const stopWorker = kind === 'worker' ? await startWorker(url!, dataDir) : async () => {};
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-    const call = async <T>(method: string, url: string, body?: object): Promise<T> => {
-      const res = await fetch(`${base}${url}`, { method, headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as T;
-    };
+    const staff = await staffSession(base, ADMIN);
+    const { call } = staff;
     const waitForJob = async (jobId: number) => {
       for (;;) {
         const job = await call<{ status: string; error: string | null }>('GET', `/api/admin/jobs/${jobId}`);
@@ -147,21 +143,13 @@ async function run(kind: Kind, format: 'csv' | 'xlsx', file: string): Promise<Fi
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     };
-    const dck = (await call<Supplier[]>('GET', '/api/admin/suppliers')).find((s) => s.code === 'DCK')!;
-
     let started = performance.now();
-    const form = new FormData();
-    form.set('supplierId', String(dck.id));
-    form.set('file', await fs.openAsBlob(file), path.basename(file));
-    const uploaded = await fetch(`${base}/api/admin/supplier-imports`, { method: 'POST', headers: { cookie }, body: form });
-    if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
-    const detail = (await uploaded.json()) as ImportDetail;
+    const { detail } = await staff.uploadPriceList(file);
     const upload = performance.now() - started;
     log(`  ${kind}: uploaded in ${seconds(upload)}, checking…`);
 
     started = performance.now();
-    const { read, mapping, pricing } = detail.options;
-    await waitForJob((await call<{ jobId: number }>('POST', `/api/admin/supplier-imports/${detail.id}/check`, { read, mapping, pricing })).jobId);
+    await waitForJob(await staff.checkPriceList(detail));
     const check = performance.now() - started;
     const checked = await call<ImportDetail>('GET', `/api/admin/supplier-imports/${detail.id}`);
     log(`  ${kind}: checked in ${seconds(check)} (${JSON.stringify(checked.counts)}), applying…`);
@@ -183,7 +171,7 @@ async function run(kind: Kind, format: 'csv' | 'xlsx', file: string): Promise<Fi
     loop.enable();
     started = performance.now();
     try {
-      await waitForJob((await call<{ jobId: number }>('POST', `/api/admin/supplier-imports/${detail.id}/apply`, { absent: 'leave', newProducts: 'active' })).jobId);
+      await waitForJob(await staff.applyPriceList(detail.id));
     } finally {
       applying = false;
       loop.disable();
