@@ -41,6 +41,7 @@ import { catalogChanged } from '../src/server/modules/products/catalog-events.ts
 import { catalogSearchOf } from '../src/server/modules/products/search/catalog-search.ts';
 import type { CatalogFilters } from '../src/shared/schemas/catalog.ts';
 import { giveBenchAttributes } from './bench/attributes.ts';
+import { markerHolds } from './bench/marker.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -87,12 +88,11 @@ async function ensurePostgresDatabase(url: string) {
 /** Loads COUNT generated products unless the database already holds exactly those. */
 async function ensureCatalog(database: Database) {
   const db = database.db;
-  const marker = JSON.stringify({ count: COUNT, seed: SEED });
+  const marker = { count: COUNT, seed: SEED };
   const [current] = rowsOf<{ v: string | null; n: number }>(
     await db.execute(sql`select (select value::text from settings where key = 'bench_catalog') as v, (select count(*)::int from products) as n`),
   );
-  const loaded = current?.v ? (JSON.parse(current.v) as { count?: number; seed?: number }) : null;
-  if (!args.fresh && loaded?.count === COUNT && loaded.seed === SEED && Number(current!.n) === COUNT) {
+  if (!args.fresh && markerHolds(current?.v, marker) && Number(current!.n) === COUNT) {
     log(`reusing ${COUNT} products already in the database`);
     return;
   }
@@ -107,21 +107,18 @@ async function ensureCatalog(database: Database) {
   await db.execute(sql`vacuum analyze products`);
   await db.execute(sql`vacuum analyze search_feed.product_changes`);
   await db.execute(sql`vacuum analyze categories`);
-  await db.execute(sql`insert into settings (key, value) values ('bench_catalog', ${marker}::jsonb)`);
+  await db.execute(sql`insert into settings (key, value) values ('bench_catalog', ${JSON.stringify(marker)}::jsonb)`);
   log(`  loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** Gives the products their characteristics unless the database already holds these. */
 async function ensureAttributes(database: Database) {
   const db = database.db;
-  const marker = JSON.stringify({ count: COUNT, seed: SEED, attributes: 30 });
+  const marker = { count: COUNT, seed: SEED, attributes: 30 };
   const [current] = rowsOf<{ v: string | null; n: number }>(
     await db.execute(sql`select (select value::text from settings where key = 'bench_attributes') as v, (select count(*)::int from product_attributes) as n`),
   );
-  // jsonb keeps its keys in an order of its own: compare the values.
-  const held = current?.v ? (JSON.parse(current.v) as Record<string, unknown>) : null;
-  const same = held !== null && Object.entries(JSON.parse(marker) as Record<string, unknown>).every(([key, value]) => held[key] === value);
-  if (!args.fresh && same && Number(current!.n) > 0) {
+  if (!args.fresh && markerHolds(current?.v, marker) && Number(current!.n) > 0) {
     log(`reusing ${Number(current.n)} characteristic values already in the database`);
     return;
   }
@@ -131,7 +128,7 @@ async function ensureAttributes(database: Database) {
   const productIds = rowsOf<{ id: number }>(await db.execute(sql`select id from products order by id`)).map((p) => Number(p.id));
   await giveBenchAttributes(db, productIds, SEED, log);
   await db.execute(sql`vacuum analyze product_attributes`);
-  await db.execute(sql`insert into settings (key, value) values ('bench_attributes', ${marker}::jsonb)`);
+  await db.execute(sql`insert into settings (key, value) values ('bench_attributes', ${JSON.stringify(marker)}::jsonb)`);
   log(`  written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -12,6 +12,7 @@ import { demoCategories, generateBenchmarkProducts } from '../../src/server/db/s
 import { insertProducts } from '../../src/server/db/seed/seed-catalog.ts';
 import { seedIfEmpty } from '../../src/server/db/seed/seed.ts';
 import { giveBenchAttributes } from '../bench/attributes.ts';
+import { markerHolds } from '../bench/marker.ts';
 
 const SEED = 1;
 const quiet = { info: () => {}, warn: () => {} };
@@ -55,9 +56,7 @@ async function templateIsCurrent(url: string, products: number): Promise<boolean
   await client.connect();
   try {
     const { rows } = await client.query(`select value::text as v from settings where key = 'bench_load'`).catch(() => ({ rows: [] as { v: string }[] }));
-    if (rows[0]?.v === undefined) return false;
-    const held = JSON.parse(rows[0].v) as Record<string, unknown>;
-    return Object.entries(markerOf(products)).every(([key, value]) => held[key] === value);
+    return markerHolds(rows[0]?.v, markerOf(products));
   } finally {
     await client.end();
   }

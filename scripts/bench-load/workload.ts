@@ -9,6 +9,7 @@
  */
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { validOrderBody } from '../../tests/helpers/order-body.ts';
 
 export type Catalogue = {
   categoryIds: number[];
@@ -42,6 +43,14 @@ export type Outcome = {
   samples: string[];
 };
 
+const emptyOutcome = (): Outcome => ({
+  tallies: new Map(KINDS.map((k) => [k, { latencies: [], errors: 0, limited: 0, refused: 0 }])),
+  answeredOrders: new Set(),
+  soldOut: 0,
+  unanswered: 0,
+  samples: [],
+});
+
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 type Answer = { status: number; body: string; ms: number };
@@ -72,20 +81,9 @@ function request(base: string, method: string, url: string, headers: Record<stri
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
 const WORDS = ['дрель', 'перфоратор', 'шуруповерт', 'болгарка', 'лобзик', 'аккумулятор', 'гайковерт', 'пила', 'фрезер', 'рубанок', 'lhtkm', 'перфаратор'];
 
-const ORDER_BODY = {
-  customerName: 'Иван Петров',
-  customerEmail: 'ivan.petrov@example.ru',
-  customerPhone: '+7 900 123-45-67',
-  address: 'ул. Мира, д. 5, кв. 12',
-  city: 'Волгоград',
-  postalCode: '400005',
-  paymentMethod: 'cash',
-  consent: true,
-};
-
 export class Workload {
   private stopped = false;
-  private readonly outcome: Outcome = { tallies: new Map(KINDS.map((k) => [k, { latencies: [], errors: 0, limited: 0, refused: 0 }])), answeredOrders: new Set(), soldOut: 0, unanswered: 0, samples: [] };
+  private outcome = emptyOutcome();
 
   constructor(
     private readonly base: string,
@@ -104,12 +102,8 @@ export class Workload {
 
   /** The figures so far, and a fresh tally from now on (for the next phase). */
   takeOutcome(): Outcome {
-    const taken = { ...this.outcome, tallies: this.outcome.tallies, answeredOrders: new Set(this.outcome.answeredOrders) };
-    this.outcome.tallies = new Map(KINDS.map((k) => [k, { latencies: [], errors: 0, limited: 0, refused: 0 }]));
-    this.outcome.answeredOrders = new Set();
-    this.outcome.soldOut = 0;
-    this.outcome.unanswered = 0;
-    this.outcome.samples = [];
+    const taken = this.outcome;
+    this.outcome = emptyOutcome();
     return taken;
   }
 
@@ -164,7 +158,7 @@ export class Workload {
     if (added.status === 409) this.outcome.soldOut++;
     if (added.status !== 201) return;
     const { generation } = JSON.parse(added.body) as { generation: number };
-    const body = { ...ORDER_BODY, cartId, cartGeneration: generation };
+    const body = validOrderBody(cartId, { cartGeneration: generation });
     for (let attempt = 0; attempt < 6; attempt++) {
       const answer = await request(this.base, 'POST', '/api/orders', { ...headers, cookie: customer.cookie }, body);
       this.record('checkout', answer);

@@ -2,6 +2,7 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, test, waitForHydration, withCounterIds } from './fixtures.ts';
 import type { Product } from '../../src/shared/types.ts';
 import { DAY_MS } from '../../src/server/core/time.ts';
+import { validOrderBody } from '../helpers/order-body.ts';
 
 /**
  * Analytics with consent, against the built production server: the cookie banner and the
@@ -127,19 +128,7 @@ test.describe('analytics with consent', () => {
     const product = (await allProducts(request)).find((p) => p.price && (p.stock ?? 0) > 3)!;
     const cartId = crypto.randomUUID();
     expect((await page.request.post('/api/cart/items', { data: { cartId, productId: product.id, quantity: 2 } })).status()).toBe(201);
-    const placed = await page.request.post('/api/orders', {
-      data: {
-        customerName: 'Иван Петров',
-        customerEmail: customer.email,
-        customerPhone: '+7 900 123-45-67',
-        address: 'ул. Мира, д. 5, кв. 12',
-        city: 'Волгоград',
-        postalCode: '400005',
-        paymentMethod: 'cash',
-        consent: true,
-        cartId,
-      },
-    });
+    const placed = await page.request.post('/api/orders', { data: validOrderBody(cartId, { customerEmail: customer.email }) });
     expect(placed.status(), await placed.text()).toBe(201);
     const order = (await placed.json()) as { id: number; totalAmount: number };
 

@@ -10,6 +10,7 @@ import { hasPrice } from '#shared/money.ts';
 import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
 import type { Order } from '#shared/types.ts';
 import { branchesBySlug, setBranchStock } from './branch-stock.ts';
+import { validOrderBody } from './order-body.ts';
 import type { TestContext } from './test-app.ts';
 
 /** The password of every account createCustomer makes. */
@@ -72,19 +73,7 @@ export async function stockedProduct(db: Db, patch: { stock: number; price: numb
   return product!.id;
 }
 
-export const validOrderBody = (cartId: string, extra: Record<string, unknown> = {}) => ({
-  customerName: 'Иван Петров',
-  customerEmail: 'ivan.petrov@example.ru',
-  customerPhone: '+7 900 123-45-67',
-  address: 'ул. Мира, д. 5, кв. 12',
-  city: 'Волгоград',
-  postalCode: '400005',
-  paymentMethod: 'cash',
-  notes: 'Позвонить за час',
-  consent: true,
-  cartId,
-  ...extra,
-});
+export { validOrderBody };
 
 /** A new cart holding these [productId, quantity] lines, filled through the API; its id. */
 export async function cartWith(ctx: TestContext, lines: Array<[number, number]>): Promise<string> {
