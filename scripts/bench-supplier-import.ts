@@ -125,6 +125,8 @@ async function run(kind: Kind, format: 'csv' | 'xlsx', file: string): Promise<Fi
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     BACKGROUND_WORK: kind === 'worker' ? 'worker' : 'here',
+    // The database is opened here; the URL tells the config that the worker shares it.
+    DATABASE_URL: url,
   });
   await database.migrate();
   await seedIfEmpty(database.db, config, quiet);

@@ -5,7 +5,7 @@ import type { AdminOrderPayment, OrderPayment } from './schemas/payments.ts';
 import type { OrderStatus, PaymentMethod, PaymentStatus, Role, Supplier } from './constants.ts';
 import type { DeliveryMethod, OrderDeliveryPoint } from './delivery.ts';
 import type { Branch } from './schemas/branches.ts';
-import type { BackupFrequency, BackupKind, BackupPictures } from './schemas/backup.ts';
+import type { BackupFrequency, BackupKind, BackupPictures, BackupShelfPlace } from './schemas/backup.ts';
 import type { OrderBuyer } from './organizations.ts';
 
 export type Category = {
@@ -200,6 +200,8 @@ export type BackupOverview = {
   databaseKind: 'pglite' | 'postgres';
   /** Where the pictures are now: no copy holds them. */
   pictures: BackupPictures;
+  /** Where the copies are kept. */
+  shelf: BackupShelfPlace;
 };
 
 /** A category in the back office: counts of all its products and of the active ones. */

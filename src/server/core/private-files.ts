@@ -20,6 +20,8 @@ export type PrivateFiles = {
   put(key: string, body: Buffer): Promise<void>;
   /** Writes the object into a local file, or appends it; false when there is no such object. */
   download(key: string, filePath: string, options?: { append?: boolean }): Promise<boolean>;
+  /** The object as a stream with its size (a download passed on as it comes), or null when there is none. */
+  open(key: string): Promise<{ stream: Readable; size: number } | null>;
   exists(key: string): Promise<boolean>;
   /** Removes an object; one already gone is no error. */
   delete(key: string): Promise<void>;
@@ -43,8 +45,19 @@ function s3PrivateFiles(s3: S3Config, bucket: string): PrivateFiles {
       throw new PrivateFilesError(`Не удалось ${action} в хранилище S3: ${s3Refusal(bucket, 'S3_PRIVATE_BUCKET', error)}`);
     }
   };
+  const open: PrivateFiles['open'] = (key) =>
+    guard('прочитать файл', async () => {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        return { stream: object.Body as Readable, size: object.ContentLength ?? 0 };
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    });
   return {
     bucket,
+    open,
     upload: (key, filePath) =>
       guard('сохранить файл', async () => {
         const { size } = await fs.promises.stat(filePath);
@@ -52,16 +65,9 @@ function s3PrivateFiles(s3: S3Config, bucket: string): PrivateFiles {
       }),
     put: (key, body) => guard('сохранить файл', async () => void (await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body })))),
     async download(key, filePath, options = {}) {
-      const body = await guard('прочитать файл', async () => {
-        try {
-          return (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body as Readable;
-        } catch (error) {
-          if (isNotFound(error)) return null;
-          throw error;
-        }
-      });
-      if (!body) return false;
-      await pipeline(body, fs.createWriteStream(filePath, { flags: options.append ? 'a' : 'w' }));
+      const object = await open(key);
+      if (!object) return false;
+      await pipeline(object.stream, fs.createWriteStream(filePath, { flags: options.append ? 'a' : 'w' }));
       return true;
     },
     exists: (key) =>

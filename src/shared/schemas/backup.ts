@@ -51,3 +51,13 @@ export function backupPicturesNote(pictures: BackupPictures): string {
     ? `Картинки товаров не входят в копию: они хранятся в объектном хранилище, в корзине «${pictures.bucket}» (${pictures.publicUrl}), и остаются там.`
     : 'Картинки товаров не входят в копию: они лежат в папке uploads на сервере магазина, сохраняйте её вместе с сервером.';
 }
+
+/** Where the copies are kept: the shop's data folder, or the closed bucket every server sees (S3_PRIVATE_BUCKET). */
+export type BackupShelfPlace = { storage: 'disk' } | { storage: 's3'; bucket: string };
+
+/** Where the copies are, on the backups screen. */
+export function backupShelfNote(place: BackupShelfPlace): string {
+  return place.storage === 's3'
+    ? `Копии хранятся в закрытой корзине объектного хранилища «${place.bucket}»: их видят и скачивают все серверы магазина.`
+    : 'Копии хранятся в папке backups на сервере магазина.';
+}

@@ -16,7 +16,7 @@ import { TEST_ADMIN } from '../../../../tests/helpers/test-config.ts';
 import { BACKUP_JOB, runScheduledBackup } from './scheduler.ts';
 import { lastSlot, nextSlot } from './schedule.ts';
 import { applySqlDump } from './sql-dump.ts';
-import { backupFileName } from './service.ts';
+import { backupFileName } from './shelf.ts';
 
 let ctx: TestContext;
 let admin: string;

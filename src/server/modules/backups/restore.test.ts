@@ -14,7 +14,8 @@ import { contactMessages, orderItems, orders, products, settings, users } from '
 import { dbKind } from '../../../../tests/helpers/test-app.ts';
 import { databaseUrl, templateNames, testConfig } from '../../../../tests/helpers/test-config.ts';
 import { snapshotDatabase } from '../../../../tests/helpers/db-snapshot.ts';
-import { createBackup, listBackups, writeSqlBackup } from './service.ts';
+import { createBackup, writeSqlBackup } from './service.ts';
+import { backupShelf } from './shelf.ts';
 import { restoreBackup } from './restore.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -135,7 +136,7 @@ if (dbKind === 'pglite') describe('restore on PGlite', { timeout: 120_000 }, () 
 
     const result = await restoreBackup(config, file, new Date('2026-11-22T10:00:00Z'));
     expect(result.kind).toBe('sql');
-    expect(listBackups(config).map((b) => b.name)).toEqual(['backup-20261122-130000-restore.tar.gz']);
+    expect((await backupShelf(config).list()).map((b) => b.name)).toEqual(['backup-20261122-130000-restore.tar.gz']);
     const restored = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
     try {
       expect(await snapshotDatabase(restored.db)).toEqual(before);

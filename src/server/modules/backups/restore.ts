@@ -16,6 +16,7 @@ import type { Config } from '../../config.ts';
 import { knownMigrations, openDatabase } from '../../db/connection.ts';
 import { applySqlDump, dumpMigrations, SQL_DUMP_MAGIC } from './sql-dump.ts';
 import { createBackup } from './service.ts';
+import { backupShelf } from './shelf.ts';
 
 export type RestoreResult = { kind: 'pglite-folder' | 'sql'; safetyCopy: string | null };
 
@@ -86,7 +87,7 @@ export async function restoreBackup(config: Config, file: string, now = new Date
     await database.migrate();
     say('Сохранение текущих данных перед восстановлением...');
     const safety = await createBackup({ config, database }, 'restore', now);
-    say(`Текущие данные сохранены: ${path.join(config.dataDir, 'backups', safety.name)}`);
+    say(`Текущие данные сохранены: ${backupShelf(config).where(safety.name)}`);
     say('Восстановление...');
     await applySqlDump(database.db, () => lines(file));
     return { kind: 'sql', safetyCopy: safety.name };

@@ -4,7 +4,8 @@ import { BackupSettingsSchema } from '#shared/schemas/backup.ts';
 import type { App } from '../../core/app-types.ts';
 import { requireCurrentPassword } from '../auth/current-password.ts';
 import { registerBackupScheduler } from './scheduler.ts';
-import { backupOverview, createBackup, openBackup, getBackupSettings, saveBackupSettings } from './service.ts';
+import { backupOverview, createBackup, getBackupSettings, saveBackupSettings } from './service.ts';
+import { backupShelf } from './shelf.ts';
 
 const TAGS = ['Резервные копии (администратор)'];
 
@@ -43,7 +44,7 @@ export default async function backupRoutes(app: App) {
       preHandler: requireCurrentPassword(app),
     },
     async (request, reply) => {
-      const { stream, size } = openBackup(app.deps.config, request.params.name);
+      const { stream, size } = await backupShelf(app.deps.config).open(request.params.name);
       return reply
         .header('content-type', 'application/gzip')
         .header('content-length', size)

@@ -30,7 +30,7 @@ export async function runScheduledBackup(deps: BackupDeps, now: Date, log?: Log)
   if (backupSettings.enabledSince && slot < new Date(backupSettings.enabledSince)) return null;
   if (!(await claimScheduledRun(db, BACKUP_JOB, slot, now))) return null;
   const file = await createBackup(deps, 'auto', now);
-  const removed = applyRetention(deps.config, backupSettings.retentionDays, now);
+  const removed = await applyRetention(deps.config, backupSettings.retentionDays, now);
   log?.info({ backup: file.name, size: file.size, removed }, 'automatic backup made');
   return file;
 }

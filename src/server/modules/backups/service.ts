@@ -1,5 +1,6 @@
 /**
- * Backups: a full copy of the shop's data in `${dataDir}/backups/`.
+ * Backups: a full copy of the shop's data, kept on the shelf (`shelf.ts`: `${dataDir}/backups/`,
+ * or the closed bucket S3_PRIVATE_BUCKET shared by every machine).
  * - PGlite: the data folder itself (`dumpDataDir`, a .tar.gz), restored by loading it back.
  * - PostgreSQL: a logical SQL copy written by `sql-dump.ts` (.sql.gz).
  * Restoring is `npm run restore -- <file>` (restore.ts). Decision record: docs/decisions/005-backups.md.
@@ -12,9 +13,8 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/connection.ts';
 import { settings } from '../../db/schema.ts';
-import { conflict, notFound } from '../../core/http-errors.ts';
+import { conflict } from '../../core/http-errors.ts';
 import {
-  BACKUP_FILE_NAME,
   BackupSettingsSchema,
   DEFAULT_BACKUP_SETTINGS,
   backupPicturesNote,
@@ -24,33 +24,17 @@ import {
 } from '#shared/schemas/backup.ts';
 import type { BackupFile, BackupOverview } from '#shared/types.ts';
 import { queryRows, writeSqlDump } from './sql-dump.ts';
-import { DAY_MS, SHOP_OFFSET_MS } from '../../core/time.ts';
+import { DAY_MS } from '../../core/time.ts';
 import { nextSlot } from './schedule.ts';
+import { backupFileName, backupShelf, backupTime, workDir } from './shelf.ts';
 
 export type BackupDeps = { config: Config; database: Database };
 
 const SETTINGS_KEY = 'backup';
 
-export const backupDir = (config: Config) => path.join(config.dataDir, 'backups');
-
 /** Where the pictures are: no copy holds them (docs/decisions/039), and each copy says so. */
 export const picturesOf = (config: Config): BackupPictures =>
   config.s3 ? { storage: 's3', bucket: config.s3.bucket, publicUrl: config.s3.publicUrl } : { storage: 'disk' };
-
-/**
- * A copy's description beside it (`<copy>.json`: where the pictures were, in words too), as an
- * embedded database's archive has no room for one; a SQL copy also says it in its header.
- */
-const descriptionPath = (file: string) => `${file}.json`;
-
-function readDescription(file: string): BackupPictures | null {
-  try {
-    const value = JSON.parse(fs.readFileSync(descriptionPath(file), 'utf8')) as { pictures?: BackupPictures };
-    return value.pictures ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /** What is stored under the `backup` key: the settings and since when automatic copies are on. */
 type StoredBackupSettings = BackupSettings & { enabledSince?: string | null };
@@ -77,54 +61,6 @@ export async function saveBackupSettings(db: Db, value: BackupSettings, now: Dat
     .values({ key: SETTINGS_KEY, value: stored, updatedAt: now })
     .onConflictDoUpdate({ target: settings.key, set: { value: stored, updatedAt: now } });
   return value;
-}
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** File names carry the shop's (Moscow) wall-clock time, which is what the admin thinks in. */
-export function backupFileName(kind: BackupKind, ext: 'tar.gz' | 'sql.gz', now: Date): string {
-  const local = new Date(now.getTime() + SHOP_OFFSET_MS);
-  const day = `${local.getUTCFullYear()}${pad(local.getUTCMonth() + 1)}${pad(local.getUTCDate())}`;
-  const time = `${pad(local.getUTCHours())}${pad(local.getUTCMinutes())}${pad(local.getUTCSeconds())}`;
-  return `backup-${day}-${time}-${kind}.${ext}`;
-}
-
-/** The moment a backup was made, from its name. */
-export function backupTime(name: string): Date | null {
-  const m = BACKUP_FILE_NAME.exec(name);
-  if (!m) return null;
-  const [, d, t] = m;
-  const utc = Date.UTC(+d.slice(0, 4), +d.slice(4, 6) - 1, +d.slice(6, 8), +t.slice(0, 2), +t.slice(2, 4), +t.slice(4, 6));
-  return new Date(utc - SHOP_OFFSET_MS);
-}
-
-export function listBackups(config: Config): BackupFile[] {
-  const dir = backupDir(config);
-  if (!fs.existsSync(dir)) return [];
-  const files: BackupFile[] = [];
-  for (const name of fs.readdirSync(dir)) {
-    const m = BACKUP_FILE_NAME.exec(name);
-    const createdAt = backupTime(name);
-    if (!m || !createdAt) continue;
-    const stat = fs.statSync(path.join(dir, name));
-    if (!stat.isFile()) continue;
-    files.push({ name, size: stat.size, createdAt: createdAt.toISOString(), kind: m[3] as BackupKind, pictures: readDescription(path.join(dir, name)) });
-  }
-  return files.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.name < b.name ? 1 : -1));
-}
-
-/** The path of a backup to download: only names the shop makes, only files that exist. */
-export function backupPath(config: Config, name: string): string {
-  if (!BACKUP_FILE_NAME.test(name)) throw notFound('Резервная копия не найдена');
-  const file = path.join(backupDir(config), name);
-  if (!fs.existsSync(file)) throw notFound('Резервная копия не найдена');
-  return file;
-}
-
-/** A backup to download: its stream and size. */
-export function openBackup(config: Config, name: string): { stream: fs.ReadStream; size: number } {
-  const file = backupPath(config, name);
-  return { stream: fs.createReadStream(file), size: fs.statSync(file).size };
 }
 
 async function appliedMigrations(db: Db): Promise<number> {
@@ -166,17 +102,18 @@ export async function writeSqlBackup(db: Db, file: string, now: Date, pictures?:
 }
 
 /**
- * A full copy of the data, written to a temporary name and renamed when complete, so the list
- * never shows half a copy. A second copy in the same second is refused.
+ * A full copy of the data, written to a temporary name and put on the shelf when complete, so the
+ * list never shows half a copy. A second copy in the same second is refused.
  */
 export async function createBackup(deps: BackupDeps, kind: BackupKind, now: Date): Promise<BackupFile> {
-  const dir = backupDir(deps.config);
+  const dir = workDir(deps.config);
   fs.mkdirSync(dir, { recursive: true });
   const { database } = deps;
+  const shelf = backupShelf(deps.config);
   const name = backupFileName(kind, database.kind === 'pglite' ? 'tar.gz' : 'sql.gz', now);
-  const final = path.join(dir, name);
-  const partial = `${final}.partial`;
-  if (fs.existsSync(final)) throw conflict('Резервная копия уже создаётся. Подождите несколько секунд и повторите.');
+  const partial = path.join(dir, `${name}.partial`);
+  const busy = () => conflict('Резервная копия уже создаётся. Подождите несколько секунд и повторите.');
+  if (await shelf.has(name)) throw busy();
   const pictures = picturesOf(deps.config);
   try {
     if (database.kind === 'pglite' && database.pglite) {
@@ -191,29 +128,30 @@ export async function createBackup(deps: BackupDeps, kind: BackupKind, now: Date
     } else {
       await writeSqlBackup(database.db, partial, now, pictures);
     }
-    fs.writeFileSync(descriptionPath(final), JSON.stringify({ pictures, note: backupPicturesNote(pictures) }, null, 2));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-      throw conflict('Резервная копия уже создаётся. Подождите несколько секунд и повторите.');
-    }
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw busy();
     fs.rmSync(partial, { force: true });
     throw error;
   }
-  fs.renameSync(partial, final);
-  const stat = fs.statSync(final);
-  return { name, size: stat.size, createdAt: (backupTime(name) ?? now).toISOString(), kind, pictures };
+  const { size } = fs.statSync(partial);
+  try {
+    await shelf.keep(partial, name, { pictures, note: backupPicturesNote(pictures) });
+  } finally {
+    fs.rmSync(partial, { force: true });
+  }
+  return { name, size, createdAt: (backupTime(name) ?? now).toISOString(), kind, pictures };
 }
 
 /** Deletes copies older than the retention period; the newest copy is always kept. */
-export function applyRetention(config: Config, retentionDays: number, now: Date): string[] {
-  const [newest, ...older] = listBackups(config);
+export async function applyRetention(config: Config, retentionDays: number, now: Date): Promise<string[]> {
+  const shelf = backupShelf(config);
+  const [newest, ...older] = await shelf.list();
   if (!newest) return [];
   const limit = now.getTime() - retentionDays * DAY_MS;
   const removed: string[] = [];
   for (const file of older) {
     if (new Date(file.createdAt).getTime() < limit) {
-      fs.rmSync(path.join(backupDir(config), file.name), { force: true });
-      fs.rmSync(descriptionPath(path.join(backupDir(config), file.name)), { force: true });
+      await shelf.remove(file.name);
       removed.push(file.name);
     }
   }
@@ -222,7 +160,8 @@ export function applyRetention(config: Config, retentionDays: number, now: Date)
 
 export async function backupOverview(deps: BackupDeps, now: Date): Promise<BackupOverview> {
   const backupSettings = await getBackupSettings(deps.database.db);
-  const backups = listBackups(deps.config);
+  const shelf = backupShelf(deps.config);
+  const backups = await shelf.list();
   return {
     backups,
     settings: backupSettings,
@@ -230,5 +169,6 @@ export async function backupOverview(deps: BackupDeps, now: Date): Promise<Backu
     nextRunAt: backupSettings.enabled ? nextSlot(backupSettings.frequency, now).toISOString() : null,
     databaseKind: deps.database.kind,
     pictures: picturesOf(deps.config),
+    shelf: shelf.place,
   };
 }

@@ -21,6 +21,7 @@ import {
   BACKUP_RETENTION_DAYS,
   BACKUP_TIME,
   backupPicturesNote,
+  backupShelfNote,
   type BackupFrequency,
   type BackupSettings,
 } from '#shared/schemas/backup.ts';
@@ -202,6 +203,7 @@ export function BackupTab() {
             Полная копия всех данных магазина: товары, категории, заказы, покупатели и настройки.
             {overview && (overview.databaseKind === 'pglite' ? ' Формат: папка встроенной базы (.tar.gz).' : ' Формат: SQL (.sql.gz).')}
           </CardDescription>
+          {overview && <CardDescription data-testid="backup-shelf">{backupShelfNote(overview.shelf)}</CardDescription>}
           {overview && <CardDescription data-testid="backup-pictures">{backupPicturesNote(overview.pictures)}</CardDescription>}
         </CardHeader>
         <CardContent className="grid gap-4">
