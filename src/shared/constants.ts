@@ -65,11 +65,7 @@ export const PRIVACY_POLICY_VERSION = '2026-11-01';
 export const SUPPLIERS = ['DCK', 'P.I.T'] as const;
 export type Supplier = (typeof SUPPLIERS)[number];
 
-export const { values: ROLES, labels: ROLE_LABELS } = labelledValues({
-  user: 'Пользователь',
-  admin: 'Администратор',
-  manager: 'Менеджер',
-});
+export const { values: ROLES, labels: ROLE_LABELS } = labelledValues({ user: 'Пользователь', admin: 'Администратор', manager: 'Менеджер' });
 export type Role = (typeof ROLES)[number];
 export const STAFF_ROLES: readonly Role[] = ['admin', 'manager'];
 export const isStaff = (role: string | undefined | null) => role === 'admin' || role === 'manager';
@@ -106,10 +102,5 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** How many banking days an invoice stays valid unless the shop's «Реквизиты» say otherwise (issue 27). */
 export const DEFAULT_INVOICE_VALID_DAYS = 5;
 
-export const { values: PAYMENT_STATUSES, labels: PAYMENT_STATUS_LABELS } = labelledValues({
-  pending: 'Ожидает оплаты',
-  paid: 'Оплачен',
-  refunded: 'Возвращён',
-  failed: 'Ошибка оплаты',
-});
+export const { values: PAYMENT_STATUSES, labels: PAYMENT_STATUS_LABELS } = labelledValues({ pending: 'Ожидает оплаты', paid: 'Оплачен', refunded: 'Возвращён', failed: 'Ошибка оплаты' });
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

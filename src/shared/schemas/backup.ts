@@ -31,11 +31,7 @@ export const DEFAULT_BACKUP_SETTINGS: BackupSettings = { enabled: false, frequen
 /** Names of backup files: made by the shop, so nothing else can be asked for (no paths). */
 export const BACKUP_FILE_NAME = /^backup-(\d{8})-(\d{6})-(manual|auto|restore)\.(tar\.gz|sql\.gz)$/;
 
-export const { values: BACKUP_KINDS, labels: BACKUP_KIND_LABELS } = labelledValues({
-  manual: 'Вручную',
-  auto: 'Автоматически',
-  restore: 'Перед восстановлением',
-});
+export const { values: BACKUP_KINDS, labels: BACKUP_KIND_LABELS } = labelledValues({ manual: 'Вручную', auto: 'Автоматически', restore: 'Перед восстановлением' });
 export type BackupKind = (typeof BACKUP_KINDS)[number];
 
 /**

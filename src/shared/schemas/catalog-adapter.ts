@@ -9,11 +9,7 @@ import { labelledValues } from '../labelled-values.ts';
  */
 
 /** A supplier category, a word in the name, or a regular expression over the name. */
-export const { values: RULE_KINDS, labels: RULE_KIND_LABELS } = labelledValues({
-  category: 'Категория поставщика',
-  name_contains: 'Слово в названии',
-  name_pattern: 'Шаблон названия',
-});
+export const { values: RULE_KINDS, labels: RULE_KIND_LABELS } = labelledValues({ category: 'Категория поставщика', name_contains: 'Слово в названии', name_pattern: 'Шаблон названия' });
 export type RuleKind = (typeof RULE_KINDS)[number];
 const PATTERN_REQUIRED: Record<RuleKind, string> = {
   category: 'Укажите категорию поставщика',

@@ -6,10 +6,7 @@ export const RETAIL_GROUP_NAME = 'Розница';
 export const DISCOUNT_MAX_PERCENT = 90;
 export const CUSTOMER_GROUP_NAME_MAX = 100;
 
-export const { values: CUSTOMER_GROUP_PRICINGS, labels: CUSTOMER_GROUP_PRICING_LABELS } = labelledValues({
-  price_type: 'Тип цен 1С',
-  discount: 'Скидка от розничной цены, %',
-});
+export const { values: CUSTOMER_GROUP_PRICINGS, labels: CUSTOMER_GROUP_PRICING_LABELS } = labelledValues({ price_type: 'Тип цен 1С', discount: 'Скидка от розничной цены, %' });
 export type CustomerGroupPricing = (typeof CUSTOMER_GROUP_PRICINGS)[number];
 
 export const GROUP_NAME_REQUIRED = 'Укажите название группы';

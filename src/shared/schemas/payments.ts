@@ -104,11 +104,7 @@ export const OrderPaymentSchema = z.object({
 });
 export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
 
-export const { values: REFUND_STATUSES, labels: REFUND_STATUS_LABELS } = labelledValues({
-  pending: 'Обрабатывается',
-  succeeded: 'Выполнен',
-  canceled: 'Отклонён',
-});
+export const { values: REFUND_STATUSES, labels: REFUND_STATUS_LABELS } = labelledValues({ pending: 'Обрабатывается', succeeded: 'Выполнен', canceled: 'Отклонён' });
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 export const PaymentRefundSchema = z.object({

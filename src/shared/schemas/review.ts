@@ -10,11 +10,7 @@ export const REVIEW_REASON_MAX = 500;
 /** Reviews on one page of the product page's list. */
 export const REVIEWS_PAGE_SIZE = 10;
 
-export const { values: REVIEW_STATUSES, labels: REVIEW_STATUS_LABELS } = labelledValues({
-  pending: 'На проверке',
-  approved: 'Опубликованы',
-  rejected: 'Отклонены',
-});
+export const { values: REVIEW_STATUSES, labels: REVIEW_STATUS_LABELS } = labelledValues({ pending: 'На проверке', approved: 'Опубликованы', rejected: 'Отклонены' });
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 export const REVIEW_MESSAGES = {

@@ -153,17 +153,10 @@ export const ImportLimitsSchema = z.object({
 });
 export type ImportLimits = z.infer<typeof ImportLimitsSchema>;
 
-export const { values: ABSENT_ACTIONS, labels: ABSENT_ACTION_LABELS } = labelledValues({
-  leave: 'Оставить как есть',
-  zero: 'Обнулить остаток',
-  hide: 'Скрыть с витрины',
-});
+export const { values: ABSENT_ACTIONS, labels: ABSENT_ACTION_LABELS } = labelledValues({ leave: 'Оставить как есть', zero: 'Обнулить остаток', hide: 'Скрыть с витрины' });
 export type AbsentAction = (typeof ABSENT_ACTIONS)[number];
 
-export const { values: NEW_PRODUCTS, labels: NEW_PRODUCTS_LABELS } = labelledValues({
-  active: 'Сразу на витрину',
-  hidden: 'Скрытыми, для проверки',
-});
+export const { values: NEW_PRODUCTS, labels: NEW_PRODUCTS_LABELS } = labelledValues({ active: 'Сразу на витрину', hidden: 'Скрытыми, для проверки' });
 export type NewProducts = (typeof NEW_PRODUCTS)[number];
 
 const AbsentActionSchema = z.enum(ABSENT_ACTIONS, { error: 'Выберите, что делать с товарами, которых нет в прайс-листе' });
