@@ -4,18 +4,19 @@ import type { Order } from '#shared/types.ts';
 import { branchesDrillAndSaw, cartWith, createCustomer, placeOrderAs, stockedProduct, type TestCustomer } from './customers.ts';
 import { getJson, saveShopSettings } from './shop-settings.ts';
 import { createAdminTestApp, createTestApp, type TestContext } from './test-app.ts';
+import { createYooKassaTestApp } from './yookassa-app.ts';
 
 /*
  * A test file's app, opened in its `beforeAll` and closed in its `afterAll`: the object is given at
  * once and its fields are there from the file's first test on (and in the file's later hooks).
  */
 
-function forFile<T extends { ctx: TestContext }>(open: () => Promise<T>): T {
+function forFile<T extends { ctx: TestContext }>(open: () => Promise<T>, close = (opened: T) => opened.ctx.close()): T {
   const opened = {} as T;
   beforeAll(async () => {
     Object.assign(opened, await open());
   });
-  afterAll(() => opened.ctx.close());
+  afterAll(() => close(opened));
   return opened;
 }
 
@@ -56,3 +57,16 @@ export const branchShopForFile = (now?: Date): BranchShop =>
     const customer = await createCustomer(ctx);
     return { ctx, customer, ...(await branchesDrillAndSaw(ctx.database.db)) };
   });
+
+export type YooKassaShop = Awaited<ReturnType<typeof createYooKassaTestApp>> & { customer: TestCustomer; productId: number };
+
+/** createYooKassaTestApp with a customer and one product, 100 in stock at this price (roubles). */
+export const yooKassaShopForFile = (price: number): YooKassaShop =>
+  forFile(
+    async () => {
+      const app = await createYooKassaTestApp();
+      const customer = await createCustomer(app.ctx);
+      return { ...app, customer, productId: await stockedProduct(app.ctx.database.db, { stock: 100, price }) };
+    },
+    (shop) => shop.close(),
+  );
