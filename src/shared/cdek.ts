@@ -1,3 +1,4 @@
+import { labelledValues } from './labelled-values.ts';
 /**
  * An order's shipment with СДЭК as the back office and the customer see it (issue 28). Only the
  * order pages and the server need it.
@@ -14,15 +15,14 @@ export const cdekTrackingUrl = (trackNumber: string) => `https://www.cdek.ru/ru/
  * (СДЭК accepted it and is checking it), `registered` (it has its track number), `failed` (`error`
  * says why; staff may register it again).
  */
-export const CDEK_SHIPMENT_STATES = ['sending', 'sent', 'registered', 'failed', 'cancelled'] as const;
-export type CdekShipmentState = (typeof CDEK_SHIPMENT_STATES)[number];
-export const CDEK_SHIPMENT_STATE_LABELS: Record<CdekShipmentState, string> = {
+export const { values: CDEK_SHIPMENT_STATES, labels: CDEK_SHIPMENT_STATE_LABELS } = labelledValues({
   sending: 'Отправляем в СДЭК',
   sent: 'СДЭК проверяет заказ',
   registered: 'Зарегистрирован в СДЭК',
   failed: 'Не зарегистрирован в СДЭК',
   cancelled: 'Отменён в СДЭК',
-};
+});
+export type CdekShipmentState = (typeof CDEK_SHIPMENT_STATES)[number];
 
 /** GET /api/admin/orders/{id}/cdek: the registration of a СДЭК order, and whether staff may register it (again) now. */
 export type CdekShipmentView = {

@@ -1,3 +1,5 @@
+import { labelledValues } from './labelled-values.ts';
+
 /** Business constants of spec section 9, in one place for client and server. */
 export const CATALOG_PAGE_SIZE = 12;
 export const CATALOG_SKELETON_COUNT = 8;
@@ -63,13 +65,8 @@ export const PRIVACY_POLICY_VERSION = '2026-11-01';
 export const SUPPLIERS = ['DCK', 'P.I.T'] as const;
 export type Supplier = (typeof SUPPLIERS)[number];
 
-export const ROLES = ['user', 'admin', 'manager'] as const;
+export const { values: ROLES, labels: ROLE_LABELS } = labelledValues({ user: 'Пользователь', admin: 'Администратор', manager: 'Менеджер' });
 export type Role = (typeof ROLES)[number];
-export const ROLE_LABELS: Record<Role, string> = {
-  user: 'Пользователь',
-  admin: 'Администратор',
-  manager: 'Менеджер',
-};
 export const STAFF_ROLES: readonly Role[] = ['admin', 'manager'];
 export const isStaff = (role: string | undefined | null) => role === 'admin' || role === 'manager';
 
@@ -84,34 +81,26 @@ export const SORT_LABELS: Record<Sort, string> = {
 };
 
 /** `ready` is a pickup order's (waiting at its branch), `shipped` a delivery's (shared/delivery.ts `orderStatusesFor`). */
-export const ORDER_STATUSES = ['pending', 'processing', 'ready', 'shipped', 'delivered', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+export const { values: ORDER_STATUSES, labels: ORDER_STATUS_LABELS } = labelledValues({
   pending: 'Ожидает обработки',
   processing: 'В обработке',
   ready: 'Готов к выдаче',
   shipped: 'Отправлен',
   delivered: 'Доставлен',
   cancelled: 'Отменен',
-};
+});
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_METHODS = ['cash', 'card', 'online', 'invoice'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+export const { values: PAYMENT_METHODS, labels: PAYMENT_METHOD_LABELS } = labelledValues({
   cash: 'Наличными при получении',
   card: 'Картой при получении',
   online: 'Онлайн оплата',
   invoice: 'Оплата по счёту',
-};
+});
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** How many banking days an invoice stays valid unless the shop's «Реквизиты» say otherwise (issue 27). */
 export const DEFAULT_INVOICE_VALID_DAYS = 5;
 
-export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded', 'failed'] as const;
+export const { values: PAYMENT_STATUSES, labels: PAYMENT_STATUS_LABELS } = labelledValues({ pending: 'Ожидает оплаты', paid: 'Оплачен', refunded: 'Возвращён', failed: 'Ошибка оплаты' });
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  pending: 'Ожидает оплаты',
-  paid: 'Оплачен',
-  refunded: 'Возвращён',
-  failed: 'Ошибка оплаты',
-};

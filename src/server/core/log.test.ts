@@ -6,26 +6,32 @@ import { createTestApp, type TestContext } from '../../../tests/helpers/test-app
 import { createLogger, maskEmail, redactUrl } from './log.ts';
 
 describe('redactUrl', () => {
-  it('keeps the name of a token parameter, never its value', () => {
-    expect(redactUrl('/password-reset/reset?token=abc_DEF-123')).toBe('/password-reset/reset?token=[redacted]');
-    expect(redactUrl('/api/password-reset/verify?x=1&TOKEN=abc&y=2#top')).toBe('/api/password-reset/verify?x=1&TOKEN=[redacted]&y=2#top');
-    expect(redactUrl("/products?query=$'&page=2")).toBe("/products?query=$'&page=2");
-    expect(redactUrl('/products?page=2&sort=price')).toBe('/products?page=2&sort=price');
+  it.each([
+    ['/password-reset/reset?token=abc_DEF-123', '/password-reset/reset?token=[redacted]'],
+    ['/api/password-reset/verify?x=1&TOKEN=abc&y=2#top', '/api/password-reset/verify?x=1&TOKEN=[redacted]&y=2#top'],
+    ["/products?query=$'&page=2", "/products?query=$'&page=2"],
+    ['/products?page=2&sort=price', '/products?page=2&sort=price'],
+  ])('keeps the name of a token parameter, never its value: %s', (given, expected) => {
+    expect(redactUrl(given)).toBe(expected);
   });
 
-  it('hides every parameter named like a password, token or secret', () => {
-    expect(redactUrl('/auth?username=ivan&password=Pila-DCK-2026')).toBe('/auth?username=ivan&password=[redacted]');
-    expect(redactUrl('/profile?currentPassword=a&newPassword=b&confirmPassword=c')).toBe('/profile?currentPassword=[redacted]&newPassword=[redacted]&confirmPassword=[redacted]');
-    expect(redactUrl('/x?pwd=1&access_token=2&clientSecret=3&passphrase=4')).toBe('/x?pwd=[redacted]&access_token=[redacted]&clientSecret=[redacted]&passphrase=[redacted]');
+  it.each([
+    ['/auth?username=ivan&password=Pila-DCK-2026', '/auth?username=ivan&password=[redacted]'],
+    ['/profile?currentPassword=a&newPassword=b&confirmPassword=c', '/profile?currentPassword=[redacted]&newPassword=[redacted]&confirmPassword=[redacted]'],
+    ['/x?pwd=1&access_token=2&clientSecret=3&passphrase=4', '/x?pwd=[redacted]&access_token=[redacted]&clientSecret=[redacted]&passphrase=[redacted]'],
+  ])('hides every parameter named like a password, token or secret: %s', (given, expected) => {
+    expect(redactUrl(given)).toBe(expected);
   });
 });
 
 describe('maskEmail', () => {
-  it('shows the first letters and the domain only', () => {
-    expect(maskEmail('ivan.petrov@example.ru')).toBe('iv***@example.ru');
-    expect(maskEmail('ab@example.ru')).toBe('a***@example.ru');
-    expect(maskEmail('a@example.ru')).toBe('***@example.ru');
-    expect(maskEmail('not-an-email')).toBe('***');
+  it.each([
+    ['ivan.petrov@example.ru', 'iv***@example.ru'],
+    ['ab@example.ru', 'a***@example.ru'],
+    ['a@example.ru', '***@example.ru'],
+    ['not-an-email', '***'],
+  ])('shows the first letters and the domain only: %s', (given, expected) => {
+    expect(maskEmail(given)).toBe(expected);
   });
 });
 

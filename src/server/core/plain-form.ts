@@ -10,3 +10,11 @@ export function acceptPlainForms(scope: App) {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 }
+
+/** Declares `routes` in a scope of their own that takes plain forms (see acceptPlainForms). */
+export function plainFormRoutes(app: App, routes: (form: App) => void) {
+  app.register(async (form: App) => {
+    acceptPlainForms(form);
+    routes(form);
+  });
+}

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminShopForFile } from '../../../tests/helpers/file-app.ts';
 import { createCustomer, type TestCustomer } from '../../../tests/helpers/customers.ts';
-import { createAdminTestApp, type TestContext } from '../../../tests/helpers/test-app.ts';
 
-let ctx: TestContext;
-let admin: string;
+const shop = adminShopForFile();
 let customer: TestCustomer;
 
 beforeAll(async () => {
-  ({ ctx, admin } = await createAdminTestApp());
-  customer = await createCustomer(ctx);
+  customer = await createCustomer(shop.ctx);
 });
-afterAll(() => ctx.close());
 
 describe('a value the database cannot hold', () => {
   // PostgreSQL refuses them with SQLSTATE class 22 ('data exception'): int4 ends at 2147483647.
@@ -25,7 +22,7 @@ describe('a value the database cannot hold', () => {
 
   for (const [method, url, who] of beyondInt4) {
     it(`answers 400 «Некорректное значение» to ${method} ${url}`, async () => {
-      const res = await ctx.app.inject({ method, url, payload: method === 'GET' ? undefined : {}, headers: { cookie: who === 'admin' ? admin : customer.cookie } });
+      const res = await shop.ctx.app.inject({ method, url, payload: method === 'GET' ? undefined : {}, headers: { cookie: who === 'admin' ? shop.admin : customer.cookie } });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'Некорректное значение' });
     });

@@ -26,18 +26,18 @@ describe('fillTemplate', () => {
 });
 
 describe('singleSlashPath', () => {
-  it('gives the single-slash path of one starting with slashes or a backslash, with its query', () => {
-    expect(singleSlashPath('//')).toBe('/');
-    expect(singleSlashPath('///products?query=дрель')).toBe('/products?query=дрель');
-    expect(singleSlashPath('//evil.example/cart')).toBe('/evil.example/cart');
-    expect(singleSlashPath('/\\evil.example')).toBe('/evil.example');
-    expect(singleSlashPath('/\\/evil.example')).toBe('/evil.example');
+  it.each([
+    ['//', '/'],
+    ['///products?query=дрель', '/products?query=дрель'],
+    ['//evil.example/cart', '/evil.example/cart'],
+    ['/\\evil.example', '/evil.example'],
+    ['/\\/evil.example', '/evil.example'],
+  ])('gives the single-slash path of one starting with slashes or a backslash, with its query: %s', (given, expected) => {
+    expect(singleSlashPath(given)).toBe(expected);
   });
 
-  it('leaves every other path alone', () => {
-    expect(singleSlashPath('/')).toBeNull();
-    expect(singleSlashPath('/products//x')).toBeNull();
-    expect(singleSlashPath('/%2F%2Fevil.example')).toBeNull();
+  it.each(['/', '/products//x', '/%2F%2Fevil.example'])('leaves every other path alone: %s', (given) => {
+    expect(singleSlashPath(given)).toBeNull();
   });
 });
 

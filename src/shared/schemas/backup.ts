@@ -1,12 +1,12 @@
+import { labelledValues } from '../labelled-values.ts';
 import { z } from './z.ts';
 
-export const BACKUP_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
-export type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];
-export const BACKUP_FREQUENCY_LABELS: Record<BackupFrequency, string> = {
+export const { values: BACKUP_FREQUENCIES, labels: BACKUP_FREQUENCY_LABELS } = labelledValues({
   daily: 'Ежедневно',
   weekly: 'Еженедельно (по понедельникам)',
   monthly: 'Ежемесячно (1-го числа)',
-};
+});
+export type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];
 
 export const BACKUP_RETENTION_DAYS = [7, 14, 30, 90] as const;
 export type BackupRetentionDays = (typeof BACKUP_RETENTION_DAYS)[number];
@@ -31,13 +31,8 @@ export const DEFAULT_BACKUP_SETTINGS: BackupSettings = { enabled: false, frequen
 /** Names of backup files: made by the shop, so nothing else can be asked for (no paths). */
 export const BACKUP_FILE_NAME = /^backup-(\d{8})-(\d{6})-(manual|auto|restore)\.(tar\.gz|sql\.gz)$/;
 
-export const BACKUP_KINDS = ['manual', 'auto', 'restore'] as const;
+export const { values: BACKUP_KINDS, labels: BACKUP_KIND_LABELS } = labelledValues({ manual: 'Вручную', auto: 'Автоматически', restore: 'Перед восстановлением' });
 export type BackupKind = (typeof BACKUP_KINDS)[number];
-export const BACKUP_KIND_LABELS: Record<BackupKind, string> = {
-  manual: 'Вручную',
-  auto: 'Автоматически',
-  restore: 'Перед восстановлением',
-};
 
 /**
  * Where the product pictures are, which no copy holds (docs/decisions/039): the shop's `uploads`

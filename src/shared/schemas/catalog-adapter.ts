@@ -1,6 +1,7 @@
 import { compileRegex } from '../catalog-adapter.ts';
 import { splitSpellings } from '../unit-spellings.ts';
 import { alongsideFieldErrors, requiredText, z } from './z.ts';
+import { labelledValues } from '../labelled-values.ts';
 
 /**
  * The catalogue adapter's forms (`/admin/catalog-adapter`) and the shapes its API answers with:
@@ -8,13 +9,8 @@ import { alongsideFieldErrors, requiredText, z } from './z.ts';
  */
 
 /** A supplier category, a word in the name, or a regular expression over the name. */
-export const RULE_KINDS = ['category', 'name_contains', 'name_pattern'] as const;
+export const { values: RULE_KINDS, labels: RULE_KIND_LABELS } = labelledValues({ category: 'Категория поставщика', name_contains: 'Слово в названии', name_pattern: 'Шаблон названия' });
 export type RuleKind = (typeof RULE_KINDS)[number];
-export const RULE_KIND_LABELS: Record<RuleKind, string> = {
-  category: 'Категория поставщика',
-  name_contains: 'Слово в названии',
-  name_pattern: 'Шаблон названия',
-};
 const PATTERN_REQUIRED: Record<RuleKind, string> = {
   category: 'Укажите категорию поставщика',
   name_contains: 'Укажите слово или фразу',

@@ -1,16 +1,13 @@
 import { alongsideFieldErrors, z } from './z.ts';
+import { labelledValues } from '../labelled-values.ts';
 
 /** «Розница»: everyone's group unless staff put them in another; it has no row and cannot be edited. */
 export const RETAIL_GROUP_NAME = 'Розница';
 export const DISCOUNT_MAX_PERCENT = 90;
 export const CUSTOMER_GROUP_NAME_MAX = 100;
 
-export const CUSTOMER_GROUP_PRICINGS = ['price_type', 'discount'] as const;
+export const { values: CUSTOMER_GROUP_PRICINGS, labels: CUSTOMER_GROUP_PRICING_LABELS } = labelledValues({ price_type: 'Тип цен 1С', discount: 'Скидка от розничной цены, %' });
 export type CustomerGroupPricing = (typeof CUSTOMER_GROUP_PRICINGS)[number];
-export const CUSTOMER_GROUP_PRICING_LABELS: Record<CustomerGroupPricing, string> = {
-  price_type: 'Тип цен 1С',
-  discount: 'Скидка от розничной цены, %',
-};
 
 export const GROUP_NAME_REQUIRED = 'Укажите название группы';
 export const GROUP_NAME_RESERVED = `«${RETAIL_GROUP_NAME}» — группа по умолчанию, выберите другое название`;

@@ -3,6 +3,7 @@ import type { ProductData } from './product.ts';
 import type { ScrapeResult } from './web-scraper.ts';
 import { z } from './z.ts';
 import type { JobStatus } from '../jobs.ts';
+import { labelledValues } from '../labelled-values.ts';
 
 /**
  * «Массовая загрузка» (/admin/mass-scraper): many product pages of suppliers' sites fetched by a
@@ -119,16 +120,15 @@ export type StartRun = z.output<typeof StartRunSchema>;
 export type RunSource = { kind: 'list'; urls: string[] } | { kind: 'collect'; url: string; limit: number };
 
 /** A page's result: waiting, a card to review, failed, already in the shop, then published or discarded by staff. */
-export const ITEM_STATUSES = ['pending', 'extracted', 'failed', 'duplicate', 'published', 'discarded'] as const;
-export type ItemStatus = (typeof ITEM_STATUSES)[number];
-export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
+export const { values: ITEM_STATUSES, labels: ITEM_STATUS_LABELS } = labelledValues({
   pending: 'В очереди',
   extracted: 'Готов к проверке',
   failed: 'Ошибка',
   duplicate: 'Повтор',
   published: 'Опубликован',
   discarded: 'Отклонён',
-};
+});
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
 export type ItemCounts = Record<ItemStatus, number>;
 

@@ -2,6 +2,7 @@
  * Online payment through YooKassa (issue 17, docs/decisions/022): the back office's payment
  * settings, what an order says about its payment, and the refund form.
  */
+import { labelledValues } from '../labelled-values.ts';
 import { z } from './z.ts';
 
 /**
@@ -19,9 +20,7 @@ export const TAX_SYSTEM_LABELS: Record<TaxSystemCode, string> = {
 };
 
 /** What is sold: YooKassa's `payment_subject` of a receipt line (the values a tool shop may need). */
-export const PAYMENT_SUBJECTS = ['commodity', 'excise', 'job', 'service', 'payment', 'composite', 'another'] as const;
-export type PaymentSubject = (typeof PAYMENT_SUBJECTS)[number];
-export const PAYMENT_SUBJECT_LABELS: Record<PaymentSubject, string> = {
+export const { values: PAYMENT_SUBJECTS, labels: PAYMENT_SUBJECT_LABELS } = labelledValues({
   commodity: 'Товар',
   excise: 'Подакцизный товар',
   job: 'Работа',
@@ -29,12 +28,11 @@ export const PAYMENT_SUBJECT_LABELS: Record<PaymentSubject, string> = {
   payment: 'Платёж',
   composite: 'Составной предмет расчёта',
   another: 'Другое',
-};
+});
+export type PaymentSubject = (typeof PAYMENT_SUBJECTS)[number];
 
 /** How it is paid: YooKassa's `payment_mode` of a receipt line. */
-export const PAYMENT_MODES = ['full_prepayment', 'partial_prepayment', 'advance', 'full_payment', 'partial_payment', 'credit', 'credit_payment'] as const;
-export type PaymentMode = (typeof PAYMENT_MODES)[number];
-export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
+export const { values: PAYMENT_MODES, labels: PAYMENT_MODE_LABELS } = labelledValues({
   full_prepayment: 'Полная предоплата',
   partial_prepayment: 'Частичная предоплата',
   advance: 'Аванс',
@@ -42,7 +40,8 @@ export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
   partial_payment: 'Частичный расчёт и кредит',
   credit: 'Передача в кредит',
   credit_payment: 'Оплата кредита',
-};
+});
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
 
 export const HOLD_MINUTES_MIN = 10;
 export const HOLD_MINUTES_MAX = 4320;
@@ -81,9 +80,7 @@ export type PaymentSettingsAnswer = { settings: PaymentSettings; configured: boo
  * - waiting: the money is authorised and waits for capture;
  * - paid, canceled (with YooKassa's reason in Russian), refunded, partially_refunded.
  */
-export const ORDER_PAYMENT_STATES = ['not_configured', 'pending', 'waiting', 'paid', 'canceled', 'refunded', 'partially_refunded'] as const;
-export type OrderPaymentState = (typeof ORDER_PAYMENT_STATES)[number];
-export const ORDER_PAYMENT_STATE_LABELS: Record<OrderPaymentState, string> = {
+export const { values: ORDER_PAYMENT_STATES, labels: ORDER_PAYMENT_STATE_LABELS } = labelledValues({
   not_configured: 'Ссылка на оплату придёт от менеджера',
   pending: 'Ожидает оплаты',
   waiting: 'Оплата подтверждается',
@@ -91,7 +88,8 @@ export const ORDER_PAYMENT_STATE_LABELS: Record<OrderPaymentState, string> = {
   canceled: 'Оплата отменена',
   refunded: 'Деньги возвращены',
   partially_refunded: 'Деньги возвращены частично',
-};
+});
+export type OrderPaymentState = (typeof ORDER_PAYMENT_STATES)[number];
 
 export const OrderPaymentSchema = z.object({
   state: z.enum(ORDER_PAYMENT_STATES),
@@ -106,13 +104,8 @@ export const OrderPaymentSchema = z.object({
 });
 export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
 
-export const REFUND_STATUSES = ['pending', 'succeeded', 'canceled'] as const;
+export const { values: REFUND_STATUSES, labels: REFUND_STATUS_LABELS } = labelledValues({ pending: 'Обрабатывается', succeeded: 'Выполнен', canceled: 'Отклонён' });
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
-export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
-  pending: 'Обрабатывается',
-  succeeded: 'Выполнен',
-  canceled: 'Отклонён',
-};
 
 export const PaymentRefundSchema = z.object({
   id: z.number(),

@@ -1,5 +1,6 @@
 import { z, requiredText } from './z.ts';
 import { adminPageFields } from './admin-list-query.ts';
+import { labelledValues } from '../labelled-values.ts';
 
 export const REVIEW_TEXT_MIN = 10;
 export const REVIEW_TEXT_MAX = 2000;
@@ -9,13 +10,8 @@ export const REVIEW_REASON_MAX = 500;
 /** Reviews on one page of the product page's list. */
 export const REVIEWS_PAGE_SIZE = 10;
 
-export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const { values: REVIEW_STATUSES, labels: REVIEW_STATUS_LABELS } = labelledValues({ pending: 'На проверке', approved: 'Опубликованы', rejected: 'Отклонены' });
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
-export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
-  pending: 'На проверке',
-  approved: 'Опубликованы',
-  rejected: 'Отклонены',
-};
 
 export const REVIEW_MESSAGES = {
   rating: 'Поставьте оценку',

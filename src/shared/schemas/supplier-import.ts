@@ -1,4 +1,5 @@
 import { requiredText, z } from './z.ts';
+import { labelledValues } from '../labelled-values.ts';
 
 /**
  * The supplier importer's contract (/admin/supplier-importer): suppliers, their remembered
@@ -152,20 +153,11 @@ export const ImportLimitsSchema = z.object({
 });
 export type ImportLimits = z.infer<typeof ImportLimitsSchema>;
 
-export const ABSENT_ACTIONS = ['leave', 'zero', 'hide'] as const;
+export const { values: ABSENT_ACTIONS, labels: ABSENT_ACTION_LABELS } = labelledValues({ leave: 'Оставить как есть', zero: 'Обнулить остаток', hide: 'Скрыть с витрины' });
 export type AbsentAction = (typeof ABSENT_ACTIONS)[number];
-export const ABSENT_ACTION_LABELS: Record<AbsentAction, string> = {
-  leave: 'Оставить как есть',
-  zero: 'Обнулить остаток',
-  hide: 'Скрыть с витрины',
-};
 
-export const NEW_PRODUCTS = ['active', 'hidden'] as const;
+export const { values: NEW_PRODUCTS, labels: NEW_PRODUCTS_LABELS } = labelledValues({ active: 'Сразу на витрину', hidden: 'Скрытыми, для проверки' });
 export type NewProducts = (typeof NEW_PRODUCTS)[number];
-export const NEW_PRODUCTS_LABELS: Record<NewProducts, string> = {
-  active: 'Сразу на витрину',
-  hidden: 'Скрытыми, для проверки',
-};
 
 const AbsentActionSchema = z.enum(ABSENT_ACTIONS, { error: 'Выберите, что делать с товарами, которых нет в прайс-листе' });
 const NewProductsSchema = z.enum(NEW_PRODUCTS, { error: 'Выберите, как создавать новые товары' });
@@ -222,9 +214,7 @@ export type PatchSupplierInput = z.input<typeof PatchSupplierSchema>;
 
 // ---- Imports ----------------------------------------------------------------------------------
 
-export const IMPORT_STATUSES = ['uploaded', 'checking', 'previewed', 'applying', 'applied', 'failed', 'stopped', 'refused', 'rolled_back'] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
-export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
+export const { values: IMPORT_STATUSES, labels: IMPORT_STATUS_LABELS } = labelledValues({
   uploaded: 'Загружен',
   checking: 'Проверяется',
   previewed: 'Проверен',
@@ -234,20 +224,20 @@ export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
   stopped: 'Остановлен',
   refused: 'Отклонён',
   rolled_back: 'Откачен',
-};
+});
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 export const IMPORT_TRIGGERS = ['manual', 'schedule'] as const;
 export type ImportTrigger = (typeof IMPORT_TRIGGERS)[number];
 
-export const ROW_ACTIONS = ['create', 'update', 'unchanged', 'error', 'absent'] as const;
-export type RowAction = (typeof ROW_ACTIONS)[number];
-export const ROW_ACTION_LABELS: Record<RowAction, string> = {
+export const { values: ROW_ACTIONS, labels: ROW_ACTION_LABELS } = labelledValues({
   create: 'Новый',
   update: 'Изменится',
   unchanged: 'Без изменений',
   error: 'Ошибка',
   absent: 'Нет в прайс-листе',
-};
+});
+export type RowAction = (typeof ROW_ACTIONS)[number];
 
 export const ImportCountsSchema = z.object({
   create: z.number(),

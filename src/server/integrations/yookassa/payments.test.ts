@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { yooKassaShopForFile } from '../../../../tests/helpers/file-app.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
-import { createYooKassaTestApp } from '../../../../tests/helpers/yookassa-app.ts';
-import { cartWith, createCustomer, pickProducts, readProduct, setProduct, stockedProduct, type TestCustomer, validOrderBody } from '../../../../tests/helpers/customers.ts';
-import type { StandInReceipt, YooKassaStandIn } from '../../../../tests/stand-ins/yookassa.ts';
+import { cartWith, createCustomer, pickProducts, readProduct, setProduct, validOrderBody } from '../../../../tests/helpers/customers.ts';
+import type { StandInReceipt } from '../../../../tests/stand-ins/yookassa.ts';
 import { DEFAULT_PAYMENT_SETTINGS, DEFAULT_SHOP_SETTINGS } from '#shared/settings-defaults.ts';
 import type { PaymentSettingsAnswer } from '#shared/schemas/payments.ts';
 import type { AdminOrderDetail, Order, PlacedOrder } from '#shared/types.ts';
@@ -18,41 +18,29 @@ import {
 } from './service.ts';
 import { payments } from '../../db/schema.ts';
 
-let ctx: TestContext;
-let yookassa: YooKassaStandIn;
-let close: () => Promise<void>;
-let admin: string;
-let customer: TestCustomer;
-let productId: number;
-
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
-beforeAll(async () => {
-  ({ ctx, yookassa, admin, close } = await createYooKassaTestApp());
-  customer = await createCustomer(ctx);
-  productId = await stockedProduct(ctx.database.db, { stock: 100, price: 1000 });
-});
-afterAll(() => close());
+const shop = yooKassaShopForFile(1000);
 
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, cookie?: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+  shop.ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 
 /** 3 × 1 000 ₽ at 20 % VAT and 500 ₽ delivery: 4 100 ₽. */
-async function placeOnline(quantity = 3, product = productId): Promise<{ order: PlacedOrder; cartId: string }> {
-  const cartId = await cartWith(ctx, [[product, quantity]]);
-  const res = await inject('POST', '/api/orders', customer.cookie, validOrderBody(cartId, { paymentMethod: 'online' }));
+async function placeOnline(quantity = 3, product = shop.productId): Promise<{ order: PlacedOrder; cartId: string }> {
+  const cartId = await cartWith(shop.ctx, [[product, quantity]]);
+  const res = await inject('POST', '/api/orders', shop.customer.cookie, validOrderBody(cartId, { paymentMethod: 'online' }));
   expect(res.statusCode).toBe(201);
   return { order: res.json() as PlacedOrder, cartId };
 }
-const readOrder = async (id: number, cookie = customer.cookie) => (await inject('GET', `/api/orders/${id}`, cookie)).json() as Order;
-const readAdmin = async (id: number) => (await inject('GET', `/api/admin/orders/${id}`, admin)).json() as AdminOrderDetail;
-const paymentsOf = (orderId: number) => [...yookassa.payments.values()].filter((p) => p.metadata?.orderId === String(orderId));
+const readOrder = async (id: number, cookie = shop.customer.cookie) => (await inject('GET', `/api/orders/${id}`, cookie)).json() as Order;
+const readAdmin = async (id: number) => (await inject('GET', `/api/admin/orders/${id}`, shop.admin)).json() as AdminOrderDetail;
+const paymentsOf = (orderId: number) => [...shop.yookassa.payments.values()].filter((p) => p.metadata?.orderId === String(orderId));
 const paymentIdOf = (order: PlacedOrder) => order.confirmationUrl!.split('/').pop()!;
 /** The requests that asked YooKassa to create a payment for the order. */
-const createRequestsOf = (orderId: number, standIn = yookassa) =>
+const createRequestsOf = (orderId: number, standIn = shop.yookassa) =>
   standIn.requests.filter((r) => r.method === 'POST' && r.path === '/payments' && (r.body as { metadata?: { orderId?: string } }).metadata?.orderId === String(orderId));
 /** The letters about the order (its number, not a longer one starting with it). */
-const lettersAbout = (orderId: number) => ctx.mails.filter((m) => new RegExp(`№ ${orderId}(?!\\d)`).test(m.subject));
+const lettersAbout = (orderId: number) => shop.ctx.mails.filter((m) => new RegExp(`№ ${orderId}(?!\\d)`).test(m.subject));
 /** The customer pays on YooKassa's page, left open in the browser: YooKassa tells the shop. */
 const payOnOpenPage = async (order: PlacedOrder) => {
   const paid = await fetch(`${order.confirmationUrl}/pay`, { method: 'POST', redirect: 'manual' });
@@ -60,17 +48,17 @@ const payOnOpenPage = async (order: PlacedOrder) => {
 };
 const historyOf = (detail: AdminOrderDetail) => detail.history.map((h) => [h.field, h.fromValue, h.toValue, h.changedBy?.username ?? h.source, h.note]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const scan = () => runHoldScan({ db: ctx.database.db, mailer: ctx.app.deps.mailer, publicUrl: ctx.app.deps.config.publicUrl, log: silent, now: ctx.clock.now() });
-const putPaymentSettings = (patch: object) => inject('PUT', '/api/admin/settings/payment', admin, { ...DEFAULT_PAYMENT_SETTINGS, ...patch });
+const scan = () => runHoldScan({ db: shop.ctx.database.db, mailer: shop.ctx.app.deps.mailer, publicUrl: shop.ctx.app.deps.config.publicUrl, log: silent, now: shop.ctx.clock.now() });
+const putPaymentSettings = (patch: object) => inject('PUT', '/api/admin/settings/payment', shop.admin, { ...DEFAULT_PAYMENT_SETTINGS, ...patch });
 
 describe('placing an online order', () => {
   it('creates one payment with the order total, return address, description, order id and receipt', async () => {
-    ctx.mails.length = 0;
+    shop.ctx.mails.length = 0;
     const { order } = await placeOnline();
     expect(order.totalAmount).toBe(4100);
-    expect(order.confirmationUrl).toBe(`${yookassa.url}/checkout/${paymentIdOf(order)}`);
+    expect(order.confirmationUrl).toBe(`${shop.yookassa.url}/checkout/${paymentIdOf(order)}`);
     expect(order.payment).toMatchObject({ state: 'pending', canPay: true, paidAmount: 0 });
-    expect(new Date(order.payment!.holdUntil!).getTime() - ctx.clock.now().getTime()).toBe(60 * 60_000);
+    expect(new Date(order.payment!.holdUntil!).getTime() - shop.ctx.clock.now().getTime()).toBe(60 * 60_000);
     const [request] = createRequestsOf(order.id);
     expect(request!.idempotenceKey).toMatch(UUID);
     expect(request!.body).toMatchObject({
@@ -80,7 +68,7 @@ describe('placing an online order', () => {
       description: `Заказ № ${order.id}`,
       metadata: { orderId: String(order.id) },
     });
-    const receipt = yookassa.receipts.get(paymentIdOf(order))!;
+    const receipt = shop.yookassa.receipts.get(paymentIdOf(order))!;
     expect(receipt.customer).toEqual({ email: 'ivan.petrov@example.ru' });
     expect(receipt.tax_system_code).toBe(1);
     // 3 × (1 000 ₽ + 20 %) and delivery, at the calculated rate 20/120 of a prepayment.
@@ -88,33 +76,33 @@ describe('placing an online order', () => {
       ['3.00', '1200.00', 6, 'commodity', 'full_prepayment'],
       ['1.00', '500.00', 6, 'service', 'full_prepayment'],
     ]);
-    const confirmation = ctx.mails.find((m) => m.subject.startsWith(`Заказ № ${order.id} оформлен`))!;
+    const confirmation = shop.ctx.mails.find((m) => m.subject.startsWith(`Заказ № ${order.id} оформлен`))!;
     expect(confirmation.text).toContain(`/order-complete/${order.id}`);
     expect(confirmation.text).not.toContain('после подтверждения заказа менеджером');
   });
 
   it('is created once however often the customer clicks «Оплатить» or retries the order', async () => {
     const { order, cartId } = await placeOnline();
-    const clicks = await Promise.all([1, 2, 3, 4].map(() => inject('POST', `/api/orders/${order.id}/payment`, customer.cookie)));
+    const clicks = await Promise.all([1, 2, 3, 4].map(() => inject('POST', `/api/orders/${order.id}/payment`, shop.customer.cookie)));
     for (const click of clicks) {
       expect(click.statusCode).toBe(200);
       expect(click.json().confirmationUrl).toBe(order.confirmationUrl);
     }
-    const retry = await inject('POST', '/api/orders', customer.cookie, validOrderBody(cartId, { paymentMethod: 'online', cartGeneration: 0 }));
+    const retry = await inject('POST', '/api/orders', shop.customer.cookie, validOrderBody(cartId, { paymentMethod: 'online', cartGeneration: 0 }));
     expect(retry.statusCode).toBe(200);
     expect(retry.json().confirmationUrl).toBe(order.confirmationUrl);
     expect(paymentsOf(order.id)).toHaveLength(1);
   });
 
   it('keeps the order unpaid when YooKassa cannot be reached, and «Оплатить» works later with the same key', async () => {
-    yookassa.failNext(500, 2);
+    shop.yookassa.failNext(500, 2);
     const { order } = await placeOnline();
     expect(order.confirmationUrl).toBeNull();
     expect(order.payment).toMatchObject({ state: 'pending', canPay: true });
-    const later = await inject('POST', `/api/orders/${order.id}/payment`, customer.cookie);
+    const later = await inject('POST', `/api/orders/${order.id}/payment`, shop.customer.cookie);
     expect(later.statusCode).toBe(502);
     expect(later.json().message).toBe('Платёжный сервис сейчас недоступен. Заказ сохранён, оплатить его можно позже на странице заказа.');
-    const ok = await inject('POST', `/api/orders/${order.id}/payment`, customer.cookie);
+    const ok = await inject('POST', `/api/orders/${order.id}/payment`, shop.customer.cookie);
     expect(ok.statusCode).toBe(200);
     expect(paymentsOf(order.id)).toHaveLength(1);
     // Every try of the attempt (the checkout's, its immediate failure, «Оплатить» twice) sent one key.
@@ -128,18 +116,18 @@ describe('placing an online order', () => {
 describe('notifications', () => {
   it('a succeeded payment makes the order paid, once, with history and the letter «Оплата получена»', async () => {
     const { order } = await placeOnline();
-    ctx.mails.length = 0;
-    await yookassa.setPaymentStatus(paymentIdOf(order), 'succeeded', { notify: true });
-    await yookassa.notify('payment.succeeded', yookassa.payments.get(paymentIdOf(order)));
+    shop.ctx.mails.length = 0;
+    await shop.yookassa.setPaymentStatus(paymentIdOf(order), 'succeeded', { notify: true });
+    await shop.yookassa.notify('payment.succeeded', shop.yookassa.payments.get(paymentIdOf(order)));
     // A late cancellation after success changes nothing (the API says succeeded).
-    await yookassa.notify('payment.canceled', { ...yookassa.payments.get(paymentIdOf(order)), status: 'canceled' });
+    await shop.yookassa.notify('payment.canceled', { ...shop.yookassa.payments.get(paymentIdOf(order)), status: 'canceled' });
     const seen = await readOrder(order.id);
     expect(seen.paymentStatus).toBe('paid');
     expect(seen.payment).toMatchObject({ state: 'paid', canPay: false, paidAmount: 4100, holdUntil: null });
     const detail = await readAdmin(order.id);
     expect(detail.history.filter((h) => h.field === 'payment').map((h) => [h.fromValue, h.toValue, h.source])).toEqual([['pending', 'paid', 'yookassa']]);
-    expect(ctx.mails.filter((m) => m.subject.startsWith(`Оплата получена: заказ № ${order.id}`))).toHaveLength(1);
-    const again = await inject('POST', `/api/orders/${order.id}/payment`, customer.cookie);
+    expect(shop.ctx.mails.filter((m) => m.subject.startsWith(`Оплата получена: заказ № ${order.id}`))).toHaveLength(1);
+    const again = await inject('POST', `/api/orders/${order.id}/payment`, shop.customer.cookie);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Заказ уже оплачен');
   });
@@ -147,28 +135,28 @@ describe('notifications', () => {
   it('forged notifications change nothing: not succeeded at the API, another order, another amount, unknown id', async () => {
     const { order } = await placeOnline();
     const id = paymentIdOf(order);
-    const forged = { ...yookassa.payments.get(id)!, status: 'succeeded', paid: true };
-    const answer = await yookassa.notify('payment.succeeded', forged);
+    const forged = { ...shop.yookassa.payments.get(id)!, status: 'succeeded', paid: true };
+    const answer = await shop.yookassa.notify('payment.succeeded', forged);
     expect((answer as { statusCode: number }).statusCode).toBe(200);
     expect((await readAdmin(order.id)).paymentStatus).toBe('pending');
 
     // A real succeeded payment at YooKassa, but made for another order.
     const other = await placeOnline();
-    const stored = yookassa.payments.get(paymentIdOf(other.order))!;
+    const stored = shop.yookassa.payments.get(paymentIdOf(other.order))!;
     stored.metadata = { orderId: String(order.id) };
-    await yookassa.setPaymentStatus(stored.id, 'succeeded', { notify: true });
+    await shop.yookassa.setPaymentStatus(stored.id, 'succeeded', { notify: true });
     expect((await readAdmin(order.id)).paymentStatus).toBe('pending');
     expect((await readAdmin(other.order.id)).paymentStatus).toBe('pending');
 
     // The order's own payment, but YooKassa says another amount was paid.
-    yookassa.payments.get(id)!.amount = { value: '10.00', currency: 'RUB' };
-    await yookassa.setPaymentStatus(id, 'succeeded', { notify: true });
+    shop.yookassa.payments.get(id)!.amount = { value: '10.00', currency: 'RUB' };
+    await shop.yookassa.setPaymentStatus(id, 'succeeded', { notify: true });
     expect((await readAdmin(order.id)).paymentStatus).toBe('pending');
 
-    const unknown = await yookassa.notify('payment.succeeded', { id: '2f6e0000-000f-5000-9000-1b5c3c8a0000', status: 'succeeded' });
+    const unknown = await shop.yookassa.notify('payment.succeeded', { id: '2f6e0000-000f-5000-9000-1b5c3c8a0000', status: 'succeeded' });
     expect((unknown as { statusCode: number }).statusCode).toBe(200);
     // Server to server: the browsers' same-origin check does not apply to it.
-    const fromYooKassa = await ctx.app.inject({
+    const fromYooKassa = await shop.ctx.app.inject({
       method: 'POST',
       url: '/api/payments/yookassa',
       headers: { origin: 'https://yookassa.ru', 'sec-fetch-site': 'cross-site' },
@@ -182,13 +170,13 @@ describe('notifications', () => {
 
   it('a cancelled payment says why in Russian; «Оплатить» then makes a second payment', async () => {
     const { order } = await placeOnline();
-    ctx.mails.length = 0;
-    await yookassa.setPaymentStatus(paymentIdOf(order), 'canceled', { notify: true, reason: 'insufficient_funds' });
+    shop.ctx.mails.length = 0;
+    await shop.yookassa.setPaymentStatus(paymentIdOf(order), 'canceled', { notify: true, reason: 'insufficient_funds' });
     const seen = await readOrder(order.id);
     expect(seen.paymentStatus).toBe('failed');
     expect(seen.payment).toMatchObject({ state: 'canceled', cancellationReason: 'Недостаточно средств', canPay: true });
-    expect(ctx.mails.find((m) => m.subject.startsWith(`Оплата не прошла: заказ № ${order.id}`))!.text).toContain('недостаточно средств');
-    const again = await inject('POST', `/api/orders/${order.id}/payment`, customer.cookie);
+    expect(shop.ctx.mails.find((m) => m.subject.startsWith(`Оплата не прошла: заказ № ${order.id}`))!.text).toContain('недостаточно средств');
+    const again = await inject('POST', `/api/orders/${order.id}/payment`, shop.customer.cookie);
     expect(again.statusCode).toBe(200);
     expect(again.json().confirmationUrl).not.toBe(order.confirmationUrl);
     expect(paymentsOf(order.id)).toHaveLength(2);
@@ -212,7 +200,7 @@ describe('notifications', () => {
 
   it('the return page shows the real state before any notification arrives', async () => {
     const { order } = await placeOnline();
-    await yookassa.setPaymentStatus(paymentIdOf(order), 'succeeded');
+    await shop.yookassa.setPaymentStatus(paymentIdOf(order), 'succeeded');
     const seen = await readOrder(order.id);
     expect(seen.paymentStatus).toBe('paid');
     expect(seen.payment?.state).toBe('paid');
@@ -220,11 +208,11 @@ describe('notifications', () => {
 
   it('reading an unpaid order asks YooKassa once however often it is read, and again after a while', async () => {
     const { order } = await placeOnline();
-    const asked = () => yookassa.requests.filter((r) => r.method === 'GET' && r.path === `/payments/${paymentIdOf(order)}`).length;
+    const asked = () => shop.yookassa.requests.filter((r) => r.method === 'GET' && r.path === `/payments/${paymentIdOf(order)}`).length;
     for (let view = 0; view < 5; view++) expect((await readOrder(order.id)).payment?.state).toBe('pending');
     expect(asked()).toBe(1);
-    ctx.clock.advance(PAYMENT_CHECK_INTERVAL_MS);
-    await yookassa.setPaymentStatus(paymentIdOf(order), 'succeeded');
+    shop.ctx.clock.advance(PAYMENT_CHECK_INTERVAL_MS);
+    await shop.yookassa.setPaymentStatus(paymentIdOf(order), 'succeeded');
     expect((await readOrder(order.id)).payment?.state).toBe('paid');
     expect(asked()).toBe(2);
   });
@@ -233,34 +221,34 @@ describe('notifications', () => {
 describe('the hold of an unpaid order', () => {
   it('after the hold the payment is cancelled, the order cancelled, its stock returned and the customer told', async () => {
     // A product of its own: the other tests' orders, cancelled by the same scan, return theirs.
-    const [, held] = await pickProducts(ctx.database.db, 2);
-    await setProduct(ctx.database.db, held!.id, { stock: 10, price: 1000 });
+    const [, held] = await pickProducts(shop.ctx.database.db, 2);
+    await setProduct(shop.ctx.database.db, held!.id, { stock: 10, price: 1000 });
     const stockBefore = 10;
     const { order } = await placeOnline(2, held!.id);
     const paidMeanwhile = await placeOnline(1, held!.id);
-    await yookassa.setPaymentStatus(paymentIdOf(paidMeanwhile.order), 'succeeded');
-    expect((await readProduct(ctx.database.db, held!.id))!.stock).toBe(stockBefore - 3);
+    await shop.yookassa.setPaymentStatus(paymentIdOf(paidMeanwhile.order), 'succeeded');
+    expect((await readProduct(shop.ctx.database.db, held!.id))!.stock).toBe(stockBefore - 3);
 
-    ctx.clock.advance(59 * 60_000);
+    shop.ctx.clock.advance(59 * 60_000);
     expect(await scan()).toBe(0);
-    ctx.clock.advance(2 * 60_000);
-    ctx.mails.length = 0;
+    shop.ctx.clock.advance(2 * 60_000);
+    shop.ctx.mails.length = 0;
     // The orders of the tests above have waited as long: they go too.
     expect(await scan()).toBeGreaterThanOrEqual(1);
 
     // YooKassa cancels only a payment waiting for capture: a pending one is not asked to (it would be refused) and expires there.
-    expect(yookassa.payments.get(paymentIdOf(order))!.status).toBe('pending');
-    expect(yookassa.requests.some((r) => r.path === `/payments/${paymentIdOf(order)}/cancel`)).toBe(false);
+    expect(shop.yookassa.payments.get(paymentIdOf(order))!.status).toBe('pending');
+    expect(shop.yookassa.requests.some((r) => r.path === `/payments/${paymentIdOf(order)}/cancel`)).toBe(false);
     const seen = await readOrder(order.id);
     expect(seen.status).toBe('cancelled');
     expect(seen.payment).toMatchObject({ state: 'canceled', canPay: false, cancellationReason: 'Время на оплату заказа истекло, заказ отменён' });
-    expect((await readProduct(ctx.database.db, held!.id))!.stock).toBe(stockBefore - 1);
-    expect(ctx.mails.filter((m) => m.subject.startsWith(`Заказ № ${order.id} отменён`))).toHaveLength(1);
+    expect((await readProduct(shop.ctx.database.db, held!.id))!.stock).toBe(stockBefore - 1);
+    expect(shop.ctx.mails.filter((m) => m.subject.startsWith(`Заказ № ${order.id} отменён`))).toHaveLength(1);
     expect((await readOrder(paidMeanwhile.order.id)).paymentStatus).toBe('paid');
-    const late = await inject('POST', `/api/orders/${order.id}/payment`, customer.cookie);
+    const late = await inject('POST', `/api/orders/${order.id}/payment`, shop.customer.cookie);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('Заказ отменён, оплатить его нельзя');
-    ctx.clock.advance(60_000);
+    shop.ctx.clock.advance(60_000);
     expect(await scan()).toBe(0);
   });
 });
@@ -268,20 +256,20 @@ describe('the hold of an unpaid order', () => {
 describe('staff cancelling an unpaid order', () => {
   it('cancels its payment waiting for capture at YooKassa, so it cannot take the money', async () => {
     const { order } = await placeOnline();
-    await yookassa.setPaymentStatus(paymentIdOf(order), 'waiting_for_capture');
-    const res = await inject('PATCH', `/api/orders/${order.id}/status`, admin, { status: 'cancelled' });
+    await shop.yookassa.setPaymentStatus(paymentIdOf(order), 'waiting_for_capture');
+    const res = await inject('PATCH', `/api/orders/${order.id}/status`, shop.admin, { status: 'cancelled' });
     expect(res.statusCode).toBe(200);
-    expect(yookassa.payments.get(paymentIdOf(order))!.status).toBe('canceled');
-    expect(yookassa.requests.find((r) => r.path === `/payments/${paymentIdOf(order)}/cancel`)?.idempotenceKey).toBe(`${createRequestsOf(order.id)[0]!.idempotenceKey}-cancel`);
+    expect(shop.yookassa.payments.get(paymentIdOf(order))!.status).toBe('canceled');
+    expect(shop.yookassa.requests.find((r) => r.path === `/payments/${paymentIdOf(order)}/cancel`)?.idempotenceKey).toBe(`${createRequestsOf(order.id)[0]!.idempotenceKey}-cancel`);
     expect((res.json() as AdminOrderDetail).payment).toMatchObject({ state: 'canceled', canPay: false, cancellationReason: 'Заказ отменён' });
   });
 
   it('leaves a pending payment to YooKassa (it cannot be cancelled there) and shows the order’s payment as cancelled', async () => {
     const { order } = await placeOnline();
-    const res = await inject('PATCH', `/api/orders/${order.id}/status`, admin, { status: 'cancelled' });
+    const res = await inject('PATCH', `/api/orders/${order.id}/status`, shop.admin, { status: 'cancelled' });
     expect(res.statusCode).toBe(200);
-    expect(yookassa.payments.get(paymentIdOf(order))!.status).toBe('pending');
-    expect(yookassa.requests.some((r) => r.path === `/payments/${paymentIdOf(order)}/cancel`)).toBe(false);
+    expect(shop.yookassa.payments.get(paymentIdOf(order))!.status).toBe('pending');
+    expect(shop.yookassa.requests.some((r) => r.path === `/payments/${paymentIdOf(order)}/cancel`)).toBe(false);
     expect((res.json() as AdminOrderDetail).payment).toMatchObject({ state: 'canceled', canPay: false, cancellationReason: 'Заказ отменён' });
     expect((await readOrder(order.id)).payment).toMatchObject({ state: 'canceled', canPay: false });
   });
@@ -290,10 +278,10 @@ describe('staff cancelling an unpaid order', () => {
 describe('refunds', () => {
   it('staff refund part, then the rest; the order becomes «Возвращён»; customers cannot refund', async () => {
     const { order } = await placeOnline();
-    await yookassa.setPaymentStatus(paymentIdOf(order), 'succeeded', { notify: true });
-    const manager = await createCustomer(ctx, 'manager');
+    await shop.yookassa.setPaymentStatus(paymentIdOf(order), 'succeeded', { notify: true });
+    const manager = await createCustomer(shop.ctx, 'manager');
     const url = `/api/admin/orders/${order.id}/refunds`;
-    expect((await inject('POST', url, customer.cookie, { amount: 100 })).statusCode).toBe(403);
+    expect((await inject('POST', url, shop.customer.cookie, { amount: 100 })).statusCode).toBe(403);
 
     const tooMuch = await inject('POST', url, manager.cookie, { amount: 5000 });
     expect(tooMuch.statusCode).toBe(400);
@@ -307,33 +295,33 @@ describe('refunds', () => {
     expect(afterPartial.paymentStatus).toBe('paid');
     expect(afterPartial.payment).toMatchObject({ state: 'partially_refunded', refundedAmount: 1000, refundableAmount: 3100 });
     expect(afterPartial.payment!.refunds).toMatchObject([{ amount: 1000, status: 'succeeded', createdBy: manager.username, automatic: false, reason: 'Вернули один товар' }]);
-    const refundRequest = yookassa.requests.find((r) => r.path === '/refunds' && (r.body as { payment_id: string }).payment_id === paymentIdOf(order))!;
+    const refundRequest = shop.yookassa.requests.find((r) => r.path === '/refunds' && (r.body as { payment_id: string }).payment_id === paymentIdOf(order))!;
     expect(refundRequest.idempotenceKey).toMatch(UUID);
     expect(refundRequest.body).toMatchObject({ payment_id: paymentIdOf(order), amount: { value: '1000.00', currency: 'RUB' } });
     expect((refundRequest.body as { receipt: StandInReceipt }).receipt.items).toHaveLength(1);
 
-    const overRest = await inject('POST', url, admin, { amount: 3100.01 });
+    const overRest = await inject('POST', url, shop.admin, { amount: 3100.01 });
     expect(overRest.json().errors.amount).toEqual([`Вернуть можно не больше ${formatRub(3100)}`]);
-    const withKopecks = await inject('POST', url, admin, { amount: 0.5 });
+    const withKopecks = await inject('POST', url, shop.admin, { amount: 0.5 });
     expect(withKopecks.statusCode).toBe(200);
-    expect(ctx.mails.at(-1)!.text).toContain(`Мы вернули ${formatRubExact(0.5)} за заказ № ${order.id}`);
+    expect(shop.ctx.mails.at(-1)!.text).toContain(`Мы вернули ${formatRubExact(0.5)} за заказ № ${order.id}`);
     expect(formatRubExact(0.5)).toMatch(/^0,50\s₽$/);
-    const log = (await inject('GET', '/api/admin/staff-actions?kind=order.refund', admin)).json() as { actions: { objectId: string; details: unknown }[] };
+    const log = (await inject('GET', '/api/admin/staff-actions?kind=order.refund', shop.admin)).json() as { actions: { objectId: string; details: unknown }[] };
     expect(log.actions[0]).toMatchObject({ objectId: String(order.id), details: { amount: 0.5 } });
-    const rest = await inject('POST', url, admin, { amount: 3099.5 });
+    const rest = await inject('POST', url, shop.admin, { amount: 3099.5 });
     const full = rest.json() as AdminOrderDetail;
     expect(full.paymentStatus).toBe('refunded');
     expect(full.payment).toMatchObject({ state: 'refunded', refundedAmount: 4100, refundableAmount: 0 });
     expect(full.history.filter((h) => h.field === 'payment').map((h) => h.toValue)).toEqual(['paid', 'refunded']);
     expect((await readOrder(order.id)).payment).toMatchObject({ state: 'refunded', refundedAmount: 4100 });
-    const more = await inject('POST', url, admin, { amount: 1 });
+    const more = await inject('POST', url, shop.admin, { amount: 1 });
     expect(more.statusCode).toBe(409);
     expect(more.json().message).toBe('Деньги за этот заказ уже возвращены полностью');
   });
 
   it('an unpaid order cannot be refunded', async () => {
     const { order } = await placeOnline();
-    const res = await inject('POST', `/api/admin/orders/${order.id}/refunds`, admin, { amount: 100 });
+    const res = await inject('POST', `/api/admin/orders/${order.id}/refunds`, shop.admin, { amount: 100 });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Заказ не оплачен онлайн: возвращать нечего');
   });
@@ -341,21 +329,21 @@ describe('refunds', () => {
 
 describe('a payment that succeeds after its order was cancelled', () => {
   it('restores an order the hold cancelled when its stock is still there: stock taken again, history, one letter', async () => {
-    const [, , own] = await pickProducts(ctx.database.db, 3);
-    await setProduct(ctx.database.db, own!.id, { stock: 10, price: 1000 });
+    const [, , own] = await pickProducts(shop.ctx.database.db, 3);
+    await setProduct(shop.ctx.database.db, own!.id, { stock: 10, price: 1000 });
     const { order } = await placeOnline(2, own!.id);
-    ctx.clock.advance(61 * 60_000);
+    shop.ctx.clock.advance(61 * 60_000);
     expect(await scan()).toBeGreaterThanOrEqual(1);
     expect((await readOrder(order.id)).status).toBe('cancelled');
-    expect((await readProduct(ctx.database.db, own!.id))!.stock).toBe(10);
-    ctx.mails.length = 0;
+    expect((await readProduct(shop.ctx.database.db, own!.id))!.stock).toBe(10);
+    shop.ctx.mails.length = 0;
 
     await payOnOpenPage(order);
 
     const seen = await readOrder(order.id);
     expect(seen).toMatchObject({ status: 'pending', paymentStatus: 'paid' });
     expect(seen.payment).toMatchObject({ state: 'paid', paidAmount: order.totalAmount, canPay: false });
-    expect((await readProduct(ctx.database.db, own!.id))!.stock).toBe(8);
+    expect((await readProduct(shop.ctx.database.db, own!.id))!.stock).toBe(8);
     const detail = await readAdmin(order.id);
     expect(historyOf(detail).slice(-3)).toEqual([
       ['status', 'pending', 'cancelled', null, null],
@@ -363,7 +351,7 @@ describe('a payment that succeeds after its order was cancelled', () => {
       ['payment', 'pending', 'paid', 'yookassa', null],
     ]);
     expect(detail.payment!.refunds).toEqual([]);
-    expect(yookassa.requests.some((r) => r.path === '/refunds' && (r.body as { payment_id: string }).payment_id === paymentIdOf(order))).toBe(false);
+    expect(shop.yookassa.requests.some((r) => r.path === '/refunds' && (r.body as { payment_id: string }).payment_id === paymentIdOf(order))).toBe(false);
     const letters = lettersAbout(order.id);
     expect(letters).toHaveLength(1);
     expect(letters[0]!.subject).toMatch(new RegExp(`^Оплата получена, заказ № ${order.id} восстановлен`));
@@ -372,23 +360,23 @@ describe('a payment that succeeds after its order was cancelled', () => {
 
   it('refunds the whole payment, with its receipt, when staff cancelled the order: one letter, history says why', async () => {
     const { order } = await placeOnline();
-    const stockBefore = (await readProduct(ctx.database.db, productId))!.stock;
-    expect((await inject('PATCH', `/api/orders/${order.id}/status`, admin, { status: 'cancelled' })).statusCode).toBe(200);
-    expect((await readProduct(ctx.database.db, productId))!.stock).toBe(stockBefore! + 3);
-    ctx.mails.length = 0;
+    const stockBefore = (await readProduct(shop.ctx.database.db, shop.productId))!.stock;
+    expect((await inject('PATCH', `/api/orders/${order.id}/status`, shop.admin, { status: 'cancelled' })).statusCode).toBe(200);
+    expect((await readProduct(shop.ctx.database.db, shop.productId))!.stock).toBe(stockBefore! + 3);
+    shop.ctx.mails.length = 0;
 
     await payOnOpenPage(order);
 
     const seen = await readOrder(order.id);
     expect(seen).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
     expect(seen.payment).toMatchObject({ state: 'refunded', paidAmount: 4100, refundedAmount: 4100 });
-    expect((await readProduct(ctx.database.db, productId))!.stock).toBe(stockBefore! + 3);
-    const refund = yookassa.requests.find((r) => r.path === '/refunds' && (r.body as { payment_id: string }).payment_id === paymentIdOf(order))!;
+    expect((await readProduct(shop.ctx.database.db, shop.productId))!.stock).toBe(stockBefore! + 3);
+    const refund = shop.yookassa.requests.find((r) => r.path === '/refunds' && (r.body as { payment_id: string }).payment_id === paymentIdOf(order))!;
     expect(refund.idempotenceKey).toMatch(UUID);
     expect(refund.body).toMatchObject({ amount: { value: '4100.00', currency: 'RUB' }, description: 'Оплата пришла после отмены заказа' });
     // A full refund's receipt repeats the order's lines.
     expect((refund.body as { receipt: StandInReceipt }).receipt.items.map((i) => [i.description, i.quantity, i.amount.value])).toEqual(
-      yookassa.receipts.get(paymentIdOf(order))!.items.map((i) => [i.description, i.quantity, i.amount.value]),
+      shop.yookassa.receipts.get(paymentIdOf(order))!.items.map((i) => [i.description, i.quantity, i.amount.value]),
     );
     const detail = await readAdmin(order.id);
     expect(historyOf(detail).slice(-3)).toEqual([
@@ -403,47 +391,47 @@ describe('a payment that succeeds after its order was cancelled', () => {
     expect(letters[0]!.text).toContain(`Оплата ${formatRubExact(4100)} за заказ № ${order.id} пришла, когда заказ уже был отменён, поэтому мы вернули её полностью`);
 
     // YooKassa repeats its notification: nothing more is refunded or written.
-    await yookassa.notify('payment.succeeded', yookassa.payments.get(paymentIdOf(order)));
-    expect(yookassa.requests.filter((r) => r.path === '/refunds' && (r.body as { payment_id: string }).payment_id === paymentIdOf(order))).toHaveLength(1);
+    await shop.yookassa.notify('payment.succeeded', shop.yookassa.payments.get(paymentIdOf(order)));
+    expect(shop.yookassa.requests.filter((r) => r.path === '/refunds' && (r.body as { payment_id: string }).payment_id === paymentIdOf(order))).toHaveLength(1);
     expect(lettersAbout(order.id)).toHaveLength(1);
   });
 
   it('sends a refund whose answer was lost again with the same key when YooKassa repeats its notification', async () => {
     const { order } = await placeOnline();
-    expect((await inject('PATCH', `/api/orders/${order.id}/status`, admin, { status: 'cancelled' })).statusCode).toBe(200);
-    ctx.mails.length = 0;
+    expect((await inject('PATCH', `/api/orders/${order.id}/status`, shop.admin, { status: 'cancelled' })).statusCode).toBe(200);
+    shop.ctx.mails.length = 0;
     // The refund request and its immediate repeat both fail: the notification is not acknowledged.
-    yookassa.failNext(500, 2, '/refunds');
-    const payment = await yookassa.setPaymentStatus(paymentIdOf(order), 'succeeded');
-    const first = (await yookassa.notify('payment.succeeded', payment)) as { statusCode: number };
+    shop.yookassa.failNext(500, 2, '/refunds');
+    const payment = await shop.yookassa.setPaymentStatus(paymentIdOf(order), 'succeeded');
+    const first = (await shop.yookassa.notify('payment.succeeded', payment)) as { statusCode: number };
     expect(first.statusCode).toBe(503);
     expect(await readOrder(order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'paid' });
     expect(lettersAbout(order.id)).toHaveLength(0);
 
-    const again = (await yookassa.notify('payment.succeeded', payment)) as { statusCode: number };
+    const again = (await shop.yookassa.notify('payment.succeeded', payment)) as { statusCode: number };
     expect(again.statusCode).toBe(200);
     expect(await readOrder(order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
-    const keys = yookassa.requests.filter((r) => r.path === '/refunds' && (r.body as { payment_id: string }).payment_id === paymentIdOf(order)).map((r) => r.idempotenceKey);
+    const keys = shop.yookassa.requests.filter((r) => r.path === '/refunds' && (r.body as { payment_id: string }).payment_id === paymentIdOf(order)).map((r) => r.idempotenceKey);
     expect(keys).toHaveLength(3);
     expect(new Set(keys).size).toBe(1);
-    expect([...yookassa.refunds.values()].filter((r) => r.payment_id === paymentIdOf(order))).toHaveLength(1);
+    expect([...shop.yookassa.refunds.values()].filter((r) => r.payment_id === paymentIdOf(order))).toHaveLength(1);
     expect(lettersAbout(order.id)).toHaveLength(1);
   });
 
   it('refunds an order the hold cancelled when a line is no longer in stock at its branch', async () => {
-    const [, , , own] = await pickProducts(ctx.database.db, 4);
-    await setProduct(ctx.database.db, own!.id, { stock: 2, price: 1000 });
+    const [, , , own] = await pickProducts(shop.ctx.database.db, 4);
+    await setProduct(shop.ctx.database.db, own!.id, { stock: 2, price: 1000 });
     const { order } = await placeOnline(2, own!.id);
-    ctx.clock.advance(61 * 60_000);
+    shop.ctx.clock.advance(61 * 60_000);
     expect(await scan()).toBeGreaterThanOrEqual(1);
     // Someone else bought one meanwhile.
-    await setProduct(ctx.database.db, own!.id, { stock: 1 });
-    ctx.mails.length = 0;
+    await setProduct(shop.ctx.database.db, own!.id, { stock: 1 });
+    shop.ctx.mails.length = 0;
 
     await payOnOpenPage(order);
 
     expect(await readOrder(order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
-    expect((await readProduct(ctx.database.db, own!.id))!.stock).toBe(1);
+    expect((await readProduct(shop.ctx.database.db, own!.id))!.stock).toBe(1);
     expect(historyOf(await readAdmin(order.id)).slice(-2)).toEqual([
       ['payment', 'pending', 'paid', 'yookassa', PAID_AFTER_CANCEL_SHORT_NOTE],
       ['payment', 'paid', 'refunded', null, AUTOMATIC_REFUND_NOTE],
@@ -475,7 +463,7 @@ describe('idempotence keys', () => {
 
 describe('a slow YooKassa', () => {
   it('does not hold the checkout: the order is placed, «Оплатить» picks up the payment with the same key', async () => {
-    yookassa.delayNext(10_000);
+    shop.yookassa.delayNext(10_000);
     const { order } = await placeOnline();
     expect(order.status).toBe('pending');
     expect(order.confirmationUrl).toBeNull();
@@ -483,26 +471,26 @@ describe('a slow YooKassa', () => {
     expect((await readOrder(order.id)).payment).toMatchObject({ state: 'pending', canPay: true });
 
     // While the checkout's request is still unanswered, «Оплатить» asks again with the same key and gets that payment.
-    const meanwhile = await inject('POST', `/api/orders/${order.id}/payment`, customer.cookie);
+    const meanwhile = await inject('POST', `/api/orders/${order.id}/payment`, shop.customer.cookie);
     expect(meanwhile.statusCode).toBe(200);
     expect(paymentsOf(order.id)).toHaveLength(1);
-    const url = `${yookassa.url}/checkout/${paymentsOf(order.id)[0]!.id}`;
+    const url = `${shop.yookassa.url}/checkout/${paymentsOf(order.id)[0]!.id}`;
     expect(meanwhile.json().confirmationUrl).toBe(url);
 
-    await yookassa.settled();
-    const later = await inject('POST', `/api/orders/${order.id}/payment`, customer.cookie);
+    await shop.yookassa.settled();
+    const later = await inject('POST', `/api/orders/${order.id}/payment`, shop.customer.cookie);
     expect(later.json().confirmationUrl).toBe(url);
     expect(paymentsOf(order.id)).toHaveLength(1);
     const keys = createRequestsOf(order.id).map((r) => r.idempotenceKey);
     expect(keys).toHaveLength(2);
     expect(new Set(keys).size).toBe(1);
-    const [row] = await ctx.database.db.select().from(payments).where(eq(payments.orderId, order.id));
+    const [row] = await shop.ctx.database.db.select().from(payments).where(eq(payments.orderId, order.id));
     expect(row).toMatchObject({ idempotenceKey: keys[0], confirmationUrl: url });
   });
 });
 
 /** Another shop database on the same YooKassa shop (a second installation, or a restored backup). */
-const freshApp = () => createTestApp({ YOOKASSA_SHOP_ID: yookassa.shopId, YOOKASSA_SECRET_KEY: yookassa.secretKey, YOOKASSA_API_URL: yookassa.apiUrl });
+const freshApp = () => createTestApp({ YOOKASSA_SHOP_ID: shop.yookassa.shopId, YOOKASSA_SECRET_KEY: shop.yookassa.secretKey, YOOKASSA_API_URL: shop.yookassa.apiUrl });
 
 async function placeIn(app: TestContext): Promise<PlacedOrder> {
   const buyer = await createCustomer(app);
@@ -516,10 +504,10 @@ async function placeIn(app: TestContext): Promise<PlacedOrder> {
 
 describe('settings and receipts', () => {
   it('the tab «Оплата» says whether the shop is connected and where notifications go; bad values are refused in Russian', async () => {
-    const res = await inject('GET', '/api/admin/settings/payment', admin);
+    const res = await inject('GET', '/api/admin/settings/payment', shop.admin);
     expect(res.json()).toEqual({ settings: DEFAULT_PAYMENT_SETTINGS, configured: true, notificationUrl: 'http://shop.test/api/payments/yookassa' } satisfies PaymentSettingsAnswer);
-    expect(res.body).not.toContain(yookassa.secretKey);
-    const manager = await createCustomer(ctx, 'manager');
+    expect(res.body).not.toContain(shop.yookassa.secretKey);
+    const manager = await createCustomer(shop.ctx, 'manager');
     expect((await inject('GET', '/api/admin/settings/payment', manager.cookie)).statusCode).toBe(403);
     const bad = await putPaymentSettings({ holdMinutes: 5, taxSystemCode: 9, goodsPaymentMode: 'barter' });
     expect(bad.statusCode).toBe(400);
@@ -529,39 +517,39 @@ describe('settings and receipts', () => {
   });
 
   it('the VAT rate and the settings flow into the receipt; receipts can be switched off', async () => {
-    await inject('PUT', '/api/admin/settings/shop', admin, { ...DEFAULT_SHOP_SETTINGS, vatRate: 22 });
+    await inject('PUT', '/api/admin/settings/shop', shop.admin, { ...DEFAULT_SHOP_SETTINGS, vatRate: 22 });
     await putPaymentSettings({ taxSystemCode: 2, goodsPaymentMode: 'full_payment', deliveryPaymentMode: 'full_payment' });
     const at22 = (await placeOnline()).order;
     expect(at22.totalAmount).toBe(4160);
-    const receipt = yookassa.receipts.get(paymentIdOf(at22))!;
+    const receipt = shop.yookassa.receipts.get(paymentIdOf(at22))!;
     expect(receipt.tax_system_code).toBe(2);
     expect(receipt.items.map((i) => [i.quantity, i.amount.value, i.vat_code])).toEqual([
       ['3.00', '1220.00', 11],
       ['1.00', '500.00', 11],
     ]);
 
-    await inject('PUT', '/api/admin/settings/shop', admin, { ...DEFAULT_SHOP_SETTINGS, vatRate: 0 });
+    await inject('PUT', '/api/admin/settings/shop', shop.admin, { ...DEFAULT_SHOP_SETTINGS, vatRate: 0 });
     await putPaymentSettings({});
     const untaxed = (await placeOnline()).order;
-    expect(yookassa.receipts.get(paymentIdOf(untaxed))!.items.map((i) => [i.amount.value, i.vat_code])).toEqual([
+    expect(shop.yookassa.receipts.get(paymentIdOf(untaxed))!.items.map((i) => [i.amount.value, i.vat_code])).toEqual([
       ['1000.00', 1],
       ['500.00', 1],
     ]);
 
     // 7 × 1 000 ₽ at 10 %: the VAT spreads over the units to the kopeck.
-    await inject('PUT', '/api/admin/settings/shop', admin, { ...DEFAULT_SHOP_SETTINGS, vatRate: 10 });
-    await setProduct(ctx.database.db, productId, { stock: 100, price: 333.33 });
+    await inject('PUT', '/api/admin/settings/shop', shop.admin, { ...DEFAULT_SHOP_SETTINGS, vatRate: 10 });
+    await setProduct(shop.ctx.database.db, shop.productId, { stock: 100, price: 333.33 });
     const uneven = (await placeOnline(7)).order;
-    const items = yookassa.receipts.get(paymentIdOf(uneven))!.items;
+    const items = shop.yookassa.receipts.get(paymentIdOf(uneven))!.items;
     const sum = items.reduce((total, i) => total + Math.round(Number(i.amount.value) * 100) * Number(i.quantity), 0);
     expect(sum).toBe(Math.round(uneven.totalAmount * 100));
     expect(items.every((i) => i.vat_code === 5)).toBe(true);
 
-    await setProduct(ctx.database.db, productId, { stock: 100, price: 1000 });
-    await inject('PUT', '/api/admin/settings/shop', admin, DEFAULT_SHOP_SETTINGS);
+    await setProduct(shop.ctx.database.db, shop.productId, { stock: 100, price: 1000 });
+    await inject('PUT', '/api/admin/settings/shop', shop.admin, DEFAULT_SHOP_SETTINGS);
     await putPaymentSettings({ receiptsEnabled: false });
     const noReceipt = (await placeOnline()).order;
-    expect(yookassa.receipts.get(paymentIdOf(noReceipt))).toBeUndefined();
+    expect(shop.yookassa.receipts.get(paymentIdOf(noReceipt))).toBeUndefined();
     await putPaymentSettings({});
   });
 });
@@ -569,7 +557,7 @@ describe('settings and receipts', () => {
 describe('access', () => {
   it("another customer's order is not found, neither to read nor to pay", async () => {
     const { order } = await placeOnline();
-    const stranger = await createCustomer(ctx);
+    const stranger = await createCustomer(shop.ctx);
     expect((await inject('GET', `/api/orders/${order.id}`, stranger.cookie)).statusCode).toBe(404);
     const pay = await inject('POST', `/api/orders/${order.id}/payment`, stranger.cookie);
     expect(pay.statusCode).toBe(404);

@@ -1,35 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { yooKassaShopForFile } from '../../../../tests/helpers/file-app.ts';
 import { saveShopSettings } from '../../../../tests/helpers/shop-settings.ts';
-import type { TestContext } from '../../../../tests/helpers/test-app.ts';
-import { createYooKassaTestApp } from '../../../../tests/helpers/yookassa-app.ts';
-import { cartWith, createCustomer, stockedProduct, type TestCustomer, validOrderBody } from '../../../../tests/helpers/customers.ts';
-import type { YooKassaStandIn } from '../../../../tests/stand-ins/yookassa.ts';
+import { cartWith, validOrderBody } from '../../../../tests/helpers/customers.ts';
 import type { PlacedOrder } from '#shared/types.ts';
 
-let ctx: TestContext;
-let yookassa: YooKassaStandIn;
-let close: () => Promise<void>;
-let admin: string;
-let customer: TestCustomer;
-let productId: number;
+// A price whose 20 % is not whole roubles: 1 234,50 ₽.
+const shop = yooKassaShopForFile(1234.5);
 
-beforeAll(async () => {
-  ({ ctx, yookassa, admin, close } = await createYooKassaTestApp());
-  customer = await createCustomer(ctx);
-  // A price whose 20 % is not whole roubles: 1 234,50 ₽.
-  productId = await stockedProduct(ctx.database.db, { stock: 100, price: 1234.5 });
-});
-afterAll(() => close());
-
-const saveShop = (patch: Record<string, unknown>) => saveShopSettings(ctx, admin, patch);
+const saveShop = (patch: Record<string, unknown>) => saveShopSettings(shop.ctx, shop.admin, patch);
 
 /** Places an online order of `quantity` units and gives it with its receipt's lines as YooKassa got them. */
 async function placeOnline(quantity: number) {
-  const cartId = await cartWith(ctx, [[productId, quantity]]);
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/orders', headers: { cookie: customer.cookie }, payload: validOrderBody(cartId, { paymentMethod: 'online' }) });
+  const cartId = await cartWith(shop.ctx, [[shop.productId, quantity]]);
+  const res = await shop.ctx.app.inject({ method: 'POST', url: '/api/orders', headers: { cookie: shop.customer.cookie }, payload: validOrderBody(cartId, { paymentMethod: 'online' }) });
   expect(res.statusCode).toBe(201);
   const order = res.json() as PlacedOrder;
-  const receipt = yookassa.receipts.get(order.confirmationUrl!.split('/').pop()!)!;
+  const receipt = shop.yookassa.receipts.get(order.confirmationUrl!.split('/').pop()!)!;
   const lines = receipt.items.map((i) => ({ quantity: Number(i.quantity), amount: Number(i.amount.value), vatCode: i.vat_code }));
   return { order, lines };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCustomer } from '../../../../tests/helpers/accounts.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { expectFieldErrors } from '../../../../tests/helpers/field-errors.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -76,8 +77,7 @@ describe('/api/addresses', () => {
   it('validates with the checkout’s Russian messages', async () => {
     const { cookie } = await registerCustomer(ctx);
     const res = await as(cookie, { method: 'POST', url: '/api/addresses', payload: { recipientName: 'И', phone: 'abc', address: 'ул', city: '', postalCode: '12' } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({
+    expectFieldErrors(res, {
       recipientName: ['Имя должно быть не менее 2 символов'],
       phone: ['Пожалуйста, введите корректный номер телефона'],
       address: ['Адрес должен быть не менее 5 символов'],

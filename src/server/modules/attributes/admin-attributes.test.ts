@@ -7,6 +7,7 @@ import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/
 import { createCustomer } from '../../../../tests/helpers/customers.ts';
 import { onCatalogChange } from '../products/catalog-events.ts';
 import { resolveAttributes } from './resolve.ts';
+import { expectFieldErrors, expectSomeFieldErrors } from '../../../../tests/helpers/field-errors.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -76,8 +77,7 @@ describe('POST /api/admin/attributes', () => {
     expect(res.json<AdminAttribute>().aliases).toEqual(['мощность', 'потребляемая мощность']);
 
     const other = await send('POST', '/api/admin/attributes', { name: 'Мощность на выходе', kind: 'number', aliases: ['Потребляемая мощность'] });
-    expect(other.statusCode).toBe(400);
-    expect(other.json().errors).toEqual({ aliases: ['Написание «потребляемая мощность» уже относится к характеристике «Мощность»'] });
+    expectFieldErrors(other, { aliases: ['Написание «потребляемая мощность» уже относится к характеристике «Мощность»'] });
     const sameName = await send('POST', '/api/admin/attributes', { name: 'мощность', kind: 'number' });
     expect(sameName.json().errors).toEqual({ name: ['Это название уже относится к характеристике «Мощность»: объедините их или выберите другое'] });
   });
@@ -88,8 +88,7 @@ describe('POST /api/admin/attributes', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json().errors).toEqual({ slug: ['Такой slug уже используется'] });
     const bad = await send('POST', '/api/admin/attributes', { name: ' ', kind: 'color', slug: 'Не slug' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toMatchObject({
+    expectSomeFieldErrors(bad, {
       name: ['Введите название характеристики'],
       kind: ['Выберите вид: число, текст или да / нет'],
       slug: ['Только строчные буквы, цифры и дефисы'],
@@ -115,8 +114,7 @@ describe('PATCH /api/admin/attributes/:id', () => {
     await send('PATCH', `/api/products/${a.id}`, { attributes: [{ attributeId: attribute.id, value: 'IP54' }] });
     await send('PATCH', `/api/products/${b.id}`, { attributes: [{ attributeId: attribute.id, value: '2' }] });
     const refused = await send('PATCH', `/api/admin/attributes/${attribute.id}`, { kind: 'number' });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors).toEqual({ kind: ['Нельзя сменить вид: 1 значение не подходит к виду «Число», например «IP54»'] });
+    expectFieldErrors(refused, { kind: ['Нельзя сменить вид: 1 значение не подходит к виду «Число», например «IP54»'] });
     expect((await byName('Класс защиты')).kind).toBe('text');
 
     await send('PATCH', `/api/products/${a.id}`, { attributes: [{ attributeId: attribute.id, value: '1 100' }] });
@@ -203,8 +201,7 @@ describe('POST /api/admin/attributes/:id/merge', () => {
     const product = await newProduct('ATTR-MERGE-3');
     await send('PATCH', `/api/products/${product.id}`, { attributes: [{ attributeId: from.id, value: 'две' }] });
     const refused = await send('POST', `/api/admin/attributes/${target.id}/merge`, { fromId: from.id });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors).toEqual({ fromId: ['Нельзя объединить с «Ступени»: 1 значение не подходит к виду «Число», например «две»'] });
+    expectFieldErrors(refused, { fromId: ['Нельзя объединить с «Ступени»: 1 значение не подходит к виду «Число», например «две»'] });
     expect(await valueOn(product.id, 'Ступени')).toBe('две');
     expect((await send('POST', `/api/admin/attributes/${target.id}/merge`, { fromId: target.id })).json().errors).toEqual({ fromId: ['Выберите другую характеристику'] });
     expect((await send('POST', `/api/admin/attributes/${target.id}/merge`, { fromId: 999999 })).json().errors).toEqual({ fromId: ['Характеристика не найдена'] });
@@ -233,8 +230,7 @@ describe('GET/PUT /api/admin/categories/:id/attributes', () => {
   it('refuses an unknown attribute and an unknown category', async () => {
     const [category] = await ctx.database.db.select({ id: categories.id }).from(categories).limit(1);
     const res = await send('PUT', `/api/admin/categories/${category!.id}/attributes`, { attributeIds: [999999] });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ attributeIds: ['Характеристика не найдена: обновите страницу'] });
+    expectFieldErrors(res, { attributeIds: ['Характеристика не найдена: обновите страницу'] });
     expect((await send('GET', '/api/admin/categories/999999/attributes')).statusCode).toBe(404);
   });
 });
@@ -274,8 +270,7 @@ describe('product form characteristics', () => {
         { attributeId: power.id, value: '1' },
       ],
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({
+    expectFieldErrors(res, {
       'attributes.0.value': ['Введите число'],
       'attributes.1.value': ['Выберите «Да» или «Нет»'],
       'attributes.2.attributeId': ['Характеристика не найдена: обновите страницу'],

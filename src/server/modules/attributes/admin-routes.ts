@@ -3,16 +3,7 @@ import { AttributeMergeSchema, AttributePatchSchema, AttributeSchema, CategoryAt
 import type { App } from '../../core/app-types.ts';
 import { CacheBuster } from '../../core/cache-buster.ts';
 import { objectRoutes } from '../../core/object-routes.ts';
-import {
-  categoryFilters,
-  createAttribute,
-  deleteAttribute,
-  listAdminAttributes,
-  mergeAttributes,
-  requireAttribute,
-  setCategoryFilters,
-  updateAttribute,
-} from './admin-service.ts';
+import { categoryFilters, createAttribute, deleteAttribute, listAdminAttributes, mergeAttributes, requireAttribute, setCategoryFilters, updateAttribute } from './admin-service.ts';
 
 const IdParams = idParams('Некорректный номер характеристики');
 const CategoryIdParams = idParams('Некорректный номер категории');

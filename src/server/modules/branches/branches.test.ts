@@ -14,6 +14,7 @@ import { insertOrder } from '../../../../tests/helpers/orders.ts';
 import { sourceSsr } from '../../../../tests/helpers/ssr-source.ts';
 import { importerApi } from '../../../../tests/helpers/supplier-import.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { expectFieldErrors } from '../../../../tests/helpers/field-errors.ts';
 
 /** Branches as data (issue 16): the public list, the back office's CRUD, stock per branch and the customer's city. */
 
@@ -91,8 +92,7 @@ describe('admin branches', () => {
 
   it('refuses a bad branch with a Russian message per field', async () => {
     const res = await send('POST', '/api/admin/branches', newBranch({ slug: 'Краснодар', city: ' ', phone: 'звоните', latitude: '123', sortOrder: 'первый' }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({
+    expectFieldErrors(res, {
       slug: ['Укажите slug: латиница, цифры и дефисы'],
       city: ['Укажите город'],
       phone: [PHONE_FORMAT_MESSAGE],
@@ -141,8 +141,7 @@ describe('admin branches', () => {
     expect(saved.statusCode).toBe(200);
     expect(((await get('/api/settings/public')).json() as PublicSettings).shop.contactPhone).toBe('+78002503712');
     const refused = await send('PUT', '/api/admin/settings/shop', { ...shop, contactPhone: '250-37-12' });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors).toEqual({ contactPhone: [PHONE_FORMAT_MESSAGE] });
+    expectFieldErrors(refused, { contactPhone: [PHONE_FORMAT_MESSAGE] });
   });
 
   it('migration 0015 puts the phones typed before it in that form and leaves what is no Russian number as it was', async () => {
@@ -263,11 +262,9 @@ describe('stock per branch', () => {
 
   it('refuses a bad quantity or an unknown branch with a field error', async () => {
     const bad = await send('POST', '/api/products', { name: 'Товар', sku: 'BR-TEST-3', price: 1, categoryId, branchStock: [{ branchId: all[0]!.id, quantity: '-2' }] });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ 'branchStock.0.quantity': ['Количество должно быть положительным'] });
+    expectFieldErrors(bad, { 'branchStock.0.quantity': ['Количество должно быть положительным'] });
     const unknown = await send('POST', '/api/products', { name: 'Товар', sku: 'BR-TEST-3', price: 1, categoryId, branchStock: [{ branchId: 99_999, quantity: 1 }] });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().errors).toEqual({ branchStock: ['Филиал не найден: обновите страницу'] });
+    expectFieldErrors(unknown, { branchStock: ['Филиал не найден: обновите страницу'] });
   });
 });
 
@@ -297,8 +294,7 @@ describe('price lists with a stock column per branch', () => {
       mapping: { sku: 0, price: 2, 'stock:atlantida': 4 },
       pricing: { mode: 'retail', markupPercent: null, ending: null },
     });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().errors).toEqual({ 'mapping.stock:atlantida': ['Такого филиала нет: выберите колонку для филиала из списка'] });
+    expectFieldErrors(unknown, { 'mapping.stock:atlantida': ['Такого филиала нет: выберите колонку для филиала из списка'] });
 
     const { detail } = await api.check(imp.id, { read: imp.options.read, mapping: imp.preview.guessedMapping, pricing: { mode: 'retail', markupPercent: null, ending: null } });
     expect(detail.counts).toMatchObject({ update: 1, error: 0 });

@@ -3,7 +3,7 @@ import { BranchSchema, NewBranchSchema } from '#shared/schemas/branch-form.ts';
 import { CITY_COOKIE } from '#shared/schemas/branches.ts';
 import { localPath } from '#shared/local-path.ts';
 import type { App } from '../../core/app-types.ts';
-import { acceptPlainForms } from '../../core/plain-form.ts';
+import { plainFormRoutes } from '../../core/plain-form.ts';
 import { objectRoutes } from '../../core/object-routes.ts';
 import { BranchTransfersSchema } from '#shared/schemas/branch-transfers.ts';
 import { listTransfers, saveTransfers } from './transfers.ts';
@@ -14,19 +14,18 @@ const ADMIN_TAGS = ['Филиалы (администратор)'];
 const CITY_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 export default async function branchRoutes(app: App) {
-  app.get(
-    '/branches',
-    { config: { access: 'public' }, schema: { tags: ['Филиалы'], summary: 'Филиалы: адреса, телефоны, режим работы, самовывоз, координаты' } },
-    async (_request, reply) => {
+  /** What the storefront shows of the branches: public, and may be kept for a minute. */
+  const publicBranchData = (url: string, summary: string, load: () => Promise<unknown>) =>
+    app.get(url, { config: { access: 'public' }, schema: { tags: ['Филиалы'], summary } }, async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
-      return listBranches(app.deps.db);
-    },
-  );
+      return load();
+    });
+
+  publicBranchData('/branches', 'Филиалы: адреса, телефоны, режим работы, самовывоз, координаты', () => listBranches(app.deps.db));
 
   // The header's city choice is a plain form (no script on the home page's first load): the
   // browser posts it, the cookie is set and the page comes back rendered for that city.
-  app.register(async (form: App) => {
-    acceptPlainForms(form);
+  plainFormRoutes(app, (form) =>
     form.post(
       '/city',
       {
@@ -46,16 +45,11 @@ export default async function branchRoutes(app: App) {
         // Only a path on this site: the city form must not become an open redirect.
         return reply.redirect(localPath(request.body.back) ?? '/', 303);
       },
-    );
-  });
+    ),
+  );
 
-  app.get(
-    '/branches/transfers',
-    { config: { access: 'public' }, schema: { tags: ['Филиалы'], summary: 'Сроки перемещения товара между филиалами, целых дней (нет строки: перемещений нет)' } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
-      return listTransfers(app.deps.db);
-    },
+  publicBranchData('/branches/transfers', 'Сроки перемещения товара между филиалами, целых дней (нет строки: перемещений нет)', () =>
+    listTransfers(app.deps.db),
   );
   app.get('/admin/branch-transfers', { config: { access: 'admin' }, schema: { tags: ADMIN_TAGS, summary: 'Сроки перемещения между филиалами' } }, async () =>
     listTransfers(app.deps.db),

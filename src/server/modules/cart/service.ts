@@ -20,6 +20,21 @@ const MAX_LINE_MESSAGE = `В корзине не может быть больш�
 
 const shortText = (short: string, description: string) => short.trim() || truncate(description, SHORT_TEXT_FALLBACK_LENGTH);
 
+/** A cart's line with what the cart shows of its product. */
+const CART_LINE_COLUMNS = {
+  id: cartItems.id,
+  quantity: cartItems.quantity,
+  productId: products.id,
+  name: products.name,
+  priceKopecks: products.priceKopecks,
+  slug: products.slug,
+  imageUrl: products.imageUrl,
+  shortDescription: products.shortDescription,
+  description: products.description,
+  stock: products.stock,
+  isActive: products.isActive,
+};
+
 /**
  * The cart with current catalogue data and its totals; a cart that was never written answers
  * empty. Its prices are the customer's (`userId`: their group's prices; none: retail), so the
@@ -33,19 +48,7 @@ export async function getCart(db: Db, cartId: string, userId?: number): Promise<
   ]);
   const catalogRows = cart
     ? await db
-        .select({
-          id: cartItems.id,
-          quantity: cartItems.quantity,
-          productId: products.id,
-          name: products.name,
-          priceKopecks: products.priceKopecks,
-          slug: products.slug,
-          imageUrl: products.imageUrl,
-          shortDescription: products.shortDescription,
-          description: products.description,
-          stock: products.stock,
-          isActive: products.isActive,
-        })
+        .select(CART_LINE_COLUMNS)
         .from(cartItems)
         .innerJoin(products, eq(products.id, cartItems.productId))
         .where(eq(cartItems.cartId, cartId))

@@ -3,6 +3,7 @@ import { compileUnitRules } from '#shared/catalog-adapter.ts';
 import type { UnitRuleView } from '#shared/schemas/catalog-adapter.ts';
 import { spellingsOf, splitSpellings, unitRuleOf } from '#shared/unit-spellings.ts';
 import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
+import { expectFieldErrors } from '../../../../tests/helpers/field-errors.ts';
 
 /** Unit rules as plain fields: spellings → unit, the expression made (escaped) by the server. */
 
@@ -54,7 +55,6 @@ describe('POST/PATCH /api/admin/catalog-adapter/unit-rules/…/spellings', () =>
 
   it('asks for spellings and a unit in Russian', async () => {
     const res = await send('POST', `${BASE}/spellings`, { spellings: ' , ', unit: '' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ spellings: ['Укажите написания через запятую'], unit: ['Укажите единицу'] });
+    expectFieldErrors(res, { spellings: ['Укажите написания через запятую'], unit: ['Укажите единицу'] });
   });
 });

@@ -11,6 +11,7 @@ import { pdfQrCode, pdfText } from '../../../../tests/helpers/pdf.ts';
 import { TEST_BUYER_ORGANIZATION, TEST_SELLER_REQUISITES } from '../../../../tests/helpers/seller-requisites.ts';
 import { runHoldScan } from '../orders/hold.ts';
 import { formatInvoiceAmount } from './document.ts';
+import { expectSomeFieldErrors } from '../../../../tests/helpers/field-errors.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -87,8 +88,7 @@ describe('the shop’s requisites (settings «Реквизиты»)', () => {
     expect((await putRequisites({}, manager.cookie)).statusCode).toBe(403);
     expect((await inject('GET', '/api/admin/settings/requisites', manager.cookie)).statusCode).toBe(403);
     const bad = await putRequisites({ inn: '3444012340', kpp: '3444', account: '40702810200000012346', correspondentAccount: '301', invoiceValidDays: 0 });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toMatchObject({
+    expectSomeFieldErrors(bad, {
       inn: ['Неверный ИНН: не сходится контрольное число'],
       kpp: ['КПП: 9 символов'],
       correspondentAccount: ['Корреспондентский счёт: 20 цифр'],

@@ -2,7 +2,7 @@ import { localPath } from '#shared/local-path.ts';
 import { LIST_PAGES, type ListFormError } from '#shared/product-lists.ts';
 import { AddToListSchema, ListFormSchema, ListItemParams, ListKindParams } from '#shared/schemas/product-lists.ts';
 import type { App } from '../../core/app-types.ts';
-import { acceptPlainForms } from '../../core/plain-form.ts';
+import { plainFormRoutes } from '../../core/plain-form.ts';
 import { HttpError } from '../../core/http-errors.ts';
 import { requestMeta } from '../rate-limits/service.ts';
 import { addToList, clearList, listProducts, listsSummary, removeFromList } from './service.ts';
@@ -73,8 +73,7 @@ export default async function productListRoutes(app: App) {
   );
 
   // The heart, «Сравнить» and «Очистить» before the page's script loads: a plain form, then back to the page.
-  app.register(async (form: App) => {
-    acceptPlainForms(form);
+  plainFormRoutes(app, (form) =>
     form.post(
       '/lists/:kind/form',
       {
@@ -111,6 +110,6 @@ export default async function productListRoutes(app: App) {
         // Only a path on this site: the form must not become an open redirect.
         return reply.redirect(localPath(back) ?? LIST_PAGES[kind], 303);
       },
-    );
-  });
+    ),
+  );
 }

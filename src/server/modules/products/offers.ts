@@ -16,21 +16,24 @@ const NO_OFFER = 'У товара нет предложения этого по�
 
 const rub = (kopecks: number | null) => (kopecks === null ? null : kopecksToRub(kopecks));
 
+/** A supplier's offer of a product, with the supplier's code and name. */
+const OFFER_COLUMNS = {
+  supplierId: supplierOffers.supplierId,
+  supplierCode: suppliers.code,
+  supplierName: suppliers.name,
+  supplierSku: supplierOffers.supplierSku,
+  purchasePriceKopecks: supplierOffers.purchasePriceKopecks,
+  priceKopecks: supplierOffers.priceKopecks,
+  stock: supplierOffers.stock,
+  updatedAt: supplierOffers.updatedAt,
+};
+
 /** `GET /api/admin/products/{id}/offers`: every supplier's offer, the price source marked. */
 export async function listOffers(db: Db, productId: number): Promise<SupplierOfferView[]> {
   const [product] = await db.select({ supplier: products.supplier, priceSupplierId: products.priceSupplierId }).from(products).where(eq(products.id, productId));
   if (!product) throw notFound(NOT_FOUND);
   const rows = await db
-    .select({
-      supplierId: supplierOffers.supplierId,
-      supplierCode: suppliers.code,
-      supplierName: suppliers.name,
-      supplierSku: supplierOffers.supplierSku,
-      purchasePriceKopecks: supplierOffers.purchasePriceKopecks,
-      priceKopecks: supplierOffers.priceKopecks,
-      stock: supplierOffers.stock,
-      updatedAt: supplierOffers.updatedAt,
-    })
+    .select(OFFER_COLUMNS)
     .from(supplierOffers)
     .innerJoin(suppliers, eq(suppliers.id, supplierOffers.supplierId))
     .where(eq(supplierOffers.productId, productId))

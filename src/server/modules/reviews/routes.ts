@@ -7,7 +7,7 @@ import {
   ReviewSchema,
 } from '#shared/schemas/review.ts';
 import type { App } from '../../core/app-types.ts';
-import { acceptPlainForms } from '../../core/plain-form.ts';
+import { plainFormRoutes } from '../../core/plain-form.ts';
 import { HttpError } from '../../core/http-errors.ts';
 import { requestMeta } from '../rate-limits/service.ts';
 import { adminReviews, approveReview, productReviews, productSlugOf, rejectReview, replyToReview, reviseReview, writeReview } from './service.ts';
@@ -78,8 +78,7 @@ export default async function reviewRoutes(app: App) {
   // The product page's form before its script loads: a plain POST, answered by a redirect back to
   // the reviews with the outcome. The browser checks the fields' bounds itself (required,
   // minlength, maxlength), so a refusal here is rare; the same services write or edit the review.
-  app.register(async (form: App) => {
-    acceptPlainForms(form);
+  plainFormRoutes(app, (form) =>
     form.post(
       '/products/:id/reviews/form',
       {
@@ -108,8 +107,8 @@ export default async function reviewRoutes(app: App) {
         }
         return reply.redirect(reviewsSection(slug, 'sent'), 303);
       },
-    );
-  });
+    ),
+  );
 
   app.get(
     '/admin/reviews',

@@ -1,45 +1,26 @@
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, saveShopSettings } from '../../../../tests/helpers/shop-settings.ts';
-import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
-import { cartWith, createCustomer, placeOrderAs, stockedProduct, validOrderBody, type TestCustomer } from '../../../../tests/helpers/customers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pricedShopForFile } from '../../../../tests/helpers/file-app.ts';
+import { createCustomer, validOrderBody } from '../../../../tests/helpers/customers.ts';
 import type { PublicSettings } from '#shared/schemas/settings.ts';
 import type { CartPickup } from '#shared/schemas/cart.ts';
 import type { AdminOrderDetail, Cart, Order } from '#shared/types.ts';
 
-let ctx: TestContext;
-let admin: string;
+const shop = pricedShopForFile();
+const { saveShop, get, cartOfThree, placeOrder } = shop;
 let manager: string;
-let customer: TestCustomer;
-let productId: number;
-
 beforeAll(async () => {
-  ({ ctx, admin } = await createAdminTestApp());
-  manager = (await createCustomer(ctx, 'manager')).cookie;
-  customer = await createCustomer(ctx);
-  productId = await stockedProduct(ctx.database.db, { stock: 50, price: 1000 });
+  manager = (await createCustomer(shop.ctx, 'manager')).cookie;
 });
-afterAll(() => ctx.close());
-
-const saveShop = (patch: Record<string, unknown>, cookie = admin) => saveShopSettings(ctx, cookie, patch);
-const get = <T>(url: string, cookie?: string) => getJson<T>(ctx, url, cookie);
-
-/** 3 × 1 000 ₽: below the 7 500 ₽ threshold, so delivery is 500 ₽. */
-const cartOfThree = () => cartWith(ctx, [[productId, 3]]);
-
-async function placeOrder(cartId: string, expectedTotal: number): Promise<Order> {
-  ctx.mails.length = 0;
-  return placeOrderAs(ctx, customer.cookie, cartId, { expectedTotal });
-}
 
 /** The product's offer in the YML feed (the feed is cached for a minute: the clock moves past it). */
 async function ymlOffer(): Promise<{ price: string }> {
-  ctx.clock.advance(61_000);
-  const res = await ctx.app.inject({ method: 'GET', url: '/yml.xml' });
+  shop.ctx.clock.advance(61_000);
+  const res = await shop.ctx.app.inject({ method: 'GET', url: '/yml.xml' });
   expect(res.statusCode).toBe(200);
   const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false }).parse(res.body);
   const offers = doc.yml_catalog.shop.offers.offer as { '@id': string; price: string }[];
-  return offers.find((o) => o['@id'] === String(productId))!;
+  return offers.find((o) => o['@id'] === String(shop.productId))!;
 }
 
 describe('«Цены в каталоге»', () => {
@@ -60,8 +41,8 @@ describe('«Цены в каталоге»', () => {
 
     const order = await placeOrder(cartId, 4100);
     expect(order).toMatchObject({ subtotal: 3000, vat: 600, vatInTotal: 683.33, vatRate: 20, pricesIncludeVat: false, delivery: { price: 500 }, totalAmount: 4100 });
-    expect(ctx.mails[0]!.text).toContain('НДС (20%): 600');
-    expect(ctx.mails[0]!.text).toContain('в т. ч. НДС (20%): 683');
+    expect(shop.ctx.mails[0]!.text).toContain('НДС (20%): 600');
+    expect(shop.ctx.mails[0]!.text).toContain('в т. ч. НДС (20%): 683');
     expect(Number((await ymlOffer()).price)).toBe(1200);
   });
 
@@ -76,15 +57,15 @@ describe('«Цены в каталоге»', () => {
     expect(await get<CartPickup>(`/api/cart/${cartId}/pickup`)).toMatchObject({ vat: 0, vatInTotal: 500, pricesIncludeVat: true, total: 3000 });
 
     // A total shown in the other mode is one the customer did not see.
-    const stale = await ctx.app.inject({ method: 'POST', url: '/api/orders', headers: { cookie: customer.cookie }, payload: validOrderBody(cartId, { expectedTotal: 4100 }) });
+    const stale = await shop.ctx.app.inject({ method: 'POST', url: '/api/orders', headers: { cookie: shop.customer.cookie }, payload: validOrderBody(cartId, { expectedTotal: 4100 }) });
     expect(stale.statusCode).toBe(409);
 
     const placed = await placeOrder(cartId, 3500);
     expect(placed).toMatchObject({ subtotal: 3000, vat: 0, vatInTotal: 583.33, pricesIncludeVat: true, delivery: { price: 500 }, totalAmount: 3500 });
-    expect(ctx.mails[0]!.text).toContain('в т. ч. НДС (20%): 583');
-    expect(ctx.mails[0]!.text).not.toMatch(/^НДС \(20%\)/m);
-    expect(await get<AdminOrderDetail>(`/api/admin/orders/${placed.id}`, admin)).toMatchObject({ vat: 0, vatInTotal: 583.33, pricesIncludeVat: true, totalAmount: 3500 });
-    expect(await get<Order>(`/api/orders/${older.id}`, customer.cookie)).toMatchObject({ vat: 600, vatInTotal: 683.33, pricesIncludeVat: false, totalAmount: 4100 });
+    expect(shop.ctx.mails[0]!.text).toContain('в т. ч. НДС (20%): 583');
+    expect(shop.ctx.mails[0]!.text).not.toMatch(/^НДС \(20%\)/m);
+    expect(await get<AdminOrderDetail>(`/api/admin/orders/${placed.id}`, shop.admin)).toMatchObject({ vat: 0, vatInTotal: 583.33, pricesIncludeVat: true, totalAmount: 3500 });
+    expect(await get<Order>(`/api/orders/${older.id}`, shop.customer.cookie)).toMatchObject({ vat: 600, vatInTotal: 683.33, pricesIncludeVat: false, totalAmount: 4100 });
 
     // The feed's price is what the customer pays: the catalogue's, VAT included.
     expect(Number((await ymlOffer()).price)).toBe(1000);
@@ -96,7 +77,7 @@ describe('«Цены в каталоге»', () => {
     expect(await get<Cart>(`/api/cart/${cartId}`)).toMatchObject({ vat: 0, vatInTotal: 0, total: 3500 });
     const placed = await placeOrder(cartId, 3500);
     expect(placed).toMatchObject({ vat: 0, vatInTotal: 0, vatRate: 0 });
-    expect(ctx.mails[0]!.text).not.toContain('НДС');
+    expect(shop.ctx.mails[0]!.text).not.toContain('НДС');
     expect((await saveShop({})).statusCode).toBe(200);
   });
 });

@@ -13,6 +13,7 @@ import { createTestApp, type TestContext } from '../../../../tests/helpers/test-
 import { TEST_ADMIN } from '../../../../tests/helpers/test-config.ts';
 import { runStaffLogPurge } from './purge.ts';
 import { registerStaffLog } from './route-log.ts';
+import { expectSomeFieldErrors } from '../../../../tests/helpers/field-errors.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const MANAGER_IP = '203.0.113.7';
@@ -238,8 +239,7 @@ describe('reading the log', () => {
 
   it('refuses bad filters with Russian messages', async () => {
     const res = await call('GET', '/api/admin/staff-actions?kind=product.steal&startDate=2026-02-30', admin, ADMIN_IP);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toMatchObject({ kind: ['Некорректный вид действия'], startDate: ['Некорректная дата начала'] });
+    expectSomeFieldErrors(res, { kind: ['Некорректный вид действия'], startDate: ['Некорректная дата начала'] });
   });
 
   it('lists the people who have entries', async () => {

@@ -3,6 +3,16 @@ import type { Db } from '../../../db/connection.ts';
 import { attributes, productAttributes } from '../../../db/schema.ts';
 import type { ProductAttribute } from '#shared/types.ts';
 
+/** A product's characteristic: the product, and the attribute's name, group and unit with the value. */
+const PRODUCT_ATTRIBUTE_COLUMNS = {
+  productId: productAttributes.productId,
+  slug: attributes.slug,
+  name: attributes.name,
+  group: attributes.groupName,
+  value: productAttributes.value,
+  unit: attributes.unit,
+};
+
 /**
  * Products' characteristics as the API shows them (product page, comparison, similar products):
  * by group in the order of the groups' first attributes, then by the attributes' own order.
@@ -11,14 +21,7 @@ export async function attributesOfProducts(db: Db, ids: number[]): Promise<Map<n
   const result = new Map<number, ProductAttribute[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return result;
   const rows = await db
-    .select({
-      productId: productAttributes.productId,
-      slug: attributes.slug,
-      name: attributes.name,
-      group: attributes.groupName,
-      value: productAttributes.value,
-      unit: attributes.unit,
-    })
+    .select(PRODUCT_ATTRIBUTE_COLUMNS)
     .from(productAttributes)
     .innerJoin(attributes, eq(attributes.id, productAttributes.attributeId))
     .where(inArray(productAttributes.productId, ids))
