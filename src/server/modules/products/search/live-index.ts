@@ -30,14 +30,25 @@ const LOAD_BATCH = 2000;
 const LOOK_INTERVAL_MS = 1000;
 /** Deletions are kept a day: an index that has not looked for most of a day is built again. */
 const DELETIONS_KEPT_MS = 20 * 60 * 60 * 1000;
-/** Products written since the build, beyond which the index is built again (in the background). */
-const rebuildAfter = (size: number) => Math.max(5000, size / 4);
 /**
- * Rebuilds for written products take at most this share of the time: while a price list writes
- * tens of thousands, rebuilding after every few thousand read the whole catalogue again and again,
- * and the process's requests waited for the core it took.
+ * When the index is built again for the products written since its build (in the background,
+ * from the database: the written ones sit in slower side structures until then):
+ * - `after` of them, but only once `quietMs` passed without a change: while a price list or an
+ *   exchange writes tens of thousands, a rebuild in the middle (two indexes in memory, a full read
+ *   and the collector's pauses) held the storefront's requests, and the next writes made it stale
+ *   at once; one rebuild once the writes stop does the same work once;
+ * - `cap` of them even while writes go on, so the side structures stay bounded;
+ * - and rebuilds take at most `share` of the time: rebuilding after every few thousand read the
+ *   whole catalogue again and again while the process's requests waited for the core it took.
  */
-const REBUILD_SHARE = 0.1;
+export type RebuildPolicy = { after: (size: number) => number; cap: (size: number) => number; quietMs: number; share: number };
+
+const REBUILD_POLICY: RebuildPolicy = {
+  after: (size) => Math.max(5000, size / 4),
+  cap: (size) => Math.max(100_000, size),
+  quietMs: 2000,
+  share: 0.1,
+};
 
 /** The oldest transaction still running: everything before it is committed or gone. */
 const WATERMARK = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
@@ -109,7 +120,7 @@ async function applyChanges(db: Db, index: SearchIndex, changes: Changes) {
 /** Every product, batch by batch in the order of ids, and the watermark to catch up from. */
 async function loadIndex(db: Db): Promise<{ index: SearchIndex; watermark: string }> {
   const [row] = rowsOf<{ watermark: string; count: number }>(await db.execute(sql`select ${WATERMARK} as watermark, count(*)::int as count from products`));
-  const builder = new SearchIndexBuilder(row!.count + rebuildAfter(row!.count));
+  const builder = new SearchIndexBuilder(row!.count + REBUILD_POLICY.after(row!.count));
   let after = 0;
   for (;;) {
     const rows = rowsOf<IndexRow>(
@@ -135,12 +146,15 @@ export class LiveSearchIndex {
   private announced = 0;
   private seen = 0;
   private lookedAt = 0;
-  /** No rebuild for written products before then (`REBUILD_SHARE`). */
+  /** No rebuild for written products before then (`share`). */
   private rebuildFrom = 0;
+  /** When a look last took in products written or deleted. */
+  private changedAt = 0;
 
   constructor(
     private readonly db: Db,
     private readonly onError: (error: unknown) => void,
+    private readonly policy: RebuildPolicy = REBUILD_POLICY,
   ) {}
 
   /**
@@ -177,7 +191,7 @@ export class LiveSearchIndex {
         if (changes.deleted.includes(EMPTIED)) continue;
         await applyChanges(this.db, index, changes);
         this.install(index, changes.watermark, covers, lookedAt);
-        this.rebuildFrom = Date.now() + (Date.now() - started) * (1 / REBUILD_SHARE - 1);
+        this.rebuildFrom = Date.now() + (Date.now() - started) * (1 / this.policy.share - 1);
         return;
       }
     })().finally(() => {
@@ -230,7 +244,17 @@ export class LiveSearchIndex {
     // Built again while the slices went in: that index is the newer one.
     if (this.index !== index) return;
     this.install(index, changes.watermark, covers, lookedAt);
-    if (index.freshCount > rebuildAfter(index.size) && Date.now() >= this.rebuildFrom) this.build().catch(this.onError);
+    const found = changes.changedIds.length > 0 || changes.deleted.length > 0;
+    if (found) this.changedAt = Date.now();
+    if (this.rebuildDue(index, found)) this.build().catch(this.onError);
+  }
+
+  /** `found`: this look took in written products, so the writes may not have stopped. */
+  private rebuildDue(index: SearchIndex, found: boolean): boolean {
+    const { after, cap, quietMs } = this.policy;
+    const now = Date.now();
+    if (index.freshCount <= after(index.size) || now < this.rebuildFrom) return false;
+    return index.freshCount > cap(index.size) || (!found && now - this.changedAt >= quietMs);
   }
 
   private install(index: SearchIndex, watermark: string, covers: number, lookedAt: number) {
