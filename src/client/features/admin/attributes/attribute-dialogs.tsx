@@ -4,7 +4,7 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField, fieldControlProps, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { NativeSelect } from '#client/components/ui/select.tsx';
+import { NativeSelect, OptionSelect } from '#client/components/ui/select.tsx';
 import { DeleteDialog } from '#client/features/admin/components/delete-dialog.tsx';
 import { FormDialog, savedBy } from '#client/features/admin/components/form-dialog.tsx';
 import { deleteToasts, saveToasts } from '#client/features/admin/lib/mutation-toasts.ts';
@@ -79,13 +79,7 @@ export function AttributeDialog({ attribute, onClose }: { attribute: AdminAttrib
           <Input {...control('unit', true)} />
         </FormField>
         <FormField label="Вид значения" htmlFor="attribute-kind" error={errors.kind?.message}>
-          <NativeSelect {...control('kind')}>
-            {ATTRIBUTE_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {ATTRIBUTE_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </NativeSelect>
+          <OptionSelect values={ATTRIBUTE_KINDS} labels={ATTRIBUTE_KIND_LABELS} {...control('kind')} />
         </FormField>
         <FormField label="Группа" htmlFor="attribute-group" error={errors.group?.message} hint="Например, Основные, Питание">
           <Input {...control('group', true)} />

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { NativeSelect } from '#client/components/ui/select.tsx';
+import { NativeSelect, OptionSelect } from '#client/components/ui/select.tsx';
 import { FormDialog, savedBy } from '#client/features/admin/components/form-dialog.tsx';
 import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
 import { saveToasts } from '#client/features/admin/lib/mutation-toasts.ts';
@@ -86,13 +86,7 @@ export function RuleDialog({ rule, onClose }: { rule: CategoryRuleView | null; o
       description="Правило отправляет товары поставщика в категорию магазина." className="max-h-[calc(100dvh-2rem)] max-w-xl overflow-y-auto" {...savedBy(save, handleSubmit)} onClose={onClose}>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Вид правила" htmlFor="rule-kind" error={errors.kind?.message}>
-          <NativeSelect {...control_('kind')} {...register('kind')}>
-            {RULE_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {RULE_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </NativeSelect>
+          <OptionSelect values={RULE_KINDS} labels={RULE_KIND_LABELS} {...control_('kind')} {...register('kind')} />
         </FormField>
         <FormField label="Поставщик" htmlFor="rule-supplierId" error={errors.supplierId?.message}>
           <NativeSelect {...control_('supplierId')} {...register('supplierId')}>

@@ -7,7 +7,7 @@ import { TitledDialog } from '#client/components/titled-dialog.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
-import { NativeSelect } from '#client/components/ui/select.tsx';
+import { NativeSelect, OptionSelect } from '#client/components/ui/select.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
@@ -141,13 +141,7 @@ function UserForm({ state, selfId, onDone }: { state: NonNullable<UserDialogStat
             <option value={editing.role}>{ROLE_LABELS[editing.role]}</option>
           </NativeSelect>
         ) : (
-          <NativeSelect id="user-role" {...register('role')}>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </NativeSelect>
+          <OptionSelect values={ROLES} labels={ROLE_LABELS} id="user-role" {...register('role')} />
         )}
       </FormField>
       {roleChanges && <CurrentPasswordField id="user-currentPassword" error={errors.currentPassword?.message} readOnly={save.isPending} {...register('currentPassword')} />}
