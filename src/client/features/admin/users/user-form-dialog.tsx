@@ -1,8 +1,6 @@
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { formResolver } from '#client/lib/form-resolver.ts';
-import { Button } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
-import { DialogFooter } from '#client/components/ui/dialog.tsx';
 import { TitledDialog } from '#client/components/titled-dialog.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
@@ -20,6 +18,7 @@ import { CurrentPasswordField } from '#client/features/admin/components/current-
 import { CURRENT_PASSWORD_REQUIRED } from '#shared/schemas/own-password.ts';
 import { z } from '#shared/schemas/z.ts';
 import { useSaveUser } from './api.ts';
+import { DialogFormFooter } from '#client/components/dialog-form-footer.tsx';
 
 type FormValues = {
   username: string;
@@ -166,15 +165,10 @@ function UserForm({ state, selfId, onDone }: { state: NonNullable<UserDialogStat
           </p>
         </div>
       </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={save.isPending}>
-          Отмена
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending && <Spinner size="sm" label="Сохранение" />}
-          {editing ? 'Сохранить' : 'Создать'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter busy={save.isPending} onCancel={onDone}>
+        {save.isPending && <Spinner size="sm" label="Сохранение" />}
+        {editing ? 'Сохранить' : 'Создать'}
+      </DialogFormFooter>
     </form>
   );
 }
