@@ -4,8 +4,6 @@ import { Loader2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { DialogFooter } from '#client/components/ui/dialog.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
@@ -14,6 +12,7 @@ import { lookupOrganization, organizationsQuery, useCreateOrganization, useUpdat
 import type { Organization, OrganizationFound } from '#shared/organizations.ts';
 import { innValid } from '#shared/requisites.ts';
 import { OrganizationSchema, type OrganizationInput, type OrganizationValues } from '#shared/schemas/organization.ts';
+import { DialogFormFooter } from '#client/components/dialog-form-footer.tsx';
 
 /** In the order the form shows them: the first field the server refuses takes the focus. */
 const FIELDS = ['inn', 'kpp', 'name', 'ogrn', 'legalAddress', 'bik', 'account', 'correspondentAccount'] as const;
@@ -190,16 +189,9 @@ export function OrganizationForm({ organization, initialValues, onSaved, onCance
           </FormField>
         </div>
       </fieldset>
-      <DialogFooter>
-        {onCancel && (
-          <Button variant="outline" onClick={onCancel} disabled={saving}>
-            Отмена
-          </Button>
-        )}
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Сохранение...' : organization ? 'Сохранить' : 'Добавить организацию'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter busy={saving} onCancel={onCancel}>
+        {saving ? 'Сохранение...' : organization ? 'Сохранить' : 'Добавить организацию'}
+      </DialogFormFooter>
     </form>
   );
 }

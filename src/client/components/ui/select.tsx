@@ -173,3 +173,22 @@ export function NativeSelect({
     </div>
   );
 }
+
+/** A NativeSelect of `values`, each shown by its label in `labels`; `children` come first (an «any» choice, say). */
+export function OptionSelect<V extends string | number>({
+  values,
+  labels,
+  children,
+  ...props
+}: ComponentProps<typeof NativeSelect> & { values: readonly V[]; labels: Readonly<Record<V, string>> }) {
+  return (
+    <NativeSelect {...props}>
+      {children}
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {labels[value]}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}

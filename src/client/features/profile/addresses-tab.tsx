@@ -7,7 +7,7 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
@@ -16,6 +16,7 @@ import { addressesQuery, useCreateAddress, useDeleteAddress, useUpdateAddress } 
 import { ADDRESSES_MAX, AddressSchema, type AddressInput, type AddressValues } from '#shared/schemas/address.ts';
 import type { Address } from '#shared/types.ts';
 import { DeleteSavedDialog, SavedCardActions, SavedList, useSavedListDialogs } from './saved-list.tsx';
+import { DialogFormFooter } from '#client/components/dialog-form-footer.tsx';
 
 /** In the order the form shows them: the first field the server refuses takes the focus. */
 const FIELDS = ['label', 'recipientName', 'phone', 'city', 'postalCode', 'address', 'isDefault'] as const;
@@ -137,14 +138,9 @@ function AddressDialog({
               </Label>
             </div>
           )}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
-              Отмена
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? 'Сохранение...' : address ? 'Сохранить' : 'Добавить адрес'}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter busy={saving} onCancel={() => onOpenChange(false)}>
+            {saving ? 'Сохранение...' : address ? 'Сохранить' : 'Добавить адрес'}
+          </DialogFormFooter>
         </form>
       </DialogContent>
     </Dialog>

@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { PasswordInput } from '#client/components/auth/password-input.tsx';
-import { Button } from '#client/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
@@ -14,6 +13,7 @@ import { paths } from '#client/paths.ts';
 import { NEW_PASSWORD_HINT } from '#shared/schemas/auth.ts';
 import { ProfilePasswordFormSchema, type ProfilePasswordFormInput } from '#shared/schemas/own-password.ts';
 import { useChangePassword } from './api.ts';
+import { DialogFormFooter } from '#client/components/dialog-form-footer.tsx';
 
 type Field = keyof ProfilePasswordFormInput;
 const FIELDS: readonly Field[] = ['currentPassword', 'newPassword', 'confirmPassword'];
@@ -71,15 +71,10 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       <FormField label="Подтверждение пароля" htmlFor="profile-confirmPassword" required error={errors.confirmPassword?.message}>
         <PasswordInput autoComplete="new-password" {...field('confirmPassword')} />
       </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={change.isPending}>
-          Отмена
-        </Button>
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? <Spinner size="sm" label="Сохранение" /> : <KeyRound aria-hidden />}
-          {change.isPending ? 'Сохранение...' : 'Сменить пароль'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter busy={change.isPending} onCancel={onDone}>
+        {change.isPending ? <Spinner size="sm" label="Сохранение" /> : <KeyRound aria-hidden />}
+        {change.isPending ? 'Сохранение...' : 'Сменить пароль'}
+      </DialogFormFooter>
     </form>
   );
 }

@@ -4,9 +4,9 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField, fieldControlProps, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { NativeSelect } from '#client/components/ui/select.tsx';
+import { NativeSelect, OptionSelect } from '#client/components/ui/select.tsx';
 import { DeleteDialog } from '#client/features/admin/components/delete-dialog.tsx';
-import { FormDialog } from '#client/features/admin/components/form-dialog.tsx';
+import { FormDialog, savedBy } from '#client/features/admin/components/form-dialog.tsx';
 import { deleteToasts, saveToasts } from '#client/features/admin/lib/mutation-toasts.ts';
 import { formResolver } from '#client/lib/form-resolver.ts';
 import { ATTRIBUTE_KINDS, ATTRIBUTE_KIND_LABELS, DEFAULT_ATTRIBUTE_GROUP, attributeAliasOf } from '#shared/attributes.ts';
@@ -44,18 +44,16 @@ export function AttributeDialog({ attribute, onClose }: { attribute: AdminAttrib
   const [alias, setAlias] = useState('');
   const save = useSaveAttribute(
     attribute,
-    saveToasts({
+    saveToasts({ done: onClose, fields: FIELDS, setError }, {
       success: (saved) => ({ title: isEdit ? 'Характеристика обновлена' : 'Характеристика создана', description: saved.name }),
       failure: isEdit ? 'Не удалось обновить характеристику' : 'Не удалось создать характеристику',
-      done: onClose,
-      fields: FIELDS,
-      setError,
     }),
   );
   const control = (field: Exclude<(typeof FIELDS)[number], 'aliases'>, hint?: boolean) => ({
     ...fieldControlProps(`attribute-${field}`, { hint, error: errors[field]?.message }),
     ...register(field),
   });
+  const { saving, onSubmit } = savedBy(save, handleSubmit);
   const addAlias = () => {
     const text = alias.trim();
     if (text && !aliases.includes(text)) setValue('aliases', [...aliases, text], { shouldDirty: true });
@@ -63,16 +61,13 @@ export function AttributeDialog({ attribute, onClose }: { attribute: AdminAttrib
   };
 
   return (
-    <FormDialog
-      title={isEdit ? 'Редактирование характеристики' : 'Новая характеристика'}
-      description="Покупатели видят название, единицу и группу в таблице «Характеристики» и в фильтрах."
-      className="max-w-xl"
-      saving={save.isPending}
+    <FormDialog title={isEdit ? 'Редактирование характеристики' : 'Новая характеристика'}
+      description="Покупатели видят название, единицу и группу в таблице «Характеристики» и в фильтрах." className="max-w-xl" saving={saving}
       saveLabel={isEdit ? 'Сохранить' : 'Создать'}
       onSubmit={(event) => {
         // A spelling typed but not yet added is saved too, not dropped without a word.
         addAlias();
-        void handleSubmit((data) => save.mutate(data))(event);
+        onSubmit(event);
       }}
       onClose={onClose}
     >
@@ -84,13 +79,7 @@ export function AttributeDialog({ attribute, onClose }: { attribute: AdminAttrib
           <Input {...control('unit', true)} />
         </FormField>
         <FormField label="Вид значения" htmlFor="attribute-kind" error={errors.kind?.message}>
-          <NativeSelect {...control('kind')}>
-            {ATTRIBUTE_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {ATTRIBUTE_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </NativeSelect>
+          <OptionSelect values={ATTRIBUTE_KINDS} labels={ATTRIBUTE_KIND_LABELS} {...control('kind')} />
         </FormField>
         <FormField label="Группа" htmlFor="attribute-group" error={errors.group?.message} hint="Например, Основные, Питание">
           <Input {...control('group', true)} />
@@ -154,7 +143,7 @@ export function MergeAttributeDialog({ into, attributes, onClose }: { into: Admi
   const others = attributes.filter((a) => a.id !== into.id);
   const from = others.find((a) => String(a.id) === fromId);
   const merge = useMergeAttributes(into, {
-    ...saveToasts({ success: (answer) => ({ title: 'Характеристики объединены', description: answer.message }), failure: 'Не удалось объединить', done: onClose, fields: [], setError: () => {} }),
+    ...saveToasts({ done: onClose, fields: [], setError: () => {} }, { success: (answer) => ({ title: 'Характеристики объединены', description: answer.message }), failure: 'Не удалось объединить' }),
   });
   return (
     <FormDialog

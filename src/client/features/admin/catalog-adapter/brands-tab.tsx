@@ -7,7 +7,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
 import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { DeleteDialog } from '#client/features/admin/components/delete-dialog.tsx';
-import { FormDialog } from '#client/features/admin/components/form-dialog.tsx';
+import { FormDialog, savedBy } from '#client/features/admin/components/form-dialog.tsx';
 import { EditDeleteButtons } from '#client/features/admin/components/row-actions.tsx';
 import { deleteToasts, saveToasts } from '#client/features/admin/lib/mutation-toasts.ts';
 import { formResolver } from '#client/lib/form-resolver.ts';
@@ -27,24 +27,15 @@ function BrandAliasDialog({ alias, onClose }: { alias: BrandAliasView | null; on
   const { errors } = formState;
   const save = useSaveBrandAlias(
     alias?.alias ?? null,
-    saveToasts({
+    saveToasts({ done: onClose, fields: FIELDS, setError }, {
       success: (saved) => ({ title: alias ? 'Написание изменено' : 'Написание добавлено', description: `«${saved.alias}» → ${saved.brand}` }),
       failure: 'Не удалось сохранить написание',
-      done: onClose,
-      fields: FIELDS,
-      setError,
     }),
   );
   const hint = 'Регистр, «ё» и лишние пробелы не важны.';
   return (
-    <FormDialog
-      title={alias ? 'Изменение написания' : 'Новое написание бренда'}
-      description="Так бренд пишут в файлах поставщиков; импорт запишет товару бренд так, как он указан здесь."
-      className="max-w-md"
-      saving={save.isPending}
-      onSubmit={handleSubmit((data) => save.mutate(data))}
-      onClose={onClose}
-    >
+    <FormDialog title={alias ? 'Изменение написания' : 'Новое написание бренда'}
+      description="Так бренд пишут в файлах поставщиков; импорт запишет товару бренд так, как он указан здесь." className="max-w-md" {...savedBy(save, handleSubmit)} onClose={onClose}>
       <FormField label="Написание" htmlFor="brand-alias" required error={errors.alias?.message} hint={hint}>
         <Input placeholder="Например, DCK Tools" autoComplete="off" {...fieldControlProps('brand-alias', { hint, error: errors.alias?.message, required: true })} {...register('alias')} />
       </FormField>

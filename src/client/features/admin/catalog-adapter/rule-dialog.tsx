@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { NativeSelect } from '#client/components/ui/select.tsx';
-import { FormDialog } from '#client/features/admin/components/form-dialog.tsx';
+import { NativeSelect, OptionSelect } from '#client/components/ui/select.tsx';
+import { FormDialog, savedBy } from '#client/features/admin/components/form-dialog.tsx';
 import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
 import { saveToasts } from '#client/features/admin/lib/mutation-toasts.ts';
 import { formResolver } from '#client/lib/form-resolver.ts';
@@ -73,35 +73,20 @@ export function RuleDialog({ rule, onClose }: { rule: CategoryRuleView | null; o
 
   const save = useSaveRule(
     rule?.id ?? null,
-    saveToasts({
+    saveToasts({ done: onClose, fields: FIELDS, setError }, {
       success: (saved) => ({ title: rule ? 'Правило изменено' : 'Правило добавлено', description: `«${saved.pattern}» → ${saved.categoryName}` }),
       failure: 'Не удалось сохранить правило',
-      done: onClose,
-      fields: FIELDS,
-      setError,
     }),
   );
 
   const control_ = (name: (typeof FIELDS)[number], hint?: string) => fieldControlProps(`rule-${name}`, { hint, error: errors[name]?.message });
 
   return (
-    <FormDialog
-      title={rule ? 'Изменение правила' : 'Новое правило'}
-      description="Правило отправляет товары поставщика в категорию магазина."
-      className="max-h-[calc(100dvh-2rem)] max-w-xl overflow-y-auto"
-      saving={save.isPending}
-      onSubmit={handleSubmit((data) => save.mutate(data))}
-      onClose={onClose}
-    >
+    <FormDialog title={rule ? 'Изменение правила' : 'Новое правило'}
+      description="Правило отправляет товары поставщика в категорию магазина." className="max-h-[calc(100dvh-2rem)] max-w-xl overflow-y-auto" {...savedBy(save, handleSubmit)} onClose={onClose}>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Вид правила" htmlFor="rule-kind" error={errors.kind?.message}>
-          <NativeSelect {...control_('kind')} {...register('kind')}>
-            {RULE_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {RULE_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </NativeSelect>
+          <OptionSelect values={RULE_KINDS} labels={RULE_KIND_LABELS} {...control_('kind')} {...register('kind')} />
         </FormField>
         <FormField label="Поставщик" htmlFor="rule-supplierId" error={errors.supplierId?.message}>
           <NativeSelect {...control_('supplierId')} {...register('supplierId')}>

@@ -11,7 +11,7 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
 import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { DeleteDialog } from '#client/features/admin/components/delete-dialog.tsx';
-import { FormDialog } from '#client/features/admin/components/form-dialog.tsx';
+import { FormDialog, savedBy } from '#client/features/admin/components/form-dialog.tsx';
 import { EditDeleteButtons } from '#client/features/admin/components/row-actions.tsx';
 import { deleteToasts, saveToasts } from '#client/features/admin/lib/mutation-toasts.ts';
 import { formResolver } from '#client/lib/form-resolver.ts';
@@ -58,24 +58,17 @@ function UnitRuleFormDialog({
   children: ReactNode;
 }) {
   return (
-    <FormDialog
-      title={rule ? 'Изменение правила единиц' : 'Новое правило единиц'}
-      description={description}
-      className="max-h-[calc(100dvh-2rem)] max-w-xl overflow-y-auto"
-      saving={saving}
-      onSubmit={onSubmit}
-      onClose={onClose}
-    >
+    <FormDialog title={rule ? 'Изменение правила единиц' : 'Новое правило единиц'}
+      description={description} className="max-h-[calc(100dvh-2rem)] max-w-xl overflow-y-auto" saving={saving} onSubmit={onSubmit} onClose={onClose}>
       {children}
     </FormDialog>
   );
 }
 
-/** What either dialog says on saving; it closes once the rule is saved. */
-const savedToasts = (rule: UnitRuleView | null, onClose: () => void) => ({
+/** What either dialog says on saving. */
+const savedToasts = (rule: UnitRuleView | null) => ({
   success: () => ({ title: rule ? 'Правило единиц изменено' : 'Правило единиц добавлено' }),
   failure: 'Не удалось сохранить правило',
-  done: onClose,
 });
 
 function SortOrderField({ error, registration }: { error: string | undefined; registration: UseFormRegisterReturn }) {
@@ -108,19 +101,14 @@ function UnitRuleDialog({ rule, example, onClose }: { rule: UnitRuleView | null;
   const compiled = pattern ? compileRegex(pattern) : null;
   const save = useSaveUnitRule(
     rule?.id ?? null,
-    saveToasts({ ...savedToasts(rule, onClose), fields: FIELDS, setError }),
+    saveToasts({ done: onClose, fields: FIELDS, setError }, savedToasts(rule)),
   );
   const patternHint = 'Регулярное выражение без учёта регистра; «(\\P{L}|$)» — конец слова (верните его в замене).';
   const replacementHint = '$1, $2 — найденные группы.';
 
   return (
-    <UnitRuleFormDialog
-      rule={rule}
-      description="Правило заменяет написание единиц в названиях и характеристиках при импорте."
-      saving={save.isPending}
-      onSubmit={handleSubmit((data) => save.mutate(data))}
-      onClose={onClose}
-    >
+    <UnitRuleFormDialog rule={rule}
+      description="Правило заменяет написание единиц в названиях и характеристиках при импорте." {...savedBy(save, handleSubmit)} onClose={onClose}>
       <FormField label="Что найти" htmlFor="unit-pattern" required error={errors.pattern?.message} hint={patternHint}>
         <Input
           className="font-mono"
@@ -172,20 +160,15 @@ function SpellingsDialog({ rule, example, onClose }: { rule: UnitRuleView | null
   const [sample, setSample] = useState(example);
   const save = useSaveUnitSpellings(
     rule?.id ?? null,
-    saveToasts({ ...savedToasts(rule, onClose), fields: SPELLINGS_FIELDS, setError }),
+    saveToasts({ done: onClose, fields: SPELLINGS_FIELDS, setError }, savedToasts(rule)),
   );
   const typed = splitSpellings(spellings ?? '');
   const after = typed.length > 0 && unit?.trim() ? compileUnitRules([unitRuleOf({ spellings: typed, unit: unit.trim() })])(sample) : sample;
   const spellingsHint = 'Как единицу пишут поставщики, через запятую: после числа, большие и маленькие буквы не различаются.';
 
   return (
-    <UnitRuleFormDialog
-      rule={rule}
-      description="Написания единицы после числа заменяются на единицу магазина в названиях и характеристиках при импорте."
-      saving={save.isPending}
-      onSubmit={handleSubmit((data) => save.mutate(data))}
-      onClose={onClose}
-    >
+    <UnitRuleFormDialog rule={rule}
+      description="Написания единицы после числа заменяются на единицу магазина в названиях и характеристиках при импорте." {...savedBy(save, handleSubmit)} onClose={onClose}>
       <FormField label="Написания" htmlFor="unit-spellings" required error={errors.spellings?.message} hint={spellingsHint}>
         <Input
           spellCheck={false}

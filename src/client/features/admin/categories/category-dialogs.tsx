@@ -13,7 +13,7 @@ import { DEFAULT_PARCEL } from '#shared/delivery.ts';
 import { formatDimensions, formatWeight } from '#shared/parcel-size.ts';
 import type { AdminCategory } from '#shared/types.ts';
 import { DeleteDialog } from '#client/features/admin/components/delete-dialog.tsx';
-import { FormDialog } from '#client/features/admin/components/form-dialog.tsx';
+import { FormDialog, savedBy } from '#client/features/admin/components/form-dialog.tsx';
 import { SlugFromNameButton } from '#client/features/admin/components/slug-from-name-button.tsx';
 import { saveToasts } from '#client/features/admin/lib/mutation-toasts.ts';
 import { formResolver } from '#client/lib/form-resolver.ts';
@@ -71,12 +71,9 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
   const currentFilters = useQuery({ ...categoryFiltersQuery(category?.id ?? 0), enabled: isEdit });
   const save = useSaveCategory(
     category,
-    saveToasts({
+    saveToasts({ done: onClose, fields: FIELDS, setError }, {
       success: (saved) => ({ title: isEdit ? 'Категория обновлена' : 'Категория создана', description: saved.name }),
       failure: isEdit ? 'Не удалось обновить категорию' : 'Не удалось создать категорию',
-      done: onClose,
-      fields: FIELDS,
-      setError,
     }),
     () => filters,
   );
@@ -91,15 +88,8 @@ export function CategoryDialog({ category, onClose }: { category: AdminCategory 
     fieldControlProps(`category-${field}`, { hint, error: errors[field]?.message });
 
   return (
-    <FormDialog
-      title={isEdit ? 'Редактирование категории' : 'Новая категория'}
-      description="Название и значок видны покупателям в каталоге."
-      className="max-w-xl"
-      saving={save.isPending}
-      saveLabel={isEdit ? 'Сохранить' : 'Создать'}
-      onSubmit={handleSubmit((data) => save.mutate(data))}
-      onClose={onClose}
-    >
+    <FormDialog title={isEdit ? 'Редактирование категории' : 'Новая категория'}
+      description="Название и значок видны покупателям в каталоге." className="max-w-xl" saveLabel={isEdit ? 'Сохранить' : 'Создать'} {...savedBy(save, handleSubmit)} onClose={onClose}>
       <FormField label="Название" htmlFor="category-name" required error={errors.name?.message}>
         <Input placeholder="Например, Перфораторы" {...control_('name')} {...nameField} />
       </FormField>

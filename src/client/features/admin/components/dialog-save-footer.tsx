@@ -1,6 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { Button } from '#client/components/ui/button.tsx';
-import { DialogFooter } from '#client/components/ui/dialog.tsx';
+import { DialogFormFooter } from '#client/components/dialog-form-footer.tsx';
 
 /** «Отмена» and the submit button of a back-office dialog's form: 'Сохранение...' (or `savingLabel`) while saving (spec 2.15). */
 export function DialogSaveFooter({
@@ -15,14 +14,9 @@ export function DialogSaveFooter({
   savingLabel?: string;
 }) {
   return (
-    <DialogFooter>
-      <Button variant="outline" onClick={onCancel} disabled={saving}>
-        Отмена
-      </Button>
-      <Button type="submit" disabled={saving}>
-        {saving && <Loader2 className="animate-spin" aria-hidden />}
-        {saving ? savingLabel : saveLabel}
-      </Button>
-    </DialogFooter>
+    <DialogFormFooter busy={saving} onCancel={onCancel}>
+      {saving && <Loader2 className="animate-spin" aria-hidden />}
+      {saving ? savingLabel : saveLabel}
+    </DialogFormFooter>
   );
 }

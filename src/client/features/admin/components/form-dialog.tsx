@@ -34,3 +34,14 @@ export function FormDialog({
     </TitledDialog>
   );
 }
+
+/**
+ * FormDialog's `saving` and `onSubmit` for a form saved by the mutation `save`, once
+ * `handleSubmit` has checked its values.
+ */
+export function savedBy<V>(
+  save: { isPending: boolean; mutate: (values: V) => void },
+  handleSubmit: (onValid: (values: V) => void) => FormEventHandler<HTMLFormElement>,
+) {
+  return { saving: save.isPending, onSubmit: handleSubmit((values) => save.mutate(values)) };
+}

@@ -24,25 +24,22 @@ export function deleteToasts<T, V>(success: (answer: T, item: V) => Said, failur
 }
 
 /**
- * A dialog form's save: the success toast, then `done` (the dialog closes); a refusal puts the
+ * A dialog form's save: the success toast, then `form.done` (the dialog closes); a refusal puts the
  * server's messages under the form's `fields` and says «`failure`» with its reason, the form
  * staying open.
  */
-export function saveToasts<T, V, F extends FieldValues>(options: {
-  success: (saved: T) => Said;
-  failure: string;
-  done: () => void;
-  fields: readonly Path<F>[];
-  setError: UseFormSetError<F>;
-}): MutationCallbacks<T, V> {
+export function saveToasts<T, V, F extends FieldValues>(
+  form: { done: () => void; fields: readonly Path<F>[]; setError: UseFormSetError<F> },
+  said: { success: (saved: T) => Said; failure: string },
+): MutationCallbacks<T, V> {
   return {
     onSuccess: (saved) => {
-      toast({ ...options.success(saved), variant: 'success' });
-      options.done();
+      toast({ ...said.success(saved), variant: 'success' });
+      form.done();
     },
     onError: (error) => {
-      applyServerErrors(error, options.fields, options.setError);
-      toast({ title: options.failure, description: error.message, variant: 'destructive' });
+      applyServerErrors(error, form.fields, form.setError);
+      toast({ title: said.failure, description: error.message, variant: 'destructive' });
     },
   };
 }

@@ -5,7 +5,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { DialogFooter } from '#client/components/ui/dialog.tsx';
 import { TitledDialog } from '#client/components/titled-dialog.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
-import { NativeSelect } from '#client/components/ui/select.tsx';
+import { OptionSelect } from '#client/components/ui/select.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import {
@@ -56,27 +56,10 @@ function StatusForm({ order, onDone }: { order: StatusTarget; onDone: () => void
       }}
     >
       <FormField label="Статус заказа" htmlFor="order-status">
-        <NativeSelect id="order-status" value={status} onChange={(e) => setStatus(e.target.value as OrderStatus)} disabled={save.isPending}>
-          {orderStatusesFor(order.deliveryMethod).map((s) => (
-            <option key={s} value={s}>
-              {ORDER_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </NativeSelect>
+        <OptionSelect values={orderStatusesFor(order.deliveryMethod)} labels={ORDER_STATUS_LABELS} id="order-status" value={status} onChange={(e) => setStatus(e.target.value as OrderStatus)} disabled={save.isPending} />
       </FormField>
       <FormField label="Статус оплаты" htmlFor="order-payment-status">
-        <NativeSelect
-          id="order-payment-status"
-          value={paymentStatus}
-          onChange={(e) => setPaymentStatus(e.target.value as PaymentStatus)}
-          disabled={save.isPending}
-        >
-          {PAYMENT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {PAYMENT_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </NativeSelect>
+        <OptionSelect values={PAYMENT_STATUSES} labels={PAYMENT_STATUS_LABELS} id="order-payment-status" value={paymentStatus} onChange={(e) => setPaymentStatus(e.target.value as PaymentStatus)} disabled={save.isPending} />
       </FormField>
       {(cancelling || restoring) && (
         <Alert variant="warning">

@@ -1,7 +1,6 @@
 import { Download } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Button } from '#client/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { CurrentPasswordField, currentPasswordError } from '#client/features/admin/components/current-password-field.tsx';
@@ -9,6 +8,7 @@ import { formatDateTime } from '#shared/dates.ts';
 import { CURRENT_PASSWORD_REQUIRED } from '#shared/schemas/own-password.ts';
 import type { BackupFile } from '#shared/types.ts';
 import { useDownloadBackup } from './api.ts';
+import { DialogFormFooter } from '#client/components/dialog-form-footer.tsx';
 
 /** A copy holds every account and order: the administrator's password is asked before each download. */
 export function BackupDownloadDialog({ file, onClose }: { file: BackupFile | null; onClose: () => void }) {
@@ -68,15 +68,10 @@ export function BackupDownloadDialog({ file, onClose }: { file: BackupFile | nul
               setError(undefined);
             }}
           />
-          <DialogFooter>
-            <Button variant="outline" onClick={close} disabled={download.isPending}>
-              Отмена
-            </Button>
-            <Button type="submit" disabled={download.isPending}>
-              {download.isPending ? <Spinner size="sm" label="Скачивание" /> : <Download aria-hidden />}
-              Скачать
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter busy={download.isPending} onCancel={close}>
+            {download.isPending ? <Spinner size="sm" label="Скачивание" /> : <Download aria-hidden />}
+            Скачать
+          </DialogFormFooter>
         </form>
       </DialogContent>
     </Dialog>

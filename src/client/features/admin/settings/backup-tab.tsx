@@ -7,7 +7,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { NativeSelect } from '#client/components/ui/select.tsx';
+import { NativeSelect, OptionSelect } from '#client/components/ui/select.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
@@ -135,18 +135,7 @@ function AutoBackupForm({ overview }: { overview: BackupOverview }) {
       />
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField label="Периодичность" htmlFor="backup-frequency" className="content-start">
-          <NativeSelect
-            id="backup-frequency"
-            value={draft.frequency}
-            disabled={!draft.enabled}
-            onChange={(e) => setDraft({ ...draft, frequency: e.target.value as BackupFrequency })}
-          >
-            {BACKUP_FREQUENCIES.map((f) => (
-              <option key={f} value={f}>
-                {BACKUP_FREQUENCY_LABELS[f]}
-              </option>
-            ))}
-          </NativeSelect>
+          <OptionSelect values={BACKUP_FREQUENCIES} labels={BACKUP_FREQUENCY_LABELS} id="backup-frequency" value={draft.frequency} disabled={!draft.enabled} onChange={(e) => setDraft({ ...draft, frequency: e.target.value as BackupFrequency })} />
         </FormField>
         <FormField label="Время" htmlFor="backup-time" hint="По московскому времени" className="content-start">
           <Input id="backup-time" value={BACKUP_TIME} readOnly disabled />

@@ -53,12 +53,9 @@ function BranchForm({ state, onDone }: { state: NonNullable<DialogState>; onDone
   const { errors } = formState;
   const save = useSaveBranch(
     editing,
-    saveToasts({
+    saveToasts({ done: onDone, fields: FIELDS, setError }, {
       success: (branch) => ({ title: editing ? 'Филиал сохранён' : 'Филиал добавлен', description: branch.city }),
       failure: 'Не удалось сохранить филиал',
-      done: onDone,
-      fields: FIELDS,
-      setError,
     }),
   );
   const field = (name: TextField, required = true) => ({

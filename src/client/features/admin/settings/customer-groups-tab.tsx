@@ -53,12 +53,9 @@ function GroupForm({ editing, priceTypes, onDone }: { editing: CustomerGroup | n
   const pricing = useWatch({ control, name: 'pricing' });
   const save = useSaveCustomerGroup(
     editing,
-    saveToasts({
+    saveToasts({ done: onDone, fields: FIELDS, setError }, {
       success: (group) => ({ title: editing ? 'Группа сохранена' : 'Группа создана', description: group.name }),
       failure: 'Не удалось сохранить группу',
-      done: onDone,
-      fields: FIELDS,
-      setError,
     }),
   );
   const typeOptions = priceTypeChoices(priceTypes, editing?.priceTypeId);

@@ -1,28 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, Copy, TriangleAlert } from 'lucide-react';
 import { type FieldPath } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { NativeSelect } from '#client/components/ui/select.tsx';
+import { OptionSelect } from '#client/components/ui/select.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import {
-  HOLD_MINUTES_MAX,
-  HOLD_MINUTES_MIN,
-  PAYMENT_MODES,
-  PAYMENT_MODE_LABELS,
-  PAYMENT_SUBJECTS,
-  PAYMENT_SUBJECT_LABELS,
-  PaymentSettingsSchema,
-  TAX_SYSTEM_CODES,
-  TAX_SYSTEM_LABELS,
-  type PaymentSettings,
-  type PaymentSettingsAnswer,
-} from '#shared/schemas/payments.ts';
-import { FormActions, REPLACE_TYPED } from '#client/features/admin/components/form-actions.tsx';
+import { HOLD_MINUTES_MAX, HOLD_MINUTES_MIN, PAYMENT_MODES, PAYMENT_MODE_LABELS, PAYMENT_SUBJECTS, PAYMENT_SUBJECT_LABELS, PaymentSettingsSchema, TAX_SYSTEM_CODES, TAX_SYSTEM_LABELS, type PaymentSettings, type PaymentSettingsAnswer } from '#shared/schemas/payments.ts';
+import { REPLACE_TYPED } from '#client/features/admin/components/form-actions.tsx';
 import { adminPaymentSettingsQuery, useSavePaymentSettings } from './api.ts';
-import { FieldGrid, SettingsFormTab, settingsSaveToasts, SwitchField, useSettingsForm } from './settings-form-parts.tsx';
+import { FieldGrid, formUnderStatus, SettingsForm, SettingsFormTab, settingsFields, settingsSaveToasts, SwitchField, useSettingsForm } from './settings-form-parts.tsx';
 
 type Field = FieldPath<PaymentSettings>;
 const FIELDS: readonly Field[] = [
@@ -91,8 +78,8 @@ function NotificationUrl({ url }: { url: string }) {
 }
 
 function PaymentForm({ data }: { data: PaymentSettings }) {
-  const { register, handleSubmit, control, reset, setError, formState } = useSettingsForm<PaymentSettings>(PaymentSettingsSchema, data);
-  const { errors, isDirty } = formState;
+  const form = useSettingsForm<PaymentSettings>(PaymentSettingsSchema, data);
+  const { handleSubmit, control: formControl, reset, setError, formState } = form;
 
   const save = useSavePaymentSettings(
     settingsSaveToasts({
@@ -104,99 +91,54 @@ function PaymentForm({ data }: { data: PaymentSettings }) {
     }),
   );
 
-  const fieldProps = (name: Exclude<Field, 'receiptsEnabled'>, options?: { valueAsNumber?: boolean }, hint?: string) => {
-    const error = errors[name]?.message;
-    const id = `payment-${name}`;
-    return {
-      ...fieldControlProps(id, { error, hint }),
-      ...register(name, options?.valueAsNumber ? { valueAsNumber: true } : undefined),
-    };
-  };
-  const subjectSelect = (name: 'goodsPaymentSubject' | 'deliveryPaymentSubject') => (
-    <NativeSelect {...fieldProps(name)}>
-      {PAYMENT_SUBJECTS.map((value) => (
-        <option key={value} value={value}>
-          {PAYMENT_SUBJECT_LABELS[value]}
-        </option>
-      ))}
-    </NativeSelect>
-  );
-  const modeSelect = (name: 'goodsPaymentMode' | 'deliveryPaymentMode') => (
-    <NativeSelect {...fieldProps(name)}>
-      {PAYMENT_MODES.map((value) => (
-        <option key={value} value={value}>
-          {PAYMENT_MODE_LABELS[value]}
-        </option>
-      ))}
-    </NativeSelect>
-  );
+  const { control, field } = settingsFields('payment', form);
+  const subjectSelect = (name: 'goodsPaymentSubject' | 'deliveryPaymentSubject') => <OptionSelect values={PAYMENT_SUBJECTS} labels={PAYMENT_SUBJECT_LABELS} {...control(name)} />;
+  const modeSelect = (name: 'goodsPaymentMode' | 'deliveryPaymentMode') => <OptionSelect values={PAYMENT_MODES} labels={PAYMENT_MODE_LABELS} {...control(name)} />;
   const holdHint = `Столько неоплаченный заказ держит товар на складе; потом платёж и заказ отменяются, товар возвращается в продажу, покупатель получает письмо. От ${HOLD_MINUTES_MIN} до ${HOLD_MINUTES_MAX} (3 суток).`;
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="grid gap-5" aria-label="Настройки онлайн-оплаты">
-      <FormField label="Время на оплату, минут" htmlFor="payment-holdMinutes" required error={errors.holdMinutes?.message} hint={holdHint} className="max-w-md">
-        <Input type="number" inputMode="numeric" min={HOLD_MINUTES_MIN} max={HOLD_MINUTES_MAX} step={1} {...fieldProps('holdMinutes', { valueAsNumber: true }, holdHint)} />
-      </FormField>
+    <SettingsForm label="Настройки онлайн-оплаты" onSubmit={handleSubmit((values) => save.mutate(values))} dirty={formState.isDirty} saving={save.isPending} onCancel={() => reset(data, REPLACE_TYPED)}>
+      {field(
+        'holdMinutes',
+        { label: 'Время на оплату, минут', required: true, hint: holdHint, className: 'max-w-md' },
+        <Input type="number" inputMode="numeric" min={HOLD_MINUTES_MIN} max={HOLD_MINUTES_MAX} step={1} {...control('holdMinutes', { valueAsNumber: true, hint: holdHint })} />,
+      )}
 
       <fieldset className="grid gap-4 rounded-lg border p-3 sm:p-4">
         <legend className="px-1 text-sm font-semibold">Чеки по 54-ФЗ</legend>
         <SwitchField
-          control={control}
+          control={formControl}
           name="receiptsEnabled"
           id="payment-receiptsEnabled"
           label="Отправлять чеки через ЮKassa"
           description="К каждому платежу и возврату прикладывается чек: товары заказа и доставка отдельной строкой, ставка НДС — та, с которой оформлен заказ. Чек приходит покупателю на email."
         />
-        <FormField label="Система налогообложения" htmlFor="payment-taxSystemCode" error={errors.taxSystemCode?.message}>
-          <NativeSelect {...fieldProps('taxSystemCode', { valueAsNumber: true })}>
-            {TAX_SYSTEM_CODES.map((code) => (
-              <option key={code} value={code}>
-                {TAX_SYSTEM_LABELS[code]}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
+        {field('taxSystemCode', { label: 'Система налогообложения' }, <OptionSelect values={TAX_SYSTEM_CODES} labels={TAX_SYSTEM_LABELS} {...control('taxSystemCode', { valueAsNumber: true })} />)}
         <FieldGrid>
-          <FormField label="Товары: предмет расчёта" htmlFor="payment-goodsPaymentSubject" error={errors.goodsPaymentSubject?.message}>
-            {subjectSelect('goodsPaymentSubject')}
-          </FormField>
-          <FormField label="Товары: способ расчёта" htmlFor="payment-goodsPaymentMode" error={errors.goodsPaymentMode?.message}>
-            {modeSelect('goodsPaymentMode')}
-          </FormField>
-          <FormField label="Доставка: предмет расчёта" htmlFor="payment-deliveryPaymentSubject" error={errors.deliveryPaymentSubject?.message}>
-            {subjectSelect('deliveryPaymentSubject')}
-          </FormField>
-          <FormField label="Доставка: способ расчёта" htmlFor="payment-deliveryPaymentMode" error={errors.deliveryPaymentMode?.message}>
-            {modeSelect('deliveryPaymentMode')}
-          </FormField>
+          {field('goodsPaymentSubject', { label: 'Товары: предмет расчёта' }, subjectSelect('goodsPaymentSubject'))}
+          {field('goodsPaymentMode', { label: 'Товары: способ расчёта' }, modeSelect('goodsPaymentMode'))}
+          {field('deliveryPaymentSubject', { label: 'Доставка: предмет расчёта' }, subjectSelect('deliveryPaymentSubject'))}
+          {field('deliveryPaymentMode', { label: 'Доставка: способ расчёта' }, modeSelect('deliveryPaymentMode'))}
         </FieldGrid>
       </fieldset>
-      <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => reset(data, REPLACE_TYPED)} />
-    </form>
+    </SettingsForm>
   );
 }
 
-function PaymentSettingsBody({ answer }: { answer: PaymentSettingsAnswer }) {
+/** How the connection stands and where YooKassa's notifications go, above the form. */
+function PaymentStatus({ data }: { data: PaymentSettingsAnswer }) {
   return (
-    <div className="grid gap-5">
-      <ConnectionStatus configured={answer.configured} />
-      <NotificationUrl url={answer.notificationUrl} />
-      <PaymentForm data={answer.settings} />
-    </div>
+    <>
+      <ConnectionStatus configured={data.configured} />
+      <NotificationUrl url={data.notificationUrl} />
+    </>
   );
 }
+
+const PaymentSettingsBody = formUnderStatus(PaymentStatus, PaymentForm);
 
 /** 'Оплата': the YooKassa connection (read only), its notification address, receipts and the hold of unpaid orders. */
-export function PaymentSettingsTab() {
-  const query = useQuery(adminPaymentSettingsQuery());
-  return (
-    <SettingsFormTab
-      query={query}
-      title="Онлайн-оплата (ЮKassa)"
-      description="Оплата заказов картой и через СБП, чеки по 54-ФЗ и срок, который неоплаченный заказ ждёт оплаты."
-      failure="Не удалось загрузить настройки оплаты"
-    >
-      {(answer) => <PaymentSettingsBody answer={answer} />}
-    </SettingsFormTab>
-  );
-}
+export const PaymentSettingsTab = () => (
+  <SettingsFormTab query={adminPaymentSettingsQuery()} form={PaymentSettingsBody} title="Онлайн-оплата (ЮKassa)" failure="Не удалось загрузить настройки оплаты"
+    description="Оплата заказов картой и через СБП, чеки по 54-ФЗ и срок, который неоплаченный заказ ждёт оплаты." />
+);

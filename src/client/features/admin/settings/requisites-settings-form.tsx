@@ -1,20 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import type { FieldPath } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import {
-  INVOICE_VALID_DAYS_MAX,
-  INVOICE_VALID_DAYS_MIN,
-  SELLER_REQUISITES_LABELS,
-  SellerRequisitesSchema,
-  type SellerRequisites,
-  type SellerRequisitesAnswer,
-} from '#shared/schemas/seller-requisites.ts';
-import { FormActions, REPLACE_TYPED } from '#client/features/admin/components/form-actions.tsx';
+import { INVOICE_VALID_DAYS_MAX, INVOICE_VALID_DAYS_MIN, SELLER_REQUISITES_LABELS, SellerRequisitesSchema, type SellerRequisites, type SellerRequisitesAnswer } from '#shared/schemas/seller-requisites.ts';
+import { REPLACE_TYPED } from '#client/features/admin/components/form-actions.tsx';
 import { adminRequisitesQuery, useSaveRequisites } from './api.ts';
-import { FieldGrid, SettingsFormTab, settingsSaveToasts, useSettingsForm } from './settings-form-parts.tsx';
+import { FieldGrid, formUnderStatus, SettingsForm, SettingsFormTab, settingsSaveToasts, useSettingsForm } from './settings-form-parts.tsx';
 
 type Field = FieldPath<SellerRequisites>;
 const FIELDS: readonly Field[] = [
@@ -22,7 +14,7 @@ const FIELDS: readonly Field[] = [
 ];
 
 /** Whether invoices can be issued, and if not what is missing. */
-function InvoiceStatus({ missing }: { missing: string[] }) {
+function InvoiceStatus({ data: { missing } }: { data: SellerRequisitesAnswer }) {
   return missing.length === 0 ? (
     <Alert variant="success" role={undefined}>
       <CircleCheck aria-hidden />
@@ -87,7 +79,7 @@ function RequisitesForm({ data }: { data: SellerRequisites }) {
   const validError = errors.invoiceValidDays?.message;
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="grid gap-5" aria-label="Реквизиты магазина">
+    <SettingsForm label="Реквизиты магазина" onSubmit={handleSubmit((values) => save.mutate(values))} dirty={isDirty} saving={save.isPending} onCancel={() => reset(data, REPLACE_TYPED)}>
       <fieldset className="grid gap-4 rounded-lg border p-3 sm:p-4">
         <legend className="px-1 text-sm font-semibold">Организация</legend>
         {field('legalName', { autoComplete: 'organization' })}
@@ -127,31 +119,14 @@ function RequisitesForm({ data }: { data: SellerRequisites }) {
           />
         </FormField>
       </fieldset>
-      <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => reset(data, REPLACE_TYPED)} />
-    </form>
+    </SettingsForm>
   );
 }
 
-function RequisitesBody({ answer }: { answer: SellerRequisitesAnswer }) {
-  return (
-    <div className="grid gap-5">
-      <InvoiceStatus missing={answer.missing} />
-      <RequisitesForm data={answer.settings} />
-    </div>
-  );
-}
+const RequisitesBody = formUnderStatus(InvoiceStatus, RequisitesForm);
 
 /** 'Реквизиты': the seller of the invoices («Оплата по счёту»), their signatures and how long an invoice is valid. */
-export function RequisitesSettingsTab() {
-  const query = useQuery(adminRequisitesQuery());
-  return (
-    <SettingsFormTab
-      query={query}
-      title="Реквизиты магазина"
-      description="Продавец в счетах на оплату для организаций: наименование, ИНН, банк и подписи."
-      failure="Не удалось загрузить реквизиты"
-    >
-      {(answer) => <RequisitesBody answer={answer} />}
-    </SettingsFormTab>
-  );
-}
+export const RequisitesSettingsTab = () => (
+  <SettingsFormTab query={adminRequisitesQuery()} form={RequisitesBody} title="Реквизиты магазина" failure="Не удалось загрузить реквизиты"
+    description="Продавец в счетах на оплату для организаций: наименование, ИНН, банк и подписи." />
+);

@@ -1,9 +1,21 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
-import { Controller, useForm, type Control, type DefaultValues, type FieldPathByValue, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { useEffect, type ComponentType, type FormEventHandler, type ReactNode } from 'react';
+import {
+  Controller,
+  get,
+  useForm,
+  type Control,
+  type DefaultValues,
+  type FieldPathByValue,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+  type UseFormSetError,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
+import { FormField, fieldControlProps, type FormFieldProps } from '#client/components/ui/form-field.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Label } from '#client/components/ui/label.tsx';
@@ -14,6 +26,7 @@ import { formResolver } from '#client/lib/form-resolver.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { cn } from '#client/lib/utils.ts';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
+import { FormActions } from '#client/features/admin/components/form-actions.tsx';
 
 /** A switch with its label and a line saying what it does. */
 export function SwitchRow({
@@ -81,34 +94,96 @@ export function SettingsCard({ title, description, action, children }: { title: 
 }
 
 /**
- * A settings tab holding one form on the server's values (`children`, once they are loaded). A
+ * A settings tab holding one form on the server's values (`form`, once `query` has loaded them). A
  * failed load says «`failure`» in a toast and in the card, with a way to try again.
  */
 export function SettingsFormTab<T>({
-  query,
+  query: options,
   title,
   description,
   failure,
-  children,
+  form: Form,
 }: {
-  query: UseQueryResult<T>;
+  query: UseQueryOptions<T, Error, T, string[]>;
   title: string;
   description: string;
   failure: string;
-  children: (data: T) => ReactNode;
+  form: ComponentType<{ data: T }>;
 }) {
+  const query = useQuery(options);
   useLoadErrorToast(query.error, (message) => `${failure}: ${message}`);
   return (
     <SettingsCard title={title} description={description}>
       {query.isError && !query.data ? (
         <LoadError title={failure} error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data ? (
-        children(query.data)
+        <Form data={query.data} />
       ) : (
         <FormSkeleton />
       )}
     </SettingsCard>
   );
+}
+
+/** A settings form named `label`: its fields (`children`), then «Сохранить настройки» and «Отменить» while it is `dirty`. */
+export function SettingsForm({
+  label,
+  onSubmit,
+  dirty,
+  saving,
+  onCancel,
+  children,
+}: {
+  label: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  dirty: boolean;
+  saving: boolean;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label={label}>
+      {children}
+      <FormActions dirty={dirty} saving={saving} onCancel={onCancel} />
+    </form>
+  );
+}
+
+/**
+ * The form of a tab whose answer holds its `settings` and says how they stand: `Status` (say, what
+ * is still missing) above `Form` on the settings.
+ */
+export function formUnderStatus<A extends { settings: S }, S>(Status: ComponentType<{ data: A }>, Form: ComponentType<{ data: S }>) {
+  return function FormUnderStatus({ data }: { data: A }) {
+    return (
+      <div className="grid gap-5">
+        <Status data={data} />
+        <Form data={data.settings} />
+      </div>
+    );
+  };
+}
+
+type FieldLayout = Pick<FormFieldProps, 'label' | 'hint' | 'required' | 'className'>;
+
+/**
+ * The fields of a settings form, each control's id `prefix-<name>`. `control(name)` gives a control
+ * its id, its registration and its aria attributes (pointing at a hint only when given one);
+ * `field(name, layout, control)` lays the control out under its label, with its error.
+ */
+export function settingsFields<T extends FieldValues>(prefix: string, { register, formState: { errors } }: UseFormReturn<T>) {
+  const errorOf = (name: Path<T>) => (get(errors, name) as { message?: string } | undefined)?.message;
+  return {
+    control: (name: Path<T>, options: { valueAsNumber?: boolean; hint?: string } = {}) => ({
+      ...fieldControlProps(`${prefix}-${name}`, { error: errorOf(name), hint: options.hint }),
+      ...register(name, options.valueAsNumber ? { valueAsNumber: true } : undefined),
+    }),
+    field: (name: Path<T>, layout: FieldLayout, control: ReactNode) => (
+      <FormField {...layout} htmlFor={`${prefix}-${name}`} error={errorOf(name)}>
+        {control}
+      </FormField>
+    ),
+  };
 }
 
 /** 'Ошибка загрузки' toast once per failure (spec 8). */

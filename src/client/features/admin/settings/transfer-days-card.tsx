@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { keepPage } from '#client/lib/keep-page.ts';
 import { useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
@@ -38,18 +39,14 @@ function TransferTable({ branches, saved }: { branches: AdminBranch[]; saved: Br
   const wrong = pairs.filter((p) => Number.isNaN(p.days));
   const errorId = 'transfer-days-error';
 
+  const submit = () => {
+    setTried(true);
+    if (wrong.length > 0) return;
+    save.mutate({ routes: pairs.flatMap((p) => (p.days === null ? [] : [{ fromBranchId: p.from.id, toBranchId: p.to.id, days: p.days }])) });
+  };
+
   return (
-    <form
-      noValidate
-      className="grid gap-3"
-      aria-label="Сроки перемещения между филиалами"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setTried(true);
-        if (wrong.length > 0) return;
-        save.mutate({ routes: pairs.flatMap((p) => (p.days === null ? [] : [{ fromBranchId: p.from.id, toBranchId: p.to.id, days: p.days }])) });
-      }}
-    >
+    <form noValidate className="grid gap-3" aria-label="Сроки перемещения между филиалами" onSubmit={keepPage(submit)}>
       <div className="overflow-x-auto rounded-md border">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">Строки — откуда, столбцы — куда; целых дней</caption>

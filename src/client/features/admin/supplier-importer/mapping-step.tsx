@@ -1,4 +1,5 @@
 import { CircleAlert, CircleCheck, CircleDashed, Loader2, ScanSearch } from 'lucide-react';
+import { keepPage } from '#client/lib/keep-page.ts';
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -229,15 +230,7 @@ export function MappingStep({ detail, onCancel }: { detail: ImportDetail; onCanc
 
   const priceField = pricing.mode === 'markup' ? 'purchasePrice' : 'price';
   return (
-    <form
-      noValidate
-      className="grid grid-cols-[minmax(0,1fr)] gap-4"
-      aria-label="Сопоставление колонок"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <form noValidate className="grid grid-cols-[minmax(0,1fr)] gap-4" aria-label="Сопоставление колонок" onSubmit={keepPage(submit)}>
       <Card>
         <CardHeader>
           <CardTitle as="h2">Файл</CardTitle>

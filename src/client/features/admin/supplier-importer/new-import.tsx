@@ -1,4 +1,5 @@
 import { FileUp, Link2, Loader2, Upload, X } from 'lucide-react';
+import { keepPage } from '#client/lib/keep-page.ts';
 import { useRef, useState, type DragEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
@@ -155,15 +156,7 @@ function UrlSource({ supplier }: { supplier: Supplier }) {
   };
 
   return (
-    <form
-      noValidate
-      className="grid gap-4"
-      aria-label="Загрузка по ссылке"
-      onSubmit={(event) => {
-        event.preventDefault();
-        send();
-      }}
-    >
+    <form noValidate className="grid gap-4" aria-label="Загрузка по ссылке" onSubmit={keepPage(send)}>
       <FormField
         label="Адрес прайс-листа или YML-фида"
         htmlFor="price-url"

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { NativeSelect } from '#client/components/ui/select.tsx';
+import { NativeSelect, OptionSelect } from '#client/components/ui/select.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
 import {
@@ -103,22 +103,10 @@ export function ReadOptionsForm({ detail, disabled }: { detail: ImportDetail; di
         {preview.format === 'csv' && (
           <>
             <FormField label="Кодировка" htmlFor="read-encoding">
-              <NativeSelect id="read-encoding" value={draft.encoding} disabled={disabled} onChange={(e) => setDraft({ ...draft, encoding: e.target.value })}>
-                {SOURCE_ENCODINGS.map((encoding) => (
-                  <option key={encoding} value={encoding}>
-                    {ENCODING_LABELS[encoding]}
-                  </option>
-                ))}
-              </NativeSelect>
+              <OptionSelect values={SOURCE_ENCODINGS} labels={ENCODING_LABELS} id="read-encoding" value={draft.encoding} disabled={disabled} onChange={(e) => setDraft({ ...draft, encoding: e.target.value })} />
             </FormField>
             <FormField label="Разделитель" htmlFor="read-delimiter">
-              <NativeSelect id="read-delimiter" value={draft.delimiter} disabled={disabled} onChange={(e) => setDraft({ ...draft, delimiter: e.target.value })}>
-                {SOURCE_DELIMITERS.map((delimiter) => (
-                  <option key={delimiter} value={delimiter}>
-                    {DELIMITER_LABELS[delimiter]}
-                  </option>
-                ))}
-              </NativeSelect>
+              <OptionSelect values={SOURCE_DELIMITERS} labels={DELIMITER_LABELS} id="read-delimiter" value={draft.delimiter} disabled={disabled} onChange={(e) => setDraft({ ...draft, delimiter: e.target.value })} />
             </FormField>
           </>
         )}

@@ -2,7 +2,7 @@ import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { NativeSelect } from '#client/components/ui/select.tsx';
+import { OptionSelect } from '#client/components/ui/select.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { z } from '#shared/schemas/z.ts';
 import {
@@ -197,22 +197,10 @@ export function SupplierSettings({ supplier }: { supplier: Supplier }) {
       <Section title="По умолчанию при импорте">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Товары, которых нет в прайс-листе" htmlFor="supplier-absent">
-            <NativeSelect id="supplier-absent" {...register('settings.absent')}>
-              {ABSENT_ACTIONS.map((value) => (
-                <option key={value} value={value}>
-                  {ABSENT_ACTION_LABELS[value]}
-                </option>
-              ))}
-            </NativeSelect>
+            <OptionSelect values={ABSENT_ACTIONS} labels={ABSENT_ACTION_LABELS} id="supplier-absent" {...register('settings.absent')} />
           </FormField>
           <FormField label="Новые товары" htmlFor="supplier-new-products">
-            <NativeSelect id="supplier-new-products" {...register('settings.newProducts')}>
-              {NEW_PRODUCTS.map((value) => (
-                <option key={value} value={value}>
-                  {NEW_PRODUCTS_LABELS[value]}
-                </option>
-              ))}
-            </NativeSelect>
+            <OptionSelect values={NEW_PRODUCTS} labels={NEW_PRODUCTS_LABELS} id="supplier-new-products" {...register('settings.newProducts')} />
           </FormField>
         </div>
       </Section>

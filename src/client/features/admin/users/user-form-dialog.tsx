@@ -1,13 +1,11 @@
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { formResolver } from '#client/lib/form-resolver.ts';
-import { Button } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
-import { DialogFooter } from '#client/components/ui/dialog.tsx';
 import { TitledDialog } from '#client/components/titled-dialog.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
-import { NativeSelect } from '#client/components/ui/select.tsx';
+import { NativeSelect, OptionSelect } from '#client/components/ui/select.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
@@ -20,6 +18,7 @@ import { CurrentPasswordField } from '#client/features/admin/components/current-
 import { CURRENT_PASSWORD_REQUIRED } from '#shared/schemas/own-password.ts';
 import { z } from '#shared/schemas/z.ts';
 import { useSaveUser } from './api.ts';
+import { DialogFormFooter } from '#client/components/dialog-form-footer.tsx';
 
 type FormValues = {
   username: string;
@@ -141,13 +140,7 @@ function UserForm({ state, selfId, onDone }: { state: NonNullable<UserDialogStat
             <option value={editing.role}>{ROLE_LABELS[editing.role]}</option>
           </NativeSelect>
         ) : (
-          <NativeSelect id="user-role" {...register('role')}>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </NativeSelect>
+          <OptionSelect values={ROLES} labels={ROLE_LABELS} id="user-role" {...register('role')} />
         )}
       </FormField>
       {roleChanges && <CurrentPasswordField id="user-currentPassword" error={errors.currentPassword?.message} readOnly={save.isPending} {...register('currentPassword')} />}
@@ -172,15 +165,10 @@ function UserForm({ state, selfId, onDone }: { state: NonNullable<UserDialogStat
           </p>
         </div>
       </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={save.isPending}>
-          Отмена
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending && <Spinner size="sm" label="Сохранение" />}
-          {editing ? 'Сохранить' : 'Создать'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter busy={save.isPending} onCancel={onDone}>
+        {save.isPending && <Spinner size="sm" label="Сохранение" />}
+        {editing ? 'Сохранить' : 'Создать'}
+      </DialogFormFooter>
     </form>
   );
 }
