@@ -90,6 +90,17 @@ describe('GET /api/search/suggest', () => {
     expect((await suggest('дрель')).categories.length).toBeLessThanOrEqual(5);
   });
 
+  it('for two or three letters that name a category, shows the products its page shows first', async () => {
+    const page = await ctx.app.inject({ url: `/api/products?categoryId=${perforators}&limit=6` });
+    const first = page.json<{ products: Product[] }>().products.map((p) => p.name);
+    expect(first.length).toBeGreaterThan(0);
+    for (const typed of ['пе', 'пер']) {
+      const answer = await suggest(typed);
+      expect(answer.categories[0], typed).toMatchObject({ slug: 'perforatory' });
+      expect(answer.products.map((p) => p.name), typed).toEqual(first);
+    }
+  });
+
   it('suggests nothing for fewer than two characters, and refuses an overlong query in Russian', async () => {
     expect(await suggest('п')).toEqual({ query: 'п', categories: [], products: [] });
     expect(await suggest('  ')).toEqual({ query: '', categories: [], products: [] });

@@ -142,6 +142,16 @@ export class CatalogSearch {
   }
 
   /**
+   * A category's first products in the catalogue's own order (featured, then best sellers), from
+   * the index: what suggestions show for a fragment too short to search by that names a category.
+   */
+  async leadingProducts(categoryId: number, count: number): Promise<IndexedProduct[]> {
+    const index = await this.index.current();
+    const slots = index.firstSlots(Array.from(index.universe({ categoryId, status: 'active' })), 'featured', count);
+    return index.activeProducts(index.idsOf(slots));
+  }
+
+  /**
    * First the words as typed (and as if typed in the other layout, with synonyms) and SKU
    * fragments; with nothing found, words the catalogue does not know are widened by the catalogue
    * words they may be typos of; still nothing, and a product matching any of several words will

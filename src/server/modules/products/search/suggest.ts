@@ -83,10 +83,13 @@ export async function suggestSearch(search: CatalogSearch, typed: string): Promi
     .map(([id]) => byId.get(id))
     .filter((category): category is CountedCategory => category !== undefined);
   const suggested = [...new Set([...named, ...holding])].slice(0, SUGGEST_MAX_CATEGORIES);
+  // Two or three letters («пе», «ак») are too short to find products by, yet name a category:
+  // its leading products stand in, as the category page would show them first.
+  const products = top.length === 0 && suggested[0] ? await search.leadingProducts(suggested[0].id, SUGGEST_MAX_PRODUCTS) : top;
 
   return {
     query,
     categories: suggested.map(({ name, slug, count }): SuggestedCategory => ({ name, slug, count })),
-    products: top.slice(0, SUGGEST_MAX_PRODUCTS).map(toSuggested),
+    products: products.slice(0, SUGGEST_MAX_PRODUCTS).map(toSuggested),
   };
 }
