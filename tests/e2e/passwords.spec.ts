@@ -76,6 +76,8 @@ test('downloading a backup asks for the administrator’s password', { tag: '@ba
   await expect(page.getByTestId('backup-pictures')).toHaveText(
     'Картинки товаров не входят в копию: они лежат в папке uploads на сервере магазина, сохраняйте её вместе с сервером.',
   );
+  // Without S3_PRIVATE_BUCKET the copies stay on this server's disk, and the screen says so.
+  await expect(page.getByTestId('backup-shelf')).toHaveText('Копии хранятся в папке backups на сервере магазина.');
   const create = page.getByRole('button', { name: 'Создать резервную копию' });
   await create.click();
   await expect(page.getByText('Резервная копия создана', { exact: true })).toBeVisible({ timeout: 30_000 });

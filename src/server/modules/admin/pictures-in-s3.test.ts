@@ -96,7 +96,8 @@ describe('with S3_* set, pictures go to the bucket', () => {
     const overview = (await ctx.app.inject({ url: '/api/admin/backups', headers: { cookie: admin } })).json<BackupOverview>();
     expect(overview.pictures).toEqual(pictures);
     expect(overview.backups.find((b) => b.name === file.name)?.pictures).toEqual(pictures);
-    const description = JSON.parse(fs.readFileSync(path.join(dataDir, 'backups', `${file.name}.json`), 'utf8')) as { note: string };
+    // With the closed bucket configured too, the copy and its description are kept there (decision 039).
+    const description = JSON.parse(s3.privateObjects.get(`backups/${file.name}.json`)!.body.toString('utf8')) as { note: string };
     expect(description.note).toBe(
       `Картинки товаров не входят в копию: они хранятся в объектном хранилище, в корзине «${s3.bucket}» (${s3.publicUrl}), и остаются там.`,
     );

@@ -320,8 +320,8 @@ export class SearchIndex {
   private readonly slotOf = new Map<number, number>();
   private readonly postings: Postings;
   private readonly skus: SkuText;
-  /** Lexemes of the products written since the postings were built, by slot. */
-  private readonly fresh = new Map<number, Set<string>>();
+  /** Lexemes of the products written since the postings were built, by slot (a tsvector's, so each once). */
+  private readonly fresh = new Map<number, string[]>();
   private readonly freshByLexeme = new Map<string, Set<number>>();
   private readonly supplierCodes = new Map<string, number>();
   /** Words of active products' names with how often they occur: the typo vocabulary (vocabulary.ts). */
@@ -415,7 +415,7 @@ export class SearchIndex {
       this.put(slot, product);
       this.filters.put(slot, filterRowOf(row));
       if (product.isActive) countNameWords(this.words, product.name, 1);
-      const own = new Set(splitLexemes(row.lexemes));
+      const own = splitLexemes(row.lexemes);
       this.fresh.set(slot, own);
       for (const lexeme of own) {
         const slots = this.freshByLexeme.get(lexeme);
