@@ -139,21 +139,20 @@ describe('safeFetch refuses what is not a public web page', () => {
     expect(await refusal('перфоратор')).toEqual({ message: 'Неправильная ссылка', code: 'bad_url' });
   });
 
+  /** A resolver that fails as getaddrinfo does, with this code. */
+  const failingResolver = (code: string, message = `getaddrinfo ${code}`) => async () => {
+    throw Object.assign(new Error(message), { code });
+  };
+
   it('refuses a name that does not resolve', async () => {
-    const resolve = async () => {
-      throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
-    };
-    expect(await refusal('https://no-such-shop.example.ru/', { resolve })).toEqual({
+    expect(await refusal('https://no-such-shop.example.ru/', { resolve: failingResolver('ENOTFOUND') })).toEqual({
       message: 'Магазин не нашёл сайт no-such-shop.example.ru: либо в ссылке ошибка, либо у магазина сейчас нет связи с интернетом',
       code: 'not_found',
     });
   });
 
   it('tells a resolver that could not answer (no connection) from a name that does not exist', async () => {
-    const resolve = async () => {
-      throw Object.assign(new Error('getaddrinfo EAI_AGAIN dck-tools.ru'), { code: 'EAI_AGAIN' });
-    };
-    expect(await refusal('https://dck-tools.ru/', { resolve })).toEqual({
+    expect(await refusal('https://dck-tools.ru/', { resolve: failingResolver('EAI_AGAIN', 'getaddrinfo EAI_AGAIN dck-tools.ru') })).toEqual({
       message: 'Магазин не смог связаться с сайтом dck-tools.ru: нет связи с интернетом или сайт временно недоступен',
       code: 'connect_failed',
     });
