@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { TestContext } from './test-app.ts';
 
 let counter = 0;
@@ -29,3 +30,25 @@ export async function registerCustomer(ctx: TestContext, prefix?: string) {
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   return { ...customer, id: res.json().id as number, cookie: cookieOf(res)! };
 }
+
+export type Call = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object };
+
+/** The call with this session's cookie, or with none. */
+export const callAs = (ctx: TestContext, cookie: string | null, call: Call) => ctx.app.inject({ ...call, headers: cookie ? { cookie } : {} });
+
+/** Each of the calls, without a session, answers 401 «Требуется вход в систему». */
+export async function expectLoginNeeded(ctx: TestContext, calls: Call[]) {
+  for (const call of calls) {
+    const res = await ctx.app.inject(call);
+    expect(res.statusCode, `${call.method} ${call.url}`).toBe(401);
+    expect(res.json().message).toBe('Требуется вход в систему');
+  }
+}
+
+/** Listing, adding, changing and deleting (number 1) the objects at this address. */
+export const objectCalls = (url: string, created: object, patch: object): Call[] => [
+  { method: 'GET', url },
+  { method: 'POST', url, payload: created },
+  { method: 'PATCH', url: `${url}/1`, payload: patch },
+  { method: 'DELETE', url: `${url}/1` },
+];

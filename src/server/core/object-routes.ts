@@ -20,20 +20,25 @@ export type ObjectRoutes<P extends Params, C extends z.ZodType, U extends z.ZodT
   tags: string[];
   /** Writes are logged as `<log>.create`, `.update` and `.delete`; none for a customer's own objects. */
   log?: LoggedObject;
+  list?: { summary: string; querystring?: z.ZodType; run: (request: FastifyRequest) => Promise<unknown> };
   create?: { summary: string; body: C; run: (body: z.output<C>, request: FastifyRequest) => Promise<unknown> };
   update?: { method?: 'patch' | 'put'; summary: string; body: U; run: (params: z.output<P>, body: z.output<U>, request: FastifyRequest) => Promise<unknown> };
   remove?: { summary: string; run: (params: z.output<P>, request: FastifyRequest) => Promise<unknown> };
 };
 
 /**
- * The writes of one kind of object, declared once: creating answers 201 with the new object,
+ * One kind of object's list and writes, declared once: creating answers 201 with the new object,
  * changing answers the object, deleting answers the service's message, or 204 when it has none.
  * Each route keeps its own summary and schemas in the OpenAPI document.
  */
 export function objectRoutes<P extends Params, C extends z.ZodType, U extends z.ZodType>(app: App, spec: ObjectRoutes<P, C, U>) {
-  const { path, params, access, tags, log, create, update, remove } = spec;
+  const { path, params, access, tags, log, list, create, update, remove } = spec;
   const item = `${path}/:${Object.keys(params.shape)[0]}`;
   const config = (verb: 'create' | 'update' | 'delete'): FastifyContextConfig => (log ? { access, staffLog: `${log}.${verb}` as StaffActionKind } : { access });
+  if (list) {
+    const { summary, querystring, run } = list;
+    app.get(path, { config: { access }, schema: { tags, summary, ...(querystring && { querystring }) } }, async (request) => run(request));
+  }
   if (create) {
     app.post(path, { config: config('create'), schema: { tags, summary: create.summary, body: create.body } }, async (request, reply) =>
       reply.status(201).send(await create.run(request.body as z.output<C>, request)),

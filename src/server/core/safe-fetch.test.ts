@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenLocally } from '../../../tests/helpers/local-server.ts';
 import { loadConfig } from '../config.ts';
 import { formatBytes } from '#shared/text.ts';
 import { FetchError, isPublicAddress, safeFetch, safeFetchToFile, type SafeFetchOptions } from './safe-fetch.ts';
@@ -16,7 +16,7 @@ const PROTOCOL = 'Разрешены только ссылки http и https';
 const seen: http.IncomingHttpHeaders[] = [];
 let base = '';
 let allow: Set<string>;
-const server = http.createServer((req, res) => {
+const answer: http.RequestListener = (req, res) => {
   seen.push(req.headers);
   const page = '<!doctype html><html><body><h1>Перфоратор DCK KZC02-26</h1></body></html>';
   switch (req.url) {
@@ -67,19 +67,16 @@ const server = http.createServer((req, res) => {
       else res.writeHead(500).end();
     }
   }
-});
+};
 
+let site: Awaited<ReturnType<typeof listenLocally>>;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  base = `http://127.0.0.1:${port}`;
+  site = await listenLocally(answer);
+  base = site.origin;
   // Through the configuration, as the e2e server gets it.
-  allow = loadConfig({ FETCH_ALLOW: `127.0.0.1:${port}` }).fetchAllow as Set<string>;
+  allow = loadConfig({ FETCH_ALLOW: `127.0.0.1:${site.port}` }).fetchAllow as Set<string>;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => site.close());
 
 const options = (extra: Partial<SafeFetchOptions> = {}): SafeFetchOptions => ({ maxBytes: 1024 * 1024, allow, ...extra });
 
@@ -142,21 +139,20 @@ describe('safeFetch refuses what is not a public web page', () => {
     expect(await refusal('перфоратор')).toEqual({ message: 'Неправильная ссылка', code: 'bad_url' });
   });
 
+  /** A resolver that fails as getaddrinfo does, with this code. */
+  const failingResolver = (code: string, message = `getaddrinfo ${code}`) => async () => {
+    throw Object.assign(new Error(message), { code });
+  };
+
   it('refuses a name that does not resolve', async () => {
-    const resolve = async () => {
-      throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
-    };
-    expect(await refusal('https://no-such-shop.example.ru/', { resolve })).toEqual({
+    expect(await refusal('https://no-such-shop.example.ru/', { resolve: failingResolver('ENOTFOUND') })).toEqual({
       message: 'Магазин не нашёл сайт no-such-shop.example.ru: либо в ссылке ошибка, либо у магазина сейчас нет связи с интернетом',
       code: 'not_found',
     });
   });
 
   it('tells a resolver that could not answer (no connection) from a name that does not exist', async () => {
-    const resolve = async () => {
-      throw Object.assign(new Error('getaddrinfo EAI_AGAIN dck-tools.ru'), { code: 'EAI_AGAIN' });
-    };
-    expect(await refusal('https://dck-tools.ru/', { resolve })).toEqual({
+    expect(await refusal('https://dck-tools.ru/', { resolve: failingResolver('EAI_AGAIN', 'getaddrinfo EAI_AGAIN dck-tools.ru') })).toEqual({
       message: 'Магазин не смог связаться с сайтом dck-tools.ru: нет связи с интернетом или сайт временно недоступен',
       code: 'connect_failed',
     });

@@ -67,13 +67,19 @@ describe('background jobs', () => {
     expect(await job(internal)).toMatchObject({ status: 'failed', error: 'Задача прервана из-за ошибки сервера' });
   });
 
-  it('pauses a running job at its next step and goes on from there when resumed', async () => {
+  /** A count to 5 for which staff ask this after its step `atStep`; the queue is run until it rests. */
+  async function countAsked(action: 'pause' | 'stop', atStep: number) {
     const id = await ctx.app.jobs.enqueue('test.count', { to: 5 });
     afterStep = async (jobId, step) => {
-      if (jobId === id && step === 2) await ctx.app.jobs.request(id, 'pause');
+      if (jobId === id && step === atStep) await ctx.app.jobs.request(id, action);
     };
     await ctx.app.jobs.drain();
     afterStep = async () => {};
+    return id;
+  }
+
+  it('pauses a running job at its next step and goes on from there when resumed', async () => {
+    const id = await countAsked('pause', 2);
     expect(await job(id)).toMatchObject({ status: 'paused', progressDone: 2 });
     expect(settled).toContainEqual({ id, status: 'paused', error: null });
 
@@ -85,12 +91,7 @@ describe('background jobs', () => {
   });
 
   it('stops a running job at its next step, and a waiting one at once', async () => {
-    const running = await ctx.app.jobs.enqueue('test.count', { to: 5 });
-    afterStep = async (jobId, step) => {
-      if (jobId === running && step === 1) await ctx.app.jobs.request(running, 'stop');
-    };
-    await ctx.app.jobs.drain();
-    afterStep = async () => {};
+    const running = await countAsked('stop', 1);
     expect(await job(running)).toMatchObject({ status: 'stopped', progressDone: 1 });
 
     const waiting = await ctx.app.jobs.enqueue('test.count', { to: 5 });

@@ -291,17 +291,17 @@ export class JobRunner {
   }
 }
 
-function toView(row: JobRow): JobView {
+function toView({ id, kind, status, progressDone, progressTotal, result, error, createdAt, startedAt, finishedAt }: JobRow): JobView {
   return {
-    id: row.id,
-    kind: row.kind,
-    status: row.status as JobStatus,
-    progressDone: row.progressDone,
-    progressTotal: row.progressTotal,
-    result: row.result ?? null,
-    error: row.error,
-    createdAt: row.createdAt.toISOString(),
-    startedAt: row.startedAt?.toISOString() ?? null,
-    finishedAt: row.finishedAt?.toISOString() ?? null,
+    id,
+    kind,
+    status: status as JobStatus,
+    progressDone,
+    progressTotal,
+    result: result ?? null,
+    error,
+    createdAt: createdAt.toISOString(),
+    startedAt: startedAt?.toISOString() ?? null,
+    finishedAt: finishedAt?.toISOString() ?? null,
   };
 }

@@ -15,18 +15,16 @@
  * The API address is the operator's (environment), so Node's fetch is used, not safe-fetch.
  */
 import type { Config } from '../../config.ts';
+import { ApiError } from '../api-error.ts';
 
 export type CdekConfig = NonNullable<Config['cdek']>;
 
-export class CdekError extends Error {
-  /** The HTTP status of СДЭК's answer; null when none came (network, timeout, not JSON). */
-  readonly status: number | null;
+export class CdekError extends ApiError {
+  override name = 'CdekError';
   /** СДЭК's own error texts (`errors[].message`), when it gave any. */
   readonly details: string[];
   constructor(message: string, status: number | null, details: string[] = []) {
-    super(message);
-    this.name = 'CdekError';
-    this.status = status;
+    super(message, status);
     this.details = details;
   }
 }

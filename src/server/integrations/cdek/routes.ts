@@ -5,16 +5,10 @@ import type { App } from '../../core/app-types.ts';
 import { everyMinute } from '../../jobs/scheduled-runs.ts';
 import { provideCarrier } from '../../modules/delivery/carrier-port.ts';
 import { onOrderChange } from '../../modules/orders/door.ts';
-import { enforce, type RateRule } from '../../modules/rate-limits/service.ts';
+import { notificationsRoute } from '../notifications.ts';
 import { cdekCarrier } from './carrier.ts';
 import { CdekError, subscribeOrderStatus } from './cdek.ts';
 import { cancelShipment, checkSentShipments, handleStatusEvent, registerConfirmedOrder, registerShipment, shipmentView, type ShipmentDeps } from './shipments.ts';
-
-/**
- * Events come from СДЭК's few servers: a generous limit per address that a flood from elsewhere
- * still meets (each event costs one API call).
- */
-const WEBHOOK_LIMIT: RateRule = { limit: 600, windowMs: 60_000, message: 'Слишком много уведомлений.' };
 
 /** СДЭК's webhook body; only the type and the entity's uuid are read, the rest is asked of the API. */
 const WebhookSchema = z.object({
@@ -72,28 +66,16 @@ export default async function cdekRoutes(app: App) {
     everyMinute(app, FIRST_TICK_MS, () => checkSentShipments(deps(app.log)), 'cdek order check failed');
   }
 
-  // Server to server: no session; the body is only a pointer to what СДЭК's API says.
-  app.post(
-    '/delivery/cdek/webhook',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['Доставка'], summary: 'Уведомления СДЭК о статусах заказов (ORDER_STATUS); статус сверяется с API СДЭК', body: WebhookSchema },
-    },
-    async (request, reply) => {
-      await enforce(db, `cdek-webhook:${request.ip}`, WEBHOOK_LIMIT, app.deps.clock(), config.rateLimitFactor);
-      if (request.body.type !== 'ORDER_STATUS') return reply.status(200).send({});
-      try {
-        const outcome = await handleStatusEvent(deps(request.log), request.body.uuid);
-        request.log.info({ uuid: request.body.uuid, outcome }, 'cdek status event');
-      } catch (error) {
-        if (!(error instanceof CdekError)) throw error;
-        // Not acknowledged: СДЭК sends the event again.
-        request.log.error({ err: error }, 'cdek status event could not be checked');
-        return reply.status(503).send({ message: 'СДЭК недоступен, повторите уведомление позже' });
-      }
-      return reply.status(200).send({});
-    },
-  );
+  notificationsRoute(app, {
+    url: '/delivery/cdek/webhook',
+    tags: ['Доставка'],
+    summary: 'Уведомления СДЭК о статусах заказов (ORDER_STATUS); статус сверяется с API СДЭК',
+    body: WebhookSchema,
+    limitKey: 'cdek-webhook',
+    name: 'cdek status event',
+    failure: { error: CdekError, message: 'СДЭК недоступен, повторите уведомление позже' },
+    handle: async ({ type, uuid }, request) => (type === 'ORDER_STATUS' ? { uuid, outcome: await handleStatusEvent(deps(request.log), uuid) } : null),
+  });
 
   app.get(
     '/admin/orders/:id/cdek',

@@ -6,6 +6,7 @@
  * safe-fetch. A failure of any kind is a DadataError: the customer types the fields by hand.
  */
 import type { Config } from '../../config.ts';
+import { ApiError } from '../api-error.ts';
 
 export type DadataConfig = NonNullable<Config['dadata']>;
 
@@ -25,14 +26,8 @@ export type DadataParty = {
   };
 };
 
-export class DadataError extends Error {
-  /** The HTTP status of DaData's answer; null when none came (network, timeout, not JSON). */
-  readonly status: number | null;
-  constructor(message: string, status: number | null) {
-    super(message);
-    this.name = 'DadataError';
-    this.status = status;
-  }
+export class DadataError extends ApiError {
+  override name = 'DadataError';
 }
 
 /** A customer waits on the form: better to type by hand than to wait long. */

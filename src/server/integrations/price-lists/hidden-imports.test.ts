@@ -1,13 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { categories, products } from '#server/db/schema.ts';
 import type { ReapplyResult } from '#shared/schemas/catalog-adapter.ts';
 import type { ProductListResponse } from '#shared/types.ts';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
-import { importerApi } from '../../../../tests/helpers/supplier-import.ts';
+import type { TestContext } from '../../../../tests/helpers/test-app.ts';
+import { RETAIL_PRICING as retail, importerShop, type importerApi } from '../../../../tests/helpers/supplier-import.ts';
 
 /**
  * Issue 25: products a price list creates «Скрытыми, для проверки» stay hidden whatever moves
@@ -20,19 +19,11 @@ let api: ReturnType<typeof importerApi>;
 let dataDir: string;
 let dck: number;
 let perforators: number;
-const retail = { mode: 'retail', markupPercent: null, ending: null } as const;
 
+importerShop('shop-hidden-imports-', (shop) => ({ ctx, api, dataDir } = shop));
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-hidden-imports-'));
-  ctx = await createTestApp({ DATA_DIR: dataDir });
-  api = importerApi(ctx, await ctx.login());
   dck = (await api.supplier('DCK')).id;
   perforators = (await ctx.database.db.select({ id: categories.id }).from(categories).where(eq(categories.slug, 'perforatory')))[0]!.id;
-});
-
-afterAll(async () => {
-  await ctx.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A DCK price list with the given rows (SKU, name, price), all in the supplier category «Ударная техника». */

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { supplierImportRows, supplierImports } from '../../db/schema.ts';
 import { HttpError, badRequest, conflict } from '../../core/http-errors.ts';
+import { pageOf } from '../../core/paging.ts';
 import { safeFetchToFile } from '../../core/safe-fetch.ts';
 import { totalPagesOf } from '#shared/pagination.ts';
 import {
@@ -307,16 +308,11 @@ export async function importRows(db: Db, id: number, query: z.output<typeof Impo
   if (query.action) conditions.push(eq(r.action, query.action));
   if (query.flagged !== undefined) conditions.push(eq(r.priceFlagged, query.flagged));
   const where = and(...conditions);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(r).where(where);
-  const totalPages = totalPagesOf(total, IMPORT_ROWS_PER_PAGE);
-  const rows = await db
-    .select()
-    .from(r)
-    .where(where)
-    .orderBy(asc(r.id))
-    .limit(IMPORT_ROWS_PER_PAGE)
-    .offset((query.page - 1) * IMPORT_ROWS_PER_PAGE);
-  return { rows: rows.map(toImportRow), total, totalPages, page: query.page };
+  const [rows, total] = await Promise.all([
+    pageOf(db.select().from(r).where(where).orderBy(asc(r.id)).$dynamic(), { page: query.page, limit: IMPORT_ROWS_PER_PAGE }),
+    db.$count(r, where),
+  ]);
+  return { rows: rows.map(toImportRow), total, totalPages: totalPagesOf(total, IMPORT_ROWS_PER_PAGE), page: query.page };
 }
 
 export function toImportRow(row: typeof supplierImportRows.$inferSelect): ImportRow {
@@ -340,7 +336,7 @@ export function toImportRow(row: typeof supplierImportRows.$inferSelect): Import
 /** `GET /api/admin/supplier-imports`: the history, newest first, 20 a page. */
 export async function listImports(db: Db, query: z.output<typeof ImportsQuerySchema>): Promise<ImportsPage> {
   const where = query.supplierId === undefined ? undefined : eq(supplierImports.supplierId, query.supplierId);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(supplierImports).where(where);
+  const total = await db.$count(supplierImports, where);
   const imports = await importSummaries(db, where, IMPORTS_PER_PAGE, (query.page - 1) * IMPORTS_PER_PAGE);
   return { imports, total, totalPages: totalPagesOf(total, IMPORTS_PER_PAGE), page: query.page };
 }

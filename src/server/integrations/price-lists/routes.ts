@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { idParams } from '#shared/schemas/z.ts';
+import { idParams, type z } from '#shared/schemas/z.ts';
 import {
   ApplyImportSchema,
   CheckImportSchema,
@@ -136,11 +136,15 @@ export default async function supplierImportRoutes(app: App) {
     async (request) => previewImport(deps, request.params.id, request.body.read),
   );
 
-  app.post(
-    '/admin/supplier-imports/:id/check',
-    { config: { access: 'staff', staffLog: 'import.check' }, schema: { tags: TAGS, summary: 'Проверить импорт (пробный прогон, фоновая задача)', params: ImportParams, body: CheckImportSchema } },
-    async (request, reply) => reply.status(202).send(await startCheck(deps, request.params.id, request.body, request.user?.id ?? null)),
-  );
+  /** A step of an import that runs as a background job: 202 with the job's number. */
+  const jobStep = <B extends z.ZodType>(step: 'check' | 'apply', summary: string, body: B, start: (deps: ImportDeps, id: number, body: z.output<B>, userId: number | null) => Promise<unknown>) =>
+    app.post(
+      `/admin/supplier-imports/:id/${step}`,
+      { config: { access: 'staff', staffLog: `import.${step}` }, schema: { tags: TAGS, summary, params: ImportParams, body } },
+      async (request, reply) => reply.status(202).send(await start(deps, request.params.id, request.body as z.output<B>, request.user?.id ?? null)),
+    );
+
+  jobStep('check', 'Проверить импорт (пробный прогон, фоновая задача)', CheckImportSchema, startCheck);
 
   app.get(
     '/admin/supplier-imports/:id/rows',
@@ -148,11 +152,7 @@ export default async function supplierImportRoutes(app: App) {
     async (request) => importRows(db, request.params.id, request.query),
   );
 
-  app.post(
-    '/admin/supplier-imports/:id/apply',
-    { config: { access: 'staff', staffLog: 'import.apply' }, schema: { tags: TAGS, summary: 'Применить проверенный импорт (фоновая задача)', params: ImportParams, body: ApplyImportSchema } },
-    async (request, reply) => reply.status(202).send(await startApply(deps, request.params.id, request.body, request.user?.id ?? null)),
-  );
+  jobStep('apply', 'Применить проверенный импорт (фоновая задача)', ApplyImportSchema, startApply);
 
   app.post(
     '/admin/supplier-imports/:id/rollback',

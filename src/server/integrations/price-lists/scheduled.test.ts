@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -8,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '#server/db/schema.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { fixture, importerApi } from '../../../../tests/helpers/supplier-import.ts';
+import { listenLocally } from '../../../../tests/helpers/local-server.ts';
 import { enqueueDueImports, removeOldFiles } from './scheduler.ts';
 
 /**
@@ -18,7 +17,7 @@ import { enqueueDueImports, removeOldFiles } from './scheduler.ts';
 let ctx: TestContext;
 let api: ReturnType<typeof importerApi>;
 let dataDir: string;
-let server: http.Server;
+let site: Awaited<ReturnType<typeof listenLocally>>;
 let base: string;
 /** What the supplier's site answers at /feed.yml: the feed as it is, with prices raised, or nothing. */
 let answer: 'feed' | 'raised' | 'missing' = 'feed';
@@ -30,8 +29,17 @@ const raisedFeed = feed.replace(/<price>(\d+)<\/price>/g, (_m, price: string) =>
 const moscow = (day: number, time: string) => new Date(`2026-11-${String(day).padStart(2, '0')}T${time}:00+03:00`);
 const due = () => enqueueDueImports({ db: ctx.database.db, jobs: ctx.app.jobs }, ctx.clock.now());
 
+/** The clock set to this time, with no mail yet: one import falls due and runs; the supplier's imports, newest first. */
+async function scheduledRun(day: number, time: string, supplierId: number) {
+  ctx.clock.set(moscow(day, time));
+  ctx.mails.length = 0;
+  expect(await due()).toHaveLength(1);
+  await ctx.app.jobs.drain();
+  return (await api.inject('GET', `/api/admin/supplier-imports?supplierId=${supplierId}`)).json().imports;
+}
+
 beforeAll(async () => {
-  server = http.createServer((_request, response) => {
+  site = await listenLocally((_request, response) => {
     if (answer === 'missing') {
       response.writeHead(404).end();
       return;
@@ -39,18 +47,15 @@ beforeAll(async () => {
     response.writeHead(200, { 'content-type': 'application/xml' });
     response.end(answer === 'feed' ? feed : raisedFeed);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  base = `http://127.0.0.1:${port}`;
+  base = site.origin;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-import-schedule-'));
-  ctx = await createTestApp({ DATA_DIR: dataDir, FETCH_ALLOW: `127.0.0.1:${port}` });
+  ctx = await createTestApp({ DATA_DIR: dataDir, FETCH_ALLOW: `127.0.0.1:${site.port}` });
   api = importerApi(ctx, await ctx.login());
 });
 
 afterAll(async () => {
   await ctx.close();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await site.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -85,11 +90,7 @@ describe('a daily import from the supplier’s feed', () => {
 
   it('refuses a feed that changes more prices than the limit allows, and says why', async () => {
     answer = 'raised';
-    ctx.clock.set(moscow(25, '06:01'));
-    ctx.mails.length = 0;
-    expect(await due()).toHaveLength(1);
-    await ctx.app.jobs.drain();
-    const { imports } = (await api.inject('GET', `/api/admin/supplier-imports?supplierId=${supplierId}`)).json();
+    const imports = await scheduledRun(25, '06:01', supplierId);
     expect(imports[0]).toMatchObject({
       trigger: 'schedule',
       status: 'refused',
@@ -105,11 +106,7 @@ describe('a daily import from the supplier’s feed', () => {
 
   it('a feed that does not answer is a failed import, mailed too', async () => {
     answer = 'missing';
-    ctx.clock.set(moscow(26, '06:01'));
-    ctx.mails.length = 0;
-    expect(await due()).toHaveLength(1);
-    await ctx.app.jobs.drain();
-    const { imports } = (await api.inject('GET', `/api/admin/supplier-imports?supplierId=${supplierId}`)).json();
+    const imports = await scheduledRun(26, '06:01', supplierId);
     expect(imports[0]).toMatchObject({ trigger: 'schedule', status: 'failed', fileName: 'feed.yml', counts: null });
     expect(imports[0].message).toMatch(/404/);
     const detail = await api.detail(imports[0].id);
@@ -125,11 +122,7 @@ describe('limits on disappearing products', () => {
     ctx.clock.set(moscow(26, '07:00'));
     const dck = await api.supplier('DCK');
     await api.patchSupplier(dck.id, { sourceUrl: `${base}/dck.yml`, scheduleTime: '07:30', settings: { absent: 'hide' } });
-    ctx.clock.set(moscow(26, '07:31'));
-    ctx.mails.length = 0;
-    expect(await due()).toHaveLength(1);
-    await ctx.app.jobs.drain();
-    const { imports } = (await api.inject('GET', `/api/admin/supplier-imports?supplierId=${dck.id}`)).json();
+    const imports = await scheduledRun(26, '07:31', dck.id);
     expect(imports[0]).toMatchObject({
       status: 'refused',
       message: 'Отклонён автоматически: в прайс-листе нет 100 % товаров поставщика (136 из 136), допустимо не больше 10 %',

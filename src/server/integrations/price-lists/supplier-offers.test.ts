@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { products } from '#server/db/schema.ts';
 import type { SupplierOfferView } from '#shared/types.ts';
-import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
-import { importerApi } from '../../../../tests/helpers/supplier-import.ts';
+import type { TestContext } from '../../../../tests/helpers/test-app.ts';
+import { RETAIL_PRICING as retail, importerShop, type importerApi } from '../../../../tests/helpers/supplier-import.ts';
 
 /**
  * Issue 25: one product, several suppliers. A distributor's list that names another supplier's
@@ -20,12 +19,9 @@ let dataDir: string;
 let dck: number;
 let distributor: number;
 let product: { id: number; sku: string; priceKopecks: number | null; stock: number | null };
-const retail = { mode: 'retail', markupPercent: null, ending: null } as const;
 
+importerShop('shop-offers-', (shop) => ({ ctx, api, dataDir } = shop));
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-offers-'));
-  ctx = await createTestApp({ DATA_DIR: dataDir });
-  api = importerApi(ctx, await ctx.login());
   dck = (await api.supplier('DCK')).id;
   distributor = (await api.createSupplier('INSTRYUG', 'ИнструментЮг')).id;
   [product] = await ctx.database.db
@@ -34,11 +30,6 @@ beforeAll(async () => {
     .where(eq(products.supplier, 'DCK'))
     .orderBy(products.id)
     .limit(1);
-});
-
-afterAll(async () => {
-  await ctx.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const row = async () => (await ctx.database.db.select().from(products).where(eq(products.id, product.id)))[0]!;

@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -9,6 +7,7 @@ import { MAX_IMPORT_FILE_BYTES } from '#shared/schemas/supplier-import.ts';
 import { MAX_XML_DEPTH } from '#server/core/xml-stream.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { fixture, importerApi, multipart } from '../../../../tests/helpers/supplier-import.ts';
+import { closedPort, listenLocally } from '../../../../tests/helpers/local-server.ts';
 
 /**
  * Getting a price list in: uploads streamed to disk (50 MB at most), addresses fetched by the
@@ -18,7 +17,7 @@ import { fixture, importerApi, multipart } from '../../../../tests/helpers/suppl
 let ctx: TestContext;
 let api: ReturnType<typeof importerApi>;
 let dataDir: string;
-let feedServer: http.Server;
+let feedSite: Awaited<ReturnType<typeof listenLocally>>;
 let feedUrl: string;
 let closedUrl: string;
 let dckId: number;
@@ -27,28 +26,22 @@ const storedFiles = () => (fs.existsSync(path.join(dataDir, 'imports')) ? fs.rea
 
 beforeAll(async () => {
   // A supplier's site with the feed, and the port of one that has gone away.
-  feedServer = http.createServer((_request, response) => {
+  feedSite = await listenLocally((_request, response) => {
     response.writeHead(200, { 'content-type': 'application/xml' });
     fs.createReadStream(fixture('feed.yml')).pipe(response);
   });
-  await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
-  const { port } = feedServer.address() as AddressInfo;
-  const gone = http.createServer();
-  await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
-  const closedPort = (gone.address() as AddressInfo).port;
-  await new Promise((resolve) => gone.close(resolve));
-  feedUrl = `http://127.0.0.1:${port}/feed.yml`;
-  closedUrl = `http://127.0.0.1:${closedPort}/price.yml`;
+  const gonePort = await closedPort();
+  feedUrl = `${feedSite.origin}/feed.yml`;
+  closedUrl = `http://127.0.0.1:${gonePort}/price.yml`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-import-upload-'));
-  ctx = await createTestApp({ DATA_DIR: dataDir, FETCH_ALLOW: `127.0.0.1:${port},127.0.0.1:${closedPort}` });
+  ctx = await createTestApp({ DATA_DIR: dataDir, FETCH_ALLOW: `127.0.0.1:${feedSite.port},127.0.0.1:${gonePort}` });
   api = importerApi(ctx, await ctx.login());
   dckId = (await api.supplier('DCK')).id;
 });
 
 afterAll(async () => {
   await ctx.close();
-  feedServer.closeAllConnections();
-  await new Promise((resolve) => feedServer.close(resolve));
+  await feedSite.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemsPage, RunView } from '#shared/schemas/mass-scraper.ts';
 import type { ScrapeResult } from '#shared/schemas/web-scraper.ts';
+import { closedPort } from '../../../../tests/helpers/local-server.ts';
 import { SUPPLIER_PAGES, startSupplierSite } from '../../../../tests/helpers/supplier-site.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { startRun } from './mass/run-service.ts';
@@ -20,12 +19,9 @@ let closedOrigin: string;
 
 beforeAll(async () => {
   site = await startSupplierSite();
-  const gone = http.createServer();
-  await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
-  const closedPort = (gone.address() as AddressInfo).port;
-  await new Promise((resolve) => gone.close(resolve));
-  closedOrigin = `http://127.0.0.1:${closedPort}`;
-  ctx = await createTestApp({ FETCH_ALLOW: `${new URL(site.origin).host},127.0.0.1:${closedPort}` });
+  const gonePort = await closedPort();
+  closedOrigin = `http://127.0.0.1:${gonePort}`;
+  ctx = await createTestApp({ FETCH_ALLOW: `${new URL(site.origin).host},127.0.0.1:${gonePort}` });
   cookie = await ctx.login();
 });
 afterAll(async () => {

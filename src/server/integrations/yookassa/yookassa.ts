@@ -5,6 +5,7 @@
  * A failure of any kind is a YooKassaError: callers keep the order as it was and say so.
  */
 import type { Config } from '../../config.ts';
+import { ApiError } from '../api-error.ts';
 
 export type YooKassaConfig = NonNullable<Config['yookassa']>;
 export type YooAmount = { value: string; currency: string };
@@ -44,14 +45,8 @@ export type CreatePaymentBody = {
 };
 export type CreateRefundBody = { payment_id: string; amount: YooAmount; description?: string; receipt?: YooReceipt };
 
-export class YooKassaError extends Error {
-  /** The HTTP status of YooKassa's answer; null when none came (network, timeout). */
-  readonly status: number | null;
-  constructor(message: string, status: number | null) {
-    super(message);
-    this.name = 'YooKassaError';
-    this.status = status;
-  }
+export class YooKassaError extends ApiError {
+  override name = 'YooKassaError';
 }
 
 const TIMEOUT_MS = 15_000;

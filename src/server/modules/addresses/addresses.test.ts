@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCustomer } from '../../../../tests/helpers/accounts.ts';
+import { callAs, expectLoginNeeded, objectCalls, registerCustomer, type Call } from '../../../../tests/helpers/accounts.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { expectFieldErrors } from '../../../../tests/helpers/field-errors.ts';
 
@@ -12,22 +12,12 @@ afterAll(() => ctx.close());
 const HOME = { label: 'Дом', recipientName: 'Иван Петров', phone: '+7 900 123-45-67', address: 'ул. Мира, д. 5, кв. 12', city: 'Волгоград', postalCode: '400005' };
 const WORK = { label: 'Работа', recipientName: 'Иван Петров', phone: '8 (8442) 55-66-77', address: 'пр. Ленина, д. 100, офис 3', city: 'Волгоград', postalCode: '400066' };
 
-type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object };
-const as = (cookie: string, call: Call) => ctx.app.inject({ ...call, headers: { cookie } });
+const as = (cookie: string, call: Call) => callAs(ctx, cookie, call);
 const list = async (cookie: string) => (await as(cookie, { method: 'GET', url: '/api/addresses' })).json().addresses as { id: number; label: string; isDefault: boolean }[];
 
 describe('/api/addresses', () => {
   it('needs a login', async () => {
-    for (const call of [
-      { method: 'GET', url: '/api/addresses' },
-      { method: 'POST', url: '/api/addresses', payload: HOME },
-      { method: 'PATCH', url: '/api/addresses/1', payload: { city: 'Москва' } },
-      { method: 'DELETE', url: '/api/addresses/1' },
-    ] as Call[]) {
-      const res = await ctx.app.inject(call);
-      expect(res.statusCode, `${call.method} ${call.url}`).toBe(401);
-      expect(res.json().message).toBe('Требуется вход в систему');
-    }
+    await expectLoginNeeded(ctx, objectCalls('/api/addresses', HOME, { city: 'Москва' }));
   });
 
   it('adds, lists, edits, marks default and deletes the user’s own addresses', async () => {

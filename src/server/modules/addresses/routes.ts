@@ -7,15 +7,12 @@ const TAGS = ['Личный кабинет: адреса доставки'];
 
 /** The personal account's delivery addresses: each user sees and changes only their own. */
 export default async function addressRoutes(app: App) {
-  app.get('/addresses', { config: { access: 'user' }, schema: { tags: TAGS, summary: 'Мои адреса доставки' } }, async (request) => ({
-    addresses: await listAddresses(app.deps.db, request.user!.id),
-  }));
-
   objectRoutes(app, {
     path: '/addresses',
     params: AddressIdParamsSchema,
     access: 'user',
     tags: TAGS,
+    list: { summary: 'Мои адреса доставки', run: async (request) => ({ addresses: await listAddresses(app.deps.db, request.user!.id) }) },
     create: { summary: 'Добавить адрес', body: AddressSchema, run: (body, request) => createAddress(app.deps.db, request.user!.id, body, app.deps.clock()) },
     update: {
       summary: 'Изменить адрес или сделать его основным (isDefault: true)',

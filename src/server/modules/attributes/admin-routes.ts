@@ -12,12 +12,6 @@ const TAGS = ['Управление каталогом'];
 /** The back office's «Характеристики» screen and the category form's «Фильтры» (docs/decisions/034). */
 export default async function attributeAdminRoutes(app: App) {
   app.get(
-    '/admin/attributes',
-    { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Характеристики с написаниями поставщиков и числом товаров', querystring: CacheBuster } },
-    async () => listAdminAttributes(app.deps.db),
-  );
-
-  app.get(
     '/admin/attributes/:id',
     { config: { access: 'staff' }, schema: { tags: TAGS, summary: 'Одна характеристика', params: IdParams, querystring: CacheBuster } },
     async (request) => requireAttribute(app.deps.db, request.params.id),
@@ -29,6 +23,7 @@ export default async function attributeAdminRoutes(app: App) {
     access: 'staff',
     tags: TAGS,
     log: 'attribute',
+    list: { summary: 'Характеристики с написаниями поставщиков и числом товаров', querystring: CacheBuster, run: () => listAdminAttributes(app.deps.db) },
     create: { summary: 'Создать характеристику', body: AttributeSchema, run: (body) => createAttribute(app.deps.db, body, app.deps.clock()) },
     update: {
       summary: 'Изменить характеристику (вид — только если значения ему подходят)',

@@ -33,6 +33,16 @@ const post = (url: string, payload: object, cookie?: string, method: 'POST' | 'P
 const me = (cookie: string) => ctx.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
 const login = (username: string, password: string) => post('/api/login', { username, password });
 
+/** The change is refused without the current password (400) and with a wrong one (403). */
+async function expectCurrentPasswordChecked(change: (payload: object) => ReturnType<typeof post>, payload: object) {
+  const missing = await change(payload);
+  expect(missing.statusCode).toBe(400);
+  expect(missing.json().errors.currentPassword).toEqual(['Введите текущий пароль']);
+  const wrong = await change({ ...payload, currentPassword: 'Ne-tot-parol-1' });
+  expect(wrong.statusCode).toBe(403);
+  expect(wrong.json().errors.currentPassword).toEqual(['Неверный текущий пароль']);
+}
+
 describe('the password policy', () => {
   const common = dictionary['passwords-common'];
 
@@ -95,12 +105,7 @@ describe('POST /api/profile/password', () => {
     const other = cookieOf(await login(customer.username, customer.password))!;
     const change = (payload: object) => post('/api/profile/password', payload, customer.cookie);
 
-    const missing = await change({ newPassword: 'Novyi-parol-2026' });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors.currentPassword).toEqual(['Введите текущий пароль']);
-    const wrong = await change({ currentPassword: 'Ne-tot-parol-1', newPassword: 'Novyi-parol-2026' });
-    expect(wrong.statusCode).toBe(403);
-    expect(wrong.json().errors.currentPassword).toEqual(['Неверный текущий пароль']);
+    await expectCurrentPasswordChecked(change, { newPassword: 'Novyi-parol-2026' });
     const short = await change({ currentPassword: customer.password, newPassword: 'Zx-9kq7' });
     expect(short.json().errors.newPassword).toEqual([SHORT]);
     const common = await change({ currentPassword: customer.password, newPassword: 'baseball1' });
@@ -179,12 +184,7 @@ describe('re-authentication: changing a role', () => {
     const patch = (payload: object) => post(`/api/admin/users/${target.id}`, payload, admin, 'PATCH');
     const role = async () => (await ctx.database.db.select({ role: users.role }).from(users).where(eq(users.id, target.id)))[0]!.role;
 
-    const missing = await patch({ role: 'manager' });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors.currentPassword).toEqual(['Введите текущий пароль']);
-    const wrong = await patch({ role: 'manager', currentPassword: 'Ne-tot-parol-1' });
-    expect(wrong.statusCode).toBe(403);
-    expect(wrong.json().errors.currentPassword).toEqual(['Неверный текущий пароль']);
+    await expectCurrentPasswordChecked(patch, { role: 'manager' });
     expect(await role()).toBe('user');
 
     expect((await patch({ role: 'user', fullName: 'Пётр Сидоров' })).statusCode).toBe(200);

@@ -63,15 +63,13 @@ export default async function branchRoutes(app: App) {
     async (request) => saveTransfers(app.deps.db, request.body),
   );
 
-  app.get('/admin/branches', { config: { access: 'admin' }, schema: { tags: ADMIN_TAGS, summary: 'Филиалы в порядке показа' } }, async () =>
-    listAdminBranches(app.deps.db),
-  );
   objectRoutes(app, {
     path: '/admin/branches',
     params: IdParams,
     access: 'admin',
     tags: ADMIN_TAGS,
     log: 'branch',
+    list: { summary: 'Филиалы в порядке показа', run: () => listAdminBranches(app.deps.db) },
     create: { summary: 'Добавить филиал', body: NewBranchSchema, run: (body) => createBranch(app.deps.db, body, app.deps.clock()) },
     update: { method: 'put', summary: 'Изменить филиал', body: BranchSchema, run: ({ id }, body) => updateBranch(app.deps.db, id, body, app.deps.clock()) },
     remove: { summary: 'Удалить филиал (нельзя, если на складе есть товар или с ним связаны заказы)', run: ({ id }) => deleteBranch(app.deps.db, id) },

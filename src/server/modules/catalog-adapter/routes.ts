@@ -68,10 +68,6 @@ export default async function catalogAdapterRoutes(app: App) {
     async (request) => listAwaiting(db, request.query.page),
   );
 
-  app.get(`${PREFIX}/rules`, { config: staff, schema: { tags: TAGS, summary: 'Правила категорий в порядке применения', querystring: CacheBuster } }, async () =>
-    listRules(db),
-  );
-
   app.post(
     `${PREFIX}/rules/preview`,
     {
@@ -87,6 +83,7 @@ export default async function catalogAdapterRoutes(app: App) {
     access: 'staff',
     tags: TAGS,
     log: 'adapter.rule',
+    list: { summary: 'Правила категорий в порядке применения', querystring: CacheBuster, run: () => listRules(db) },
     create: { summary: 'Создать правило', body: CategoryRuleSchema, run: (body) => createRule(db, body, app.deps.clock()) },
     update: { summary: 'Изменить правило', body: CategoryRuleSchema, run: ({ id }, body) => updateRule(db, id, body) },
     remove: { summary: 'Удалить правило (товары остаются на местах)', run: ({ id }) => deleteRule(db, id) },
@@ -104,24 +101,17 @@ export default async function catalogAdapterRoutes(app: App) {
     async () => reapplyRules(db, app.deps.clock()),
   );
 
-  app.get(`${PREFIX}/brand-aliases`, { config: staff, schema: { tags: TAGS, summary: 'Написания брендов', querystring: CacheBuster } }, async () =>
-    listBrandAliases(db),
-  );
-
   objectRoutes(app, {
     path: `${PREFIX}/brand-aliases`,
     params: AliasParams,
     access: 'staff',
     tags: TAGS,
     log: 'adapter.alias',
+    list: { summary: 'Написания брендов', querystring: CacheBuster, run: () => listBrandAliases(db) },
     create: { summary: 'Добавить написание бренда', body: BrandAliasSchema, run: (body) => createBrandAlias(db, body, app.deps.clock()) },
     update: { summary: 'Изменить написание бренда', body: BrandAliasSchema, run: ({ alias }, body) => updateBrandAlias(db, alias, body) },
     remove: { summary: 'Удалить написание бренда', run: ({ alias }) => deleteBrandAlias(db, alias) },
   });
-
-  app.get(`${PREFIX}/unit-rules`, { config: staff, schema: { tags: TAGS, summary: 'Правила единиц в порядке применения', querystring: CacheBuster } }, async () =>
-    listUnitRules(db),
-  );
 
   objectRoutes(app, {
     path: `${PREFIX}/unit-rules`,
@@ -129,6 +119,7 @@ export default async function catalogAdapterRoutes(app: App) {
     access: 'staff',
     tags: TAGS,
     log: 'adapter.unit',
+    list: { summary: 'Правила единиц в порядке применения', querystring: CacheBuster, run: () => listUnitRules(db) },
     create: { summary: 'Добавить правило единиц', body: UnitRuleSchema, run: (body) => createUnitRule(db, body, app.deps.clock()) },
     update: { summary: 'Изменить правило единиц', body: UnitRuleSchema, run: ({ id }, body) => updateUnitRule(db, id, body) },
     remove: { summary: 'Удалить правило единиц', run: ({ id }) => deleteUnitRule(db, id) },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs, type Call } from '../../../../tests/helpers/accounts.ts';
 import { createCustomer, cartWith, pickProducts, setProduct, validOrderBody, readProduct, type TestCustomer } from '../../../../tests/helpers/customers.ts';
 import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { priceTypes, productPrices } from '../../db/schema.ts';
@@ -20,8 +21,7 @@ let ctx: TestContext;
 let admin: string;
 const DEALER_TYPE = 'dealer-type-0000-11e8-80c2-00155d0a6402';
 
-type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
-const as = (cookie: string | null, call: Call) => ctx.app.inject({ ...call, headers: cookie ? { cookie } : {} });
+const as = (cookie: string | null, call: Call) => callAs(ctx, cookie, call);
 const groupsList = async () => (await as(admin, { method: 'GET', url: '/api/admin/customer-groups' })).json() as CustomerGroupList;
 const createGroup = async (payload: object) => {
   const res = await as(admin, { method: 'POST', url: '/api/admin/customer-groups', payload });

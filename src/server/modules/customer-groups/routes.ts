@@ -32,18 +32,13 @@ export default async function customerGroupRoutes(app: App) {
     },
   );
 
-  app.get(
-    '/admin/customer-groups',
-    { config: { access: 'admin' }, schema: { tags: TAGS, summary: 'Группы покупателей с числом покупателей и типы цен 1С для выбора' } },
-    async () => listCustomerGroups(db),
-  );
-
   objectRoutes(app, {
     path: '/admin/customer-groups',
     params: GroupParams,
     access: 'admin',
     tags: TAGS,
     log: 'customer-group',
+    list: { summary: 'Группы покупателей с числом покупателей и типы цен 1С для выбора', run: () => listCustomerGroups(db) },
     create: { summary: 'Создать группу', body: CustomerGroupInputSchema, run: (body) => createCustomerGroup(db, body, app.deps.clock()) },
     update: { method: 'put', summary: 'Изменить группу', body: CustomerGroupInputSchema, run: ({ id }, body) => updateCustomerGroup(db, id, body, app.deps.clock()) },
     remove: { summary: 'Удалить группу (только без покупателей)', run: ({ id }) => deleteCustomerGroup(db, id) },

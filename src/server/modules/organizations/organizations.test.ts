@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCustomer } from '../../../../tests/helpers/accounts.ts';
+import { callAs, expectLoginNeeded, objectCalls, registerCustomer, type Call } from '../../../../tests/helpers/accounts.ts';
 import { SBERBANK } from '../../../../tests/helpers/company-orders.ts';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
 import { expectFieldErrors } from '../../../../tests/helpers/field-errors.ts';
@@ -14,25 +14,17 @@ afterAll(() => ctx.close());
 const IP = { name: 'ИП Кузнецов Сергей Петрович', inn: '500100732259', ogrn: '304500116000157', legalAddress: 'Московская обл., г. Реутов' };
 const NOT_FOUND = 'Организация не найдена';
 
-type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object };
-const as = (cookie: string, call: Call) => ctx.app.inject({ ...call, headers: { cookie } });
+const as = (cookie: string, call: Call) => callAs(ctx, cookie, call);
 const listOf = async (cookie: string) => (await as(cookie, { method: 'GET', url: '/api/organizations' })).json() as { organizations: { id: number; name: string }[]; innLookup: boolean };
 const create = (cookie: string, payload: object) => as(cookie, { method: 'POST', url: '/api/organizations', payload });
 const patch = (cookie: string, id: number, payload: object) => as(cookie, { method: 'PATCH', url: `/api/organizations/${id}`, payload });
 
 describe('/api/organizations', () => {
   it('needs a login', async () => {
-    for (const call of [
-      { method: 'GET', url: '/api/organizations' },
-      { method: 'POST', url: '/api/organizations', payload: SBERBANK },
-      { method: 'PATCH', url: '/api/organizations/1', payload: { name: 'ООО «Ромашка»' } },
-      { method: 'DELETE', url: '/api/organizations/1' },
+    await expectLoginNeeded(ctx, [
+      ...objectCalls('/api/organizations', SBERBANK, { name: 'ООО «Ромашка»' }),
       { method: 'GET', url: '/api/organizations/lookup?inn=7707083893' },
-    ] as Call[]) {
-      const res = await ctx.app.inject(call);
-      expect(res.statusCode, `${call.method} ${call.url}`).toBe(401);
-      expect(res.json().message).toBe('Требуется вход в систему');
-    }
+    ]);
   });
 
   it('adds, lists, edits and deletes the customer’s own organisations', async () => {

@@ -8,21 +8,19 @@ const TAGS = ['Личный кабинет: организации'];
 
 /** The customer's organisations (issue 27): each customer sees and changes only their own. */
 export default async function organizationRoutes(app: App) {
-  app.get(
-    '/organizations',
-    { config: { access: 'user' }, schema: { tags: TAGS, summary: 'Мои организации; innLookup: можно ли заполнить реквизиты по ИНН' } },
-    async (request): Promise<OrganizationsAnswer> => ({
-      organizations: await listOrganizations(app.deps.db, request.user!.id),
-      // Without DaData's key the form offers no look-up (GET /api/organizations/lookup answers 404).
-      innLookup: app.deps.config.dadata !== null,
-    }),
-  );
-
   objectRoutes(app, {
     path: '/organizations',
     params: OrganizationIdParamsSchema,
     access: 'user',
     tags: TAGS,
+    list: {
+      summary: 'Мои организации; innLookup: можно ли заполнить реквизиты по ИНН',
+      run: async (request): Promise<OrganizationsAnswer> => ({
+        organizations: await listOrganizations(app.deps.db, request.user!.id),
+        // Without DaData's key the form offers no look-up (GET /api/organizations/lookup answers 404).
+        innLookup: app.deps.config.dadata !== null,
+      }),
+    },
     create: { summary: 'Добавить организацию', body: OrganizationSchema, run: (body, request) => createOrganization(app.deps.db, request.user!.id, body) },
     update: {
       summary: 'Изменить организацию',

@@ -3,11 +3,11 @@ import { CATALOG_MESSAGES } from '#shared/schemas/catalog.ts';
 import { z } from '#shared/schemas/z.ts';
 import type { App } from '../../core/app-types.ts';
 import { listCategories } from '../categories/service.ts';
-import type { CatalogAnswers } from './answer-cache/catalog-answers.ts';
+import { CACHED_ROUTE, type CatalogAnswers } from './answer-cache/catalog-answers.ts';
 import { similarProducts } from './catalog/similar.ts';
 import type { CatalogSearch } from './search/catalog-search.ts';
 import { normalizeText } from './search/query.ts';
-import { productAnswer } from './product-key.ts';
+import { ProductAddressSchema, productAnswer } from './product-key.ts';
 
 /**
  * What leads a customer on from what they type or look at (issue 26): the categories with their
@@ -21,8 +21,7 @@ export function discoveryRoutes(app: App, search: CatalogSearch, answers: Catalo
   app.get(
     '/categories',
     {
-      config: { access: 'public' },
-      compress: false,
+      ...CACHED_ROUTE,
       schema: {
         tags: ['Каталог'],
         summary: 'Категории с числом товаров и картинкой',
@@ -30,19 +29,15 @@ export function discoveryRoutes(app: App, search: CatalogSearch, answers: Catalo
       },
     },
     async (request, reply) => {
-      await answers.check();
       const { supplier } = request.query;
-      const key = `categories|${supplier ?? ''}`;
-      const body = await answers.memo.responses.get(key, () => listCategories(db, { supplier }));
-      return answers.send(request, reply, key, body!);
+      return answers.answer(request, reply, `categories|${supplier ?? ''}`, () => listCategories(db, { supplier }));
     },
   );
 
   app.get(
     '/search/suggest',
     {
-      config: { access: 'public' },
-      compress: false,
+      ...CACHED_ROUTE,
       schema: {
         tags: ['Каталог'],
         summary: 'Подсказки поиска: категории и товары по мере ввода',
@@ -53,25 +48,20 @@ export function discoveryRoutes(app: App, search: CatalogSearch, answers: Catalo
       },
     },
     async (request, reply) => {
-      await answers.check();
       const query = normalizeText(request.query.q ?? '');
-      const key = `suggest|${query}`;
-      const body = await answers.memo.responses.get(key, () => search.suggest(query));
-      return answers.send(request, reply, key, body!);
+      return answers.answer(request, reply, `suggest|${query}`, () => search.suggest(query));
     },
   );
 
   app.get(
     '/products/:slugOrId/similar',
     {
-      config: { access: 'public' },
-      compress: false,
+      ...CACHED_ROUTE,
       schema: {
         tags: ['Каталог'],
         summary: 'Похожие товары: та же категория, ближайшие характеристики и цена',
         description: 'Только активные товары, не больше 8, без самого товара. Неактивный товар видят только сотрудники.',
-        params: z.object({ slugOrId: z.string() }),
-        querystring: z.object({ t: z.unknown().optional() }),
+        ...ProductAddressSchema,
       },
     },
     productAnswer(answers, 'similar', (slugOrId, options) => similarProducts(db, search, slugOrId, options)),

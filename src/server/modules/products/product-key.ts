@@ -1,9 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isStaff } from '#shared/constants.ts';
+import { z } from '#shared/schemas/z.ts';
 import { notFound } from '../../core/http-errors.ts';
 import type { CatalogAnswers } from './answer-cache/catalog-answers.ts';
 
 export const PRODUCT_NOT_FOUND = 'Товар не найден';
+
+/** The parameters of a product's address; `t`, the original client's cache buster, is accepted and ignored. */
+export const ProductAddressSchema = { params: z.object({ slugOrId: z.string() }), querystring: z.object({ t: z.unknown().optional() }) };
 
 /**
  * The slug or number of a product's address. A blank or overlong one names no product: 404,

@@ -5,14 +5,13 @@ import {
   catalogFiltersKey,
   catalogLimit,
 } from '#shared/schemas/catalog.ts';
-import { z } from '#shared/schemas/z.ts';
 import type { App } from '../../core/app-types.ts';
 import { badRequest, forbidden } from '../../core/http-errors.ts';
-import { registerCatalogAnswers } from './answer-cache/catalog-answers.ts';
+import { CACHED_ROUTE, registerCatalogAnswers } from './answer-cache/catalog-answers.ts';
 import { listProducts, type ListParams } from './catalog/list.ts';
 import { getProduct } from './catalog/product-rows.ts';
 import { discoveryRoutes } from './discovery-routes.ts';
-import { productAnswer } from './product-key.ts';
+import { ProductAddressSchema, productAnswer } from './product-key.ts';
 import { catalogSearchOf } from './search/catalog-search.ts';
 import { normalizeText } from './search/query.ts';
 
@@ -38,8 +37,7 @@ export default async function productRoutes(app: App) {
   app.get(
     '/products',
     {
-      config: { access: 'public' },
-      compress: false,
+      ...CACHED_ROUTE,
       schema: {
         tags: ['Каталог'],
         summary: 'Товары: каталог, фильтры, сортировка и поиск',
@@ -70,7 +68,6 @@ export default async function productRoutes(app: App) {
         reply.header('cache-control', 'no-store');
         return listProducts(db, answers.memo, search, params);
       }
-      await answers.check();
       const key = [
         'list',
         params.query ? normalizeText(params.query) : '',
@@ -82,23 +79,19 @@ export default async function productRoutes(app: App) {
         params.facets,
         catalogFiltersKey(params.filters),
       ].join('|');
-      const body = await answers.memo.responses.get(key, () => listProducts(db, answers.memo, search, params));
-      return answers.send(request, reply, key, body!);
+      return answers.answer(request, reply, key, () => listProducts(db, answers.memo, search, params));
     },
   );
 
   app.get(
     '/products/:slugOrId',
     {
-      config: { access: 'public' },
-      compress: false,
+      ...CACHED_ROUTE,
       schema: {
         tags: ['Каталог'],
         summary: 'Товар по slug или номеру (только цифры — номер)',
         description: 'Неактивный товар видят только сотрудники.',
-        params: z.object({ slugOrId: z.string() }),
-        // The original client's cache buster: accepted and ignored.
-        querystring: z.object({ t: z.unknown().optional() }),
+        ...ProductAddressSchema,
       },
     },
     productAnswer(answers, 'product', (slugOrId, options) => getProduct(db, slugOrId, options)),

@@ -1,25 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import iconv from 'iconv-lite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { collect, tempFiles } from '../../../../../tests/helpers/temp-files.ts';
 import { csvRows, detectCsvSettings, detectDelimiter, detectEncoding, type CsvSettings } from './csv.ts';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'supplier-csv-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-let files = 0;
-function file(content: Buffer | string): string {
-  const name = path.join(dir, `${++files}.csv`);
-  fs.writeFileSync(name, content);
-  return name;
-}
-
-async function allRows(filePath: string, settings: CsvSettings) {
-  const rows = [];
-  for await (const row of csvRows(filePath, settings)) rows.push(row);
-  return rows;
-}
+const { file } = tempFiles('supplier-csv-', 'csv');
+const allRows = (filePath: string, settings: CsvSettings) => collect(csvRows(filePath, settings));
 
 const RUSSIAN = 'Артикул;Наименование;Цена\r\nKDJZ20-13;Дрель-шуруповёрт аккумуляторная DCK;12 990,00\r\n';
 

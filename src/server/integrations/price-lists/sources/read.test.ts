@@ -1,27 +1,17 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import iconv from 'iconv-lite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { collect, tempFiles } from '../../../../../tests/helpers/temp-files.ts';
 import { PIT_FIRST_PRODUCT_ROW } from './fixtures/pit-price.ts';
 import { SourceError, detectFormat, previewSource, readRecords } from './read.ts';
 import type { ColumnMapping, ParsedRow, ReadOptions, RowError, SourceFormat, SupplierRecord } from './types.ts';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const fixture = (name: string) => path.join(FIXTURES, name);
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'supplier-read-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-let files = 0;
-function file(content: Buffer | string, extension = 'csv'): string {
-  const name = path.join(dir, `${++files}.${extension}`);
-  fs.writeFileSync(name, content);
-  return name;
-}
+const { file } = tempFiles('supplier-read-', 'csv');
 
 async function read(filePath: string, options: ReadOptions & { format: SourceFormat }, mapping: ColumnMapping) {
-  const rows: ParsedRow[] = [];
-  for await (const row of readRecords(filePath, options, mapping)) rows.push(row);
+  const rows: ParsedRow[] = await collect(readRecords(filePath, options, mapping));
   const records: SupplierRecord[] = rows.flatMap((row) => (row.ok ? [row.record] : []));
   const errors: RowError[] = rows.flatMap((row) => (row.ok ? [] : row.errors));
   return { rows, records, errors };

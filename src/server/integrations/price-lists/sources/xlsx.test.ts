@@ -1,55 +1,16 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { afterAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
+import { describe, expect, it } from 'vitest';
+import { collect, tempFiles } from '../../../../../tests/helpers/temp-files.ts';
+import { zipBytes } from '../../../../../tests/helpers/zip.ts';
 import { PIT_FIRST_PRODUCT_ROW } from './fixtures/pit-price.ts';
-import type { TableRow } from './table.ts';
 import { cellText } from '../../../core/spreadsheet-cell.ts';
 import { openXlsx } from './xlsx.ts';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'supplier-xlsx-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-async function collect(rows: AsyncGenerator<TableRow>, limit = Infinity) {
-  const all: TableRow[] = [];
-  for await (const row of rows) {
-    all.push(row);
-    if (all.length >= limit) break;
-  }
-  return all;
-}
-
-/** A zip archive holding one stored (uncompressed) file. */
-function storedZip(name: string, content: string): Buffer {
-  const data = Buffer.from(content);
-  const fileName = Buffer.from(name);
-  const crc = zlib.crc32(data);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(10, 4);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(fileName.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(10, 4);
-  central.writeUInt16LE(10, 6);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(fileName.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(46 + fileName.length, 12);
-  end.writeUInt32LE(30 + fileName.length + data.length, 16);
-  return Buffer.concat([local, fileName, data, central, fileName, end]);
-}
+const { dir } = tempFiles('supplier-xlsx-', 'xlsx');
 
 describe('cellText', () => {
   it('turns every kind of cell value into the text Excel shows', () => {
@@ -137,7 +98,9 @@ describe('openXlsx', () => {
 
   it('refuses a zip archive that is not a workbook', async () => {
     const file = path.join(dir, 'photos.zip');
-    fs.writeFileSync(file, storedZip('readme.txt', 'Фото товаров'));
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(Buffer.from('Фото товаров'), 'readme.txt', { compress: false });
+    fs.writeFileSync(file, await zipBytes(zip));
     await expect(openXlsx(file)).rejects.toThrow('Это архив ZIP, но не книга Excel (XLSX)');
   });
 });

@@ -1,26 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import iconv from 'iconv-lite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { collect, tempFiles } from '../../../../../tests/helpers/temp-files.ts';
 import { ymlOffers, type YmlOffer } from './yml.ts';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'supplier-yml-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-let files = 0;
-function file(content: Buffer | string): string {
-  const name = path.join(dir, `${++files}.yml`);
-  fs.writeFileSync(name, content);
-  return name;
-}
-
-async function offers(filePath: string): Promise<YmlOffer[]> {
-  const all: YmlOffer[] = [];
-  for await (const offer of ymlOffers(filePath)) all.push(offer);
-  return all;
-}
+const { file } = tempFiles('supplier-yml-', 'yml');
+const offers = (filePath: string): Promise<YmlOffer[]> => collect(ymlOffers(filePath));
 
 const feed = (offersXml: string, declaration = '<?xml version="1.0" encoding="UTF-8"?>') => `${declaration}
 <yml_catalog date="2026-11-01 09:00">

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../../config.ts';
 import { HttpError, badRequest, notFound } from '../../../core/http-errors.ts';
+import { pageOf } from '../../../core/paging.ts';
 import { deleteStoredPicture } from '../../../core/picture-store.ts';
 import { escapeLike, type Db } from '../../../db/connection.ts';
 import { categories, products, scrapedItems } from '../../../db/schema.ts';
@@ -41,15 +42,14 @@ async function categoryNames(db: Db): Promise<Map<number, string>> {
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-function viewOf(row: ItemRow, names: Map<number, string>): ItemView {
-  const data = row.data as ItemData | null;
-  const draft = data ? draftOf(data) : null;
+function viewOf({ id, url, status, message, productId, data }: ItemRow, names: Map<number, string>): ItemView {
+  const draft = data ? draftOf(data as ItemData) : null;
   return {
-    id: row.id,
-    url: row.url,
-    status: row.status as ItemStatus,
-    message: row.message,
-    productId: row.productId,
+    id,
+    url,
+    status: status as ItemStatus,
+    message,
+    productId,
     name: draft?.name || null,
     sku: draft?.sku || null,
     price: draft ? draft.price : null,
@@ -71,16 +71,10 @@ export async function listItems(db: Db, runId: number, query: ItemsQuery): Promi
   if (query.status) conditions.push(eq(scrapedItems.status, query.status));
   if (query.query) conditions.push(searchCondition(query.query));
   const where = and(...conditions);
-  const [{ total }] = await db.select({ total: count() }).from(scrapedItems).where(where);
+  const total = await db.$count(scrapedItems, where);
   const pages = Math.max(1, Math.ceil(total / ITEMS_PAGE_SIZE));
   const page = Math.min(query.page, pages);
-  const rows = await db
-    .select()
-    .from(scrapedItems)
-    .where(where)
-    .orderBy(asc(scrapedItems.id))
-    .limit(ITEMS_PAGE_SIZE)
-    .offset((page - 1) * ITEMS_PAGE_SIZE);
+  const rows = await pageOf(db.select().from(scrapedItems).where(where).orderBy(asc(scrapedItems.id)).$dynamic(), { page, limit: ITEMS_PAGE_SIZE });
   const names = await categoryNames(db);
   return { items: rows.map((row) => viewOf(row, names)), total, page, pages, counts: run.counts satisfies ItemCounts };
 }

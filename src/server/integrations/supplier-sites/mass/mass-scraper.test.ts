@@ -233,14 +233,20 @@ describe('a site that stops answering', () => {
 });
 
 describe('pause, resume and a restart in the middle', () => {
-  it('pauses at the next page when staff ask and goes on with the rest when resumed', async () => {
-    const urls = Array.from({ length: 10 }, (_, i) => shop.productUrl(201 + i));
+  /** A list run of these pages for which staff ask this when the shop is asked for `atPath`; the queue is run until it rests. */
+  async function listRunAsked(urls: string[], action: 'pause' | 'stop', atPath: string) {
     const id = (await start({ kind: 'list', urls })).id;
     shop.onRequest = (path) => {
-      if (path === '/product/203') void ctx.app.inject({ method: 'POST', url: `/api/admin/jobs/${id}/pause`, headers: { cookie } });
+      if (path === atPath) void ctx.app.inject({ method: 'POST', url: `/api/admin/jobs/${id}/${action}`, headers: { cookie } });
     };
     await ctx.app.jobs.drain();
     shop.onRequest = () => {};
+    return id;
+  }
+
+  it('pauses at the next page when staff ask and goes on with the rest when resumed', async () => {
+    const urls = Array.from({ length: 10 }, (_, i) => shop.productUrl(201 + i));
+    const id = await listRunAsked(urls, 'pause', '/product/203');
     const paused = await run(id);
     expect(paused.status).toBe('paused');
     expect(paused.counts.pending).toBeGreaterThan(0);
@@ -256,12 +262,7 @@ describe('pause, resume and a restart in the middle', () => {
 
   it('stops when staff ask: the pages left say so, none stays in the queue', async () => {
     const urls = Array.from({ length: 5 }, (_, i) => shop.productUrl(261 + i));
-    const id = (await start({ kind: 'list', urls })).id;
-    shop.onRequest = (path) => {
-      if (path === '/product/262') void ctx.app.inject({ method: 'POST', url: `/api/admin/jobs/${id}/stop`, headers: { cookie } });
-    };
-    await ctx.app.jobs.drain();
-    shop.onRequest = () => {};
+    const id = await listRunAsked(urls, 'stop', '/product/262');
     const stopped = await run(id);
     expect(stopped.status).toBe('stopped');
     expect(stopped.counts.pending).toBe(0);

@@ -6,6 +6,9 @@ import { onCatalogChange } from '../catalog-events.ts';
 import { CatalogMemo } from './memo.ts';
 import { CatalogVersionWatch, bumpCatalogVersion, readCatalogVersion } from './version-watch.ts';
 
+/** The options of a route answered from the cache: public, and not compressed again (the cache keeps each encoding). */
+export const CACHED_ROUTE = { config: { access: 'public' }, compress: false } as const;
+
 /** The public catalogue's answer cache as the routes use it. */
 export type CatalogAnswers = {
   memo: CatalogMemo;
@@ -16,6 +19,8 @@ export type CatalogAnswers = {
   check: () => Promise<void> | null;
   /** Sends a cached public answer (304, or the body in the best encoding the client accepts). */
   send: (request: FastifyRequest, reply: FastifyReply, key: string, body: CachedBody) => FastifyReply;
+  /** Sends the answer kept under `key` once the memo is current, made by `load` when there is none. */
+  answer: (request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<unknown>) => Promise<FastifyReply>;
 };
 
 /**
@@ -68,5 +73,11 @@ export function registerCatalogAnswers(app: App, onChange: () => void): CatalogA
     return reply.code(status).headers(headers).send(payload ?? undefined);
   };
 
-  return { memo, check, send };
+  const answer = async (request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<unknown>) => {
+    await check();
+    const body = await memo.responses.get(key, load);
+    return send(request, reply, key, body!);
+  };
+
+  return { memo, check, send, answer };
 }
