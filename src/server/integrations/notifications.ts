@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from '#shared/schemas/z.ts';
 import type { App } from '../core/app-types.ts';
 import { enforce, type RateRule } from '../modules/rate-limits/service.ts';
-import type { ApiError } from './api-error.ts';
+import type { ApiError } from '../core/api-error.ts';
 
 /**
  * Notifications come from the service's few servers: a generous limit per address that a flood

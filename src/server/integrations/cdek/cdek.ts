@@ -15,7 +15,7 @@
  * The API address is the operator's (environment), so Node's fetch is used, not safe-fetch.
  */
 import type { Config } from '../../config.ts';
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../../core/api-error.ts';
 
 export type CdekConfig = NonNullable<Config['cdek']>;
 

@@ -6,7 +6,7 @@
  * safe-fetch. A failure of any kind is a DadataError: the customer types the fields by hand.
  */
 import type { Config } from '../../config.ts';
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../../core/api-error.ts';
 
 export type DadataConfig = NonNullable<Config['dadata']>;
 

@@ -5,7 +5,7 @@
  * A failure of any kind is a YooKassaError: callers keep the order as it was and say so.
  */
 import type { Config } from '../../config.ts';
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../../core/api-error.ts';
 
 export type YooKassaConfig = NonNullable<Config['yookassa']>;
 export type YooAmount = { value: string; currency: string };
