@@ -5,11 +5,10 @@ import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { toast } from '#client/components/ui/toast-store.ts';
 import { useLogin } from '#client/lib/session.ts';
 import { LoginSchema, type LoginInput } from '#shared/schemas/auth.ts';
 import type { PublicUser } from '#shared/types.ts';
-import { applyServerErrors } from './field-errors.ts';
+import { authToasts } from './auth-toasts.ts';
 import { PasswordInput } from './password-input.tsx';
 import { paths } from '#client/paths.ts';
 
@@ -33,16 +32,7 @@ export function LoginForm({ onSuccess, idPrefix = 'login' }: LoginFormProps) {
     setError,
     formState: { errors },
   } = useForm<LoginInput>({ resolver: zodResolver(LoginSchema), defaultValues: { username: '', password: '' } });
-  const login = useLogin({
-    onSuccess: (user) => {
-      toast({ title: 'Успешный вход', description: `Добро пожаловать, ${user.username}!`, variant: 'success' });
-      onSuccess?.(user);
-    },
-    onError: (error) => {
-      applyServerErrors<LoginInput>(error, FIELDS, setError);
-      toast({ title: 'Ошибка входа', description: error.message, variant: 'destructive' });
-    },
-  });
+  const login = useLogin(authToasts<LoginInput>({ success: 'Успешный вход', failure: 'Ошибка входа', fields: FIELDS, setError, onSuccess }));
 
   const onSubmit = handleSubmit((values) => login.mutate(values));
 

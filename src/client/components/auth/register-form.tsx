@@ -7,13 +7,12 @@ import { Button } from '#client/components/ui/button.tsx';
 import { ConsentCheckbox } from '#client/components/consent-checkbox.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { useRegister } from '#client/lib/session.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { NEW_PASSWORD_HINT, RegisterSchema, type RegisterInput } from '#shared/schemas/auth.ts';
 import type { PublicUser } from '#shared/types.ts';
-import { applyServerErrors } from './field-errors.ts';
+import { authToasts } from './auth-toasts.ts';
 import { PasswordInput } from './password-input.tsx';
 
 export type RegisterFormProps = {
@@ -66,17 +65,20 @@ export function RegisterForm({ onSuccess, idPrefix = 'register', email = '', con
     defaultValues: { username: '', email, password: '', consent: consentGiven },
   });
 
+  const toasts = authToasts<RegisterInput>({
+    success: 'Регистрация успешна',
+    failure: 'Ошибка регистрации',
+    fields: FIELDS,
+    setError,
+    onSuccess,
+    describe: (error) => (error instanceof ApiError ? error.message || 'Произошла ошибка' : 'Произошла ошибка при регистрации'),
+  });
   const registerUser = useRegister({
-    onSuccess: (user) => {
-      toast({ title: 'Регистрация успешна', description: `Добро пожаловать, ${user.username}!`, variant: 'success' });
-      onSuccess?.(user);
-    },
+    onSuccess: toasts.onSuccess,
     onError: (error) => {
-      applyServerErrors<RegisterInput>(error, FIELDS, setError);
       // The switch may have been turned off since the page loaded.
       if (error instanceof ApiError && error.status === 403) void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey });
-      const description = error instanceof ApiError ? error.message || 'Произошла ошибка' : 'Произошла ошибка при регистрации';
-      toast({ title: 'Ошибка регистрации', description, variant: 'destructive' });
+      toasts.onError(error);
     },
   });
 
