@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LogIn } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Button } from '#client/components/ui/button.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { useLogin } from '#client/lib/session.ts';
@@ -11,6 +10,7 @@ import type { PublicUser } from '#shared/types.ts';
 import { authToasts } from './auth-toasts.ts';
 import { PasswordInput } from './password-input.tsx';
 import { paths } from '#client/paths.ts';
+import { AuthSubmit } from './auth-submit.tsx';
 
 export type LoginFormProps = {
   /** Called after the session is set and the welcome toast shown. */
@@ -47,10 +47,9 @@ export function LoginForm({ onSuccess, idPrefix = 'login' }: LoginFormProps) {
       <FormField label="Пароль" htmlFor={id('password')} required error={errors.password?.message}>
         <PasswordInput autoComplete="current-password" {...aria('password')} {...register('password')} />
       </FormField>
-      <Button type="submit" size="lg" disabled={login.isPending} className="w-full">
-        <LogIn aria-hidden />
-        {login.isPending ? 'Вход...' : 'Войти'}
-      </Button>
+      <AuthSubmit pending={login.isPending} icon={<LogIn aria-hidden />} pendingLabel="Вход...">
+        Войти
+      </AuthSubmit>
       <p className="text-center text-sm">
         <Link to={paths.passwordReset} className="font-medium text-primary underline-offset-4 hover:underline">
           Забыли пароль?

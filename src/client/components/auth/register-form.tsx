@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, UserPlus } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
-import { Button } from '#client/components/ui/button.tsx';
 import { ConsentCheckbox } from '#client/components/consent-checkbox.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
@@ -14,6 +13,7 @@ import { NEW_PASSWORD_HINT, RegisterSchema, type RegisterInput } from '#shared/s
 import type { PublicUser } from '#shared/types.ts';
 import { authToasts } from './auth-toasts.ts';
 import { PasswordInput } from './password-input.tsx';
+import { AuthSubmit } from './auth-submit.tsx';
 
 export type RegisterFormProps = {
   /** Called after the session is set and the welcome toast shown. */
@@ -109,10 +109,9 @@ export function RegisterForm({ onSuccess, idPrefix = 'register', email = '', con
           render={({ field }) => <ConsentCheckbox id={id('consent')} field={field} error={errors.consent?.message} />}
         />
       )}
-      <Button type="submit" size="lg" disabled={registerUser.isPending} className="w-full">
-        <UserPlus aria-hidden />
-        {registerUser.isPending ? 'Регистрация...' : 'Зарегистрироваться'}
-      </Button>
+      <AuthSubmit pending={registerUser.isPending} icon={<UserPlus aria-hidden />} pendingLabel="Регистрация...">
+        Зарегистрироваться
+      </AuthSubmit>
     </form>
   );
 }
