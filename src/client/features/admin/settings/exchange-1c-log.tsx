@@ -3,7 +3,7 @@ import { ArrowLeftRight } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { CardEmpty } from '#client/features/admin/components/card-empty.tsx';
+import { EmptyState } from '#client/features/admin/components/empty-state.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
 import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
@@ -147,9 +147,7 @@ export function Exchange1cLog() {
             <ListSkeleton label="Загрузка журнала обмена" />
           </div>
         ) : items.length === 0 ? (
-          <CardEmpty icon={ArrowLeftRight} title="Обменов пока не было">
-            Здесь появится каждый обмен с 1С: выгрузка каталога и остатков, выгрузка и изменение заказов.
-          </CardEmpty>
+          <EmptyState className="border-t" icon={ArrowLeftRight} title="Обменов пока не было" text="Здесь появится каждый обмен с 1С: выгрузка каталога и остатков, выгрузка и изменение заказов." />
         ) : (
           <div className={log.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
             <LogTable items={items} />

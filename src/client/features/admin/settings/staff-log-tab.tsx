@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, History } from 'lucide-react';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { CardEmpty } from '#client/features/admin/components/card-empty.tsx';
+import { EmptyState } from '#client/features/admin/components/empty-state.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -201,11 +201,16 @@ export function StaffLogTab() {
             <ListSkeleton label="Загрузка журнала действий" />
           </div>
         ) : actions.length === 0 ? (
-          <CardEmpty icon={History} title={isFiltered(query) ? 'Записей не найдено' : 'Записей пока нет'}>
-            {isFiltered(query)
-              ? 'Измените сотрудника, действие или даты.'
-              : 'Здесь появятся изменения товаров, заказов, пользователей и настроек, сделанные сотрудниками.'}
-          </CardEmpty>
+          <EmptyState
+            className="border-t"
+            icon={History}
+            title={isFiltered(query) ? 'Записей не найдено' : 'Записей пока нет'}
+            text={
+              isFiltered(query)
+                ? 'Измените сотрудника, действие или даты.'
+                : 'Здесь появятся изменения товаров, заказов, пользователей и настроек, сделанные сотрудниками.'
+            }
+          />
         ) : (
           <ol className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-label="Записи журнала">
             {actions.map((action) => (

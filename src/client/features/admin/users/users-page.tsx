@@ -3,7 +3,7 @@ import { UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { CardEmpty } from '#client/features/admin/components/card-empty.tsx';
+import { EmptyState } from '#client/features/admin/components/empty-state.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
@@ -90,9 +90,7 @@ export default function UsersPage() {
             <Spinner size="lg" label="Загрузка пользователей" />
           </div>
         ) : users.length === 0 ? (
-          <CardEmpty icon={Users} title="Нет пользователей">
-            Пользователи появятся здесь, когда зарегистрируются или будут добавлены.
-          </CardEmpty>
+          <EmptyState className="border-t" icon={Users} title="Нет пользователей" text="Пользователи появятся здесь, когда зарегистрируются или будут добавлены." />
         ) : (
           <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
             <UsersTable users={users} {...actions} />
