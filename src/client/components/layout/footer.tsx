@@ -10,7 +10,6 @@ import { CategoryLinks } from './category-links.tsx';
 import { Logo } from './logo.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
 import { ShopContacts } from './shop-contacts.tsx';
-import { HeadedSection } from '#client/components/ui/headed-section.tsx';
 
 type FooterProps = {
   shop: ShopSettings;
@@ -44,7 +43,10 @@ export function Footer({ shop, categories, branches, links, versionLabel }: Foot
             linkClassName="hover:text-header-foreground"
           />
         </section>
-        <HeadedSection as="nav" id="footer-catalog" title="Каталог" headingClassName="mb-3 text-sm font-semibold text-header-foreground">
+        <nav aria-labelledby="footer-catalog">
+          <h2 id="footer-catalog" className="mb-3 text-sm font-semibold text-header-foreground">
+            Каталог
+          </h2>
           <CategoryLinks
             categories={categories}
             limit={FOOTER_CATEGORY_COUNT}
@@ -52,8 +54,11 @@ export function Footer({ shop, categories, branches, links, versionLabel }: Foot
             linkClassName="hover:text-header-foreground"
             allLinkClassName="font-medium text-header-foreground hover:underline"
           />
-        </HeadedSection>
-        <HeadedSection as="nav" id="footer-info" title="Покупателям" headingClassName="mb-3 text-sm font-semibold text-header-foreground">
+        </nav>
+        <nav aria-labelledby="footer-info">
+          <h2 id="footer-info" className="mb-3 text-sm font-semibold text-header-foreground">
+            Покупателям
+          </h2>
           <ul className="space-y-2 text-sm">
             {links.map((l) => (
               <li key={l.to}>
@@ -63,7 +68,7 @@ export function Footer({ shop, categories, branches, links, versionLabel }: Foot
               </li>
             ))}
           </ul>
-        </HeadedSection>
+        </nav>
         <section aria-label="Рассылка" className="min-w-0">
           <NewsletterForm />
         </section>

@@ -9,7 +9,6 @@ import { formatPhone } from '#shared/phone.ts';
 import { CityPicker } from './city-picker.tsx';
 import { CountLink } from './count-link.tsx';
 import { Logo } from './logo.tsx';
-import { LogoutButton } from './logout-button.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { ProductsMenu } from './products-menu.tsx';
 import { SearchForm } from './search-form.tsx';
@@ -60,7 +59,10 @@ export function Header(props: ShellProps) {
                     <span className="max-w-32 truncate">{user.username}</span>
                   </Link>
                 </Button>
-                <LogoutButton onLogout={onLogout} logoutPending={logoutPending} />
+                <Button variant="ghost" size="sm" onClick={onLogout} disabled={logoutPending}>
+                  <Icon name="log-out" />
+                  {logoutPending ? 'Выход...' : 'Выйти'}
+                </Button>
               </div>
             ) : (
               <Button asChild variant="outline" size="sm" className="hidden md:inline-flex">

@@ -6,7 +6,6 @@ import { Sheet, SheetBody, SheetContent, SheetHeader, SheetTitle } from '#client
 import { isStaff } from '#shared/constants.ts';
 import { CategoryLinks } from './category-links.tsx';
 import { ListMenuLinks } from './list-counters.tsx';
-import { LogoutButton } from './logout-button.tsx';
 import { SearchForm } from './search-form.tsx';
 import { ShopContacts } from './shop-contacts.tsx';
 import type { ShellProps } from './types.ts';
@@ -43,7 +42,10 @@ export default function MobileMenuSheet({
                       Личный кабинет
                     </Link>
                   </Button>
-                  <LogoutButton onLogout={onLogout} logoutPending={logoutPending} />
+                  <Button size="sm" variant="ghost" onClick={onLogout} disabled={logoutPending}>
+                    <Icon name="log-out" />
+                    {logoutPending ? 'Выход...' : 'Выйти'}
+                  </Button>
                 </div>
               </div>
             ) : (

@@ -13,7 +13,6 @@ import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { formatRub } from '#shared/money.ts';
 import { CategoryGrid } from './category-grid.tsx';
 import { SupplierPicker } from './supplier-picker.tsx';
-import { HeadedSection } from '#client/components/ui/headed-section.tsx';
 
 /** The home page's product list reads query and supplier (plus its own sort, page and view); no category. */
 const homeCatalogSearch = (search: URLSearchParams): CatalogSearch => ({ ...parseCatalogSearch(search), categoryId: null });
@@ -91,9 +90,12 @@ export function Component() {
       </section>
 
       <div className="mx-auto max-w-7xl space-y-10 px-4 py-8">
-        <HeadedSection id="supplier-heading" title="Поставщик" headingClassName="text-lg font-semibold" className="space-y-3">
+        <section aria-labelledby="supplier-heading" className="space-y-3">
+          <h2 id="supplier-heading" className="text-lg font-semibold">
+            Поставщик
+          </h2>
           <SupplierPicker current={supplier} />
-        </HeadedSection>
+        </section>
 
         <aside className="flex gap-3 rounded-lg border border-warning/30 bg-warning-muted p-4 text-sm">
           <Icon name="info" className="mt-0.5 size-5 shrink-0 text-warning" />
