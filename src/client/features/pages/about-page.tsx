@@ -130,23 +130,24 @@ export function Component() {
 
       <BranchesSection id="about-branches" title="Наши филиалы" className="mt-14" branches={branches}
         intro="В каждом филиале можно купить инструмент, забрать заказ с сайта и получить консультацию специалиста."
+        cardClassName="flex flex-col gap-3"
         card={(branch) => (
-            <li key={branch.id} id={branch.slug} className="flex flex-col gap-3 rounded-lg border bg-card p-5 shadow-sm">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h3 className="text-lg font-semibold">{branch.city}</h3>
-                <Badge variant={branchKind(branch) === 'Головной офис' ? 'default' : 'secondary'}>{branchKind(branch)}</Badge>
-              </div>
-              <BranchAddress branch={branch} />
-              <ul className="mt-auto flex flex-wrap gap-1.5 pt-1" aria-label="Услуги филиала">
-                {branchServices(branch).map((service) => (
-                  <li key={service}>
-                    <Badge variant="outline" className="font-medium whitespace-normal">
-                      {service}
-                    </Badge>
-                  </li>
-                ))}
-              </ul>
-            </li>
+          <>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="text-lg font-semibold">{branch.city}</h3>
+              <Badge variant={branchKind(branch) === 'Головной офис' ? 'default' : 'secondary'}>{branchKind(branch)}</Badge>
+            </div>
+            <BranchAddress branch={branch} />
+            <ul className="mt-auto flex flex-wrap gap-1.5 pt-1" aria-label="Услуги филиала">
+              {branchServices(branch).map((service) => (
+                <li key={service}>
+                  <Badge variant="outline" className="font-medium whitespace-normal">
+                    {service}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       />
 
