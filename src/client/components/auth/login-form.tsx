@@ -3,14 +3,13 @@ import { LogIn } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
-import { Input } from '#client/components/ui/input.tsx';
 import { useLogin } from '#client/lib/session.ts';
 import { LoginSchema, type LoginInput } from '#shared/schemas/auth.ts';
 import type { PublicUser } from '#shared/types.ts';
 import { authToasts } from './auth-toasts.ts';
 import { PasswordInput } from './password-input.tsx';
 import { paths } from '#client/paths.ts';
-import { AuthSubmit } from './auth-submit.tsx';
+import { AuthSubmit, UsernameField } from './auth-fields.tsx';
 
 export type LoginFormProps = {
   /** Called after the session is set and the welcome toast shown. */
@@ -41,9 +40,7 @@ export function LoginForm({ onSuccess, idPrefix = 'login' }: LoginFormProps) {
 
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Вход">
-      <FormField label="Имя пользователя" htmlFor={id('username')} required error={errors.username?.message}>
-        <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...aria('username')} {...register('username')} />
-      </FormField>
+      <UsernameField id={id('username')} error={errors.username?.message} input={{ ...aria('username'), ...register('username') }} />
       <FormField label="Пароль" htmlFor={id('password')} required error={errors.password?.message}>
         <PasswordInput autoComplete="current-password" {...aria('password')} {...register('password')} />
       </FormField>

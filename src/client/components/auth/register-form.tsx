@@ -13,7 +13,7 @@ import { NEW_PASSWORD_HINT, RegisterSchema, type RegisterInput } from '#shared/s
 import type { PublicUser } from '#shared/types.ts';
 import { authToasts } from './auth-toasts.ts';
 import { PasswordInput } from './password-input.tsx';
-import { AuthSubmit } from './auth-submit.tsx';
+import { AuthSubmit, UsernameField } from './auth-fields.tsx';
 
 export type RegisterFormProps = {
   /** Called after the session is set and the welcome toast shown. */
@@ -91,9 +91,7 @@ export function RegisterForm({ onSuccess, idPrefix = 'register', email = '', con
 
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Регистрация">
-      <FormField label="Имя пользователя" htmlFor={id('username')} required error={errors.username?.message}>
-        <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...aria('username')} {...register('username')} />
-      </FormField>
+      <UsernameField id={id('username')} error={errors.username?.message} input={{ ...aria('username'), ...register('username') }} />
       <FormField label="Email" htmlFor={id('email')} required error={errors.email?.message}>
         <Input type="email" inputMode="email" autoComplete="email" spellCheck={false} {...aria('email')} {...register('email')} />
       </FormField>

@@ -25,7 +25,7 @@ import {
   type PasswordResetRequestInput,
 } from '#shared/schemas/auth.ts';
 import { INVALID_LINK, useRequestPasswordReset, useResetPassword, verifyResetTokenQuery, type ResetRequestAnswer } from './api.ts';
-import { AuthSubmit } from '#client/components/auth/auth-submit.tsx';
+import { AuthSubmit } from '#client/components/auth/auth-fields.tsx';
 
 export const meta: MetaFn = () => ({ title: 'Восстановление пароля', noindex: true });
 
