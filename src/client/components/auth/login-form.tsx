@@ -2,16 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LogIn } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Button } from '#client/components/ui/button.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
-import { Input } from '#client/components/ui/input.tsx';
-import { toast } from '#client/components/ui/toast-store.ts';
 import { useLogin } from '#client/lib/session.ts';
 import { LoginSchema, type LoginInput } from '#shared/schemas/auth.ts';
 import type { PublicUser } from '#shared/types.ts';
-import { applyServerErrors } from './field-errors.ts';
+import { authToasts } from './auth-toasts.ts';
 import { PasswordInput } from './password-input.tsx';
 import { paths } from '#client/paths.ts';
+import { AuthSubmit, UsernameField } from './auth-fields.tsx';
 
 export type LoginFormProps = {
   /** Called after the session is set and the welcome toast shown. */
@@ -33,16 +31,7 @@ export function LoginForm({ onSuccess, idPrefix = 'login' }: LoginFormProps) {
     setError,
     formState: { errors },
   } = useForm<LoginInput>({ resolver: zodResolver(LoginSchema), defaultValues: { username: '', password: '' } });
-  const login = useLogin({
-    onSuccess: (user) => {
-      toast({ title: 'Успешный вход', description: `Добро пожаловать, ${user.username}!`, variant: 'success' });
-      onSuccess?.(user);
-    },
-    onError: (error) => {
-      applyServerErrors<LoginInput>(error, FIELDS, setError);
-      toast({ title: 'Ошибка входа', description: error.message, variant: 'destructive' });
-    },
-  });
+  const login = useLogin(authToasts<LoginInput>({ success: 'Успешный вход', failure: 'Ошибка входа', fields: FIELDS, setError, onSuccess }));
 
   const onSubmit = handleSubmit((values) => login.mutate(values));
 
@@ -51,16 +40,13 @@ export function LoginForm({ onSuccess, idPrefix = 'login' }: LoginFormProps) {
 
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Вход">
-      <FormField label="Имя пользователя" htmlFor={id('username')} required error={errors.username?.message}>
-        <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...aria('username')} {...register('username')} />
-      </FormField>
+      <UsernameField id={id('username')} error={errors.username?.message} input={{ ...aria('username'), ...register('username') }} />
       <FormField label="Пароль" htmlFor={id('password')} required error={errors.password?.message}>
         <PasswordInput autoComplete="current-password" {...aria('password')} {...register('password')} />
       </FormField>
-      <Button type="submit" size="lg" disabled={login.isPending} className="w-full">
-        <LogIn aria-hidden />
-        {login.isPending ? 'Вход...' : 'Войти'}
-      </Button>
+      <AuthSubmit pending={login.isPending} icon={<LogIn aria-hidden />} pendingLabel="Вход...">
+        Войти
+      </AuthSubmit>
       <p className="text-center text-sm">
         <Link to={paths.passwordReset} className="font-medium text-primary underline-offset-4 hover:underline">
           Забыли пароль?

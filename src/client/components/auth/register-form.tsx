@@ -3,18 +3,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, UserPlus } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
-import { Button } from '#client/components/ui/button.tsx';
 import { ConsentCheckbox } from '#client/components/consent-checkbox.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { useRegister } from '#client/lib/session.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
 import { NEW_PASSWORD_HINT, RegisterSchema, type RegisterInput } from '#shared/schemas/auth.ts';
 import type { PublicUser } from '#shared/types.ts';
-import { applyServerErrors } from './field-errors.ts';
+import { authToasts } from './auth-toasts.ts';
 import { PasswordInput } from './password-input.tsx';
+import { AuthSubmit, UsernameField } from './auth-fields.tsx';
 
 export type RegisterFormProps = {
   /** Called after the session is set and the welcome toast shown. */
@@ -66,17 +65,20 @@ export function RegisterForm({ onSuccess, idPrefix = 'register', email = '', con
     defaultValues: { username: '', email, password: '', consent: consentGiven },
   });
 
+  const toasts = authToasts<RegisterInput>({
+    success: 'Регистрация успешна',
+    failure: 'Ошибка регистрации',
+    fields: FIELDS,
+    setError,
+    onSuccess,
+    describe: (error) => (error instanceof ApiError ? error.message || 'Произошла ошибка' : 'Произошла ошибка при регистрации'),
+  });
   const registerUser = useRegister({
-    onSuccess: (user) => {
-      toast({ title: 'Регистрация успешна', description: `Добро пожаловать, ${user.username}!`, variant: 'success' });
-      onSuccess?.(user);
-    },
+    onSuccess: toasts.onSuccess,
     onError: (error) => {
-      applyServerErrors<RegisterInput>(error, FIELDS, setError);
       // The switch may have been turned off since the page loaded.
       if (error instanceof ApiError && error.status === 403) void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey });
-      const description = error instanceof ApiError ? error.message || 'Произошла ошибка' : 'Произошла ошибка при регистрации';
-      toast({ title: 'Ошибка регистрации', description, variant: 'destructive' });
+      toasts.onError(error);
     },
   });
 
@@ -89,9 +91,7 @@ export function RegisterForm({ onSuccess, idPrefix = 'register', email = '', con
 
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Регистрация">
-      <FormField label="Имя пользователя" htmlFor={id('username')} required error={errors.username?.message}>
-        <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...aria('username')} {...register('username')} />
-      </FormField>
+      <UsernameField id={id('username')} error={errors.username?.message} input={{ ...aria('username'), ...register('username') }} />
       <FormField label="Email" htmlFor={id('email')} required error={errors.email?.message}>
         <Input type="email" inputMode="email" autoComplete="email" spellCheck={false} {...aria('email')} {...register('email')} />
       </FormField>
@@ -107,10 +107,9 @@ export function RegisterForm({ onSuccess, idPrefix = 'register', email = '', con
           render={({ field }) => <ConsentCheckbox id={id('consent')} field={field} error={errors.consent?.message} />}
         />
       )}
-      <Button type="submit" size="lg" disabled={registerUser.isPending} className="w-full">
-        <UserPlus aria-hidden />
-        {registerUser.isPending ? 'Регистрация...' : 'Зарегистрироваться'}
-      </Button>
+      <AuthSubmit pending={registerUser.isPending} icon={<UserPlus aria-hidden />} pendingLabel="Регистрация...">
+        Зарегистрироваться
+      </AuthSubmit>
     </form>
   );
 }

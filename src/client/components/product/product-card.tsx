@@ -55,22 +55,31 @@ export function ProductCard({ product, view = 'grid' }: { product: Product; view
       {product.tag && <Badge variant="secondary">{product.tag}</Badge>}
     </div>
   );
+  // Out of the tab order and hidden from readers: the name is the link they get.
+  const picture = (className: string, imageClassName: string) => (
+    <Link to={href} className={cn('relative block bg-muted', className)} tabIndex={-1} aria-hidden>
+      <ProductImage product={product} className={imageClassName} />
+      {badges}
+    </Link>
+  );
+  const skuAndName = (skuClassName?: string, nameClassName?: string) => (
+    <>
+      <p className={cn('text-xs text-muted-foreground', skuClassName)}>Артикул: {product.sku}</p>
+      <h3 className={cn('font-semibold leading-snug', nameClassName)}>
+        <Link to={href} className="hover:text-primary hover:underline">
+          {product.name}
+        </Link>
+      </h3>
+    </>
+  );
 
   if (view === 'list') {
     return (
       <article className="relative flex gap-3 rounded-lg border border-border bg-card p-3 shadow-xs sm:gap-5 sm:p-4" data-testid="product-card">
-        <Link to={href} className="relative block size-28 shrink-0 overflow-hidden rounded-md bg-muted sm:size-40" tabIndex={-1} aria-hidden>
-          <ProductImage product={product} className="size-full p-2" />
-          {badges}
-        </Link>
+        {picture('size-28 shrink-0 overflow-hidden rounded-md sm:size-40', 'size-full p-2')}
         <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:flex-row sm:gap-5">
           <div className="min-w-0 flex-1 space-y-1.5 max-sm:pr-9">
-            <p className="text-xs text-muted-foreground">Артикул: {product.sku}</p>
-            <h3 className="font-semibold leading-snug">
-              <Link to={href} className="hover:text-primary hover:underline">
-                {product.name}
-              </Link>
-            </h3>
+            {skuAndName()}
             <p className="hidden text-sm text-muted-foreground sm:line-clamp-2">{shortText(product)}</p>
             <Availability branchStock={product.branchStock} />
           </div>
@@ -89,19 +98,11 @@ export function ProductCard({ product, view = 'grid' }: { product: Product; view
 
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card shadow-xs transition hover:border-primary/40 hover:shadow-md" data-testid="product-card">
-      <Link to={href} className="relative block aspect-square bg-muted" tabIndex={-1} aria-hidden>
-        <ProductImage product={product} className="size-full p-4 transition group-hover:scale-105" />
-        {badges}
-      </Link>
+      {picture('aspect-square', 'size-full p-4 transition group-hover:scale-105')}
       <FavoriteButton productId={product.id} className="absolute top-2 right-2" />
       <CompareButton productId={product.id} className="absolute top-14 right-2" />
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <p className="truncate text-xs text-muted-foreground">Артикул: {product.sku}</p>
-        <h3 className="line-clamp-3 text-sm font-semibold leading-snug sm:text-base">
-          <Link to={href} className="hover:text-primary hover:underline">
-            {product.name}
-          </Link>
-        </h3>
+        {skuAndName('truncate', 'line-clamp-3 text-sm sm:text-base')}
         <div className="mt-auto space-y-2 pt-1">
           <Price price={product.price} originalPrice={product.originalPrice} productId={product.id} />
           <Availability branchStock={product.branchStock} className="text-xs sm:text-sm" />

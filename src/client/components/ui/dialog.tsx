@@ -73,10 +73,13 @@ export const DialogHeader = styled('div', 'dialog-header', 'flex flex-col gap-1.
 
 export const DialogFooter = styled('div', 'dialog-footer', 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end');
 
-export const DialogTitle = styled(DialogPrimitive.Title, 'dialog-title', 'text-lg leading-snug font-semibold');
+/** A dialog's or a sheet's title and description: the same look, marked `<slot>-title` and `<slot>-description`. */
+/* @__NO_SIDE_EFFECTS__ */
+export function modalHeading(slot: 'dialog' | 'sheet') {
+  return {
+    Title: styled(DialogPrimitive.Title, `${slot}-title`, 'text-lg leading-snug font-semibold'),
+    Description: styled(DialogPrimitive.Description, `${slot}-description`, 'text-sm text-muted-foreground'),
+  };
+}
 
-export const DialogDescription = styled(
-  DialogPrimitive.Description,
-  'dialog-description',
-  'text-sm text-muted-foreground',
-);
+export const { Title: DialogTitle, Description: DialogDescription } = modalHeading('dialog');

@@ -2,7 +2,7 @@ import { Dialog as SheetPrimitive } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '#client/lib/utils.ts';
 import { slotted, styled } from './styled.tsx';
-import { ModalPanel, overlayClassName, type ModalContentProps } from '#client/components/ui/dialog.tsx';
+import { ModalPanel, modalHeading, overlayClassName, type ModalContentProps } from '#client/components/ui/dialog.tsx';
 
 export const Sheet = slotted(SheetPrimitive.Root, 'sheet');
 export const SheetTrigger = slotted(SheetPrimitive.Trigger, 'sheet-trigger');
@@ -50,10 +50,4 @@ export const SheetBody = styled('div', 'sheet-body', 'flex-1 px-4');
 
 export const SheetFooter = styled('div', 'sheet-footer', 'mt-auto flex flex-col gap-2 border-t p-4');
 
-export const SheetTitle = styled(SheetPrimitive.Title, 'sheet-title', 'text-lg leading-snug font-semibold');
-
-export const SheetDescription = styled(
-  SheetPrimitive.Description,
-  'sheet-description',
-  'text-sm text-muted-foreground',
-);
+export const { Title: SheetTitle, Description: SheetDescription } = modalHeading('sheet');

@@ -25,6 +25,7 @@ import {
   type PasswordResetRequestInput,
 } from '#shared/schemas/auth.ts';
 import { INVALID_LINK, useRequestPasswordReset, useResetPassword, verifyResetTokenQuery, type ResetRequestAnswer } from './api.ts';
+import { AuthSubmit } from '#client/components/auth/auth-fields.tsx';
 
 export const meta: MetaFn = () => ({ title: 'Восстановление пароля', noindex: true });
 
@@ -119,10 +120,9 @@ function RequestForm() {
               {...register('email')}
             />
           </FormField>
-          <Button type="submit" size="lg" className="w-full" disabled={send.isPending}>
-            <Mail aria-hidden />
-            {send.isPending ? 'Отправка...' : 'Отправить ссылку'}
-          </Button>
+          <AuthSubmit pending={send.isPending} icon={<Mail aria-hidden />} pendingLabel="Отправка...">
+            Отправить ссылку
+          </AuthSubmit>
         </form>
       )}
       <p className="text-center text-sm">
@@ -237,10 +237,9 @@ function ResetForm({ token }: { token: string }) {
         <FormField label="Подтверждение пароля" htmlFor="reset-confirmPassword" required error={errors.confirmPassword?.message}>
           <PasswordInput autoComplete="new-password" {...field('confirmPassword')} {...register('confirmPassword')} />
         </FormField>
-        <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
-          <KeyRound aria-hidden />
-          {reset.isPending ? 'Сохранение...' : 'Сохранить новый пароль'}
-        </Button>
+        <AuthSubmit pending={reset.isPending} icon={<KeyRound aria-hidden />} pendingLabel="Сохранение...">
+          Сохранить новый пароль
+        </AuthSubmit>
       </form>
     </Shell>
   );

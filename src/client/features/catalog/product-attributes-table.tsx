@@ -1,5 +1,6 @@
 import { formatDimensions, formatWeight } from '#shared/parcel-size.ts';
 import type { Product, ProductAttribute } from '#shared/types.ts';
+import { HeadedSection } from '#client/components/ui/headed-section.tsx';
 
 /** A value as the table shows it: «1100 Вт», «SDS-plus», «Да». */
 const shownValue = ({ value, unit }: ProductAttribute) => (unit ? `${value} ${unit}` : value);
@@ -47,10 +48,7 @@ export function sizeRows(product: Pick<Product, 'weightKg' | 'lengthCm' | 'width
 export function ProductAttributesTable({ attributes }: { attributes: ProductAttribute[] }) {
   if (attributes.length === 0) return null;
   return (
-    <section aria-labelledby="attributes-heading" className="max-w-4xl space-y-4 border-t border-border pt-6" data-testid="product-attributes">
-      <h2 id="attributes-heading" className="text-xl font-bold">
-        Характеристики
-      </h2>
+    <HeadedSection id="attributes-heading" title="Характеристики" headingClassName="text-xl font-bold" className="max-w-4xl space-y-4 border-t border-border pt-6" data-testid="product-attributes">
       {byGroup(attributes).map(([group, list]) => (
         <table key={group} className="w-full text-sm">
           <caption className="pb-1 text-left text-base font-semibold">{group}</caption>
@@ -66,6 +64,6 @@ export function ProductAttributesTable({ attributes }: { attributes: ProductAttr
           </tbody>
         </table>
       ))}
-    </section>
+    </HeadedSection>
   );
 }

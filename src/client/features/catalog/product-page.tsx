@@ -29,16 +29,14 @@ import { ProductRating, ReviewsSection, prefetchReviews, reviewsOfPage } from '.
 import { branchTransfersQuery, useBranches, useCityBranch } from '#client/lib/branches.ts';
 import { lineSource, pickupInDaysText } from '#shared/transfers.ts';
 import type { Branch, BranchStock } from '#shared/schemas/branches.ts';
+import { HeadedSection } from '#client/components/ui/headed-section.tsx';
 
 /** How many each branch has, the customer's city marked. */
 function BranchStockList({ branchStock }: { branchStock: BranchStock[] }) {
   const city = useCityBranch();
   if (branchStock.length === 0) return null;
   return (
-    <section aria-labelledby="branch-stock-heading" className="rounded-md border border-border p-3">
-      <h2 id="branch-stock-heading" className="text-sm font-semibold">
-        Наличие в филиалах
-      </h2>
+    <HeadedSection id="branch-stock-heading" title="Наличие в филиалах" headingClassName="text-sm font-semibold" className="rounded-md border border-border p-3">
       <ul className="mt-1 divide-y divide-border text-sm" data-testid="branch-stock">
         {branchStock.map((b) => (
           <li key={b.branchId} className="flex justify-between gap-3 py-1.5">
@@ -50,7 +48,7 @@ function BranchStockList({ branchStock }: { branchStock: BranchStock[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -279,16 +277,13 @@ export function Component() {
       <ProductAttributesTable attributes={[...(product.attributes ?? []), ...sizeRows(product, product.attributes ?? [])]} />
 
       {paragraphs.length > 0 && (
-        <section aria-labelledby="description-heading" className="max-w-4xl space-y-3 border-t border-border pt-6">
-          <h2 id="description-heading" className="text-xl font-bold">
-            Описание
-          </h2>
+        <HeadedSection id="description-heading" title="Описание" headingClassName="text-xl font-bold" className="max-w-4xl space-y-3 border-t border-border pt-6">
           {paragraphs.map((text, i) => (
             <p key={i} className="leading-relaxed">
               {text}
             </p>
           ))}
-        </section>
+        </HeadedSection>
       )}
 
       <ReviewsSection product={product} />

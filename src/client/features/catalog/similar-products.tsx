@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { ProductCard } from '#client/components/product/product-card.tsx';
 import { apiRequest } from '#client/lib/api.ts';
 import type { Product } from '#shared/types.ts';
+import { HeadedSection } from '#client/components/ui/headed-section.tsx';
 
 /** «Похожие товары» of a product (`GET /api/products/{slugOrId}/similar`). */
 export const similarProductsQuery = (slugOrId: string) =>
@@ -32,10 +33,7 @@ export function SimilarProducts({ slug }: { slug: string }) {
   const products = data?.products ?? [];
   if (products.length === 0) return null;
   return (
-    <section aria-labelledby="similar-heading" className="space-y-4 border-t border-border pt-6" data-testid="similar-products">
-      <h2 id="similar-heading" className="text-xl font-bold">
-        Похожие товары
-      </h2>
+    <HeadedSection id="similar-heading" title="Похожие товары" headingClassName="text-xl font-bold" className="space-y-4 border-t border-border pt-6" data-testid="similar-products">
       {/* A phone or tablet scrolls one row sideways instead of stacking eight cards under the product; a wide screen shows them all, four a row. */}
       <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 md:mx-0 md:gap-4 md:px-0 lg:grid lg:grid-cols-4 lg:overflow-visible lg:pb-0">
         {products.map((product) => (
@@ -44,6 +42,6 @@ export function SimilarProducts({ slug }: { slug: string }) {
           </li>
         ))}
       </ul>
-    </section>
+    </HeadedSection>
   );
 }

@@ -18,6 +18,7 @@ import { pluralRu } from '#shared/plural.ts';
 import { SKU_FILE_MAX_BYTES, SKU_FILE_TOO_LARGE, SKU_LIST_EMPTY, SKU_LIST_MAX_LINES, cartLinesNotes, type CartLinesResult } from '#shared/schemas/sku-list.ts';
 import { listOf, skuCheckQuery, skuListLoader, useAddSkuList, useUploadSkuFile } from './api.ts';
 import { CheckResult } from './check-result.tsx';
+import { HeadedSection } from '#client/components/ui/headed-section.tsx';
 
 export const meta: MetaFn = () => ({
   title: 'Заказ по артикулам',
@@ -164,10 +165,7 @@ export function Component() {
           </CardContent>
         </Card>
 
-        <section aria-labelledby="sku-result-title" className="grid min-w-0 gap-4">
-          <h2 id="sku-result-title" className="text-xl font-bold">
-            Результат проверки
-          </h2>
+        <HeadedSection id="sku-result-title" title="Результат проверки" headingClassName="text-xl font-bold" className="grid min-w-0 gap-4">
           {checked.isPending && list.trim() ? (
             <div className="flex min-h-40 items-center justify-center gap-3 text-muted-foreground" role="status">
               <Spinner label="Проверяем список..." />
@@ -220,7 +218,7 @@ export function Component() {
               Здесь появятся найденные товары с ценами и наличием, а также артикулы, которых нет в каталоге.
             </p>
           )}
-        </section>
+        </HeadedSection>
       </div>
     </div>
   );

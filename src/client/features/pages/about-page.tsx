@@ -12,6 +12,7 @@ import { organizationJsonLd } from './organization-ld.ts';
 import { branchKind, branchServices } from '#client/lib/branch-details.ts';
 import { branchesQuery } from '#client/lib/branches.ts';
 import { telHref } from '#client/lib/utils.ts';
+import { HeadedSection } from '#client/components/ui/headed-section.tsx';
 
 export const meta: MetaFn = ({ settings, queryClient, url }) => ({
   title: 'О компании',
@@ -111,10 +112,7 @@ export function Component() {
         </ul>
       </section>
 
-      <section aria-labelledby="about-advantages" className="mt-14">
-        <h2 id="about-advantages" className="text-2xl font-bold">
-          Почему выбирают нас
-        </h2>
+      <HeadedSection id="about-advantages" title="Почему выбирают нас" headingClassName="text-2xl font-bold" className="mt-14">
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {advantages.map(({ icon: Icon, title, text }) => (
             <li key={title} className="flex gap-4 rounded-lg border bg-card p-5 shadow-sm">
@@ -128,27 +126,28 @@ export function Component() {
             </li>
           ))}
         </ul>
-      </section>
+      </HeadedSection>
 
       <BranchesSection id="about-branches" title="Наши филиалы" className="mt-14" branches={branches}
         intro="В каждом филиале можно купить инструмент, забрать заказ с сайта и получить консультацию специалиста."
+        cardClassName="flex flex-col gap-3"
         card={(branch) => (
-            <li key={branch.id} id={branch.slug} className="flex flex-col gap-3 rounded-lg border bg-card p-5 shadow-sm">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h3 className="text-lg font-semibold">{branch.city}</h3>
-                <Badge variant={branchKind(branch) === 'Головной офис' ? 'default' : 'secondary'}>{branchKind(branch)}</Badge>
-              </div>
-              <BranchAddress branch={branch} />
-              <ul className="mt-auto flex flex-wrap gap-1.5 pt-1" aria-label="Услуги филиала">
-                {branchServices(branch).map((service) => (
-                  <li key={service}>
-                    <Badge variant="outline" className="font-medium whitespace-normal">
-                      {service}
-                    </Badge>
-                  </li>
-                ))}
-              </ul>
-            </li>
+          <>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="text-lg font-semibold">{branch.city}</h3>
+              <Badge variant={branchKind(branch) === 'Головной офис' ? 'default' : 'secondary'}>{branchKind(branch)}</Badge>
+            </div>
+            <BranchAddress branch={branch} />
+            <ul className="mt-auto flex flex-wrap gap-1.5 pt-1" aria-label="Услуги филиала">
+              {branchServices(branch).map((service) => (
+                <li key={service}>
+                  <Badge variant="outline" className="font-medium whitespace-normal">
+                    {service}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       />
 

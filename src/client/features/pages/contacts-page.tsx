@@ -171,13 +171,13 @@ export function Component() {
       <BranchesSection id="contacts-branches" title="Филиалы" className="mt-12" branches={branches}
         intro="В филиалах можно купить инструмент и бесплатно забрать заказ с сайта. Адрес открывает место филиала на Яндекс Картах."
         card={(branch) => (
-            <li key={branch.id} id={branch.slug} className="rounded-lg border bg-card p-5 shadow-sm">
-              <h3 className="font-semibold">
-                {branch.city}
-                <span className="ml-2 text-sm font-normal text-muted-foreground">{branchKind(branch)}</span>
-              </h3>
-              <BranchAddress branch={branch} className="mt-3" />
-            </li>
+          <>
+            <h3 className="font-semibold">
+              {branch.city}
+              <span className="ml-2 text-sm font-normal text-muted-foreground">{branchKind(branch)}</span>
+            </h3>
+            <BranchAddress branch={branch} className="mt-3" />
+          </>
         )}
       />
     </CompanyPage>

@@ -11,6 +11,7 @@ import { cn, telHref } from '#client/lib/utils.ts';
 import { footerLinks, paths } from '#client/paths.ts';
 import { formatDay } from '#shared/dates.ts';
 import { infoPageKey, infoPages } from './info-content.tsx';
+import { HeadedSection } from '#client/components/ui/headed-section.tsx';
 
 /** One module for /faq, /shipping, /returns, /warranty, /privacy, /terms and /cookies. */
 export const meta: MetaFn = ({ url }) => {
@@ -48,10 +49,7 @@ export function Component() {
         </article>
 
         <aside className="space-y-6 lg:sticky lg:top-32 lg:self-start">
-          <nav aria-labelledby="info-nav-heading" className="rounded-lg border p-4">
-            <h2 id="info-nav-heading" className="px-2 text-sm font-semibold text-muted-foreground">
-              Покупателям
-            </h2>
+          <HeadedSection as="nav" id="info-nav-heading" title="Покупателям" headingClassName="px-2 text-sm font-semibold text-muted-foreground" className="rounded-lg border p-4">
             <ul className="mt-2 grid gap-0.5 text-sm">
               {footerLinks.map((link) => (
                 <li key={link.to}>
@@ -68,7 +66,7 @@ export function Component() {
                 </li>
               ))}
             </ul>
-          </nav>
+          </HeadedSection>
           <div className="rounded-lg bg-header p-5 text-header-muted">
             <h2 className="font-semibold text-header-foreground">Остались вопросы?</h2>
             <p className="mt-1 text-sm">{settings.shop.workingHours || 'Ответим в рабочее время.'}</p>

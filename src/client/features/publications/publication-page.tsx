@@ -16,6 +16,7 @@ import {
   type Article,
   type ArticleBlock,
 } from '#shared/articles.ts';
+import { HeadedSection } from '#client/components/ui/headed-section.tsx';
 
 /** An unknown id is a 404: the route's error boundary shows the not-found page. */
 export const loader =
@@ -168,10 +169,7 @@ export function Component() {
       </article>
 
       {related.length > 0 && (
-        <section aria-labelledby="related-heading" className="mx-auto mt-14 max-w-5xl">
-          <h2 id="related-heading" className="text-2xl font-bold">
-            Читайте также
-          </h2>
+        <HeadedSection id="related-heading" title="Читайте также" headingClassName="text-2xl font-bold" className="mx-auto mt-14 max-w-5xl">
           <ul className="mt-6 grid gap-4 sm:grid-cols-3">
             {related.map((a) => (
               <li key={a.id} className="relative flex flex-col gap-2 rounded-lg border bg-card p-4 shadow-sm transition-shadow hover:shadow-md">
@@ -187,7 +185,7 @@ export function Component() {
               </li>
             ))}
           </ul>
-        </section>
+        </HeadedSection>
       )}
     </div>
   );

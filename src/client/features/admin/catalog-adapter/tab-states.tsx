@@ -1,8 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Plus, type LucideIcon } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { EmptyState, type EmptyStateProps } from '#client/features/admin/components/empty-state.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { compileRegex } from '#shared/catalog-adapter.ts';
 
@@ -16,15 +17,9 @@ export function TabLoading({ label }: { label: string }) {
   );
 }
 
-/** A tab with nothing to list yet: what would be here and how it gets here. */
-export function TabEmpty({ icon: Icon, title, text }: { icon: LucideIcon; title: string; text: string }) {
-  return (
-    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed bg-card p-10 text-center">
-      <Icon className="size-10 text-muted-foreground" aria-hidden />
-      <p className="text-lg font-semibold">{title}</p>
-      <p className="max-w-md text-sm text-muted-foreground">{text}</p>
-    </div>
-  );
+/** A tab with nothing to list yet, on the card colour in a dashed frame. */
+export function TabEmpty(props: EmptyStateProps) {
+  return <EmptyState className="rounded-lg border border-dashed bg-card" {...props} />;
 }
 
 /** What a tab lists and its «Добавить …» button, side by side from the small breakpoint up. */
@@ -51,7 +46,7 @@ export function TabList<T>({
   query: UseQueryResult<T[]>;
   loading: string;
   failure: string;
-  empty: { icon: LucideIcon; title: string; text: string };
+  empty: EmptyStateProps;
   children: (list: T[]) => ReactNode;
 }) {
   if (query.isPending) return <TabLoading label={loading} />;

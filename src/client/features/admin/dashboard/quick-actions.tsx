@@ -1,6 +1,7 @@
 import { FileSpreadsheet, FolderTree, PackagePlus, ShoppingBag, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { adminPaths } from '#client/features/admin/paths.ts';
+import { HeadedSection } from '#client/components/ui/headed-section.tsx';
 
 const QUICK_ACTIONS: { to: string; label: string; hint: string; icon: LucideIcon }[] = [
   { to: adminPaths.productCreate, label: 'Добавить товар', hint: 'Новая карточка в каталоге', icon: PackagePlus },
@@ -11,10 +12,7 @@ const QUICK_ACTIONS: { to: string; label: string; hint: string; icon: LucideIcon
 
 export function QuickActions() {
   return (
-    <section aria-labelledby="quick-actions" className="mb-6">
-      <h2 id="quick-actions" className="sr-only">
-        Быстрые действия
-      </h2>
+    <HeadedSection id="quick-actions" title="Быстрые действия" headingClassName="sr-only" className="mb-6">
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {QUICK_ACTIONS.map(({ to, label, hint, icon: Icon }) => (
           <li key={to} className="flex">
@@ -33,6 +31,6 @@ export function QuickActions() {
           </li>
         ))}
       </ul>
-    </section>
+    </HeadedSection>
   );
 }

@@ -1,7 +1,8 @@
+import { adminListPage } from '#client/features/admin/lib/list-page.ts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest, toQueryString } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
-import { ADMIN_PAGE_SIZE, type OrderStatus } from '#shared/constants.ts';
+import type { OrderStatus } from '#shared/constants.ts';
 import type { OrderEdit, OrderStatusChange } from '#shared/schemas/admin-order.ts';
 import type { RefundRequest } from '#shared/schemas/payments.ts';
 import type { AdminOrderDetail, AdminOrderSummary, OrderComment } from '#shared/types.ts';
@@ -17,19 +18,14 @@ export type AdminOrderFilters = { query: string; status: OrderStatusFilter; star
 export const adminOrdersQuery = (filters: AdminOrderFilters) =>
   queryOptions({
     queryKey: ['admin', 'orders', 'list', filters],
-    queryFn: ({ client, signal }) =>
-      apiRequest<{ orders: AdminOrderSummary[]; total: number }>(
-        `/api/orders${toQueryString({
-          query: filters.query.trim() || undefined,
-          status: filters.status,
-          startDate: filters.startDate || undefined,
-          endDate: filters.endDate || undefined,
-          branchId: filters.branch || undefined,
-          page: filters.page,
-          limit: ADMIN_PAGE_SIZE,
-        })}`,
-        { client, signal },
-      ),
+    queryFn: adminListPage<{ orders: AdminOrderSummary[]; total: number }>('/api/orders', {
+      query: filters.query.trim(),
+      status: filters.status,
+      startDate: filters.startDate,
+      endDate: filters.endDate,
+      branchId: filters.branch,
+      page: filters.page,
+    }),
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });

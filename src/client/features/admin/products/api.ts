@@ -1,7 +1,8 @@
+import { adminListPage } from '#client/features/admin/lib/list-page.ts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, toQueryString } from '#client/lib/api.ts';
+import { apiRequest } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
-import { ADMIN_PAGE_SIZE, ADMIN_PRODUCTS_REFRESH_MS } from '#shared/constants.ts';
+import { ADMIN_PRODUCTS_REFRESH_MS } from '#shared/constants.ts';
 import type { ProductStatusFilter } from '#shared/schemas/catalog.ts';
 import type { ProductData } from '#shared/schemas/product.ts';
 import type { Product, ProductListResponse, SupplierOfferView } from '#shared/types.ts';
@@ -14,19 +15,14 @@ export type AdminProductFilters = { query: string; categoryId: number | null; st
 export const adminProductsQuery = (filters: AdminProductFilters) =>
   queryOptions({
     queryKey: ['admin', 'products', 'list', filters],
-    queryFn: ({ client, signal }) =>
-      apiRequest<ProductListResponse>(
-        `/api/products${toQueryString({
-          status: filters.status,
-          query: filters.query.trim() || undefined,
-          categoryId: filters.categoryId ?? undefined,
-          // Relevance when searching; otherwise the newest first, so a new product is on page 1.
-          sort: filters.query.trim() ? undefined : 'newest',
-          page: filters.page,
-          limit: ADMIN_PAGE_SIZE,
-        })}`,
-        { client, signal },
-      ),
+    queryFn: adminListPage<ProductListResponse>('/api/products', {
+      status: filters.status,
+      query: filters.query.trim(),
+      categoryId: filters.categoryId,
+      // Relevance when searching; otherwise the newest first, so a new product is on page 1.
+      sort: filters.query.trim() ? undefined : 'newest',
+      page: filters.page,
+    }),
     refetchInterval: ADMIN_PRODUCTS_REFRESH_MS,
     placeholderData: keepPreviousData,
     staleTime: 0,

@@ -1,8 +1,8 @@
+import { adminListPage } from '#client/features/admin/lib/list-page.ts';
 import { keepPreviousData, queryOptions, useMutation, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, failure, parseBody, toQueryString } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
 import { publicSettingsQuery } from '#client/lib/settings.ts';
-import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import { branchTransfersQuery, branchesQuery } from '#client/lib/branches.ts';
 import type { BranchTransfer } from '#shared/transfers.ts';
 import type { BranchTransfersInput } from '#shared/schemas/branch-transfers.ts';
@@ -112,18 +112,13 @@ const personQuery = (person: string) =>
 export const staffActionsQuery = (filters: StaffLogFilters & { page: number }) =>
   queryOptions({
     queryKey: ['admin', 'staff-actions', 'list', filters],
-    queryFn: ({ client, signal }) =>
-      apiRequest<{ actions: StaffAction[]; total: number }>(
-        `/api/admin/staff-actions${toQueryString({
-          ...personQuery(filters.person),
-          kind: filters.kind || undefined,
-          startDate: filters.startDate || undefined,
-          endDate: filters.endDate || undefined,
-          page: filters.page,
-          limit: ADMIN_PAGE_SIZE,
-        })}`,
-        { client, signal },
-      ),
+    queryFn: adminListPage<{ actions: StaffAction[]; total: number }>('/api/admin/staff-actions', {
+      ...personQuery(filters.person),
+      kind: filters.kind,
+      startDate: filters.startDate,
+      endDate: filters.endDate,
+      page: filters.page,
+    }),
     // A log is read fresh each time the tab opens.
     staleTime: 0,
     placeholderData: keepPreviousData,

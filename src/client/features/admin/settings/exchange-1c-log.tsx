@@ -3,6 +3,7 @@ import { ArrowLeftRight } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { EmptyState } from '#client/features/admin/components/empty-state.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
 import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
@@ -146,11 +147,7 @@ export function Exchange1cLog() {
             <ListSkeleton label="Загрузка журнала обмена" />
           </div>
         ) : items.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 border-t p-10 text-center">
-            <ArrowLeftRight className="size-10 text-muted-foreground" aria-hidden />
-            <p className="text-lg font-semibold">Обменов пока не было</p>
-            <p className="text-sm text-muted-foreground">Здесь появится каждый обмен с 1С: выгрузка каталога и остатков, выгрузка и изменение заказов.</p>
-          </div>
+          <EmptyState className="border-t" icon={ArrowLeftRight} title="Обменов пока не было" text="Здесь появится каждый обмен с 1С: выгрузка каталога и остатков, выгрузка и изменение заказов." />
         ) : (
           <div className={log.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
             <LogTable items={items} />

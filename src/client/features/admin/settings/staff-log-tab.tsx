@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, History } from 'lucide-react';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { EmptyState } from '#client/features/admin/components/empty-state.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -200,15 +201,16 @@ export function StaffLogTab() {
             <ListSkeleton label="Загрузка журнала действий" />
           </div>
         ) : actions.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 border-t p-10 text-center">
-            <History className="size-10 text-muted-foreground" aria-hidden />
-            <p className="text-lg font-semibold">{isFiltered(query) ? 'Записей не найдено' : 'Записей пока нет'}</p>
-            <p className="text-sm text-muted-foreground">
-              {isFiltered(query)
+          <EmptyState
+            className="border-t"
+            icon={History}
+            title={isFiltered(query) ? 'Записей не найдено' : 'Записей пока нет'}
+            text={
+              isFiltered(query)
                 ? 'Измените сотрудника, действие или даты.'
-                : 'Здесь появятся изменения товаров, заказов, пользователей и настроек, сделанные сотрудниками.'}
-            </p>
-          </div>
+                : 'Здесь появятся изменения товаров, заказов, пользователей и настроек, сделанные сотрудниками.'
+            }
+          />
         ) : (
           <ol className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-label="Записи журнала">
             {actions.map((action) => (

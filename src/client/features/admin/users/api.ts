@@ -1,7 +1,8 @@
+import { adminListPage } from '#client/features/admin/lib/list-page.ts';
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiRequest, toQueryString } from '#client/lib/api.ts';
+import { apiRequest } from '#client/lib/api.ts';
 import type { MutationCallbacks } from '#client/lib/query-client.ts';
-import { ADMIN_PAGE_SIZE, type Role } from '#shared/constants.ts';
+import type { Role } from '#shared/constants.ts';
 import type { AdminUserCreate, AdminUserUpdate } from '#shared/schemas/admin-user.ts';
 import type { AdminCustomerCard, AdminUser } from '#shared/types.ts';
 import { saveTo, useStaffMutation } from '#client/features/admin/lib/staff-mutation.ts';
@@ -18,17 +19,11 @@ export const NO_USER_FILTERS: UserListFilters = { query: '', role: 'all', isActi
 export const adminUsersQuery = (filters: AdminUserFilters) =>
   queryOptions({
     queryKey: ['admin', 'users', 'list', filters],
-    queryFn: ({ client, signal }) =>
-      apiRequest<{ users: AdminUser[]; total: number }>(
-        `/api/admin/users${toQueryString({
-          query: filters.query.trim() || undefined,
-          role: filters.role,
-          isActive: filters.isActive,
-          page: filters.page,
-          limit: filters.limit ?? ADMIN_PAGE_SIZE,
-        })}`,
-        { client, signal },
-      ),
+    queryFn: adminListPage<{ users: AdminUser[]; total: number }>(
+      '/api/admin/users',
+      { query: filters.query.trim(), role: filters.role, isActive: filters.isActive, page: filters.page },
+      filters.limit,
+    ),
     staleTime: 60_000,
     gcTime: 5 * 60_000,
     placeholderData: keepPreviousData,

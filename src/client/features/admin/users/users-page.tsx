@@ -3,6 +3,7 @@ import { UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { EmptyState } from '#client/features/admin/components/empty-state.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
@@ -89,11 +90,7 @@ export default function UsersPage() {
             <Spinner size="lg" label="Загрузка пользователей" />
           </div>
         ) : users.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 border-t p-10 text-center">
-            <Users className="size-10 text-muted-foreground" aria-hidden />
-            <p className="text-lg font-semibold">Нет пользователей</p>
-            <p className="text-sm text-muted-foreground">Пользователи появятся здесь, когда зарегистрируются или будут добавлены.</p>
-          </div>
+          <EmptyState className="border-t" icon={Users} title="Нет пользователей" text="Пользователи появятся здесь, когда зарегистрируются или будут добавлены." />
         ) : (
           <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
             <UsersTable users={users} {...actions} />

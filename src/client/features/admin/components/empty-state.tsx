@@ -1,0 +1,15 @@
+import type { LucideIcon } from 'lucide-react';
+import { cn } from '#client/lib/utils.ts';
+
+export type EmptyStateProps = { icon: LucideIcon; title: string; text: string };
+
+/** A list with nothing in it: its icon, what is missing and what would bring it here; `className` frames it. */
+export function EmptyState({ icon: Icon, title, text, className }: EmptyStateProps & { className?: string }) {
+  return (
+    <div className={cn('flex flex-col items-center gap-2 p-10 text-center', className)}>
+      <Icon className="size-10 text-muted-foreground" aria-hidden />
+      <p className="text-lg font-semibold">{title}</p>
+      <p className="max-w-md text-sm text-muted-foreground">{text}</p>
+    </div>
+  );
+}
