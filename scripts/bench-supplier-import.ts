@@ -2,7 +2,7 @@
  * `npm run bench:supplier-import`: a large supplier price list through the importer's HTTP API
  * on a fresh database — upload, dry run, apply — with the seconds of each phase, and while it
  * applies and for 8 s after (the search index rebuilds once the writes stop), the latency of a
- * catalogue request made every 200 ms (does the shop stay responsive?).
+ * catalogue request made every 200 ms, a list and a search in turn (does the shop stay responsive?).
  *
  *   npm run bench:supplier-import                         50 000 rows, CSV and XLSX, on PGlite (a new data folder)
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:supplier-import
@@ -97,28 +97,45 @@ function timedGet(url: string): Promise<{ ms: number; status: number }> {
   });
 }
 
-/** Latencies of the catalogue probes in one phase, and the longest event-loop stall meanwhile. */
-type Probed = { p50: number; max: number; probes: number; failed: number; loopMax: number };
+/** Latencies of one kind of catalogue probe in a phase. */
+type Latencies = { p50: number; max: number; probes: number; failed: number };
+/** A phase's probes by kind, and the serving process's longest event-loop stall meanwhile. */
+type Probed = { list: Latencies; search: Latencies; loopMax: number };
 type Figures = { upload: number; check: number; apply: number; created: number; applying: Probed; after: Probed };
 
 /**
- * After the apply the probes go on this long: the search index takes the written products into a
- * rebuild once the writes have stopped for two seconds (search/live-index.ts), and that rebuild's
- * pauses belong to the import's cost too.
+ * After the apply the probes go on this long: the searches then find the index with every written
+ * product taken in, and the first look after two quiet seconds starts its rebuild
+ * (search/live-index.ts), whose pauses belong to the import's cost too.
  */
 const AFTER_MS = 8000;
 
-/** Probes the catalogue every PROBE_MS until `until` settles. */
-async function probeWhile(url: string, until: Promise<unknown>): Promise<Probed> {
-  const latencies: number[] = [];
-  let failed = 0;
+/** Searches taken in turn: a repeated one is answered from the cache until the next change. */
+const SEARCHES = ['дрель аккумуляторная', 'перфоратор', 'шуруповерт', 'болгарка', 'лобзик', 'пила дисковая', 'гайковерт', 'фен строительный', 'рубанок', 'миксер', 'штроборез', 'краскопульт'];
+
+function latencies(samples: number[], failed: number): Latencies {
+  samples.sort((a, b) => a - b);
+  return { p50: samples[Math.floor(samples.length / 2)] ?? 0, max: samples.at(-1) ?? 0, probes: samples.length, failed };
+}
+
+/**
+ * Probes the catalogue every PROBE_MS until `until` settles, a list and a search in turn: a list
+ * is answered by SQL; a search by this process's search index, after it has taken in every change
+ * announced before the request (a look reads the written products and takes them in slices).
+ */
+async function probeWhile(base: string, until: Promise<unknown>): Promise<Probed> {
+  const kinds = {
+    list: { urls: [`${base}/api/products`], samples: [] as number[], failed: 0 },
+    search: { urls: SEARCHES.map((query) => `${base}/api/products?query=${encodeURIComponent(query)}`), samples: [] as number[], failed: 0 },
+  };
   let running = true;
   const probes = (async () => {
-    while (running) {
+    for (let turn = 0; running; turn++) {
       const next = performance.now() + PROBE_MS;
-      const { ms, status } = await timedGet(url);
-      if (status === 200) latencies.push(ms);
-      else failed++;
+      const kind = turn % 2 === 0 ? kinds.list : kinds.search;
+      const { ms, status } = await timedGet(kind.urls[(turn >> 1) % kind.urls.length]!);
+      if (status === 200) kind.samples.push(ms);
+      else kind.failed++;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
     }
   })();
@@ -132,12 +149,11 @@ async function probeWhile(url: string, until: Promise<unknown>): Promise<Probed>
     loop.disable();
     await probes;
   }
-  latencies.sort((a, b) => a - b);
-  return { p50: latencies[Math.floor(latencies.length / 2)] ?? 0, max: latencies.at(-1) ?? 0, probes: latencies.length, failed, loopMax: loop.max / 1e6 };
+  return { list: latencies(kinds.list.samples, kinds.list.failed), search: latencies(kinds.search.samples, kinds.search.failed), loopMax: loop.max / 1e6 };
 }
 
-const probed = (p: Probed) =>
-  `p50 ${p.p50.toFixed(0)} ms, max ${p.max.toFixed(0)} ms over ${p.probes} requests${p.failed > 0 ? `, ${p.failed} failed` : ''}; longest event-loop stall ${p.loopMax.toFixed(0)} ms`;
+const shown = (name: string, l: Latencies) => `${name} p50 ${l.p50.toFixed(0)} ms, max ${l.max.toFixed(0)} ms (${l.probes}${l.failed > 0 ? `, ${l.failed} failed` : ''})`;
+const probed = (p: Probed) => `${shown('list', p.list)}; ${shown('search', p.search)}; longest event-loop stall ${p.loopMax.toFixed(0)} ms`;
 
 type Kind = 'pglite' | 'postgres' | 'worker';
 
@@ -199,11 +215,11 @@ async function run(kind: Kind, format: 'csv' | 'xlsx', file: string): Promise<Fi
 
     started = performance.now();
     const applying = await probeWhile(
-      `${base}/api/products`,
+      base,
       staff.applyPriceList(detail.id).then((jobId) => waitForJob(jobId)),
     );
     const apply = performance.now() - started;
-    const after = await probeWhile(`${base}/api/products`, new Promise((resolve) => setTimeout(resolve, AFTER_MS)));
+    const after = await probeWhile(base, new Promise((resolve) => setTimeout(resolve, AFTER_MS)));
     return { upload, check, apply, created: checked.counts?.create ?? 0, applying, after };
   } finally {
     await stopWorker();
