@@ -8,7 +8,7 @@ import {
   type SuggestedProduct,
 } from '#shared/search-suggestions.ts';
 import type { CatalogSearch } from './catalog-search.ts';
-import { latinToCyrillic, normalizeSku, normalizeText, tokenize, withSynonyms } from './query.ts';
+import { latinToCyrillic, normalizeSku, normalizeText, tokenize, withSynonyms, type WordGroup } from './query.ts';
 import type { CountedCategory, IndexedProduct } from './search-index.ts';
 
 /**
@@ -30,14 +30,15 @@ const wordMatches = (typed: string, words: string[]) =>
 
 /**
  * How many of the typed words a category's name has (a word counts by any of its synonyms: «болгарка»
- * finds «Угловые шлифмашины (УШМ)»), in the words as typed or as typed in the other layout.
+ * finds «Угловые шлифмашины (УШМ)»), in the words as typed or as typed in the other layout. Each
+ * reading comes as its words' synonym groups (`withSynonyms`), made once for all the categories.
  */
-function nameHits(category: CountedCategory, readings: string[][]): number {
+function nameHits(category: CountedCategory, readings: WordGroup[][]): number {
   let best = 0;
-  for (const words of readings) {
+  for (const groups of readings) {
     let hits = 0;
-    for (const typed of words) {
-      if (withSynonyms(typed).some((phrase) => phrase.every((word) => wordMatches(word, category.words)))) hits++;
+    for (const group of groups) {
+      if (group.some((phrase) => phrase.every((word) => wordMatches(word, category.words)))) hits++;
     }
     best = Math.max(best, hits);
   }
@@ -69,8 +70,9 @@ export async function suggestSearch(search: CatalogSearch, typed: string): Promi
 
   const readings = [tokenize(query)];
   if (/[a-z]/.test(query)) readings.push(tokenize(latinToCyrillic(query)));
+  const groups = readings.map((words) => words.map(withSynonyms));
   const named = categories
-    .map((category) => ({ category, hits: nameHits(category, readings) }))
+    .map((category) => ({ category, hits: nameHits(category, groups) }))
     .filter((c) => c.hits > 0)
     .sort((a, b) => b.hits - a.hits || b.category.count - a.category.count)
     .map((c) => c.category);
