@@ -21,6 +21,15 @@ afterAll(async () => ctx?.close());
 
 const QUIET_MS = 300;
 const policy = (cap: number): RebuildPolicy => ({ after: () => 2, cap: () => cap, quietMs: QUIET_MS, share: 1 });
+
+/** An index of the test's database with the policy's small thresholds, built. */
+async function builtIndex(cap: number): Promise<LiveSearchIndex> {
+  const live = new LiveSearchIndex(ctx.database.db, (error) => {
+    throw error;
+  }, policy(cap));
+  await live.current();
+  return live;
+}
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Renames products as an import would, and announces it. */
@@ -36,10 +45,7 @@ const shownNames = async (live: LiveSearchIndex, products: number[]) => (await l
 
 describe('rebuilding the search index for written products', () => {
   it('waits while writes go on, then rebuilds once they stop, with every write in it', async () => {
-    const live = new LiveSearchIndex(ctx.database.db, (error) => {
-      throw error;
-    }, policy(1000));
-    await live.current();
+    const live = await builtIndex(1000);
     await write(live, ids.slice(0, 3), 'Кувалда первая');
     await write(live, ids.slice(3, 6), 'Кувалда вторая');
     // Six written, past `after`, but the writes have not stopped: still the first build.
@@ -56,10 +62,7 @@ describe('rebuilding the search index for written products', () => {
   });
 
   it('rebuilds past the cap even while writes go on', async () => {
-    const live = new LiveSearchIndex(ctx.database.db, (error) => {
-      throw error;
-    }, policy(4));
-    await live.current();
+    const live = await builtIndex(4);
     await write(live, ids.slice(0, 3), 'Молот первый');
     expect((await live.current()).freshCount).toBe(3);
     await write(live, ids.slice(3, 8), 'Молот второй');
