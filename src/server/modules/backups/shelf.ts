@@ -22,7 +22,7 @@ export type BackupShelf = {
   /** Where a copy of this name is (or would be) kept, as an operator finds it. */
   where(name: string): string;
   has(name: string): Promise<boolean>;
-  /** Takes a finished copy from the local disk, with its description. */
+  /** Takes a finished copy from the local disk (the caller removes what is left of it), with its description. */
   keep(file: string, name: string, description: BackupDescription): Promise<void>;
   /** The copies, newest first. */
   list(): Promise<BackupFile[]>;
@@ -142,8 +142,12 @@ function bucketShelf(store: PrivateFiles, dir: string): BackupShelf {
     has: (name) => store.exists(keyOf(name)),
     async keep(file, name, value) {
       await store.put(`${PREFIX}${descriptionName(name)}`, Buffer.from(JSON.stringify(value, null, 2)));
-      await store.upload(keyOf(name), file);
-      fs.rmSync(file, { force: true });
+      try {
+        await store.upload(keyOf(name), file);
+      } catch (error) {
+        await store.delete(`${PREFIX}${descriptionName(name)}`).catch(() => {});
+        throw error;
+      }
     },
     async list() {
       const objects = await store.list(PREFIX);

@@ -34,10 +34,6 @@ export function productAnswer<T>(answers: CatalogAnswers, name: string, load: (s
       if (!answer) throw notFound(PRODUCT_NOT_FOUND);
       return answer;
     }
-    await answers.check();
-    const key = `${name}|${slugOrId}`;
-    const body = await answers.memo.responses.get(key, () => load(slugOrId, { includeInactive: false }));
-    if (!body) throw notFound(PRODUCT_NOT_FOUND);
-    return answers.send(request, reply, key, body);
+    return answers.answer(request, reply, `${name}|${slugOrId}`, () => load(slugOrId, { includeInactive: false }), PRODUCT_NOT_FOUND);
   };
 }

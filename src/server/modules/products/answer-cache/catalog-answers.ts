@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isStaff } from '#shared/constants.ts';
 import type { App } from '../../../core/app-types.ts';
 import type { CachedBody } from '../../../core/http-cache.ts';
+import { notFound } from '../../../core/http-errors.ts';
 import { onCatalogChange } from '../catalog-events.ts';
 import { CatalogMemo } from './memo.ts';
 import { CatalogVersionWatch, bumpCatalogVersion, readCatalogVersion } from './version-watch.ts';
@@ -13,14 +14,12 @@ export const CACHED_ROUTE = { config: { access: 'public' }, compress: false } as
 export type CatalogAnswers = {
   memo: CatalogMemo;
   /**
-   * Whether another process changed the catalogue, looked at most once a second: null when the
-   * memo is current, else the look the request awaits before answering from the memo.
+   * Sends the answer kept under `key`, made by `load` when there is none, once the memo is known
+   * current (another process's change is looked for at most once a second, and the request waits
+   * for that look); the body in the best encoding the client accepts, or 304. `load` giving null is
+   * a 404 with `missing` (nothing is kept).
    */
-  check: () => Promise<void> | null;
-  /** Sends a cached public answer (304, or the body in the best encoding the client accepts). */
-  send: (request: FastifyRequest, reply: FastifyReply, key: string, body: CachedBody) => FastifyReply;
-  /** Sends the answer kept under `key` once the memo is current, made by `load` when there is none. */
-  answer: (request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<unknown>) => Promise<FastifyReply>;
+  answer: (request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<unknown>, missing?: string) => Promise<FastifyReply>;
 };
 
 /**
@@ -61,7 +60,7 @@ export function registerCatalogAnswers(app: App, onChange: () => void): CatalogA
   });
 
   /**
-   * Its URL is remembered for the front door unless staff asked: staff may pass parameters (a
+   * A cached public answer; its URL is remembered for the front door unless staff asked: staff may pass parameters (a
    * larger limit) that the public is refused.
    */
   const send = (request: FastifyRequest, reply: FastifyReply, key: string, body: CachedBody) => {
@@ -73,11 +72,12 @@ export function registerCatalogAnswers(app: App, onChange: () => void): CatalogA
     return reply.code(status).headers(headers).send(payload ?? undefined);
   };
 
-  const answer = async (request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<unknown>) => {
+  const answer: CatalogAnswers['answer'] = async (request, reply, key, load, missing = 'Не найдено') => {
     await check();
     const body = await memo.responses.get(key, load);
-    return send(request, reply, key, body!);
+    if (!body) throw notFound(missing);
+    return send(request, reply, key, body);
   };
 
-  return { memo, check, send, answer };
+  return { memo, answer };
 }

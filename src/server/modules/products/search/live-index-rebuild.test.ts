@@ -36,9 +36,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function write(live: LiveSearchIndex, products: number[], name: string) {
   await ctx.database.db.execute(sql`update products set name = ${name} where id = any(${sql.param(products)}::int[])`);
   live.changed();
-  const index = await live.current();
+  await live.current();
   await live.settled();
-  return index;
 }
 
 const shownNames = async (live: LiveSearchIndex, products: number[]) => (await live.current()).activeProducts(products).map((p) => p.shownName);
