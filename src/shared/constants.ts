@@ -4,6 +4,12 @@ import { labelledValues } from './labelled-values.ts';
 export const CATALOG_PAGE_SIZE = 12;
 export const CATALOG_SKELETON_COUNT = 8;
 export const CATALOG_MAX_PAGE_BUTTONS = 7;
+/**
+ * GET /api/prices/mine?ids=1,2,3: at most this many products at once (a page of the catalogue and more).
+ * Here, not with its schema: every product card reads it, and the schema would bring the validation
+ * library into the catalogue's first load.
+ */
+export const MY_PRICES_MAX_IDS = 100;
 /** Longest search text and highest page number the catalogue accepts. */
 export const SEARCH_QUERY_MAX = 200;
 export const CATALOG_MAX_PAGE = 100_000;

@@ -9,6 +9,11 @@ describe('money', () => {
     expect(formatRub(12990)).toBe(nb('12 990 ₽'));
     expect(formatRub(500.4)).toBe(nb('500 ₽'));
   });
+  it('writes roubles as the Russian currency format does, from zero to the largest price', () => {
+    const intl = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
+    const amounts = [0, 1, 9, 99.5, 999, 1000, 1500.49, 12990, 99999, 100000, 1234567, 20_000_000, -5, -1000, -12990.6];
+    for (const amount of amounts) expect(formatRub(amount), String(amount)).toBe(intl.format(Math.round(amount)));
+  });
   it('treats zero and missing prices as "price on request"', () => {
     expect(hasPrice(0)).toBe(false);
     expect(hasPrice(null)).toBe(false);

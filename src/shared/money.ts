@@ -1,16 +1,15 @@
 /** Money is integer kopecks inside, roubles at the API, whole roubles on customer screens. */
-const rubFormat = new Intl.NumberFormat('ru-RU', {
-  style: 'currency',
-  currency: 'RUB',
-  maximumFractionDigits: 0,
-});
+import { formatNumber } from './number-format.ts';
 
-export const formatRub = (roubles: number) => rubFormat.format(Math.round(roubles));
+/** Whole roubles the Russian way, «12 990 ₽» with no-break spaces (see formatNumber). */
+export const formatRub = (roubles: number) => `${formatNumber(Math.round(roubles))}\u00a0₽`;
 
-const kopecksFormat = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+let kopecksFormat: Intl.NumberFormat | undefined;
 /** Money paid back or still refundable may have kopecks (a partial refund): shown to the kopeck when it has them. */
 export const formatRubExact = (roubles: number) =>
-  Number.isInteger(Math.round(roubles * 100) / 100) ? formatRub(roubles) : kopecksFormat.format(roubles);
+  Number.isInteger(Math.round(roubles * 100) / 100)
+    ? formatRub(roubles)
+    : (kopecksFormat ??= new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(roubles);
 
 /** Prices are kept in kopecks in a 32-bit column: 20 million roubles is the most it holds with room to spare. */
 export const MAX_PRICE_RUB = 20_000_000;

@@ -9,7 +9,6 @@ import { toast } from '#client/components/ui/toast-store.ts';
 import { LazyToaster } from '#client/components/ui/lazy-toaster.tsx';
 import { buildLabel } from './build-info.ts';
 import { deferHydration, deferredPartsHydrated } from '#client/lib/deferred-hydration.tsx';
-import { useCartCount } from '#client/lib/cart.ts';
 import { useScrollOnNavigation } from '#client/lib/scroll.ts';
 import { branchesQuery, useBranches, useCityBranch } from '#client/lib/branches.ts';
 import { categoriesQuery } from '#client/lib/categories.ts';
@@ -107,7 +106,6 @@ function StoreShell({ user, settings }: { user: PublicUser | null; settings: Pub
   // Not a suspense query: the shell may appear after the first render (a staff login during maintenance).
   const categories = useQuery(categoriesQuery()).data ?? [];
   const logout = useLogoutAction();
-  const cartCount = useCartCount();
   const branches = useBranches();
   const city = useCityBranch();
   useScrollOnNavigation();
@@ -124,7 +122,6 @@ function StoreShell({ user, settings }: { user: PublicUser | null; settings: Pub
         categories={categories}
         branches={branches}
         city={city}
-        cartCount={cartCount}
         onLogout={() => logout.mutate()}
         logoutPending={logout.isPending}
       />
@@ -133,7 +130,7 @@ function StoreShell({ user, settings }: { user: PublicUser | null; settings: Pub
       </main>
       <footer.Component shop={settings.shop} categories={categories} branches={branches} links={footerLinks} versionLabel={buildLabel} />
       <BrowserWidgets shortName={settings.shop.shopName} seo={settings.seo} />
-      <BottomBar cartCount={cartCount} loggedIn={Boolean(user)} />
+      <BottomBar loggedIn={Boolean(user)} />
       <LazyToaster />
     </div>
   );

@@ -79,9 +79,13 @@ export function useCart() {
   return { ...query, cartId };
 }
 
-/** Units in the cart for the header and the mobile bar: 0 until mounted and loaded. */
+/**
+ * Units in the cart for the header and the mobile bar: 0 until mounted and loaded. Only the count is
+ * read, so the badge alone re-renders when the cart id appears and the cart arrives after hydration.
+ */
 export function useCartCount(): number {
-  return useCart().data?.itemCount ?? 0;
+  const cartId = useCartId();
+  return useQuery({ ...cartQuery(cartId), select: (cart) => cart.itemCount }).data ?? 0;
 }
 
 /** The key every cart mutation starts with: the cart page locks a line while its change runs. */

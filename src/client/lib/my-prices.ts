@@ -1,7 +1,8 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api.ts';
 import { sessionQuery } from './session.ts';
-import { MY_PRICES_MAX_IDS, type MyPrices } from '#shared/schemas/customer-groups.ts';
+import { MY_PRICES_MAX_IDS } from '#shared/constants.ts';
+import type { MyPrices } from '#shared/schemas/customer-groups.ts';
 
 /**
  * The signed-in customer's own prices (their customer group's), laid over the public catalogue

@@ -1,5 +1,6 @@
 import { alongsideFieldErrors, z } from './z.ts';
 import { labelledValues } from '../labelled-values.ts';
+import { MY_PRICES_MAX_IDS } from '../constants.ts';
 
 /** «Розница»: everyone's group unless staff put them in another; it has no row and cannot be edited. */
 export const RETAIL_GROUP_NAME = 'Розница';
@@ -68,8 +69,6 @@ export const UserCustomerGroupSchema = z.object({
 });
 export type UserCustomerGroupInput = z.infer<typeof UserCustomerGroupSchema>;
 
-/** GET /api/prices/mine?ids=1,2,3: at most this many products at once (a page of the catalogue and more). */
-export const MY_PRICES_MAX_IDS = 100;
 export const MyPricesQuerySchema = z.object({
   ids: z
     .string({ error: 'Укажите товары' })

@@ -1,14 +1,14 @@
 import { Icon } from '#client/components/ui/icon.tsx';
 import { NavLink } from 'react-router';
 import { cn } from '#client/lib/utils.ts';
-import { CartCountBadge } from './count-link.tsx';
+import { CartBadge } from './cart-count.tsx';
 import { paths } from '#client/paths.ts';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   cn('flex flex-1 flex-col items-center justify-center gap-0.5 text-[11px] font-medium', isActive ? 'text-primary' : 'text-muted-foreground');
 
 /** Fixed bottom bar of phones (spec 2.2). */
-export function BottomBar({ cartCount, loggedIn }: { cartCount: number; loggedIn: boolean }) {
+export function BottomBar({ loggedIn }: { loggedIn: boolean }) {
   return (
     <nav
       aria-label="Быстрая навигация"
@@ -25,7 +25,7 @@ export function BottomBar({ cartCount, loggedIn }: { cartCount: number; loggedIn
       <NavLink to={paths.cart} className={itemClass}>
         <span className="relative">
           <Icon name="shopping-cart" className="size-5" />
-          <CartCountBadge count={cartCount} />
+          <CartBadge />
         </span>
         Корзина
       </NavLink>

@@ -7,7 +7,7 @@ import { cn, telHref } from '#client/lib/utils.ts';
 import { isStaff } from '#shared/constants.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { CityPicker } from './city-picker.tsx';
-import { CountLink } from './count-link.tsx';
+import { CartLink } from './cart-count.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { ProductsMenu } from './products-menu.tsx';
@@ -22,7 +22,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 export const listCounters = deferHydration(() => import('./list-counters.tsx').then((m) => m.ListCounters));
 
 export function Header(props: ShellProps) {
-  const { shop, user, categories, branches, city, cartCount, onLogout, logoutPending } = props;
+  const { shop, user, categories, branches, city, onLogout, logoutPending } = props;
   // The chosen city's branch answers the phone and keeps its own hours (the head office's until a city is chosen).
   const phone = city?.phone ?? shop.contactPhone;
   return (
@@ -50,7 +50,7 @@ export function Header(props: ShellProps) {
           <SearchForm id="header-search" className="order-last w-full md:order-none md:w-auto md:flex-1" />
           <div className="ml-auto flex items-center md:ml-0 md:gap-1">
             <listCounters.Component />
-            <CountLink to={paths.cart} icon="shopping-cart" label="Корзина" count={cartCount} />
+            <CartLink />
             {user ? (
               <div className="hidden items-center gap-1 md:flex">
                 <Button asChild variant="ghost" size="sm">

@@ -2,7 +2,7 @@ import type { Branch } from '#shared/schemas/branches.ts';
 import type { ShopSettings } from '#shared/schemas/settings.ts';
 import type { Category, PublicUser } from '#shared/types.ts';
 
-/** What the shell shows; the app layer fills it from the session, settings and cart. */
+/** What the shell shows; the app layer fills it from the session and settings. */
 export type ShellProps = {
   shop: ShopSettings;
   user: PublicUser | null;
@@ -10,7 +10,6 @@ export type ShellProps = {
   /** Every branch (footer addresses, the city choice) and the customer's city. */
   branches: Branch[];
   city: Branch | null;
-  cartCount: number;
   onLogout: () => void;
   logoutPending: boolean;
 };

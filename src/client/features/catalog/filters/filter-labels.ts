@@ -1,3 +1,4 @@
+import { formatNumber } from '#shared/number-format.ts';
 import type { Branch } from '#shared/schemas/branches.ts';
 import type { Facet } from '#shared/types.ts';
 import {
@@ -13,10 +14,8 @@ import {
   type ChosenFilters,
 } from './filter-params.ts';
 
-const numberFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 3 });
-
 /** A number as the panel and chips show it: «1 100», «2,5». */
-export const formatFilterNumber = (n: number) => numberFormat.format(n);
+export const formatFilterNumber = (n: number) => formatNumber(n, 3);
 
 /** «от 800 до 1 200 Вт», «от 800 Вт», «до 1 200 Вт»: a range as chosen; null when neither end is a number. */
 function rangeText(min: string | undefined, max: string | undefined, unit: string | null): string | null {
