@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useIdle } from '#client/lib/use-idle.ts';
 import { useCurrentToast } from './toast-store.ts';
 
 const Toaster = lazy(() => import('./toast.tsx').then((m) => ({ default: m.Toaster })));
@@ -9,12 +10,7 @@ const Toaster = lazy(() => import('./toast.tsx').then((m) => ({ default: m.Toast
  */
 export function LazyToaster() {
   const current = useCurrentToast();
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    const whenIdle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
-    const handle = whenIdle(() => setIdle(true));
-    return () => (window.cancelIdleCallback ?? window.clearTimeout)(handle);
-  }, []);
+  const idle = useIdle();
   if (!idle && !current) return null;
   return (
     <Suspense fallback={null}>
