@@ -8,7 +8,8 @@ import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/tab
 import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { cn } from '#client/lib/utils.ts';
-import { TabEmpty, TabLoading } from './tab-states.tsx';
+import { TabLoading } from './tab-states.tsx';
+import { EmptyPanel } from '#client/features/admin/components/empty-state.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
 import { productsCount } from '#shared/plural.ts';
@@ -181,7 +182,7 @@ export function SupplierCategoriesTab() {
   const list = rows.data ?? [];
   if (list.length === 0) {
     return (
-      <TabEmpty icon={FolderInput} title="Категорий поставщиков пока нет" text="Они появятся здесь после импорта товаров с категориями поставщика." />
+      <EmptyPanel icon={FolderInput} title="Категорий поставщиков пока нет" text="Они появятся здесь после импорта товаров с категориями поставщика." />
     );
   }
   const unmapped = list.filter((row) => !row.mapping).length;
