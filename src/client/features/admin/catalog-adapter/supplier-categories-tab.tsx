@@ -18,6 +18,7 @@ import type { AdminCategory } from '#shared/types.ts';
 import { newCategoryName, rulePreviewQuery, rulesQuery, supplierCategoriesQuery, useCategoryFromGroup, useSaveRule } from './api.ts';
 import { RulePreview } from './move-preview.tsx';
 import { PhoneCards } from '#client/features/admin/components/phone-cards.tsx';
+import { BusyLabel } from '#client/components/busy-label.tsx';
 
 type Suggestion = NonNullable<SupplierCategoryRow['suggestion']>;
 
@@ -129,8 +130,7 @@ function SuggestionLine({ row, suggestion }: { row: SupplierCategoryRow; suggest
             onClick={() => accept.mutate({ kind: 'category', supplierId: row.supplierId, pattern: row.name, categoryId: suggestion.categoryId, priority: DEFAULT_RULE_PRIORITY })}
             aria-label={`Принять: «${row.name}» → ${suggestion.categoryName}`}
           >
-            {accept.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Check aria-hidden />}
-            Принять
+            <BusyLabel busy={accept.isPending} icon={Check}>Принять</BusyLabel>
           </Button>
         )}
       </div>
@@ -153,8 +153,7 @@ function NewCategoryButton({ row }: { row: SupplierCategoryRow }) {
   });
   return (
     <Button size="sm" variant="ghost" className="justify-self-start" disabled={create.isPending} onClick={() => create.mutate(row)}>
-      {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <FolderPlus aria-hidden />}
-      Создать категорию «{name}»
+      <BusyLabel busy={create.isPending} icon={FolderPlus}>Создать категорию «{name}»</BusyLabel>
     </Button>
   );
 }
