@@ -124,6 +124,20 @@ async function login(server: Server, username: string, password: string): Promis
   return res.cookie!;
 }
 
+/** A new customer's order of `quantity` of a product at 1 000 ₽, placed through `server` to be paid online. */
+async function placeOnlineOrder(server: Server, quantity: number): Promise<{ customer: string; order: PlacedOrder }> {
+  const [product] = await pickProducts(database.db, 1);
+  await setProduct(database.db, product!.id, { stock: 10, price: 1000 });
+  const username = `multi_${randomBytes(4).toString('hex')}`;
+  await database.db.insert(users).values({ username, email: `${username}@example.ru`, passwordHash: await hashPassword(CUSTOMER_PASSWORD), role: 'user', fullName: 'Иван Петров' });
+  const customer = await login(server, username, CUSTOMER_PASSWORD);
+  const cartId = randomUUID();
+  expect((await call(server, 'POST', '/api/cart/items', { body: { cartId, productId: product!.id, quantity } })).status).toBe(201);
+  const placed = await call<PlacedOrder>(server, 'POST', '/api/orders', { cookie: customer, body: validOrderBody(cartId, { paymentMethod: 'online' }) });
+  expect(placed.status).toBe(201);
+  return { customer, order: placed.body };
+}
+
 beforeAll(async () => {
   const runId = randomBytes(6).toString('hex');
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -280,16 +294,7 @@ describe(`${PROCESSES} server processes on one PostgreSQL database`, () => {
   });
 
   it('a payment made for an order placed through one process and notified to the other marks it paid once', async () => {
-    const [product] = await pickProducts(database.db, 1);
-    await setProduct(database.db, product!.id, { stock: 10, price: 1000 });
-    const username = `multi_${randomBytes(4).toString('hex')}`;
-    await database.db.insert(users).values({ username, email: `${username}@example.ru`, passwordHash: await hashPassword(CUSTOMER_PASSWORD), role: 'user', fullName: 'Иван Петров' });
-    const customer = await login(a(), username, CUSTOMER_PASSWORD);
-    const cartId = randomUUID();
-    expect((await call(a(), 'POST', '/api/cart/items', { body: { cartId, productId: product!.id, quantity: 2 } })).status).toBe(201);
-    const placed = await call(a(), 'POST', '/api/orders', { cookie: customer, body: validOrderBody(cartId, { paymentMethod: 'online' }) });
-    expect(placed.status).toBe(201);
-    const order = placed.body as PlacedOrder;
+    const { customer, order } = await placeOnlineOrder(a(), 2);
 
     // The customer pays; YooKassa tells B, and tells it again (as it repeats until acknowledged).
     const paid = await fetch(`${order.confirmationUrl}/pay`, { method: 'POST', redirect: 'manual' });
@@ -307,30 +312,21 @@ describe(`${PROCESSES} server processes on one PostgreSQL database`, () => {
   });
 
   it('an order whose payment hold passed is cancelled by one scheduled run, though every process looks', async () => {
-    const [product] = await pickProducts(database.db, 1);
-    await setProduct(database.db, product!.id, { stock: 10, price: 1000 });
-    const username = `multi_${randomBytes(4).toString('hex')}`;
-    await database.db.insert(users).values({ username, email: `${username}@example.ru`, passwordHash: await hashPassword(CUSTOMER_PASSWORD), role: 'user', fullName: 'Иван Петров' });
-    const customer = await login(b(), username, CUSTOMER_PASSWORD);
-    const cartId = randomUUID();
-    expect((await call(b(), 'POST', '/api/cart/items', { body: { cartId, productId: product!.id, quantity: 1 } })).status).toBe(201);
-    const placed = await call(b(), 'POST', '/api/orders', { cookie: customer, body: validOrderBody(cartId, { paymentMethod: 'online' }) });
-    expect(placed.status).toBe(201);
-    const orderId = (placed.body as PlacedOrder).id;
+    const { customer, order } = await placeOnlineOrder(b(), 1);
     // The customer left YooKassa's page; the hold ran out a minute ago.
-    await database.db.update(orders).set({ paymentHoldUntil: new Date(Date.now() - 60_000) }).where(eq(orders.id, orderId));
+    await database.db.update(orders).set({ paymentHoldUntil: new Date(Date.now() - 60_000) }).where(eq(orders.id, order.id));
 
     const cancelled = await eventually(async () => {
-      const [row] = await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+      const [row] = await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
       return row!.status === 'cancelled';
     }, SCHEDULED_DEADLINE_MS, 500);
     expect(cancelled).toBe(true);
     const cancellations = await database.db
       .select({ id: orderStatusHistory.id })
       .from(orderStatusHistory)
-      .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.field, 'status'), eq(orderStatusHistory.toValue, 'cancelled')));
+      .where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.field, 'status'), eq(orderStatusHistory.toValue, 'cancelled')));
     expect(cancellations).toHaveLength(1);
-    const seen = (await call(a(), 'GET', `/api/orders/${orderId}`, { cookie: customer })).body as Order;
+    const seen = (await call(a(), 'GET', `/api/orders/${order.id}`, { cookie: customer })).body as Order;
     expect(seen.status).toBe('cancelled');
   }, SCHEDULED_DEADLINE_MS + 10_000);
 });

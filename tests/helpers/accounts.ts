@@ -36,6 +36,25 @@ export type Call = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: s
 /** The call with this session's cookie, or with none. */
 export const callAs = (ctx: TestContext, cookie: string | null, call: Call) => ctx.app.inject({ ...call, headers: cookie ? { cookie } : {} });
 
+/** Logs in from an address of its own. */
+export const loginCall = (ctx: TestContext, username: string, password: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress: someAddress() });
+
+/** After a change of password: the old one is refused at login, the new one lets in. */
+export async function expectPasswordReplaced(ctx: TestContext, username: string, old: string, replacement: string) {
+  expect((await loginCall(ctx, username, old)).statusCode).toBe(401);
+  expect((await loginCall(ctx, username, replacement)).statusCode).toBe(200);
+}
+
+/** Uses the session every `stepMs` of the clock, `times` times, each time still valid; how long that took. */
+export async function useSessionEvery(ctx: TestContext, cookie: string, stepMs: number, times: number): Promise<number> {
+  for (let use = 1; use <= times; use++) {
+    ctx.clock.advance(stepMs);
+    expect((await callAs(ctx, cookie, { method: 'GET', url: '/api/user' })).statusCode, `use ${use}`).toBe(200);
+  }
+  return stepMs * times;
+}
+
 /** Each of the calls, without a session, answers 401 «Требуется вход в систему». */
 export async function expectLoginNeeded(ctx: TestContext, calls: Call[]) {
   for (const call of calls) {

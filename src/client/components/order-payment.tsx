@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CreditCard, Loader2 } from 'lucide-react';
+import { CreditCard } from 'lucide-react';
 import { Button, type ButtonProps } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
@@ -8,6 +8,7 @@ import { formatDate, formatDateTime, formatTime } from '#shared/dates.ts';
 import { formatRub } from '#shared/money.ts';
 // Types only: the storefront's order pages do not load the schemas (zod) for a few labels.
 import type { OrderPayment, OrderPaymentState } from '#shared/schemas/payments.ts';
+import { BusyLabel } from '#client/components/busy-label.tsx';
 
 export type PaymentTone = 'success' | 'warning' | 'destructive' | 'default';
 
@@ -74,8 +75,7 @@ export function PayButton({ orderId, ...props }: { orderId: number } & Pick<Butt
   const busy = pay.isPending || pay.isSuccess;
   return (
     <Button {...props} disabled={busy} onClick={() => !busy && pay.mutate()}>
-      {busy ? <Loader2 className="animate-spin" aria-hidden /> : <CreditCard aria-hidden />}
-      {busy ? 'Переходим к оплате...' : 'Оплатить'}
+      <BusyLabel busy={busy} icon={CreditCard} busyText="Переходим к оплате...">Оплатить</BusyLabel>
     </Button>
   );
 }

@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './api.ts';
+import { savedListMutations } from './saved-list-mutations.ts';
 import type { AddressPatch, AddressValues } from '#shared/schemas/address.ts';
 import type { Address } from '#shared/types.ts';
 
@@ -10,32 +11,9 @@ export const addressesQuery = () =>
     queryFn: async ({ client, signal }) => (await apiRequest<{ addresses: Address[] }>('/api/addresses', { client, signal })).addresses,
   });
 
-function useRefreshAddresses() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: addressesQuery().queryKey });
-}
-
-export function useCreateAddress() {
-  const refresh = useRefreshAddresses();
-  return useMutation({
-    mutationFn: (input: AddressValues) => apiRequest<Address>('/api/addresses', { method: 'POST', body: input }),
-    onSettled: refresh,
-  });
-}
-
-/** PATCH /api/addresses/{id}: edit, or `{ isDefault: true }` to make it the default address. */
-export function useUpdateAddress() {
-  const refresh = useRefreshAddresses();
-  return useMutation({
-    mutationFn: ({ id, patch }: { id: number; patch: AddressPatch }) => apiRequest<Address>(`/api/addresses/${id}`, { method: 'PATCH', body: patch }),
-    onSettled: refresh,
-  });
-}
-
-export function useDeleteAddress() {
-  const refresh = useRefreshAddresses();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest(`/api/addresses/${id}`, { method: 'DELETE' }),
-    onSettled: refresh,
-  });
-}
+/** Add, edit (`{ isDefault: true }` makes one the default address) and delete. */
+export const {
+  useCreate: useCreateAddress,
+  useUpdate: useUpdateAddress,
+  useDelete: useDeleteAddress,
+} = savedListMutations<Address, AddressValues, AddressPatch>('/api/addresses', addressesQuery().queryKey);

@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './api.ts';
+import { savedListMutations } from './saved-list-mutations.ts';
 import type { Organization, OrganizationLookup, OrganizationsAnswer } from '#shared/organizations.ts';
 import type { OrganizationPatch, OrganizationValues } from '#shared/schemas/organization.ts';
 
@@ -21,31 +22,8 @@ export const organizationsQuery = () =>
 export const lookupOrganization = (inn: string, signal?: AbortSignal) =>
   apiRequest<OrganizationLookup>(`/api/organizations/lookup?inn=${encodeURIComponent(inn)}`, { signal });
 
-function useRefreshOrganizations() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ORGANIZATIONS_KEY });
-}
-
-export function useCreateOrganization() {
-  const refresh = useRefreshOrganizations();
-  return useMutation({
-    mutationFn: (input: OrganizationValues) => apiRequest<Organization>('/api/organizations', { method: 'POST', body: input }),
-    onSettled: refresh,
-  });
-}
-
-export function useUpdateOrganization() {
-  const refresh = useRefreshOrganizations();
-  return useMutation({
-    mutationFn: ({ id, patch }: { id: number; patch: OrganizationPatch }) => apiRequest<Organization>(`/api/organizations/${id}`, { method: 'PATCH', body: patch }),
-    onSettled: refresh,
-  });
-}
-
-export function useDeleteOrganization() {
-  const refresh = useRefreshOrganizations();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest(`/api/organizations/${id}`, { method: 'DELETE' }),
-    onSettled: refresh,
-  });
-}
+export const {
+  useCreate: useCreateOrganization,
+  useUpdate: useUpdateOrganization,
+  useDelete: useDeleteOrganization,
+} = savedListMutations<Organization, OrganizationValues, OrganizationPatch>('/api/organizations', ORGANIZATIONS_KEY);

@@ -8,7 +8,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { taxIdsText } from '#shared/organizations.ts';
 import type { CheckoutFormValues } from '#shared/schemas/checkout.ts';
 import { organizationsQuery } from './api.ts';
-import { ChoiceCards, ChoiceOption } from './choice-option.tsx';
+import { ChoiceCards, ChoiceList, ChoiceOption } from './choice-option.tsx';
 import { OrganizationInlineForm } from './organization-inline-form.tsx';
 
 export type Buyer = CheckoutFormValues['buyer'];
@@ -122,45 +122,30 @@ function Organizations({ chosen, onChoose, error, groupRef }: OrganizationsProps
     );
   }
 
-  const errorId = 'checkout-buyer-error';
   const created = (organization: { id: number }) => {
     setAdding(false);
     onChoose(organization.id);
   };
   return (
     <div className="grid gap-3">
-      <p id="checkout-organizations-title" className="text-sm font-medium">
-        {list.length > 0 ? 'Организация, на которую оформить заказ' : 'Добавьте организацию, на которую оформить заказ'}
-      </p>
-      {error && (
-        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      )}
-      {list.length > 0 && (
-        <div
-          ref={groupRef}
-          role="radiogroup"
-          tabIndex={-1}
-          aria-labelledby="checkout-organizations-title"
-          aria-describedby={error ? errorId : undefined}
-          aria-invalid={error ? true : undefined}
-          className="grid scroll-mt-16 gap-3 sm:grid-cols-2"
-        >
-          {list.map((organization) => (
-            <ChoiceOption
-              key={organization.id}
-              name="organizationId"
-              value={String(organization.id)}
-              checked={chosen === organization.id}
-              onChange={() => onChoose(organization.id)}
-              title={<span className="break-words">{organization.name}</span>}
-            >
-              <span className="text-sm text-muted-foreground">{taxIdsText(organization)}</span>
-            </ChoiceOption>
-          ))}
-        </div>
-      )}
+      <ChoiceList
+        id="checkout-organizationId"
+        title={list.length > 0 ? 'Организация, на которую оформить заказ' : 'Добавьте организацию, на которую оформить заказ'}
+        error={error}
+        groupRef={groupRef}
+        options={list.map((organization) => (
+          <ChoiceOption
+            key={organization.id}
+            name="organizationId"
+            value={String(organization.id)}
+            checked={chosen === organization.id}
+            onChange={() => onChoose(organization.id)}
+            title={<span className="break-words">{organization.name}</span>}
+          >
+            <span className="text-sm text-muted-foreground">{taxIdsText(organization)}</span>
+          </ChoiceOption>
+        ))}
+      />
       {list.length === 0 || adding ? (
         <OrganizationInlineForm onCreated={created} onCancel={list.length > 0 ? () => setAdding(false) : undefined} />
       ) : (

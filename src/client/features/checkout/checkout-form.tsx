@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Banknote, CreditCard, FileText, Globe, Loader2, PackageCheck, Store, Truck } from 'lucide-react';
+import { Banknote, CreditCard, FileText, Globe, PackageCheck, Store, Truck } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -38,6 +38,7 @@ import { BuyerCard } from './buyer-card.tsx';
 import { ChoiceCards } from './choice-option.tsx';
 import { PickupBranches } from './pickup-branches.tsx';
 import { DeliveryPoints, DeliveryWays, useDeliveryOptions } from './delivery-ways.tsx';
+import { BusyLabel } from '#client/components/busy-label.tsx';
 
 /** The form's fields in the order it shows them: the first the server refuses takes the focus. */
 const FIELDS = [
@@ -511,8 +512,9 @@ export function CheckoutForm({ cart, pickup, onDeliveryChange, onPlaced }: Check
             </p>
           )}
           <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-start" disabled={busy}>
-            {busy ? <Loader2 className="animate-spin" aria-hidden /> : <PackageCheck aria-hidden />}
-            {busy ? (place.data?.confirmationUrl ? 'Переходим к оплате...' : 'Оформляем заказ...') : `Оформить заказ на ${formatRub(method === 'pickup' && pickup ? pickup.total : (carrier?.total ?? cart.total))}`}
+            <BusyLabel busy={busy} icon={PackageCheck} busyText={place.data?.confirmationUrl ? 'Переходим к оплате...' : 'Оформляем заказ...'}>
+              {`Оформить заказ на ${formatRub(method === 'pickup' && pickup ? pickup.total : (carrier?.total ?? cart.total))}`}
+            </BusyLabel>
           </Button>
           {!user && (
             <p className="text-sm text-muted-foreground">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { cn } from '#client/lib/utils.ts';
 
 export type ChoiceOptionProps = {
@@ -77,5 +77,62 @@ export function ChoiceCards<T extends string>({ name, options, labels, hints, va
         </ChoiceOption>
       ))}
     </div>
+  );
+}
+
+/**
+ * A choice the form's `Controller` drives: the chosen value, the refusal, and the ref a refused
+ * submit focuses (the group: it has no input of its own).
+ */
+export type ControlledChoice<T> = {
+  value: T | null | undefined;
+  onChange: (value: T) => void;
+  error?: string;
+  groupRef?: Ref<HTMLDivElement>;
+};
+
+export type ChoiceListProps = Pick<ControlledChoice<unknown>, 'error' | 'groupRef'> & {
+  /** Names the title (`${id}-title`) and the refusal (`${id}-error`). */
+  id: string;
+  title: ReactNode;
+  /** What the options alone do not say, under the title. */
+  notice?: ReactNode;
+  /** The group's own classes, beside its two columns. */
+  className?: string;
+  /** The ChoiceOptions; with none there is no group. */
+  options: ReactNode[];
+};
+
+/**
+ * A choice the order's form checks (a branch, a pickup point, an organisation): its title, the
+ * refusal above the options (the focused group comes into view with both), then the options.
+ */
+export function ChoiceList({ id, title, notice, error, groupRef, className, options }: ChoiceListProps) {
+  const errorId = `${id}-error`;
+  return (
+    <>
+      <p id={`${id}-title`} className="text-sm font-medium">
+        {title}
+      </p>
+      {notice}
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+      {options.length > 0 && (
+        <div
+          ref={groupRef}
+          role="radiogroup"
+          tabIndex={-1}
+          aria-labelledby={`${id}-title`}
+          aria-describedby={error ? errorId : undefined}
+          aria-invalid={error ? true : undefined}
+          className={cn('grid scroll-mt-16 gap-3 sm:grid-cols-2', className)}
+        >
+          {options}
+        </div>
+      )}
+    </>
   );
 }

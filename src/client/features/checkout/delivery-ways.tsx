@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Ref } from 'react';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { formatRub } from '#shared/money.ts';
 import { deliveryDaysText, distanceText, type DeliveryOption } from '#shared/delivery.ts';
 import { cartDeliveryQuery, deliveryPointsQuery } from './api.ts';
-import { ChoiceOption } from './choice-option.tsx';
+import { ChoiceList, ChoiceOption, type ControlledChoice } from './choice-option.tsx';
 
 /** «2–4 дня, 390 ₽», «бесплатно»: what a way takes and costs, as the customer compares them. */
 export const optionText = (option: Pick<DeliveryOption, 'price' | 'daysMin' | 'daysMax'>) => {
@@ -53,19 +52,11 @@ export function DeliveryWays({ options, value, onChange }: DeliveryWaysProps) {
   );
 }
 
-export type DeliveryPointsProps = {
-  city: string;
-  value: string | null | undefined;
-  onChange: (code: string) => void;
-  error?: string;
-  /** The form's `Controller` ref: a refused submit focuses the group. */
-  groupRef?: Ref<HTMLDivElement>;
-};
+export type DeliveryPointsProps = ControlledChoice<string> & { city: string };
 
 /** СДЭК's pickup points of the city, nearest its centre first: address, hours and distance. */
 export function DeliveryPoints({ city, value, onChange, error, groupRef }: DeliveryPointsProps) {
   const points = useQuery(deliveryPointsQuery(city.trim(), city.trim() !== ''));
-  const errorId = 'checkout-deliveryPointCode-error';
   if (!points.data) {
     return points.isError ? (
       <p role="alert" className="text-sm font-medium text-destructive">
@@ -80,34 +71,24 @@ export function DeliveryPoints({ city, value, onChange, error, groupRef }: Deliv
   }
   return (
     <div className="grid gap-3">
-      <p id="checkout-point-title" className="text-sm font-medium">
-        Пункт выдачи СДЭК
-      </p>
-      {error && (
-        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      )}
-      {points.data.length === 0 ? (
-        <p className="rounded-md bg-warning-muted px-3 py-2 text-sm">В этом городе нет пунктов выдачи СДЭК. Выберите доставку до двери.</p>
-      ) : (
-        <div
-          ref={groupRef}
-          role="radiogroup"
-          tabIndex={-1}
-          aria-labelledby="checkout-point-title"
-          aria-describedby={error ? errorId : undefined}
-          aria-invalid={error ? true : undefined}
-          className="grid max-h-96 scroll-mt-16 gap-3 overflow-y-auto sm:grid-cols-2"
-        >
-          {points.data.map((point) => (
-            <ChoiceOption key={point.code} name="deliveryPointCode" value={point.code} checked={value === point.code} onChange={() => onChange(point.code)} title={point.address}>
-              <span className="text-sm text-muted-foreground">{point.workingHours}</span>
-              {point.distanceKm !== null && <span className="block text-sm text-muted-foreground">{distanceText(point.distanceKm)}</span>}
-            </ChoiceOption>
-          ))}
-        </div>
-      )}
+      <ChoiceList
+        id="checkout-deliveryPointCode"
+        title="Пункт выдачи СДЭК"
+        notice={
+          points.data.length === 0 && (
+            <p className="rounded-md bg-warning-muted px-3 py-2 text-sm">В этом городе нет пунктов выдачи СДЭК. Выберите доставку до двери.</p>
+          )
+        }
+        error={error}
+        groupRef={groupRef}
+        className="max-h-96 overflow-y-auto"
+        options={points.data.map((point) => (
+          <ChoiceOption key={point.code} name="deliveryPointCode" value={point.code} checked={value === point.code} onChange={() => onChange(point.code)} title={point.address}>
+            <span className="text-sm text-muted-foreground">{point.workingHours}</span>
+            {point.distanceKm !== null && <span className="block text-sm text-muted-foreground">{distanceText(point.distanceKm)}</span>}
+          </ChoiceOption>
+        ))}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Loader2, Save } from 'lucide-react';
+import { Save } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
@@ -11,6 +11,7 @@ import { ApiError } from '#client/lib/api.ts';
 import type { Organization } from '#shared/organizations.ts';
 import { OrganizationSchema, type OrganizationInput, type OrganizationValues } from '#shared/schemas/organization.ts';
 import { createOrganization, organizationsQuery } from './api.ts';
+import { BusyLabel } from '#client/components/busy-label.tsx';
 
 const FIELDS = ['name', 'inn', 'kpp', 'ogrn', 'legalAddress'] as const;
 type Field = (typeof FIELDS)[number];
@@ -99,8 +100,7 @@ export function OrganizationInlineForm({ onCreated, onCancel }: OrganizationInli
       )}
       <div className="flex flex-wrap gap-2">
         <Button type="button" onClick={save} disabled={create.isPending}>
-          {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
-          {create.isPending ? 'Сохраняем...' : 'Сохранить организацию'}
+          <BusyLabel busy={create.isPending} icon={Save} busyText="Сохраняем...">Сохранить организацию</BusyLabel>
         </Button>
         {onCancel && (
           <Button type="button" variant="ghost" onClick={onCancel} disabled={create.isPending}>

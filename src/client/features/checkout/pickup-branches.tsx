@@ -1,21 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
-import type { Ref } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { readyByText } from '#shared/transfers.ts';
 import { cartPickupQuery } from './api.ts';
-import { ChoiceOption } from './choice-option.tsx';
+import { ChoiceList, ChoiceOption, type ControlledChoice } from './choice-option.tsx';
 
-export type PickupBranchesProps = {
-  cartId: string;
-  value: number | null | undefined;
-  onChange: (branchId: number) => void;
-  error?: string;
-  /** The form's `Controller` ref: a refused submit focuses the group (it has no input of its own). */
-  groupRef?: Ref<HTMLDivElement>;
-};
+export type PickupBranchesProps = ControlledChoice<number> & { cartId: string };
 
 /**
  * «Самовывоз из филиала»: the branches that can hand out the whole cart can be chosen (with the
@@ -45,33 +37,21 @@ export function PickupBranches({ cartId, value, onChange, error, groupRef }: Pic
     );
   }
   const branches = pickup.data.branches;
-  const errorId = 'checkout-pickupBranchId-error';
   return (
     <div className="grid gap-3">
-      <p id="checkout-pickup-title" className="text-sm font-medium">
-        Филиал, где заберёте заказ
-      </p>
-      {!branches.some((b) => b.available) && (
-        <p className="rounded-md bg-warning-muted px-3 py-2 text-sm">
-          Сейчас ни один филиал не может выдать весь заказ. Выберите доставку или измените корзину.
-        </p>
-      )}
-      {/* Above the options: the group, focused, comes into view with its title and this. */}
-      {error && (
-        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      )}
-      <div
-        ref={groupRef}
-        role="radiogroup"
-        tabIndex={-1}
-        aria-labelledby="checkout-pickup-title"
-        aria-describedby={error ? errorId : undefined}
-        aria-invalid={error ? true : undefined}
-        className="grid scroll-mt-16 gap-3 sm:grid-cols-2"
-      >
-        {branches.map((branch) => (
+      <ChoiceList
+        id="checkout-pickupBranchId"
+        title="Филиал, где заберёте заказ"
+        notice={
+          !branches.some((b) => b.available) && (
+            <p className="rounded-md bg-warning-muted px-3 py-2 text-sm">
+              Сейчас ни один филиал не может выдать весь заказ. Выберите доставку или измените корзину.
+            </p>
+          )
+        }
+        error={error}
+        groupRef={groupRef}
+        options={branches.map((branch) => (
           <ChoiceOption
             key={branch.id}
             name="pickupBranchId"
@@ -91,7 +71,7 @@ export function PickupBranches({ cartId, value, onChange, error, groupRef }: Pic
             {branch.reason && <span className="text-sm font-medium text-destructive">{branch.reason}</span>}
           </ChoiceOption>
         ))}
-      </div>
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { orderReadyByText } from '#shared/transfers.ts';
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert, PackageOpen, RotateCw } from 'lucide-react';
+import { PackageOpen } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { CarrierDeliveryDetails } from '#client/components/carrier-delivery-details.tsx';
@@ -10,11 +10,10 @@ import { PayButton, holdText, paymentStateText } from '#client/components/order-
 import { OrderStatusBadge } from '#client/components/order-status-badge.tsx';
 import { RepeatOrderButton } from '#client/components/repeat-order-button.tsx';
 import { TrackNumber } from '#client/components/track-number.tsx';
-import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
+import { AccountList } from './account-list.tsx';
 import { myOrdersQuery } from './api.ts';
 import { paths } from '#client/paths.ts';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/constants.ts';
@@ -121,49 +120,25 @@ export function OrderHistory() {
     if (orders.isError) toast({ title: LOAD_ERROR, description: orders.error.message, variant: 'destructive' });
   }, [orders.isError, orders.error]);
 
-  if (orders.isPending) {
-    return (
-      <div className="grid gap-4" aria-busy="true" aria-label="Загрузка заказов">
-        {[0, 1].map((i) => (
-          <Skeleton key={i} className="h-48 w-full" />
-        ))}
-      </div>
-    );
-  }
-  if (orders.isError) {
-    return (
-      <Alert variant="destructive">
-        <CircleAlert aria-hidden />
-        <AlertTitle>{LOAD_ERROR}</AlertTitle>
-        <AlertDescription>
-          <p>Проверьте подключение к интернету и попробуйте ещё раз.</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void orders.refetch()}>
-            <RotateCw aria-hidden />
-            Повторить
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
-  }
-  if (orders.data.length === 0) {
-    return (
-      <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-4 py-12 text-center">
-        <PackageOpen className="size-10 text-muted-foreground" aria-hidden />
-        <p className="text-lg font-semibold">У вас пока нет заказов</p>
-        <p className="max-w-md text-muted-foreground">Выберите инструмент в каталоге — оформленные заказы появятся здесь вместе со статусами.</p>
-        <Button asChild>
-          <Link to={paths.products}>Перейти в каталог</Link>
-        </Button>
-      </div>
-    );
-  }
   return (
-    <ul className="grid gap-4" aria-label="Заказы">
-      {orders.data.map((order) => (
-        <li key={order.id}>
-          <OrderCard order={order} />
-        </li>
-      ))}
-    </ul>
+    <AccountList
+      query={orders}
+      items={orders.data ?? []}
+      loading={{ label: 'Загрузка заказов', height: 'h-48' }}
+      errorTitle={LOAD_ERROR}
+      errorText="Проверьте подключение к интернету и попробуйте ещё раз."
+      empty={{
+        icon: PackageOpen,
+        title: 'У вас пока нет заказов',
+        text: 'Выберите инструмент в каталоге — оформленные заказы появятся здесь вместе со статусами.',
+        action: (
+          <Button asChild>
+            <Link to={paths.products}>Перейти в каталог</Link>
+          </Button>
+        ),
+      }}
+      listLabel="Заказы"
+      renderCard={(order) => <OrderCard order={order} />}
+    />
   );
 }

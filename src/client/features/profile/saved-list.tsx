@@ -1,12 +1,10 @@
-import type { UseQueryResult } from '@tanstack/react-query';
-import { CircleAlert, Pencil, Plus, RotateCw, Trash2, type LucideIcon } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
-import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { CardFooter } from '#client/components/ui/card.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
+import { AccountList, type AccountListProps } from './account-list.tsx';
 
 /**
  * The add-or-edit dialog of a saved list (stays mounted; `formKey` gives it a fresh form at each
@@ -35,22 +33,14 @@ export function useSavedListDialogs<T>() {
   };
 }
 
-type SavedListProps<T> = {
+type SavedListProps<T> = Omit<AccountListProps<T>, 'errorText' | 'columns'> & {
   id: string;
   title: string;
   intro: string;
   addLabel: string;
   onAdd: () => void;
-  query: Pick<UseQueryResult, 'isPending' | 'isError' | 'error' | 'refetch'>;
-  items: T[];
   max: number;
   fullNotice: string;
-  /** The loading cards: what they announce and how tall they stand. */
-  loading: { label: string; height: string };
-  errorTitle: string;
-  empty: { icon: LucideIcon; title: string; text: string };
-  listLabel: string;
-  renderCard: (item: T) => ReactNode;
   children: ReactNode;
 };
 
@@ -88,61 +78,9 @@ export function SavedList<T extends { id: number }>({
         </Button>
       </div>
       {full && <p className="text-sm text-muted-foreground">{fullNotice}</p>}
-      <SavedListBody query={query} items={items} {...body} />
+      <AccountList query={query} items={items} columns="md:grid-cols-2" {...body} />
       {children}
     </section>
-  );
-}
-
-function SavedListBody<T extends { id: number }>({
-  query,
-  items,
-  loading,
-  errorTitle,
-  empty,
-  listLabel,
-  renderCard,
-}: Omit<SavedListProps<T>, 'id' | 'title' | 'intro' | 'addLabel' | 'onAdd' | 'max' | 'fullNotice' | 'children'>) {
-  if (query.isPending) {
-    return (
-      <div className="grid gap-4 md:grid-cols-2" aria-busy="true" aria-label={loading.label}>
-        {[0, 1].map((i) => (
-          <Skeleton key={i} className={`${loading.height} w-full`} />
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert variant="destructive">
-        <CircleAlert aria-hidden />
-        <AlertTitle>{errorTitle}</AlertTitle>
-        <AlertDescription>
-          <p>{query.error?.message}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-            <RotateCw aria-hidden />
-            Повторить
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
-  }
-  if (items.length === 0) {
-    const Icon = empty.icon;
-    return (
-      <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-4 py-12 text-center">
-        <Icon className="size-10 text-muted-foreground" aria-hidden />
-        <p className="text-lg font-semibold">{empty.title}</p>
-        <p className="max-w-md text-muted-foreground">{empty.text}</p>
-      </div>
-    );
-  }
-  return (
-    <ul className="grid gap-4 md:grid-cols-2" aria-label={listLabel}>
-      {items.map((item) => (
-        <li key={item.id}>{renderCard(item)}</li>
-      ))}
-    </ul>
   );
 }
 

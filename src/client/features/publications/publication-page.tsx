@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CalendarDays, Clock3, Lightbulb, User } from 'lucide-react';
+import { ArrowLeft, Lightbulb, User } from 'lucide-react';
 import { Link, useParams, type LoaderFunction } from 'react-router';
 import { ContentTable } from '#client/components/content-table.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -17,6 +17,7 @@ import {
   type ArticleBlock,
 } from '#shared/articles.ts';
 import { HeadedSection } from '#client/components/ui/headed-section.tsx';
+import { ArticleTimes } from './article-times.tsx';
 
 /** An unknown id is a 404: the route's error boundary shows the not-found page. */
 export const loader =
@@ -137,14 +138,7 @@ export function Component() {
               <User className="size-4 shrink-0" aria-hidden />
               {article.author}
             </span>
-            <span className="flex items-center gap-1.5">
-              <CalendarDays className="size-4 shrink-0" aria-hidden />
-              <time dateTime={article.date}>{formatArticleDate(article.date)}</time>
-            </span>
-            <span className="flex items-center gap-1.5">
-              <Clock3 className="size-4 shrink-0" aria-hidden />
-              {readTimeLabel(article.readTime)}
-            </span>
+            <ArticleTimes article={article} iconClassName="size-4" />
           </div>
         </header>
 

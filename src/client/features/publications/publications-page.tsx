@@ -1,4 +1,4 @@
-import { CalendarDays, Clock3, User } from 'lucide-react';
+import { User } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Breadcrumbs } from '#client/components/ui/breadcrumbs.tsx';
@@ -9,11 +9,10 @@ import {
   ARTICLE_CATEGORIES,
   articles,
   articlesByDate,
-  formatArticleDate,
-  readTimeLabel,
   type Article,
   type ArticleCategory,
 } from '#shared/articles.ts';
+import { ArticleTimes } from './article-times.tsx';
 
 const parseCategory = (value: string | null): ArticleCategory | null =>
   ARTICLE_CATEGORIES.includes(value as ArticleCategory) ? (value as ArticleCategory) : null;
@@ -59,14 +58,7 @@ function ArticleCard({ article }: { article: Article }) {
             <span className="truncate">{article.author}</span>
           </span>
           <span className="flex flex-wrap items-center gap-x-4 gap-y-1">
-            <span className="flex items-center gap-1.5">
-              <CalendarDays className="size-3.5 shrink-0" aria-hidden />
-              <time dateTime={article.date}>{formatArticleDate(article.date)}</time>
-            </span>
-            <span className="flex items-center gap-1.5">
-              <Clock3 className="size-3.5 shrink-0" aria-hidden />
-              {readTimeLabel(article.readTime)}
-            </span>
+            <ArticleTimes article={article} iconClassName="size-3.5" />
           </span>
         </div>
       </div>

@@ -12,7 +12,7 @@ import type { ExchangeDeps } from './deps.ts';
 import { parcelSizeOf } from './parcel-size.ts';
 import { storeExchangePicture } from './pictures.ts';
 import type { ParcelSize } from '#shared/parcel-size.ts';
-import { isCharacteristicId, planBatches, reportSkippedCharacteristics, type FileProgress } from './plan-batches.ts';
+import { applyFilePlans, type FileProgress } from './plan-batches.ts';
 import { ImportReport } from './report.ts';
 import { readExchangeSettings } from './settings.ts';
 
@@ -310,30 +310,16 @@ export async function importCatalogFile(deps: ExchangeDeps, folder: string, file
   await recordSupplierCategories(deps.db, supplierId, [...classifier.groups.values()]);
   report.add('groups', classifier.groups.size);
   const ctx: Context = { deps, folder, adapter: await loadCatalogAdapter(deps.db), supplierId, properties: classifier.properties, report, listed: new Set(), createdSkus: new Set(), claimed: new Map(), announcement: new CatalogAnnouncement() };
-  const batches = planBatches<ProductPlan>((batch) => applyBatch(ctx, batch), progress, classifier.products);
-  let characteristics = 0;
-  for await (const { node } of streamElements(file, label, { collect: isProduct })) {
-    const plan = planOf(node, classifier);
-    if (!plan.id1c) {
-      report.add('skipped');
-      report.error(`Товар «${plan.name || 'без названия'}» без Ид пропущен`);
-      continue;
-    }
-    ctx.listed.add(plan.id1c);
-    // Characteristics would be products of their own: not supported yet.
-    if (isCharacteristicId(plan.id1c)) {
-      characteristics++;
-      continue;
-    }
-    if (!plan.name && !plan.deleted) {
-      report.add('skipped');
-      report.error(`Товар с Ид ${plan.id1c} без наименования пропущен`);
-      continue;
-    }
-    await batches.add(plan);
-  }
-  await batches.finish();
-  reportSkippedCharacteristics(report, characteristics, (n) => `Характеристики товаров (${n}) не поддерживаются: пропущены`);
+  await applyFilePlans(streamElements(file, label, { collect: isProduct }), report, {
+    plan: (node) => planOf(node, classifier),
+    apply: (batch) => applyBatch(ctx, batch),
+    progress,
+    total: classifier.products,
+    missingId: (plan) => `Товар «${plan.name || 'без названия'}» без Ид пропущен`,
+    seen: (id1c) => ctx.listed.add(id1c),
+    refusal: (plan) => (!plan.name && !plan.deleted ? `Товар с Ид ${plan.id1c} без наименования пропущен` : null),
+    characteristics: (n) => `Характеристики товаров (${n}) не поддерживаются: пропущены`,
+  });
   const misfits = report.counts['attributeValuesSkipped'];
   if (misfits) report.error(`Пропущено значений характеристик, не подходящих к их виду (не число для числовой, вариант не из справочника свойства): ${misfits}`);
   const { mayHide } = await readExchangeSettings(deps.db);

@@ -7,7 +7,7 @@ import { writeOfferPricesAndStock, type OfferWrite } from '../../modules/product
 import { writePriceTypes, writeProductPrices, type ProductPriceWrite } from '../../modules/products/write/prices.ts';
 import { child, childrenOf, endsWith, streamElements, textAt, type XmlNode } from './commerceml/xml-stream.ts';
 import type { ExchangeDeps } from './deps.ts';
-import { isCharacteristicId, planBatches, reportSkippedCharacteristics, type FileProgress } from './plan-batches.ts';
+import { applyFilePlans, type FileProgress } from './plan-batches.ts';
 import { ImportReport } from './report.ts';
 import { listWarehouses, readExchangeSettings, rememberPriceTypes, rememberWarehouses } from './settings.ts';
 
@@ -198,22 +198,13 @@ export async function importOffersFile(deps: ExchangeDeps, file: string, label: 
   else if (settings.priceType !== '' && pack.priceTypes.length > 0 && !pack.priceTypes.some((p) => p.id === settings.priceType)) {
     report.error('Выбранного в настройках типа цен нет в выгрузке: цены не загружены');
   }
-  const batches = planBatches<OfferPlan>((batch) => applyBatch(ctx, batch), progress, pack.offers);
-  let characteristics = 0;
-  for await (const { node } of streamElements(file, label, { collect: isOffer })) {
-    const plan = planOf(ctx, node);
-    if (!plan.id1c) {
-      report.add('skipped');
-      continue;
-    }
-    if (isCharacteristicId(plan.id1c)) {
-      characteristics++;
-      continue;
-    }
-    await batches.add(plan);
-  }
-  await batches.finish();
-  reportSkippedCharacteristics(report, characteristics, (n) => `Предложения с характеристиками (${n}) не поддерживаются: пропущены`);
+  await applyFilePlans(streamElements(file, label, { collect: isOffer }), report, {
+    plan: (node) => planOf(ctx, node),
+    apply: (batch) => applyBatch(ctx, batch),
+    progress,
+    total: pack.offers,
+    characteristics: (n) => `Предложения с характеристиками (${n}) не поддерживаются: пропущены`,
+  });
   if (ctx.foreignCurrency > 0) report.error(`Цены не в рублях (${ctx.foreignCurrency}) пропущены`);
   const names = new Map(warehouses.map((w) => [w.id, w.name]));
   for (const id of ctx.unmapped) report.error(`Склад «${names.get(id) ?? id}» не сопоставлен с филиалом: его остатки не загружены`);

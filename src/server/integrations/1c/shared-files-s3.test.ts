@@ -6,8 +6,8 @@ import type { App } from '#server/core/app-types.ts';
 import { products } from '#server/db/schema.ts';
 import { EXCHANGE_1C_LOGIN as LOGIN, EXCHANGE_1C_PASSWORD as PASSWORD, enableExchange } from '../../../../tests/helpers/exchange-1c.ts';
 import { createAdminTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts';
-import { startTwoMachines, type TwoMachines } from '../../../../tests/helpers/two-machines.ts';
-import { startS3, type S3StandIn } from '../../../../tests/stand-ins/s3.ts';
+import { startBucketMachines, type BucketMachines } from '../../../../tests/helpers/two-machines.ts';
+import type { S3StandIn } from '../../../../tests/stand-ins/s3.ts';
 import { OneC, exportZip } from './fixtures/one-c.ts';
 
 /**
@@ -19,7 +19,7 @@ import { OneC, exportZip } from './fixtures/one-c.ts';
 let s3: S3StandIn;
 let first: TestContext;
 let second: App;
-let machines: TwoMachines;
+let machines: BucketMachines;
 
 const exchangeObjects = () => [...s3.privateObjects.keys()].filter((key) => key.startsWith('exchange-1c/'));
 /** The exchange's files left on a machine's disk, job folders included. */
@@ -27,16 +27,12 @@ const leftOnDisk = (dir: string) =>
   fs.existsSync(path.join(dir, 'exchange-1c')) ? fs.readdirSync(path.join(dir, 'exchange-1c'), { recursive: true, withFileTypes: true }).filter((entry) => !entry.isDirectory() || entry.name.startsWith('job-')) : [];
 
 beforeAll(async () => {
-  s3 = await startS3();
-  machines = await startTwoMachines(s3.env(), 'shared-1c');
-  ({ first, second } = machines);
+  machines = await startBucketMachines('shared-1c');
+  ({ s3, first, second } = machines);
   await enableExchange(first, await first.login());
 });
 
-afterAll(async () => {
-  await machines.close();
-  await s3.stop();
-});
+afterAll(() => machines.close());
 
 describe('1C exchange files shared by two machines', () => {
   it('joins a zip whose parts reached either machine, and imports it in the other machine’s jobs', async () => {

@@ -7,8 +7,8 @@ import type { ImportDetail } from '#shared/schemas/supplier-import.ts';
 import { fixture, importerApi } from '../../../../tests/helpers/supplier-import.ts';
 import { createTestApp } from '../../../../tests/helpers/test-app.ts';
 import { removeOldFiles } from './scheduler.ts';
-import { startTwoMachines, type TwoMachines } from '../../../../tests/helpers/two-machines.ts';
-import { startS3, type S3StandIn } from '../../../../tests/stand-ins/s3.ts';
+import { startBucketMachines, type BucketMachines } from '../../../../tests/helpers/two-machines.ts';
+import type { S3StandIn } from '../../../../tests/stand-ins/s3.ts';
 
 /**
  * Two machines on one database, each with its own DATA_DIR, and the closed bucket
@@ -17,7 +17,7 @@ import { startS3, type S3StandIn } from '../../../../tests/stand-ins/s3.ts';
  */
 
 let s3: S3StandIn;
-let machines: TwoMachines;
+let machines: BucketMachines;
 let onFirst: ReturnType<typeof importerApi>;
 let onSecond: ReturnType<typeof importerApi>;
 
@@ -26,17 +26,14 @@ const storedKeys = () => [...s3.privateObjects.keys()].filter((key) => key.start
 const retail = { mode: 'retail', markupPercent: null, ending: null } as const;
 
 beforeAll(async () => {
-  s3 = await startS3();
-  machines = await startTwoMachines(s3.env(), 'shared-import');
+  machines = await startBucketMachines('shared-import');
+  s3 = machines.s3;
   const cookie = await machines.first.login();
   onFirst = importerApi(machines.first, cookie);
   onSecond = importerApi({ ...machines.first, app: machines.second }, cookie);
 });
 
-afterAll(async () => {
-  await machines.close();
-  await s3.stop();
-});
+afterAll(() => machines.close());
 
 describe('a price list received by one machine', () => {
   let imp: ImportDetail;

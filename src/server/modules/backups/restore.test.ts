@@ -85,17 +85,28 @@ async function addBusinessData(db: Database['db']) {
   await db.insert(orderItems).values({ orderId: order!.id, productId: product!.id, productName: product!.name, unitPriceKopecks: 1_299_000, quantity: 1, totalKopecks: 1_299_000 });
 }
 
-async function openSeededPglite(dataDir: string) {
+/** A fresh data folder with the seeded PGlite open in it, and the config that names the folder. */
+async function seededPglite() {
+  const dataDir = tempDataDir();
   const dump = new Blob([fs.readFileSync(templateNames().dump)]);
-  return openDatabase({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: dump });
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: dump });
+  return { dataDir, config: testConfig({ DATA_DIR: dataDir }), database };
+}
+
+/** Opens a database for `use`, and closes it whatever `use` did. */
+async function withDatabase(options: Parameters<typeof openDatabase>[0], use: (db: Database['db']) => Promise<void>) {
+  const database = await openDatabase(options);
+  try {
+    await use(database.db);
+  } finally {
+    await database.close();
+  }
 }
 
 // Each database kind runs its own cases (the other project runs the other kind's).
 if (dbKind === 'pglite') describe('restore on PGlite', { timeout: 120_000 }, () => {
   it('a data-folder copy (.tar.gz) brings back every table exactly, the replaced data kept aside', async () => {
-    const dataDir = tempDataDir();
-    const config = testConfig({ DATA_DIR: dataDir });
-    const database = await openSeededPglite(dataDir);
+    const { dataDir, config, database } = await seededPglite();
     await addBusinessData(database.db);
     const before = await snapshotDatabase(database.db);
     const backup = await createBackup({ config, database }, 'manual', new Date('2026-11-21T00:00:00Z'));
@@ -107,26 +118,16 @@ if (dbKind === 'pglite') describe('restore on PGlite', { timeout: 120_000 }, () 
     const result = await restoreBackup(config, path.join(dataDir, 'backups', backup.name), new Date('2026-11-22T00:00:00Z'));
     expect(result.kind).toBe('pglite-folder');
 
-    const restored = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-    try {
-      expect(await snapshotDatabase(restored.db)).toEqual(before);
-    } finally {
-      await restored.close();
-    }
+    await withDatabase({ dataDir: path.join(dataDir, 'pglite') }, async (restored) => expect(await snapshotDatabase(restored)).toEqual(before));
     // What was replaced is kept in a folder beside, with the changes in it.
-    const aside = await openDatabase({ dataDir: result.safetyCopy! });
-    try {
-      const [row] = await aside.db.select({ id: users.id }).from(users).where(eq(users.username, 'after_backup'));
+    await withDatabase({ dataDir: result.safetyCopy! }, async (aside) => {
+      const [row] = await aside.select({ id: users.id }).from(users).where(eq(users.username, 'after_backup'));
       expect(row).toBeDefined();
-    } finally {
-      await aside.close();
-    }
+    });
   });
 
   it('a SQL copy (.sql.gz) also restores into PGlite', async () => {
-    const dataDir = tempDataDir();
-    const config = testConfig({ DATA_DIR: dataDir });
-    const database = await openSeededPglite(dataDir);
+    const { dataDir, config, database } = await seededPglite();
     await addBusinessData(database.db);
     const before = await snapshotDatabase(database.db);
     const file = path.join(dataDir, 'copy.sql.gz');
@@ -137,30 +138,18 @@ if (dbKind === 'pglite') describe('restore on PGlite', { timeout: 120_000 }, () 
     const result = await restoreBackup(config, file, new Date('2026-11-22T10:00:00Z'));
     expect(result.kind).toBe('sql');
     expect((await backupShelf(config).list()).map((b) => b.name)).toEqual(['backup-20261122-130000-restore.tar.gz']);
-    const restored = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-    try {
-      expect(await snapshotDatabase(restored.db)).toEqual(before);
-    } finally {
-      await restored.close();
-    }
+    await withDatabase({ dataDir: path.join(dataDir, 'pglite') }, async (restored) => expect(await snapshotDatabase(restored)).toEqual(before));
   });
 
   it('refuses a file that is not a shop backup and leaves the data alone', async () => {
-    const dataDir = tempDataDir();
-    const config = testConfig({ DATA_DIR: dataDir });
-    const database = await openSeededPglite(dataDir);
+    const { dataDir, config, database } = await seededPglite();
     const before = await snapshotDatabase(database.db);
     await database.close();
     const bogus = path.join(dataDir, 'bogus.sql');
     fs.writeFileSync(bogus, 'DROP TABLE users;\n');
     await expect(restoreBackup(config, bogus)).rejects.toThrow('Файл не является резервной копией магазина (нет заголовка shop-sql-dump)');
     await expect(restoreBackup(config, path.join(dataDir, 'missing.tar.gz'))).rejects.toThrow('Файл не найден');
-    const after = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-    try {
-      expect(await snapshotDatabase(after.db)).toEqual(before);
-    } finally {
-      await after.close();
-    }
+    await withDatabase({ dataDir: path.join(dataDir, 'pglite') }, async (after) => expect(await snapshotDatabase(after)).toEqual(before));
   });
 });
 
@@ -190,16 +179,13 @@ if (dbKind === 'postgres') describe('restore on a PostgreSQL server', { timeout:
     const result = await restoreBackup(config, path.join(dataDir, 'backups', backup.name), new Date('2026-11-22T00:00:00Z'));
     expect(result).toEqual({ kind: 'sql', safetyCopy: 'backup-20261122-030000-restore.sql.gz' });
 
-    const restored = await openDatabase({ url: databaseUrl(name), poolSize: 2 });
-    try {
-      expect(await snapshotDatabase(restored.db)).toEqual(before);
+    await withDatabase({ url: databaseUrl(name), poolSize: 2 }, async (restored) => {
+      expect(await snapshotDatabase(restored)).toEqual(before);
       // The sequences continue where the copy left them: the next user gets a fresh id.
-      const [fresh] = await restored.db.insert(users).values({ username: 'after_restore', passwordHash: 'x' }).returning({ id: users.id });
-      const [{ max }] = ((await restored.db.execute(sql`select max(id)::int as max from users where username <> 'after_restore'`)) as unknown as { rows: { max: number }[] }).rows;
+      const [fresh] = await restored.insert(users).values({ username: 'after_restore', passwordHash: 'x' }).returning({ id: users.id });
+      const [{ max }] = ((await restored.execute(sql`select max(id)::int as max from users where username <> 'after_restore'`)) as unknown as { rows: { max: number }[] }).rows;
       expect(fresh!.id).toBeGreaterThan(max);
-    } finally {
-      await restored.close();
-    }
+    });
   });
 
   it('refuses a PGlite folder copy when a server is configured', async () => {

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupFile, BackupOverview } from '#shared/types.ts';
 import { dbKind } from '../../../../tests/helpers/test-app.ts';
 import { TEST_ADMIN } from '../../../../tests/helpers/test-config.ts';
-import { startTwoMachines, type TwoMachines } from '../../../../tests/helpers/two-machines.ts';
-import { startS3, type S3StandIn } from '../../../../tests/stand-ins/s3.ts';
+import { startBucketMachines, type BucketMachines } from '../../../../tests/helpers/two-machines.ts';
+import type { S3StandIn } from '../../../../tests/stand-ins/s3.ts';
 import { runScheduledBackup } from './scheduler.ts';
 import { backupFileName, backupShelf } from './shelf.ts';
 
@@ -16,7 +16,7 @@ import { backupFileName, backupShelf } from './shelf.ts';
  */
 
 let s3: S3StandIn;
-let machines: TwoMachines;
+let machines: BucketMachines;
 let cookie: string;
 const ext = dbKind === 'pglite' ? 'tar.gz' : 'sql.gz';
 
@@ -27,15 +27,12 @@ const backupKeys = () => [...s3.privateObjects.keys()].filter((key) => key.start
 const localCopies = (dir: string) => (fs.existsSync(path.join(dir, 'backups')) ? fs.readdirSync(path.join(dir, 'backups')) : []);
 
 beforeAll(async () => {
-  s3 = await startS3();
-  machines = await startTwoMachines(s3.env(), 'shared-backups');
+  machines = await startBucketMachines('shared-backups');
+  s3 = machines.s3;
   cookie = await machines.first.login();
 });
 
-afterAll(async () => {
-  await machines.close();
-  await s3.stop();
-});
+afterAll(() => machines.close());
 
 describe('copies in the closed bucket', () => {
   let made: BackupFile;

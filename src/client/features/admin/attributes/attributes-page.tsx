@@ -3,6 +3,7 @@ import { Combine, ListChecks, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { EmptyPanel } from '#client/features/admin/components/empty-state.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
 import { ListSkeleton } from '#client/features/admin/components/list-skeleton.tsx';
@@ -55,11 +56,7 @@ export default function AttributesPage() {
       ) : attributes.isError ? (
         <LoadError title="Не удалось загрузить характеристики" error={attributes.error} onRetry={() => void attributes.refetch()} />
       ) : all.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-10 text-center">
-          <ListChecks className="size-10 text-muted-foreground" aria-hidden />
-          <p className="text-lg font-semibold">Характеристик пока нет</p>
-          <p className="text-muted-foreground">Они появятся с импортом товаров или добавьте первую сами.</p>
-        </div>
+        <EmptyPanel icon={ListChecks} title="Характеристик пока нет" text="Они появятся с импортом товаров или добавьте первую сами." />
       ) : (
         <>
           <div className="mb-4 max-w-sm">

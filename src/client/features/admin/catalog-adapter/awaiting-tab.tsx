@@ -6,7 +6,8 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
 import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { ListPagination, useLastPageAtMost } from '#client/features/admin/components/list-pagination.tsx';
-import { TabEmpty, TabLoading } from './tab-states.tsx';
+import { TabLoading } from './tab-states.tsx';
+import { EmptyPanel } from '#client/features/admin/components/empty-state.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { adminPaths } from '#client/features/admin/paths.ts';
 import { formatDate } from '#shared/dates.ts';
@@ -38,7 +39,7 @@ export function AwaitingTab() {
   const { products, total, totalPages } = list.data;
   if (total === 0) {
     return (
-      <TabEmpty icon={PackageCheck} title="Все товары распределены по категориям" text="Товары из категорий поставщика без правила будут ждать здесь, скрытые от покупателей." />
+      <EmptyPanel icon={PackageCheck} title="Все товары распределены по категориям" text="Товары из категорий поставщика без правила будут ждать здесь, скрытые от покупателей." />
     );
   }
 

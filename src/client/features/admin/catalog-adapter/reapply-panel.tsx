@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Loader2, Play } from 'lucide-react';
+import { Play } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
@@ -9,6 +9,7 @@ import { pluralRu } from '#shared/plural.ts';
 import type { ReapplyPlan, ReapplyResult } from '#shared/schemas/catalog-adapter.ts';
 import { reapplyPlanQuery, useReapply } from './api.ts';
 import { planSentence } from './move-preview.tsx';
+import { BusyLabel } from '#client/components/busy-label.tsx';
 
 const products = (n: number) => `${n} ${pluralRu(n, 'товар', 'товара', 'товаров')}`;
 
@@ -64,8 +65,7 @@ export function ReapplyPanel() {
         )}
       </div>
       <Button onClick={() => reapply.mutate()} disabled={reapply.isPending} className="shrink-0">
-        {reapply.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Play aria-hidden />}
-        Применить правила к товарам
+        <BusyLabel busy={reapply.isPending} icon={Play}>Применить правила к товарам</BusyLabel>
       </Button>
     </Card>
   );

@@ -8,7 +8,8 @@ import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/tab
 import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { cn } from '#client/lib/utils.ts';
-import { TabEmpty, TabLoading } from './tab-states.tsx';
+import { TabLoading } from './tab-states.tsx';
+import { EmptyPanel } from '#client/features/admin/components/empty-state.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { adminCategoriesQuery } from '#client/features/admin/lib/catalog.ts';
 import { productsCount } from '#shared/plural.ts';
@@ -17,6 +18,7 @@ import type { AdminCategory } from '#shared/types.ts';
 import { newCategoryName, rulePreviewQuery, rulesQuery, supplierCategoriesQuery, useCategoryFromGroup, useSaveRule } from './api.ts';
 import { RulePreview } from './move-preview.tsx';
 import { PhoneCards } from '#client/features/admin/components/phone-cards.tsx';
+import { BusyLabel } from '#client/components/busy-label.tsx';
 
 type Suggestion = NonNullable<SupplierCategoryRow['suggestion']>;
 
@@ -128,8 +130,7 @@ function SuggestionLine({ row, suggestion }: { row: SupplierCategoryRow; suggest
             onClick={() => accept.mutate({ kind: 'category', supplierId: row.supplierId, pattern: row.name, categoryId: suggestion.categoryId, priority: DEFAULT_RULE_PRIORITY })}
             aria-label={`Принять: «${row.name}» → ${suggestion.categoryName}`}
           >
-            {accept.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Check aria-hidden />}
-            Принять
+            <BusyLabel busy={accept.isPending} icon={Check}>Принять</BusyLabel>
           </Button>
         )}
       </div>
@@ -152,8 +153,7 @@ function NewCategoryButton({ row }: { row: SupplierCategoryRow }) {
   });
   return (
     <Button size="sm" variant="ghost" className="justify-self-start" disabled={create.isPending} onClick={() => create.mutate(row)}>
-      {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <FolderPlus aria-hidden />}
-      Создать категорию «{name}»
+      <BusyLabel busy={create.isPending} icon={FolderPlus}>Создать категорию «{name}»</BusyLabel>
     </Button>
   );
 }
@@ -181,7 +181,7 @@ export function SupplierCategoriesTab() {
   const list = rows.data ?? [];
   if (list.length === 0) {
     return (
-      <TabEmpty icon={FolderInput} title="Категорий поставщиков пока нет" text="Они появятся здесь после импорта товаров с категориями поставщика." />
+      <EmptyPanel icon={FolderInput} title="Категорий поставщиков пока нет" text="Они появятся здесь после импорта товаров с категориями поставщика." />
     );
   }
   const unmapped = list.filter((row) => !row.mapping).length;

@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { EmptyState, type EmptyStateProps } from '#client/features/admin/components/empty-state.tsx';
+import { EmptyPanel, type EmptyStateProps } from '#client/features/admin/components/empty-state.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { compileRegex } from '#shared/catalog-adapter.ts';
 
@@ -15,11 +15,6 @@ export function TabLoading({ label }: { label: string }) {
       <span aria-hidden>{label}…</span>
     </div>
   );
-}
-
-/** A tab with nothing to list yet, on the card colour in a dashed frame. */
-export function TabEmpty(props: EmptyStateProps) {
-  return <EmptyState className="rounded-lg border border-dashed bg-card" {...props} />;
 }
 
 /** What a tab lists and its «Добавить …» button, side by side from the small breakpoint up. */
@@ -51,7 +46,7 @@ export function TabList<T>({
 }) {
   if (query.isPending) return <TabLoading label={loading} />;
   if (query.isError) return <LoadError title={failure} error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.data.length === 0) return <TabEmpty {...empty} />;
+  if (query.data.length === 0) return <EmptyPanel {...empty} />;
   return children(query.data);
 }
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FolderPlus, FolderTree, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
+import { EmptyPanel } from '#client/features/admin/components/empty-state.tsx';
 import type { AdminCategory } from '#shared/types.ts';
 import { ListSkeleton } from '#client/features/admin/components/list-skeleton.tsx';
 import { LoadError } from '#client/features/admin/components/load-error.tsx';
@@ -38,15 +39,12 @@ export default function CategoriesPage() {
       ) : categories.isError ? (
         <LoadError title="Не удалось загрузить категории" error={categories.error} onRetry={() => void categories.refetch()} />
       ) : list.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-10 text-center">
-          <FolderTree className="size-10 text-muted-foreground" aria-hidden />
-          <p className="text-lg font-semibold">Категорий пока нет</p>
-          <p className="text-muted-foreground">Создайте первый раздел каталога, чтобы добавлять в него товары.</p>
+        <EmptyPanel icon={FolderTree} title="Категорий пока нет" text="Создайте первый раздел каталога, чтобы добавлять в него товары.">
           <Button onClick={openCreate}>
             <FolderPlus aria-hidden />
             Добавить категорию
           </Button>
-        </div>
+        </EmptyPanel>
       ) : (
         <>
           <CategoriesTable categories={list} {...actions} />

@@ -1,7 +1,8 @@
-import type { ComponentProps } from 'react';
+import { useRef, useState, type ChangeEvent, type ComponentProps } from 'react';
 import { PasswordInput } from '#client/components/auth/password-input.tsx';
 import { FormField, fieldControlProps } from '#client/components/ui/form-field.tsx';
 import { ApiError } from '#client/lib/api.ts';
+import { CURRENT_PASSWORD_REQUIRED } from '#shared/schemas/own-password.ts';
 
 const HINT = 'Для подтверждения введите пароль, с которым вы входите в магазин.';
 
@@ -17,5 +18,40 @@ export function CurrentPasswordField({ id, error, ...input }: { id: string; erro
   );
 }
 
-/** The server's word on the password field (missing or wrong), or undefined for any other failure. */
-export const currentPasswordError = (error: unknown) => (error instanceof ApiError ? error.errors?.currentPassword?.[0] : undefined);
+/**
+ * A dialog's CurrentPasswordField kept outside a form library: a refusal of the password (none
+ * typed, or the server's word on it) is the field's, which says why and takes the focus.
+ */
+export function useCurrentPassword() {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const ref = useRef<HTMLInputElement>(null);
+  const refuse = (message: string) => {
+    setError(message);
+    ref.current?.focus();
+  };
+  return {
+    /** The field's props, but its id and readOnly. */
+    field: {
+      ref,
+      value,
+      error,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        setValue(event.target.value);
+        setError(undefined);
+      },
+    },
+    /** Sends the typed password, or refuses an empty field without asking the server. */
+    send: (request: (password: string) => void) => (value ? request(value) : refuse(CURRENT_PASSWORD_REQUIRED)),
+    /** Whether the server refused the password (missing or wrong): the field then says so. */
+    refusedBy: (failure: unknown) => {
+      const message = failure instanceof ApiError ? failure.errors?.currentPassword?.[0] : undefined;
+      if (message) refuse(message);
+      return message !== undefined;
+    },
+    clear: () => {
+      setValue('');
+      setError(undefined);
+    },
+  };
+}

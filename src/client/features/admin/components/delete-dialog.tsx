@@ -1,6 +1,7 @@
-import { Loader2, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { BusyLabel } from '#client/components/busy-label.tsx';
 
 /**
  * «Удалить …?» for the list item `target` (open while there is one): the confirm button is
@@ -30,8 +31,7 @@ export function DeleteDialog<T>({
       description={description}
       confirm={
         <>
-          {spinner && pending ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
-          Удалить
+          <BusyLabel busy={spinner && pending} icon={Trash2}>Удалить</BusyLabel>
         </>
       }
       pending={pending}

@@ -1,4 +1,4 @@
-import { Eye, EyeOff, Loader2, Save } from 'lucide-react';
+import { Eye, EyeOff, Save } from 'lucide-react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { applyServerErrors } from '#client/components/auth/field-errors.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -18,6 +18,7 @@ import { Specs } from '#client/features/admin/components/scraped-specs.tsx';
 import { numberText, productTextOf, SIZE_FIELDS, SIZE_LABELS, type ProductTextValues, type SizeTextValues } from '#client/features/admin/lib/product-text.ts';
 import { useSaveDraft } from './api.ts';
 import { formResolver } from '#client/lib/form-resolver.ts';
+import { BusyLabel } from '#client/components/busy-label.tsx';
 
 /** The card's values as the form keeps them, with one quantity in stock instead of one per branch. */
 type DraftValues = ProductTextValues & { stock: string } & SizeTextValues;
@@ -168,8 +169,7 @@ export function DraftForm({ item, onPublish, publishing }: { item: ItemDetail; o
       {item.page && <Specs card={item.page.card} note="При публикации они станут характеристиками товара: по ним работают фильтры и сравнение." />}
       <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
         <Button type="submit" variant="outline" disabled={busy || !isDirty}>
-          {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
-          Сохранить правки
+          <BusyLabel busy={save.isPending} icon={Save}>Сохранить правки</BusyLabel>
         </Button>
         <Button type="button" variant="outline" disabled={busy} onClick={() => void submit('hidden')()}>
           <EyeOff aria-hidden />

@@ -1,4 +1,4 @@
-import { Loader2, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
@@ -6,6 +6,7 @@ import { FormField, fieldControlProps } from '#client/components/ui/form-field.t
 import { pluralRu } from '#shared/plural.ts';
 import { PUBLISH_MODES, PUBLISH_MODE_LABELS, type PublishInput, type PublishMode } from '#shared/schemas/mass-scraper.ts';
 import { CategorySelect } from '#client/features/admin/components/category-select.tsx';
+import { BusyLabel } from '#client/components/busy-label.tsx';
 
 const HINTS: Record<PublishMode, string> = {
   hidden: 'Товары появятся в списке товаров, покупатели их не увидят, пока вы их не включите',
@@ -63,8 +64,7 @@ export function PublishDialog({
               Отмена
             </Button>
             <Button type="submit" disabled={pending}>
-              {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
-              {pending ? 'Публикуем...' : 'Опубликовать'}
+              <BusyLabel busy={pending} icon={Send} busyText="Публикуем...">Опубликовать</BusyLabel>
             </Button>
           </DialogFooter>
         </form>

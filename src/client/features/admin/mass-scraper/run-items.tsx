@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { EmptyPanel } from '#client/features/admin/components/empty-state.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#client/components/ui/table.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
@@ -256,13 +257,11 @@ export function RunItems({ run, filters, onFilters }: { run: RunView; filters: I
       ) : list.isError && !data ? (
         <LoadError title="Не удалось загрузить результаты" error={list.error} onRetry={() => void list.refetch()} />
       ) : data && data.items.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed bg-card p-8 text-center">
-          <Inbox className="size-8 text-muted-foreground" aria-hidden />
-          <p className="font-semibold">{filtered ? 'Ничего не найдено' : 'Страниц пока нет'}</p>
-          <p className="text-sm text-muted-foreground">
-            {filtered ? 'Измените фильтр или запрос.' : isJobActive(run.status) ? 'Ссылки собираются, результаты появятся здесь.' : 'В этом запуске не оказалось страниц.'}
-          </p>
-        </div>
+        <EmptyPanel
+          icon={Inbox}
+          title={filtered ? 'Ничего не найдено' : 'Страниц пока нет'}
+          text={filtered ? 'Измените фильтр или запрос.' : isJobActive(run.status) ? 'Ссылки собираются, результаты появятся здесь.' : 'В этом запуске не оказалось страниц.'}
+        />
       ) : (
         data && (
           <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>

@@ -1,4 +1,5 @@
 import { History } from 'lucide-react';
+import { EmptyPanel } from '#client/features/admin/components/empty-state.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { cn } from '#client/lib/utils.ts';
 import type { RunView } from '#shared/schemas/mass-scraper.ts';
@@ -10,11 +11,12 @@ import { ProgressBar } from './run-panel.tsx';
 export function RunsList({ runs, selected, onSelect }: { runs: RunView[]; selected: number | null; onSelect: (id: number) => void }) {
   if (runs.length === 0) {
     return (
-      <div className="mb-6 flex flex-col items-center gap-2 rounded-lg border border-dashed bg-card p-8 text-center" data-testid="no-runs">
-        <History className="size-8 text-muted-foreground" aria-hidden />
-        <p className="font-semibold">Запусков пока не было</p>
-        <p className="max-w-md text-sm text-muted-foreground">Вставьте ссылки на страницы товаров или ссылку на категорию — найденные товары появятся здесь для проверки.</p>
-      </div>
+      <EmptyPanel
+        className="mb-6"
+        icon={History}
+        title="Запусков пока не было"
+        text="Вставьте ссылки на страницы товаров или ссылку на категорию — найденные товары появятся здесь для проверки."
+      />
     );
   }
   return (

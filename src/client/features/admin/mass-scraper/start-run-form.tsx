@@ -1,4 +1,4 @@
-import { Loader2, Play } from 'lucide-react';
+import { Play } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
@@ -11,6 +11,7 @@ import { ApiError } from '#client/lib/api.ts';
 import { pluralRu } from '#shared/plural.ts';
 import { COLLECT_LIMIT, DELAY_SECONDS, parseUrlList, StartRunSchema, type RunView } from '#shared/schemas/mass-scraper.ts';
 import { useStartRun } from './api.ts';
+import { BusyLabel } from '#client/components/busy-label.tsx';
 
 type Source = 'list' | 'collect';
 type Errors = Partial<Record<'text' | 'url' | 'limit' | 'delaySeconds', string[]>>;
@@ -146,8 +147,7 @@ export function StartRunForm({ onStarted }: { onStarted: (run: RunView) => void 
               <Input inputMode="decimal" value={delay} onChange={(e) => setDelay(e.target.value)} {...fieldControlProps('mass-delay', { hint: true, error: delayError })} />
             </FormField>
             <Button type="submit" size="lg" disabled={start.isPending} className="sm:mt-[1.625rem]">
-              {start.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Play aria-hidden />}
-              {start.isPending ? 'Запускаем...' : 'Запустить загрузку'}
+              <BusyLabel busy={start.isPending} icon={Play} busyText="Запускаем...">Запустить загрузку</BusyLabel>
             </Button>
           </div>
         </form>

@@ -1,4 +1,4 @@
-import { ImageUp, Link2, Loader2, Trash2 } from 'lucide-react';
+import { ImageUp, Link2, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField, fieldDescribedBy } from '#client/components/ui/form-field.tsx';
@@ -7,6 +7,7 @@ import { toast } from '#client/components/ui/toast-store.ts';
 import { SourceBadge } from '#client/features/admin/components/source-badge.tsx';
 import type { FieldSource } from '#shared/schemas/web-scraper.ts';
 import { useUploadProductImage } from './api.ts';
+import { BusyLabel } from '#client/components/busy-label.tsx';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const MAX_UPLOAD = 5 * 1024 * 1024;
@@ -78,8 +79,7 @@ export function ImageField({
           }}
         />
         <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={upload.isPending}>
-          {upload.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <ImageUp aria-hidden />}
-          {upload.isPending ? 'Загрузка...' : 'Загрузить файл'}
+          <BusyLabel busy={upload.isPending} icon={ImageUp} busyText="Загрузка...">Загрузить файл</BusyLabel>
         </Button>
         {value && (
           <Button variant="ghost" onClick={() => onChange('')} aria-label="Убрать изображение">

@@ -1,13 +1,12 @@
 import { Trash2 } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { CurrentPasswordField, currentPasswordError } from '#client/features/admin/components/current-password-field.tsx';
+import { CurrentPasswordField, useCurrentPassword } from '#client/features/admin/components/current-password-field.tsx';
 import { ApiError } from '#client/lib/api.ts';
-import { CURRENT_PASSWORD_REQUIRED } from '#shared/schemas/own-password.ts';
 import { productsCount } from '#shared/plural.ts';
 import type { Product } from '#shared/types.ts';
 import { useDeleteAllProducts, useHardDeleteProduct } from './api.ts';
@@ -57,18 +56,10 @@ export function DeleteProductDialog({ product, onClose }: { product: Product | n
 export function DeleteAllDialog({ open, onOpenChange, total }: { open: boolean; onOpenChange: (open: boolean) => void; total: number | null }) {
   const inputId = useId();
   const [typed, setTyped] = useState('');
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | undefined>();
-  const passwordRef = useRef<HTMLInputElement>(null);
-  // A refusal is the password's: the field says why and takes the focus.
-  const refusePassword = (message: string) => {
-    setPasswordError(message);
-    passwordRef.current?.focus();
-  };
+  const password = useCurrentPassword();
   const close = () => {
     setTyped('');
-    setPassword('');
-    setPasswordError(undefined);
+    password.clear();
     onOpenChange(false);
   };
   const removeAll = useDeleteAllProducts({
@@ -78,8 +69,7 @@ export function DeleteAllDialog({ open, onOpenChange, total }: { open: boolean; 
     },
     onError: (error) => {
       // A missing or wrong password is for the field; the dialog stays open.
-      const fieldError = currentPasswordError(error);
-      if (fieldError) return refusePassword(fieldError);
+      if (password.refusedBy(error)) return;
       const message = error instanceof ApiError && error.message ? error.message : 'Не удалось удалить все товары. Попробуйте позже.';
       toast({ title: 'Ошибка', description: message, variant: 'destructive' });
       onOpenChange(false);
@@ -99,24 +89,14 @@ export function DeleteAllDialog({ open, onOpenChange, total }: { open: boolean; 
       confirm={<DeletingLabel pending={removeAll.isPending}>Удалить все товары</DeletingLabel>}
       pending={removeAll.isPending}
       confirmDisabled={typed.trim() !== DELETE_ALL_WORD}
-      onConfirm={() => (password ? removeAll.mutate(password) : refusePassword(CURRENT_PASSWORD_REQUIRED))}
+      onConfirm={() => password.send(removeAll.mutate)}
       onClose={close}
     >
       <div className="grid gap-1.5">
         <Label htmlFor={inputId}>Введите «{DELETE_ALL_WORD}», чтобы подтвердить</Label>
         <Input id={inputId} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" spellCheck={false} />
       </div>
-      <CurrentPasswordField
-        id={`${inputId}-password`}
-        ref={passwordRef}
-        error={passwordError}
-        value={password}
-        readOnly={removeAll.isPending}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setPasswordError(undefined);
-        }}
-      />
+      <CurrentPasswordField id={`${inputId}-password`} readOnly={removeAll.isPending} {...password.field} />
     </ConfirmDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, PackageX } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
+import { EmptyPanel } from '#client/features/admin/components/empty-state.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import { adminPaths } from '#client/features/admin/paths.ts';
@@ -25,13 +26,11 @@ function EditProduct({ id, prefill }: { id: number; prefill: ProductPrefill | nu
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) {
       return (
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-10 text-center">
-          <p className="text-lg font-semibold">Товар не найден</p>
-          <p className="text-muted-foreground">Возможно, он был удалён.</p>
+        <EmptyPanel icon={PackageX} title="Товар не найден" text="Возможно, он был удалён.">
           <Button asChild>
             <Link to={adminPaths.products}>К списку товаров</Link>
           </Button>
-        </div>
+        </EmptyPanel>
       );
     }
     return <LoadError title="Не удалось загрузить товар" error={query.error} onRetry={() => void query.refetch()} />;

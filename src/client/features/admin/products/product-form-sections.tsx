@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Loader2, Save } from 'lucide-react';
+import { Save } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -23,6 +23,7 @@ import { ImageField } from './image-field.tsx';
 import { Section, SwitchField, fieldProps, type ProductFormApi } from './product-form-parts.tsx';
 import { slugFromName } from './product-form-values.ts';
 import { SIZE_FIELDS, SIZE_LABELS, type SizeTextValues } from '#client/features/admin/lib/product-text.ts';
+import { BusyLabel } from '#client/components/busy-label.tsx';
 
 /** Where prefilled values came from (a supplier's page), shown beside their fields. */
 type Sources = ProductPrefill['sources'] | undefined;
@@ -252,8 +253,9 @@ export function PublishSection({ form, isEdit, pending }: { form: ProductFormApi
       <SwitchField form={form} name="isFeatured" label="Рекомендуемый" hint="Выше в сортировке «Рекомендуемые»" ariaLabel="Рекомендуемый товар" />
       <div className="flex flex-col gap-2 border-t pt-4">
         <Button type="submit" size="lg" disabled={pending || (isEdit && !form.formState.isDirty)}>
-          {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
-          {pending ? 'Сохранение...' : isEdit ? 'Сохранить изменения' : 'Создать товар'}
+          <BusyLabel busy={pending} icon={Save} busyText="Сохранение...">
+            {isEdit ? 'Сохранить изменения' : 'Создать товар'}
+          </BusyLabel>
         </Button>
         <Button variant="outline" asChild>
           <Link to={adminPaths.products}>Отмена</Link>

@@ -3,6 +3,7 @@ import { FileSpreadsheet, PackageOpen, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
+import { EmptyPanel } from '#client/features/admin/components/empty-state.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { adminPaths } from '#client/features/admin/paths.ts';
@@ -35,14 +36,13 @@ function AddProductLink() {
 
 function NoProducts({ filtered }: { filtered: boolean }) {
   return (
-    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-10 text-center">
-      <PackageOpen className="size-10 text-muted-foreground" aria-hidden />
-      <p className="text-lg font-semibold">Товары не найдены</p>
-      <p className="max-w-md text-muted-foreground">
-        {filtered ? 'Измените условия поиска или сбросьте фильтры.' : 'В каталоге пока нет товаров. Добавьте первый товар или загрузите список через импорт.'}
-      </p>
+    <EmptyPanel
+      icon={PackageOpen}
+      title="Товары не найдены"
+      text={filtered ? 'Измените условия поиска или сбросьте фильтры.' : 'В каталоге пока нет товаров. Добавьте первый товар или загрузите список через импорт.'}
+    >
       {!filtered && <AddProductLink />}
-    </div>
+    </EmptyPanel>
   );
 }
 

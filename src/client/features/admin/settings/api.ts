@@ -33,51 +33,52 @@ export const adminShopSettingsQuery = () => settingsQuery<ShopSettings>('shop');
 export const adminSeoSettingsQuery = () => settingsQuery<SeoSettings>('seo');
 
 /**
- * Saves the shop or SEO settings. A saved value shows in the storefront at once: the admin's
- * copy and the storefront's `['settings', 'public']` are both replaced by what the server
- * saved, then read again (and, for the shop's, the carts whose totals follow them).
+ * PUT /api/admin/settings/`name`: the answer replaces the admin's copy, then `also` keeps in step
+ * what else shows the settings.
  */
-export function useSaveSettings<K extends 'shop' | 'seo'>(kind: K, callbacks: MutationCallbacks<PublicSettings[K], PublicSettings[K]>) {
+function useSettingsSave<Answer, Data>(
+  name: string,
+  callbacks: MutationCallbacks<Answer, Data>,
+  also: (saved: Answer, queryClient: QueryClient) => void = () => {},
+) {
   return useStaffMutation(
-    (data: PublicSettings[K]) => apiRequest<PublicSettings[K]>(`/api/admin/settings/${kind}`, { method: 'PUT', body: data }),
+    (data: Data) => apiRequest<Answer>(`/api/admin/settings/${name}`, { method: 'PUT', body: data }),
     (saved, _data, queryClient) => {
-      queryClient.setQueryData(['admin', 'settings', kind], saved);
-      queryClient.setQueryData<PublicSettings>(publicSettingsQuery().queryKey, (current) => (current ? { ...current, [kind]: saved } : current));
-      void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey });
-      // A cart's totals follow the shop's free-delivery threshold and VAT rate.
-      if (kind === 'shop') void queryClient.invalidateQueries({ queryKey: ['cart'] });
+      queryClient.setQueryData(settingsQuery<Answer>(name).queryKey, saved);
+      also(saved, queryClient);
     },
     callbacks,
   );
+}
+
+/**
+ * Saves the shop or SEO settings. A saved value shows in the storefront at once: the storefront's
+ * `['settings', 'public']` is replaced by what the server saved too, then read again (and, for
+ * the shop's, the carts whose totals follow them).
+ */
+export function useSaveSettings<K extends 'shop' | 'seo'>(kind: K, callbacks: MutationCallbacks<PublicSettings[K], PublicSettings[K]>) {
+  return useSettingsSave(kind, callbacks, (saved, queryClient) => {
+    queryClient.setQueryData<PublicSettings>(publicSettingsQuery().queryKey, (current) => (current ? { ...current, [kind]: saved } : current));
+    void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey });
+    // A cart's totals follow the shop's free-delivery threshold and VAT rate.
+    if (kind === 'shop') void queryClient.invalidateQueries({ queryKey: ['cart'] });
+  });
 }
 
 /** GET /api/admin/settings/payment: the receipts' settings, whether YooKassa is connected, the notification address. */
 export const adminPaymentSettingsQuery = () => settingsQuery<PaymentSettingsAnswer>('payment');
 
-/** Saves the tab «Оплата»; the answer replaces the admin's copy (nothing of it is on the storefront). */
-export function useSavePaymentSettings(callbacks: MutationCallbacks<PaymentSettingsAnswer, PaymentSettings>) {
-  return useStaffMutation(
-    (data: PaymentSettings) => apiRequest<PaymentSettingsAnswer>('/api/admin/settings/payment', { method: 'PUT', body: data }),
-    (saved, _data, queryClient) => {
-      queryClient.setQueryData(adminPaymentSettingsQuery().queryKey, saved);
-    },
-    callbacks,
-  );
-}
+/** Saves the tab «Оплата» (nothing of it is on the storefront). */
+export const useSavePaymentSettings = (callbacks: MutationCallbacks<PaymentSettingsAnswer, PaymentSettings>) => useSettingsSave('payment', callbacks);
 
 /** GET /api/admin/settings/requisites: the seller's requisites and what an invoice still needs. */
 export const adminRequisitesQuery = () => settingsQuery<SellerRequisitesAnswer>('requisites');
 
 /** Saves the tab «Реквизиты»; whether checkout offers «Оплата по счёту» follows (the public settings are read again). */
 export function useSaveRequisites(callbacks: MutationCallbacks<SellerRequisitesAnswer, SellerRequisites>) {
-  return useStaffMutation(
-    (data: SellerRequisites) => apiRequest<SellerRequisitesAnswer>('/api/admin/settings/requisites', { method: 'PUT', body: data }),
-    (saved, _data, queryClient) => {
-      queryClient.setQueryData(adminRequisitesQuery().queryKey, saved);
-      void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey });
-    },
-    callbacks,
-  );
+  return useSettingsSave('requisites', callbacks, (_saved, queryClient) => {
+    void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey });
+  });
 }
 
 export const backupsQuery = () =>

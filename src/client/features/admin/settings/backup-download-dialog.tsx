@@ -1,28 +1,18 @@
 import { Download } from 'lucide-react';
-import { useRef, useState } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { CurrentPasswordField, currentPasswordError } from '#client/features/admin/components/current-password-field.tsx';
+import { CurrentPasswordField, useCurrentPassword } from '#client/features/admin/components/current-password-field.tsx';
 import { formatDateTime } from '#shared/dates.ts';
-import { CURRENT_PASSWORD_REQUIRED } from '#shared/schemas/own-password.ts';
 import type { BackupFile } from '#shared/types.ts';
 import { useDownloadBackup } from './api.ts';
 import { DialogFormFooter } from '#client/components/dialog-form-footer.tsx';
 
 /** A copy holds every account and order: the administrator's password is asked before each download. */
 export function BackupDownloadDialog({ file, onClose }: { file: BackupFile | null; onClose: () => void }) {
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const passwordRef = useRef<HTMLInputElement>(null);
-  // A refusal is the password's: the field says why and takes the focus.
-  const refuse = (message: string) => {
-    setError(message);
-    passwordRef.current?.focus();
-  };
+  const password = useCurrentPassword();
   const close = () => {
-    setPassword('');
-    setError(undefined);
+    password.clear();
     onClose();
   };
   const download = useDownloadBackup({
@@ -31,9 +21,7 @@ export function BackupDownloadDialog({ file, onClose }: { file: BackupFile | nul
       close();
     },
     onError: (failure) => {
-      const fieldError = currentPasswordError(failure);
-      if (fieldError) refuse(fieldError);
-      else toast({ title: 'Не удалось скачать копию', description: failure.message, variant: 'destructive' });
+      if (!password.refusedBy(failure)) toast({ title: 'Не удалось скачать копию', description: failure.message, variant: 'destructive' });
     },
   });
 
@@ -53,21 +41,10 @@ export function BackupDownloadDialog({ file, onClose }: { file: BackupFile | nul
           onSubmit={(event) => {
             event.preventDefault();
             if (!file || download.isPending) return;
-            if (!password) refuse(CURRENT_PASSWORD_REQUIRED);
-            else download.mutate({ name: file.name, currentPassword: password });
+            password.send((currentPassword) => download.mutate({ name: file.name, currentPassword }));
           }}
         >
-          <CurrentPasswordField
-            id="backup-current-password"
-            ref={passwordRef}
-            error={error}
-            value={password}
-            readOnly={download.isPending}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setError(undefined);
-            }}
-          />
+          <CurrentPasswordField id="backup-current-password" readOnly={download.isPending} {...password.field} />
           <DialogFormFooter busy={download.isPending} onCancel={close}>
             {download.isPending ? <Spinner size="sm" label="Скачивание" /> : <Download aria-hidden />}
             Скачать

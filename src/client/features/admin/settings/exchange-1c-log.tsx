@@ -2,14 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftRight } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '#client/components/ui/badge.tsx';
-import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { EmptyState } from '#client/features/admin/components/empty-state.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
 import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
 import { ListPagination, useLastPageAtMost } from '#client/features/admin/components/list-pagination.tsx';
-import { ListSkeleton } from '#client/features/admin/components/list-skeleton.tsx';
-import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import { formatDateTime } from '#shared/dates.ts';
@@ -17,6 +12,7 @@ import { totalPagesOf } from '#shared/pagination.ts';
 import { pluralRu } from '#shared/plural.ts';
 import { EXCHANGE_1C_COUNT_LABELS, type Exchange1cLogItem, type Exchange1cStatus, type Exchange1cType } from '#shared/schemas/exchange-1c.ts';
 import { exchange1cLogQuery } from './api.ts';
+import { ListCard } from '#client/features/admin/components/list-card.tsx';
 
 const TYPE_LABELS: Record<Exchange1cType, string> = { catalog: 'Каталог', sale: 'Заказы' };
 
@@ -130,31 +126,20 @@ export function Exchange1cLog() {
 
   return (
     <>
-      <Card>
-        <CardHeader className="flex-row items-center justify-between gap-3 space-y-0">
-          <div>
-            <CardTitle as="h2">Журнал обмена</CardTitle>
-            <CardDescription>Каждый шаг обмена с 1С: что пришло и ушло, сколько записей изменено и какие были ошибки.</CardDescription>
-          </div>
-          {log.isFetching && !log.isPending && <Spinner size="sm" label="Обновление журнала обмена" />}
-        </CardHeader>
-        {log.isError && !log.data ? (
-          <div className="p-4 pt-0 sm:p-6 sm:pt-0">
-            <LoadError title="Не удалось загрузить журнал обмена" error={log.error} onRetry={() => void log.refetch()} />
-          </div>
-        ) : log.isPending ? (
-          <div className="p-4 pt-0 sm:p-6 sm:pt-0">
-            <ListSkeleton label="Загрузка журнала обмена" />
-          </div>
-        ) : items.length === 0 ? (
-          <EmptyState className="border-t" icon={ArrowLeftRight} title="Обменов пока не было" text="Здесь появится каждый обмен с 1С: выгрузка каталога и остатков, выгрузка и изменение заказов." />
-        ) : (
-          <div className={log.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-            <LogTable items={items} />
-            <LogCards items={items} />
-          </div>
-        )}
-      </Card>
+      <ListCard
+        title="Журнал обмена"
+        description="Каждый шаг обмена с 1С: что пришло и ушло, сколько записей изменено и какие были ошибки."
+        query={log}
+        labels={{ refreshing: 'Обновление журнала обмена', loading: 'Загрузка журнала обмена', failure: 'Не удалось загрузить журнал обмена' }}
+        empty={
+          items.length === 0
+            ? { icon: ArrowLeftRight, title: 'Обменов пока не было', text: 'Здесь появится каждый обмен с 1С: выгрузка каталога и остатков, выгрузка и изменение заказов.' }
+            : null
+        }
+      >
+        <LogTable items={items} />
+        <LogCards items={items} />
+      </ListCard>
       {totalPages > 1 && <ListPagination page={page} totalPages={totalPages} onPageChange={setPage} />}
     </>
   );

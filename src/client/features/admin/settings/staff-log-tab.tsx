@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, History } from 'lucide-react';
 import { Badge } from '#client/components/ui/badge.tsx';
-import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { EmptyState } from '#client/features/admin/components/empty-state.tsx';
+import { Card } from '#client/components/ui/card.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { NativeSelect } from '#client/components/ui/select.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { totalPagesOf } from '#shared/pagination.ts';
@@ -13,11 +11,10 @@ import { STAFF_ACTION_GROUPS, STAFF_ACTION_LABELS, type StaffAction, type StaffA
 import { dayParam, PeriodInputs, PeriodReversedAlert, periodReversed } from '#client/features/admin/components/period-filter.tsx';
 import { ResetFiltersButton } from '#client/features/admin/components/reset-filters-button.tsx';
 import { ListPagination, useLastPageAtMost } from '#client/features/admin/components/list-pagination.tsx';
-import { ListSkeleton } from '#client/features/admin/components/list-skeleton.tsx';
-import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { useListFilters } from '#client/features/admin/components/use-list-filters.ts';
 import { NO_STAFF_LOG_FILTERS, staffActionPeopleQuery, staffActionsQuery, type StaffLogFilters } from './api.ts';
 import { fieldLabel, inFormOrder, isEmptyValue, objectText, shownValue, type ShownValue } from './staff-log-values.ts';
+import { ListCard } from '#client/features/admin/components/list-card.tsx';
 
 /** The tab's own address parameter rides along with the filters, so changing a filter stays on the tab. */
 type TabFilters = StaffLogFilters & { tab: string };
@@ -181,44 +178,35 @@ export function StaffLogTab() {
   return (
     <>
       <LogFilters filters={filters} onChange={setFilters} />
-      <Card>
-        <CardHeader className="flex-row items-center justify-between gap-3 space-y-0">
-          <div>
-            <CardTitle as="h2">Журнал действий</CardTitle>
-            <CardDescription>
-              Изменения в панели управления: кто, когда, с какого адреса и что изменил. Записи хранятся не меньше года и не
-              редактируются. Всего: {list.data ? total : reversed ? 0 : '…'}
-            </CardDescription>
-          </div>
-          {list.isFetching && !list.isPending && <Spinner size="sm" label="Обновление журнала" />}
-        </CardHeader>
-        {list.isError ? (
-          <div className="p-4 pt-0 sm:p-6 sm:pt-0">
-            <LoadError title="Не удалось загрузить журнал действий" error={list.error} onRetry={() => void list.refetch()} />
-          </div>
-        ) : list.isPending && !reversed ? (
-          <div className="p-4 pt-0 sm:p-6 sm:pt-0">
-            <ListSkeleton label="Загрузка журнала действий" />
-          </div>
-        ) : actions.length === 0 ? (
-          <EmptyState
-            className="border-t"
-            icon={History}
-            title={isFiltered(query) ? 'Записей не найдено' : 'Записей пока нет'}
-            text={
-              isFiltered(query)
-                ? 'Измените сотрудника, действие или даты.'
-                : 'Здесь появятся изменения товаров, заказов, пользователей и настроек, сделанные сотрудниками.'
-            }
-          />
-        ) : (
-          <ol className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-label="Записи журнала">
-            {actions.map((action) => (
-              <Entry key={action.id} action={action} />
-            ))}
-          </ol>
-        )}
-      </Card>
+      <ListCard
+        title="Журнал действий"
+        description={
+          <>
+            Изменения в панели управления: кто, когда, с какого адреса и что изменил. Записи хранятся не меньше года и не
+            редактируются. Всего: {list.data ? total : reversed ? 0 : '…'}
+          </>
+        }
+        query={list}
+        labels={{ refreshing: 'Обновление журнала', loading: 'Загрузка журнала действий', failure: 'Не удалось загрузить журнал действий' }}
+        loading={list.isPending && !reversed}
+        empty={
+          actions.length === 0
+            ? {
+                icon: History,
+                title: isFiltered(query) ? 'Записей не найдено' : 'Записей пока нет',
+                text: isFiltered(query)
+                  ? 'Измените сотрудника, действие или даты.'
+                  : 'Здесь появятся изменения товаров, заказов, пользователей и настроек, сделанные сотрудниками.',
+              }
+            : null
+        }
+      >
+        <ol aria-label="Записи журнала">
+          {actions.map((action) => (
+            <Entry key={action.id} action={action} />
+          ))}
+        </ol>
+      </ListCard>
       {actions.length > 0 && (
         <ListPagination className="mt-6" page={filters.page} totalPages={totalPages} onPageChange={(page) => setFilters({ page })} />
       )}

@@ -1,4 +1,4 @@
-import { CircleAlert, Loader2, PencilLine, Play } from 'lucide-react';
+import { CircleAlert, PencilLine, Play } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { ABSENT_ACTIONS, ABSENT_ACTION_LABELS, NEW_PRODUCTS, NEW_PRODUCTS_LABELS, type ImportCounts, type ImportDetail } from '#shared/schemas/supplier-import.ts';
 import { useApplyImport } from './api.ts';
 import { ChoiceGroup } from './choice-group.tsx';
+import { BusyLabel } from '#client/components/busy-label.tsx';
 
 const ABSENT_DESCRIPTIONS = {
   leave: 'Цена и остаток не меняются',
@@ -74,8 +75,7 @@ export function ApplyPanel({ detail, counts, onRemap }: { detail: ImportDetail; 
               apply.mutate({ absent, newProducts });
             }}
           >
-            {apply.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Play aria-hidden />}
-            {apply.isPending ? 'Запускаем...' : 'Применить'}
+            <BusyLabel busy={apply.isPending} icon={Play} busyText="Запускаем...">Применить</BusyLabel>
           </Button>
         </div>
       </CardContent>

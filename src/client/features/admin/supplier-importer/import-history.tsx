@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, History } from 'lucide-react';
+import { EmptyPanel } from '#client/features/admin/components/empty-state.tsx';
 import { Link } from 'react-router';
 import { Table, TableBody, TableCell, TableRow } from '#client/components/ui/table.tsx';
 import { ListTableHeader } from '#client/features/admin/components/list-table-header.tsx';
@@ -43,11 +44,7 @@ export function ImportHistory({ supplierId, page, onPageChange }: { supplierId: 
   if (list.isError && !data) return <LoadError title="Не удалось загрузить историю импорта" error={list.error} onRetry={() => void list.refetch()} />;
   if (!data || data.imports.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-8 text-center">
-        <History className="size-8 text-muted-foreground" aria-hidden />
-        <p className="font-semibold">Импортов ещё не было</p>
-        <p className="text-sm text-muted-foreground">Загрузите первый прайс-лист на вкладке «Новый импорт».</p>
-      </div>
+      <EmptyPanel icon={History} title="Импортов ещё не было" text="Загрузите первый прайс-лист на вкладке «Новый импорт»." />
     );
   }
 

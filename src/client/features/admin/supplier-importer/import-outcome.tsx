@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, Download, Loader2, Play, TriangleAlert, Undo2 } from 'lucide-react';
+import { CircleAlert, CircleCheck, Download, Play, TriangleAlert, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
@@ -8,6 +8,7 @@ import { formatDateTime } from '#shared/dates.ts';
 import { productsCount } from '#shared/plural.ts';
 import type { ImportDetail } from '#shared/schemas/supplier-import.ts';
 import { reportUrl, useApplyImport, useRollbackImport } from './api.ts';
+import { BusyLabel } from '#client/components/busy-label.tsx';
 
 function ReportLink({ detail }: { detail: ImportDetail }) {
   return (
@@ -51,8 +52,7 @@ function RollbackButton({ detail, onRefused }: { detail: ImportDetail; onRefused
         }
         confirm={
           <>
-            {rollback.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Undo2 aria-hidden />}
-            Откатить
+            <BusyLabel busy={rollback.isPending} icon={Undo2}>Откатить</BusyLabel>
           </>
         }
         pending={rollback.isPending}
@@ -68,8 +68,7 @@ function ResumeButton({ detail, onRefused }: { detail: ImportDetail; onRefused: 
   const apply = useApplyImport(detail.id, { onError: (error) => onRefused(error.message) });
   return (
     <Button onClick={() => apply.mutate({ absent: detail.options.absent, newProducts: detail.options.newProducts })} disabled={apply.isPending}>
-      {apply.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Play aria-hidden />}
-      Продолжить применение
+      <BusyLabel busy={apply.isPending} icon={Play}>Продолжить применение</BusyLabel>
     </Button>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { EmptyPanel } from '#client/features/admin/components/empty-state.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import { cn } from '#client/lib/utils.ts';
@@ -226,14 +227,11 @@ export default function ImportPage() {
 
   if (!valid || (query.error instanceof ApiError && query.error.status === 404)) {
     return (
-      <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-10 text-center">
-        <FileQuestion className="size-10 text-muted-foreground" aria-hidden />
-        <p className="text-lg font-semibold">Импорт не найден</p>
-        <p className="text-muted-foreground">Возможно, ссылка устарела.</p>
+      <EmptyPanel icon={FileQuestion} title="Импорт не найден" text="Возможно, ссылка устарела.">
         <Button asChild>
           <Link to={adminPaths.supplierImporter}>К импорту прайс-листов</Link>
         </Button>
-      </div>
+      </EmptyPanel>
     );
   }
   if (query.isError && !query.data) return <LoadError title="Не удалось загрузить импорт" error={query.error} onRetry={() => void query.refetch()} />;

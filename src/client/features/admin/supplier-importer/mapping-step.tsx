@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, CircleDashed, Loader2, ScanSearch } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleDashed, ScanSearch } from 'lucide-react';
 import { keepPage } from '#client/lib/keep-page.ts';
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
@@ -31,6 +31,7 @@ import { assignColumn, fieldOfColumn, readOf } from './mapping.ts';
 import { useBranches } from '#client/lib/branches.ts';
 import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
 import { ReadOptionsForm, detectedText } from './read-options.tsx';
+import { BusyLabel } from '#client/components/busy-label.tsx';
 
 /** The preview as the mapping knows it: a new sheet, encoding or header row starts the mapping again. */
 const previewKey = (preview: SourcePreview) => JSON.stringify([readOf(preview), preview.headers]);
@@ -301,8 +302,7 @@ export function MappingStep({ detail, onCancel }: { detail: ImportDetail; onCanc
           </Button>
         )}
         <Button type="submit" size="lg" disabled={check.isPending}>
-          {check.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <ScanSearch aria-hidden />}
-          {check.isPending ? 'Запускаем проверку...' : 'Проверить'}
+          <BusyLabel busy={check.isPending} icon={ScanSearch} busyText="Запускаем проверку...">Проверить</BusyLabel>
         </Button>
       </div>
     </form>

@@ -1,4 +1,4 @@
-import { FileUp, Link2, Loader2, Upload, X } from 'lucide-react';
+import { FileUp, Link2, Upload, X } from 'lucide-react';
 import { keepPage } from '#client/lib/keep-page.ts';
 import { useRef, useState, type DragEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { IMPORT_FILE_TOO_LARGE, MAX_IMPORT_FILE_BYTES, PRICE_LIST_FORMATS, UrlIm
 import { isAbort, useUploadFile, useUploadUrl } from './api.ts';
 import { ProgressBar } from './progress.tsx';
 import { formatBytes } from '#shared/text.ts';
+import { BusyLabel } from '#client/components/busy-label.tsx';
 
 /** What the file picker offers; the server reads the content and has the last word. */
 const ACCEPT = '.csv,.txt,.xlsx,.yml,.xml,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/xml,text/xml';
@@ -125,8 +126,7 @@ function FileSource({ supplier }: { supplier: Supplier }) {
       )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={upload.isPending}>
-          {upload.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Upload aria-hidden />}
-          {upload.isPending ? 'Загрузка...' : 'Загрузить'}
+          <BusyLabel busy={upload.isPending} icon={Upload} busyText="Загрузка...">Загрузить</BusyLabel>
         </Button>
         {upload.isPending && (
           <Button variant="outline" onClick={() => abort.current?.abort()}>
@@ -178,8 +178,7 @@ function UrlSource({ supplier }: { supplier: Supplier }) {
       </FormField>
       <div>
         <Button type="submit" disabled={upload.isPending}>
-          {upload.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Link2 aria-hidden />}
-          {upload.isPending ? 'Скачиваем...' : 'Загрузить по ссылке'}
+          <BusyLabel busy={upload.isPending} icon={Link2} busyText="Скачиваем...">Загрузить по ссылке</BusyLabel>
         </Button>
       </div>
     </form>

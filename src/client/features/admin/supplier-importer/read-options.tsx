@@ -1,4 +1,4 @@
-import { Loader2, RotateCw } from 'lucide-react';
+import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
@@ -14,6 +14,7 @@ import {
   type SourcePreview,
 } from '#shared/schemas/supplier-import.ts';
 import { usePreviewImport } from './api.ts';
+import { BusyLabel } from '#client/components/busy-label.tsx';
 
 const FORMAT_LABELS: Record<SourcePreview['format'], string> = { csv: 'CSV', xlsx: 'Excel (XLSX)', yml: 'YML / XML' };
 const ENCODING_LABELS: Record<(typeof SOURCE_ENCODINGS)[number], string> = { 'utf-8': 'UTF-8', 'windows-1251': 'Windows-1251' };
@@ -125,8 +126,7 @@ export function ReadOptionsForm({ detail, disabled }: { detail: ImportDetail; di
         </FormField>
         <div className="flex items-start sm:pt-6">
           <Button type="submit" variant="outline" disabled={disabled || !changed || reread.isPending}>
-            {reread.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCw aria-hidden />}
-            {reread.isPending ? 'Читаем...' : 'Перечитать файл'}
+            <BusyLabel busy={reread.isPending} icon={RotateCw} busyText="Читаем...">Перечитать файл</BusyLabel>
           </Button>
         </div>
       </div>

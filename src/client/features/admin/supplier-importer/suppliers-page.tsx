@@ -3,6 +3,7 @@ import { ChevronRight, Clock, FileUp, History, Plus, Settings2, Truck } from 'lu
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
+import { EmptyPanel } from '#client/features/admin/components/empty-state.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
@@ -153,15 +154,12 @@ export default function SuppliersPage() {
       ) : list.isError && !suppliers ? (
         <LoadError title="Не удалось загрузить поставщиков" error={list.error} onRetry={() => void list.refetch()} />
       ) : !selected ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-10 text-center">
-          <Truck className="size-10 text-muted-foreground" aria-hidden />
-          <p className="text-lg font-semibold">Поставщиков пока нет</p>
-          <p className="max-w-md text-muted-foreground">Добавьте поставщика, чтобы загружать его прайс-листы.</p>
+        <EmptyPanel icon={Truck} title="Поставщиков пока нет" text="Добавьте поставщика, чтобы загружать его прайс-листы.">
           <Button onClick={() => setAdding(true)}>
             <Plus aria-hidden />
             Добавить поставщика
           </Button>
-        </div>
+        </EmptyPanel>
       ) : (
         <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
           <SupplierList suppliers={suppliers ?? []} selectedId={selected.id} onSelect={(supplier) => setFilters({ supplier })} />

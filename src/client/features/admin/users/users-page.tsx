@@ -2,9 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { EmptyState } from '#client/features/admin/components/empty-state.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { sessionQuery } from '#client/lib/session.ts';
@@ -12,7 +9,6 @@ import { ADMIN_PAGE_SIZE } from '#shared/constants.ts';
 import { totalPagesOf } from '#shared/pagination.ts';
 import type { AdminUser } from '#shared/types.ts';
 import { ListPagination, useLastPageAtMost } from '#client/features/admin/components/list-pagination.tsx';
-import { LoadError } from '#client/features/admin/components/load-error.tsx';
 import { PageHeader } from '#client/features/admin/components/page-header.tsx';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
 import { useListFilters } from '#client/features/admin/components/use-list-filters.ts';
@@ -22,6 +18,7 @@ import { BlockUserDialog } from './user-dialogs.tsx';
 import { UserFilters, readUserFilters } from './user-filters.tsx';
 import { UserFormDialog, type UserDialogState } from './user-form-dialog.tsx';
 import { UserCards, UsersTable, type UserActions } from './users-list.tsx';
+import { ListCard } from '#client/features/admin/components/list-card.tsx';
 
 export default function UsersPage() {
   useAdminTitle('Управление клиентами');
@@ -73,31 +70,16 @@ export default function UsersPage() {
       />
       <UserFilters filters={filters} onChange={setFilters} />
 
-      <Card>
-        <CardHeader className="flex-row items-center justify-between gap-3 space-y-0">
-          <div>
-            <CardTitle as="h2">Список пользователей</CardTitle>
-            <CardDescription>Всего: {list.data ? total : '…'}</CardDescription>
-          </div>
-          {list.isFetching && !list.isPending && <Spinner size="sm" label="Обновление списка" />}
-        </CardHeader>
-        {list.isError ? (
-          <div className="p-4 pt-0 sm:p-6 sm:pt-0">
-            <LoadError title="Не удалось загрузить пользователей" error={list.error} onRetry={() => void list.refetch()} />
-          </div>
-        ) : list.isPending ? (
-          <div className="flex justify-center p-10">
-            <Spinner size="lg" label="Загрузка пользователей" />
-          </div>
-        ) : users.length === 0 ? (
-          <EmptyState className="border-t" icon={Users} title="Нет пользователей" text="Пользователи появятся здесь, когда зарегистрируются или будут добавлены." />
-        ) : (
-          <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-            <UsersTable users={users} {...actions} />
-            <UserCards users={users} {...actions} />
-          </div>
-        )}
-      </Card>
+      <ListCard
+        title="Список пользователей"
+        description={`Всего: ${list.data ? total : '…'}`}
+        query={list}
+        labels={{ refreshing: 'Обновление списка', loading: 'Загрузка пользователей', failure: 'Не удалось загрузить пользователей' }}
+        empty={users.length === 0 ? { icon: Users, title: 'Нет пользователей', text: 'Пользователи появятся здесь, когда зарегистрируются или будут добавлены.' } : null}
+      >
+        <UsersTable users={users} {...actions} />
+        <UserCards users={users} {...actions} />
+      </ListCard>
       {users.length > 0 && (
         <ListPagination className="mt-6" page={filters.page} totalPages={totalPages} onPageChange={(page) => setFilters({ page })} />
       )}

@@ -1,4 +1,4 @@
-import { CircleAlert, Download, Loader2, PenLine } from 'lucide-react';
+import { CircleAlert, Download, PenLine } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
@@ -13,6 +13,7 @@ import { adminPaths } from '#client/features/admin/paths.ts';
 import { useAdminTitle } from '#client/features/admin/components/use-admin-title.ts';
 import { useExtractProduct } from './api.ts';
 import { ScrapeResultView } from './scrape-result.tsx';
+import { BusyLabel } from '#client/components/busy-label.tsx';
 
 /** /admin/web-scraper «Товар по ссылке»: a supplier's product page in, a filled product form out. */
 export default function WebScraperPage() {
@@ -63,8 +64,7 @@ export default function WebScraperPage() {
               />
             </FormField>
             <Button type="submit" disabled={extract.isPending} className="sm:mt-[1.625rem]">
-              {extract.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
-              {extract.isPending ? 'Загружаем...' : 'Получить данные'}
+              <BusyLabel busy={extract.isPending} icon={Download} busyText="Загружаем...">Получить данные</BusyLabel>
             </Button>
           </form>
           <div role="status" className="mt-4 text-sm text-muted-foreground empty:hidden">
