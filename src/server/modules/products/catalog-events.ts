@@ -1,8 +1,8 @@
 /**
  * "The catalogue changed": announced by the catalogue's door (products/write/, once the
- * transaction of a products write commits), by the services that write categories and branches
- * once their write is done, and by the checkout after it took stock, so the caches derived from
- * the catalogue (answers, search) follow.
+ * transaction of a products write commits) and by the services that write categories and branches
+ * once their write is done; "these products' stock changed" by the checkout after it took stock.
+ * The caches derived from the catalogue (answers, search) follow.
  */
 
 /**
