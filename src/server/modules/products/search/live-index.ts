@@ -13,9 +13,9 @@ import { SearchIndexBuilder, type CategoryRow, type IndexRow, type SearchIndex }
  * second, so writes nobody announced show within a second too. A search waits for the look when
  * it has not finished: for a change this process made, until it is taken in (what staff just
  * wrote, their next search shows); for another process's or an order's, at most SEARCH_WAIT_MS,
- * then it answers from the index as far as it has taken the changes in (a price list applied by
- * the worker announces thousands of products a second, and taking them in lasts a quarter of a
- * second), and says so (`complete` false), so that answer is not kept.
+ * then it answers from the index as far as it has taken the changes in (while the worker applies
+ * a price list, a look takes in thousands of products, up to a quarter of a second), and says so
+ * (`complete` false), so that answer is not kept.
  */
 
 // Branch stock and characteristics come along: their writes touch the product row (the stock
