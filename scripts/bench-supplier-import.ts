@@ -7,7 +7,8 @@
  *   npm run bench:supplier-import                         50 000 rows, CSV and XLSX, on PGlite (a new data folder)
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:supplier-import
  *                                                         the same on PGlite and on that PostgreSQL server
- *                                                         (a fresh database is created there and dropped after)
+ *                                                         (a fresh database is created there and dropped after,
+ *                                                         named BENCH_DATABASE_PREFIX_<random>, default supplier_import_bench)
  *   options: --rows N (default 50 000), --formats csv,xlsx, --databases pglite,postgres,worker
  *            (default: all three when DATABASE_URL is set; `worker`: PostgreSQL with the import run by
  *            `src/server/worker.ts` in a process of its own, the serving process BACKGROUND_WORK=worker)
@@ -60,7 +61,7 @@ async function freshDatabase(kind: 'pglite' | 'postgres', dataDir: string): Prom
     return { database, drop: async () => {} };
   }
   const serverUrl = new URL(process.env.DATABASE_URL!);
-  const name = `supplier_import_bench_${randomBytes(4).toString('hex')}`;
+  const name = `${process.env.BENCH_DATABASE_PREFIX ?? 'supplier_import_bench'}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl.toString() });
   await admin.connect();
   await admin.query(`create database ${name}`);

@@ -138,6 +138,12 @@ async function placeOnlineOrder(server: Server, quantity: number): Promise<{ cus
   return { customer, order: placed.body };
 }
 
+/** The catalogue answers a process found in its cache so far (its /metrics, open to loopback). */
+async function cacheHits(server: Server): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  return Number(/^shop_catalogue_cache_lookups_total\{result="hit"\} (\d+)/m.exec(text)?.[1] ?? 0);
+}
+
 beforeAll(async () => {
   const runId = randomBytes(6).toString('hex');
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -267,6 +273,26 @@ describe(`${PROCESSES} server processes on one PostgreSQL database`, () => {
       return (res.body as ProductListResponse).products.find((p) => p.id === product.id)?.name === newer;
     }, 1000);
     expect(found).toBe(true);
+  });
+
+  it("an order through one process shows in the other's cached product page within a second, and leaves its other answers cached", async () => {
+    const [ordered, other] = (await pickProducts(database.db, 5)).slice(3);
+    for (const product of [ordered!, other!]) await setProduct(database.db, product.id, { stock: 10, price: 1000 });
+    const page = (id: number) => `/api/products/${id}`;
+    for (const product of [ordered!, other!]) expect((await call<{ stock: number }>(b(), 'GET', page(product.id))).body.stock).toBe(10);
+    const username = `multi_${randomBytes(4).toString('hex')}`;
+    await database.db.insert(users).values({ username, email: `${username}@example.ru`, passwordHash: await hashPassword(CUSTOMER_PASSWORD), role: 'user', fullName: 'Иван Петров' });
+    const customer = await login(a(), username, CUSTOMER_PASSWORD);
+    const cartId = randomUUID();
+    expect((await call(a(), 'POST', '/api/cart/items', { body: { cartId, productId: ordered!.id, quantity: 2 } })).status).toBe(201);
+    expect((await call(a(), 'POST', '/api/orders', { cookie: customer, body: validOrderBody(cartId) })).status).toBe(201);
+
+    await sleep(1000);
+    const hits = await cacheHits(b());
+    expect((await call<{ stock: number }>(b(), 'GET', page(other!.id))).body.stock).toBe(10);
+    expect(await cacheHits(b())).toBe(hits + 1);
+    expect((await call<{ stock: number }>(b(), 'GET', page(ordered!.id))).body.stock).toBe(8);
+    expect(await cacheHits(b())).toBe(hits + 1);
   });
 
   it('a price list checked through one process is read by one job run, whichever process polls', async () => {

@@ -31,6 +31,48 @@ describe('ResponseCache', () => {
     expect(cache.size).toBe(1);
   });
 
+  it('drops only the answers showing a dropped tag, and does not keep one being made that shows it', async () => {
+    const cache = new ResponseCache({ ttlMs: 60_000, maxBytes: 1_000_000 });
+    const tagsOf = (value: { shows: string[] }) => value.shows;
+    await cache.get('drill', async () => ({ shows: ['p1'] }), tagsOf);
+    await cache.get('saw', async () => ({ shows: ['p2'] }), tagsOf);
+    let release!: () => void;
+    const slow = cache.get('list', () => new Promise<{ shows: string[] }>((r) => (release = () => r({ shows: ['p1', 'p3'] }))), tagsOf);
+    cache.drop(['p1']);
+    release();
+    await slow;
+    expect(cache.size).toBe(1);
+    let made = 0;
+    const again = (key: string, shows: string[]) =>
+      cache.get(
+        key,
+        async () => {
+          made++;
+          return { shows };
+        },
+        tagsOf,
+      );
+    await again('saw', ['p2']);
+    expect(made).toBe(0);
+    await again('drill', ['p1']);
+    await again('list', ['p1', 'p3']);
+    expect(made).toBe(2);
+    expect(cache.size).toBe(3);
+  });
+
+  it('keeps its answers but not those being made when told what they read was not current', async () => {
+    const cache = new ResponseCache({ ttlMs: 60_000, maxBytes: 1_000_000 });
+    await cache.get('kept', async () => ({ kept: true }));
+    let release!: () => void;
+    const slow = cache.get('lagging', () => new Promise((r) => (release = () => r({ lagging: true }))));
+    cache.discardPending();
+    release();
+    expect((await slow)!.json.toString()).toBe('{"lagging":true}');
+    expect(cache.size).toBe(1);
+    expect((await cache.get('lagging', async () => ({ current: true })))!.json.toString()).toBe('{"current":true}');
+    expect((await cache.get('kept', async () => ({ kept: false })))!.json.toString()).toBe('{"kept":true}');
+  });
+
   it('expires entries after the TTL and evicts the oldest beyond the size limit', async () => {
     let now = 0;
     const cache = new ResponseCache({ ttlMs: 100, maxBytes: 50, now: () => now });

@@ -4,9 +4,10 @@ import { SECURITY_HEADERS } from './security-headers.ts';
 
 /**
  * Public answers kept serialised and compressed (the catalogue's): a cached page costs a hash
- * lookup and a socket write, not a database query and a JSON.stringify. The owner drops them on
- * every change it knows of, and they expire after `ttlMs` at the latest, which bounds how stale
- * what nobody announces can get (stock sold by orders, sales counts).
+ * lookup and a socket write, not a database query and a JSON.stringify. The owner drops them all
+ * on a change that may touch any (`invalidate`), or those tagged with what changed (`drop`: the
+ * owner names what each answer shows), and they expire after `ttlMs` at the latest, which bounds
+ * how stale what nobody announces can get (an order's sales count in other lists' order).
  */
 
 /**
@@ -20,6 +21,8 @@ export type CachedBody = {
   etag: string;
   json: Buffer;
   expiresAt: number;
+  /** What the answer shows, in the owner's words: `drop` with one of them drops the answer. */
+  tags: readonly string[];
   /** The answers built so far: one per encoding sent, and the 304. */
   answers: { br?: PreparedAnswer; gzip?: PreparedAnswer; identity?: PreparedAnswer; notModified?: PreparedAnswer };
 };
@@ -44,15 +47,25 @@ export class ResponseCache {
   private readonly inflight = new Map<string, Promise<CachedBody | null>>();
   /** Exact request URLs (path and query) answered from this cache, to their entry's key. */
   private readonly urls = new Map<string, string>();
+  /** The keys of the entries showing each tag. */
+  private readonly tagged = new Map<string, Set<string>>();
   private generation = 0;
   private bytes = 0;
   private readonly now: () => number;
+  /**
+   * Drops numbered in order, so an answer being made knows which came after it started: each
+   * tag's last drop while answers were being made, and the last drop of everything being made.
+   */
+  private drops = 0;
+  private readonly droppedAt = new Map<string, number>();
+  private discardedAt = 0;
+  private producing = 0;
 
   constructor(private readonly options: Options) {
     this.now = options.now ?? Date.now;
   }
 
-  /** Bumped by every invalidation: work started before it must not be cached after it. */
+  /** Bumped by every invalidation: what the owner derived before it must not be reused after it. */
   get currentGeneration() {
     return this.generation;
   }
@@ -62,10 +75,11 @@ export class ResponseCache {
   }
 
   /**
-   * The cached body for `key`, or the one `produce` makes (null: nothing to cache, e.g. 404).
+   * The cached body for `key`, or the one `produce` makes (null: nothing to cache, e.g. 404),
+   * kept with the tags `tagsOf` gives it unless a drop since `produce` started covers it.
    * Concurrent misses of one key share a single `produce` call.
    */
-  async get(key: string, produce: () => Promise<unknown>): Promise<CachedBody | null> {
+  async get<T>(key: string, produce: () => Promise<T>, tagsOf: (value: NonNullable<T>) => readonly string[] = () => []): Promise<CachedBody | null> {
     const hit = this.entries.get(key);
     if (hit) {
       if (hit.expiresAt > this.now()) {
@@ -77,19 +91,26 @@ export class ResponseCache {
     this.options.onLookup?.(false);
     const pending = this.inflight.get(key);
     if (pending) return pending;
-    const generation = this.generation;
+    const started = this.drops;
+    this.producing++;
     const promise = (async () => {
-      const value = await produce();
-      if (value === null || value === undefined) return null;
-      const json = Buffer.from(JSON.stringify(value));
-      const body: CachedBody = {
-        etag: `W/"${createHash('sha1').update(json).digest('base64url').slice(0, 22)}"`,
-        json,
-        expiresAt: this.now() + this.options.ttlMs,
-        answers: {},
-      };
-      if (generation === this.generation) this.store(key, body);
-      return body;
+      try {
+        const value = await produce();
+        if (value === null || value === undefined) return null;
+        const json = Buffer.from(JSON.stringify(value));
+        const body: CachedBody = {
+          etag: `W/"${createHash('sha1').update(json).digest('base64url').slice(0, 22)}"`,
+          json,
+          expiresAt: this.now() + this.options.ttlMs,
+          tags: tagsOf(value),
+          answers: {},
+        };
+        if (!this.droppedSince(started, body.tags)) this.store(key, body);
+        return body;
+      } finally {
+        // Nothing is being made: no drop can concern an answer any more.
+        if (--this.producing === 0) this.droppedAt.clear();
+      }
     })();
     this.inflight.set(key, promise);
     try {
@@ -139,17 +160,47 @@ export class ResponseCache {
     return answer;
   }
 
+  /** Drops every answer, kept or being made. */
   invalidate() {
     this.generation++;
+    this.discardPending();
     this.entries.clear();
-    this.inflight.clear();
     this.urls.clear();
+    this.tagged.clear();
     this.bytes = 0;
+  }
+
+  /**
+   * Drops the answers showing any of `tags`, kept or being made (one being made is sent but not
+   * kept if it shows one of them; a request from now on makes its own).
+   */
+  drop(tags: readonly string[]) {
+    const at = ++this.drops;
+    for (const tag of tags) {
+      if (this.producing > 0) this.droppedAt.set(tag, at);
+      for (const key of this.tagged.get(tag) ?? []) this.remove(key);
+    }
+    this.inflight.clear();
+  }
+
+  /** The answers being made now are sent but not kept (what they read was not current); kept ones stay. */
+  discardPending() {
+    this.discardedAt = ++this.drops;
+    this.inflight.clear();
+  }
+
+  private droppedSince(started: number, tags: readonly string[]): boolean {
+    return this.discardedAt > started || tags.some((tag) => (this.droppedAt.get(tag) ?? 0) > started);
   }
 
   private store(key: string, body: CachedBody) {
     this.remove(key);
     this.entries.set(key, body);
+    for (const tag of body.tags) {
+      const keys = this.tagged.get(tag);
+      if (keys) keys.add(key);
+      else this.tagged.set(tag, new Set([key]));
+    }
     this.bytes += body.json.length;
     // Oldest first: Map keeps insertion order.
     for (const [oldKey] of this.entries) {
@@ -162,6 +213,11 @@ export class ResponseCache {
     const old = this.entries.get(key);
     if (!old) return;
     this.entries.delete(key);
+    for (const tag of old.tags) {
+      const keys = this.tagged.get(tag)!;
+      keys.delete(key);
+      if (keys.size === 0) this.tagged.delete(tag);
+    }
     this.bytes -= old.json.length + (old.answers.gzip?.payload?.length ?? 0) + (old.answers.br?.payload?.length ?? 0);
   }
 }

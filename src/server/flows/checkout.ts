@@ -15,7 +15,7 @@ import { invoiceForMail } from '../modules/invoices/service.ts';
 import { newOrderNoticeMail, orderConfirmationMail } from '../modules/orders/mails.ts';
 import { findOrder } from '../modules/orders/service.ts';
 import type { PaymentView } from '../modules/orders/payments-port.ts';
-import { catalogChanged } from '../modules/products/catalog-events.ts';
+import { catalogStockChanged } from '../modules/products/catalog-events.ts';
 import { enforce, type RateRule } from '../modules/rate-limits/service.ts';
 import { getSettings } from '../modules/settings/service.ts';
 import { rememberContactDetails } from '../modules/users/service.ts';
@@ -146,9 +146,9 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
   await enforce(db, `order:address:${ip}`, ORDER_LIMITS.address, now, params.rateLimitFactor);
 
   const carrier = await carrierChoice(deps, params);
-  let orderId: number;
+  let placed: { orderId: number; productIds: number[] };
   try {
-    orderId = await db.transaction(async (tx) => {
+    placed = await db.transaction(async (tx) => {
       const [cart] = await tx
         .select({ generation: carts.generation })
         .from(carts)
@@ -283,16 +283,17 @@ export async function placeOrder(deps: PlaceOrderDeps, params: PlaceOrderParams)
         .set({ generation: cart.generation + 1, updatedAt: now })
         .where(eq(carts.id, input.cartId));
       await tx.delete(cartItems).where(eq(cartItems.cartId, input.cartId));
-      return id;
+      return { orderId: id, productIds: [...stockBranch.keys()] };
     });
   } catch (error) {
     if (error instanceof OrderExists) return { order: (await findOrder(db, error.orderId, deps.paymentView))!, created: false };
     throw error;
   }
 
-  // Stock and sales counts changed: cached public catalogue answers must not show the old stock.
-  catalogChanged();
-  const order = (await findOrder(db, orderId, deps.paymentView))!;
+  // The ordered products' stock and sales counts changed: the cached public catalogue answers
+  // showing their stock must not show the old one.
+  catalogStockChanged(placed.productIds);
+  const order = (await findOrder(db, placed.orderId, deps.paymentView))!;
   await sendOrderMails(deps, shop, order);
   return { order, created: true };
 }

@@ -3,7 +3,7 @@ import { CATALOG_MESSAGES } from '#shared/schemas/catalog.ts';
 import { z } from '#shared/schemas/z.ts';
 import type { App } from '../../core/app-types.ts';
 import { listCategories } from '../categories/service.ts';
-import { CACHED_ROUTE, type CatalogAnswers } from './answer-cache/catalog-answers.ts';
+import { CACHED_ROUTE, showsNoStock, showsProducts, type CatalogAnswers } from './answer-cache/catalog-answers.ts';
 import { similarProducts } from './catalog/similar.ts';
 import type { CatalogSearch } from './search/catalog-search.ts';
 import { normalizeText } from './search/query.ts';
@@ -30,7 +30,7 @@ export function discoveryRoutes(app: App, search: CatalogSearch, answers: Catalo
     },
     async (request, reply) => {
       const { supplier } = request.query;
-      return answers.answer(request, reply, `categories|${supplier ?? ''}`, () => listCategories(db, { supplier }));
+      return answers.answer(request, reply, `categories|${supplier ?? ''}`, () => listCategories(db, { supplier }), showsNoStock);
     },
   );
 
@@ -49,7 +49,7 @@ export function discoveryRoutes(app: App, search: CatalogSearch, answers: Catalo
     },
     async (request, reply) => {
       const query = normalizeText(request.query.q ?? '');
-      return answers.answer(request, reply, `suggest|${query}`, () => search.suggest(query));
+      return answers.answer(request, reply, `suggest|${query}`, () => search.suggest(query), showsNoStock);
     },
   );
 
@@ -64,6 +64,6 @@ export function discoveryRoutes(app: App, search: CatalogSearch, answers: Catalo
         ...ProductAddressSchema,
       },
     },
-    productAnswer(answers, 'similar', (slugOrId, options) => similarProducts(db, search, slugOrId, options)),
+    productAnswer(answers, 'similar', (slugOrId, options) => similarProducts(db, search, slugOrId, options), (similar) => showsProducts(similar.products)),
   );
 }

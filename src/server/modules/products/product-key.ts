@@ -3,6 +3,7 @@ import { isStaff } from '#shared/constants.ts';
 import { z } from '#shared/schemas/z.ts';
 import { notFound } from '../../core/http-errors.ts';
 import type { CatalogAnswers } from './answer-cache/catalog-answers.ts';
+import type { StockShown } from './answer-cache/memo.ts';
 
 export const PRODUCT_NOT_FOUND = 'Товар не найден';
 
@@ -23,9 +24,14 @@ export function productKeyOf(raw: string): string {
  * The handler of an answer about one product (`/products/{slugOrId}` and what hangs off it):
  * staff read it fresh, inactive products included; everyone else from the catalogue's answer
  * cache under `name|slugOrId`, an inactive product being «Товар не найден». `load` gives null
- * for no such product.
+ * for no such product; `shows`, whose stock the answer shows.
  */
-export function productAnswer<T>(answers: CatalogAnswers, name: string, load: (slugOrId: string, options: { includeInactive: boolean }) => Promise<T | null>) {
+export function productAnswer<T>(
+  answers: CatalogAnswers,
+  name: string,
+  load: (slugOrId: string, options: { includeInactive: boolean }) => Promise<T | null>,
+  shows: (answer: T) => StockShown,
+) {
   return async (request: FastifyRequest<{ Params: { slugOrId: string } }>, reply: FastifyReply) => {
     const slugOrId = productKeyOf(request.params.slugOrId);
     if (isStaff(request.user?.role)) {
@@ -34,6 +40,6 @@ export function productAnswer<T>(answers: CatalogAnswers, name: string, load: (s
       if (!answer) throw notFound(PRODUCT_NOT_FOUND);
       return answer;
     }
-    return answers.answer(request, reply, `${name}|${slugOrId}`, () => load(slugOrId, { includeInactive: false }), PRODUCT_NOT_FOUND);
+    return answers.answer(request, reply, `${name}|${slugOrId}`, () => load(slugOrId, { includeInactive: false }), shows, PRODUCT_NOT_FOUND);
   };
 }

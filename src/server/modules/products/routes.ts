@@ -7,7 +7,7 @@ import {
 } from '#shared/schemas/catalog.ts';
 import type { App } from '../../core/app-types.ts';
 import { badRequest, forbidden } from '../../core/http-errors.ts';
-import { CACHED_ROUTE, registerCatalogAnswers } from './answer-cache/catalog-answers.ts';
+import { CACHED_ROUTE, registerCatalogAnswers, showsProducts } from './answer-cache/catalog-answers.ts';
 import { listProducts, type ListParams } from './catalog/list.ts';
 import { getProduct } from './catalog/product-rows.ts';
 import { discoveryRoutes } from './discovery-routes.ts';
@@ -23,13 +23,17 @@ import { normalizeText } from './search/query.ts';
 export default async function productRoutes(app: App) {
   const { db } = app.deps;
   const search = catalogSearchOf(db, (error) => app.log.warn({ err: error }, 'search index not rebuilt'));
-  const answers = registerCatalogAnswers(app, () => search.changed());
+  const answers = registerCatalogAnswers(app, (change, here) => search.changed(change, here));
+  // An answer made from an index still taking in announced changes is sent, not kept: the next
+  // request, once the index has them, makes it again.
+  const unlisten = search.onLagging(() => answers.memo.responses.discardPending());
   // The search index and the typo vocabulary are built as the app starts (a serving process
   // listens once they are: main.ts).
   app.addHook('onReady', async () => {
     app.warmUps.push(search.warmUp().catch((error: unknown) => app.log.warn({ err: error }, 'search index not built')));
   });
   app.addHook('onClose', async () => {
+    unlisten();
     await search.settled();
   });
   discoveryRoutes(app, search, answers);
@@ -79,7 +83,9 @@ export default async function productRoutes(app: App) {
         params.facets,
         catalogFiltersKey(params.filters),
       ].join('|');
-      return answers.answer(request, reply, key, () => listProducts(db, answers.memo, search, params));
+      // A list filtered by availability changes with any product's stock.
+      const byAvailability = params.filters.inStock || params.filters.branch !== undefined;
+      return answers.answer(request, reply, key, () => listProducts(db, answers.memo, search, params), (list) => showsProducts(list.products, byAvailability));
     },
   );
 
@@ -94,6 +100,6 @@ export default async function productRoutes(app: App) {
         ...ProductAddressSchema,
       },
     },
-    productAnswer(answers, 'product', (slugOrId, options) => getProduct(db, slugOrId, options)),
+    productAnswer(answers, 'product', (slugOrId, options) => getProduct(db, slugOrId, options), (product) => showsProducts([product])),
   );
 }

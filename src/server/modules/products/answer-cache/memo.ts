@@ -4,9 +4,27 @@ import { ResponseCache } from '../../../core/http-cache.ts';
 export const CATALOG_TTL_MS = 60_000;
 
 /**
- * What the catalogue's answers derive from the database and keep per process, all dropped
- * together when the catalogue changes: the serialised answers and values derived from the whole
- * catalogue (the facet counts). Search keeps its own (search/catalog-search.ts).
+ * Whose stock an answer shows, so that an order drops only the answers it changes: the products
+ * it shows (a product page, a list's cards), and `byAvailability` for a list filtered by
+ * availability (in stock, in a branch), whose members and counts follow every product's stock.
+ */
+export type StockShown = { productIds: readonly number[]; byAvailability: boolean };
+
+const AVAILABILITY_TAG = 'availability';
+const productTag = (id: number) => `product:${id}`;
+
+/** The answer cache's tags of what an answer shows. */
+export function stockTags(shown: StockShown): string[] {
+  const tags = shown.productIds.map(productTag);
+  if (shown.byAvailability) tags.push(AVAILABILITY_TAG);
+  return tags;
+}
+
+/**
+ * What the catalogue's answers derive from the database and keep per process: the serialised
+ * answers and values derived from the whole catalogue (the facet counts), all dropped together
+ * when the catalogue changes, and only the answers showing their stock when an order changes
+ * some products' stock. Search keeps its own (search/catalog-search.ts).
  */
 export class CatalogMemo {
   readonly responses: ResponseCache;
@@ -20,6 +38,14 @@ export class CatalogMemo {
   invalidate() {
     this.responses.invalidate();
     this.derived.clear();
+  }
+
+  /**
+   * The stock of these products changed, nothing else (an order): the answers that show it go,
+   * with the lists filtered by availability. The derived values hold no stock and stay.
+   */
+  dropStockOf(productIds: readonly number[]) {
+    this.responses.drop(stockTags({ productIds, byAvailability: true }));
   }
 
   /** A value derived from the whole catalogue, computed once per catalogue version; concurrent callers share the work. */

@@ -2,6 +2,7 @@ import type { Db } from '../../../db/connection.ts';
 import type { SearchSuggestions } from '#shared/search-suggestions.ts';
 import type { Sort, Supplier } from '#shared/constants.ts';
 import type { ProductStatusFilter } from '#shared/schemas/catalog.ts';
+import type { CatalogChange } from '../catalog-events.ts';
 import { LiveSearchIndex } from './live-index.ts';
 import { SearchIndex, type CountedCategory, type IndexedProduct, type Matched } from './search-index.ts';
 import { correctReading, matchAnyGroup, matchReadings, planSearch, readingWords, type Match, type Reading } from './query.ts';
@@ -41,29 +42,46 @@ export type CatalogFilter = { categoryId?: number; supplier?: Supplier; status: 
 export type RankedIds = { ids: number[]; total: number; capped: boolean; correctedQuery?: string };
 
 export class CatalogSearch {
-  private readonly index: LiveSearchIndex;
+  private readonly live: LiveSearchIndex;
   private readonly stemmer: Stemmer;
   private readonly vocabulary: Vocabulary;
   private readonly ranked = new Map<string, { at: number; value: RankedIds }>();
   private generation = 0;
+  private readonly lagListeners = new Set<() => void>();
 
   constructor(db: Db, onError: (error: unknown) => void) {
-    this.index = new LiveSearchIndex(db, onError);
+    this.live = new LiveSearchIndex(db, onError);
     this.stemmer = new Stemmer(db);
     this.vocabulary = new Vocabulary(db);
   }
 
-  /** The catalogue changed (here or in another process): ranked results go, the index looks again. */
-  changed() {
-    this.generation++;
-    this.ranked.clear();
-    this.index.changed();
-    this.vocabulary.changed();
+  /**
+   * The catalogue changed, in this process (`here`) or another: the index looks again. Ranked
+   * results and the typo vocabulary go unless only stock changed (an order: they hold none; the
+   * order of best sellers follows within their minute). A search waits for the index to take in
+   * a change made here, and for others' and orders' at most SEARCH_WAIT_MS (live-index.ts).
+   */
+  changed(change: CatalogChange, here: boolean) {
+    if (change.kind === 'catalogue') {
+      this.generation++;
+      this.ranked.clear();
+      this.vocabulary.changed();
+    }
+    this.live.changed(here && change.kind === 'catalogue');
+  }
+
+  /**
+   * Tells `listener` each time a search reads the index before it has taken in every announced
+   * change: whatever is being made from the index now must not be kept.
+   */
+  onLagging(listener: () => void): () => void {
+    this.lagListeners.add(listener);
+    return () => this.lagListeners.delete(listener);
   }
 
   /** Builds the index and the typo vocabulary in the background, so no customer waits for them. */
   async warmUp(): Promise<unknown> {
-    const index = await this.index.current();
+    const index = await this.index();
     return this.vocabulary.lexicon(index.nameWords);
   }
 
@@ -82,7 +100,7 @@ export class CatalogSearch {
     limit: number;
   }): Promise<FilteredIds> {
     const ranked = params.query ? await this.rank(params.query, params.filter, params.sort) : null;
-    const index = await this.index.current();
+    const index = await this.index();
     const universe = ranked ? index.slotsOfIds(ranked.ids) : index.universe(params.filter);
     const scan = scanFacets(index.filters, universe, params.slots, params.counted);
     const end = params.offset + params.limit;
@@ -98,11 +116,21 @@ export class CatalogSearch {
 
   /** «Похожие товары»: the ids of the products nearest to one (SearchIndex.nearestIds). */
   async nearestIds(productId: number, count: number): Promise<number[]> {
-    return (await this.index.current()).nearestIds(productId, count) ?? [];
+    return (await this.index()).nearestIds(productId, count) ?? [];
   }
 
   async settled() {
-    await Promise.all([this.index.settled(), this.vocabulary.settled()]);
+    await Promise.all([this.live.settled(), this.vocabulary.settled()]);
+  }
+
+  /** The index as far as it has taken changes in; read short of one, ranked results and answers being made are not kept. */
+  private async index(): Promise<SearchIndex> {
+    const { index, complete } = await this.live.current();
+    if (!complete) {
+      this.generation++;
+      for (const listener of this.lagListeners) listener();
+    }
+    return index;
   }
 
   /** The ranked ids of a normalised query, computed once per catalogue version, filter and sort. */
@@ -137,7 +165,7 @@ export class CatalogSearch {
    * products among `ids` in their order, and the categories holding active products.
    */
   async shown(ids: number[]): Promise<{ products: IndexedProduct[]; categories: CountedCategory[] }> {
-    const index = await this.index.current();
+    const index = await this.index();
     return { products: index.activeProducts(ids), categories: index.countedCategories() };
   }
 
@@ -146,7 +174,7 @@ export class CatalogSearch {
    * the index: what suggestions show for a fragment too short to search by that names a category.
    */
   async leadingProducts(categoryId: number, count: number): Promise<IndexedProduct[]> {
-    const index = await this.index.current();
+    const index = await this.index();
     const slots = index.firstSlots(Array.from(index.universe({ categoryId, status: 'active' })), 'featured', count);
     return index.activeProducts(index.idsOf(slots));
   }
@@ -159,7 +187,7 @@ export class CatalogSearch {
    */
   private async compute(query: string, filter: CatalogFilter, sort: Sort): Promise<RankedIds> {
     const plan = planSearch(query);
-    const index = await this.index.current();
+    const index = await this.index();
     const ranked = (found: Matched | null, words: string[], stems: Map<string, string[]>, skus: string[]): RankedIds => {
       const { products, matched } = index.candidates(found, filter, SEARCH_RANK_CAP);
       const ids = rankCandidates(products, words.flatMap((word) => stems.get(word)!), skus, sort, query).slice(0, SEARCH_RANK_CAP);

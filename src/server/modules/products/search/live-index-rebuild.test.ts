@@ -35,12 +35,12 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Renames products as an import would, and announces it. */
 async function write(live: LiveSearchIndex, products: number[], name: string) {
   await ctx.database.db.execute(sql`update products set name = ${name} where id = any(${sql.param(products)}::int[])`);
-  live.changed();
+  live.changed(true);
   await live.current();
   await live.settled();
 }
 
-const shownNames = async (live: LiveSearchIndex, products: number[]) => (await live.current()).activeProducts(products).map((p) => p.shownName);
+const shownNames = async (live: LiveSearchIndex, products: number[]) => (await live.current()).index.activeProducts(products).map((p) => p.shownName);
 
 describe('rebuilding the search index for written products', () => {
   it('waits while writes go on, then rebuilds once they stop, with every write in it', async () => {
@@ -48,14 +48,14 @@ describe('rebuilding the search index for written products', () => {
     await write(live, ids.slice(0, 3), 'Кувалда первая');
     await write(live, ids.slice(3, 6), 'Кувалда вторая');
     // Six written, past `after`, but the writes have not stopped: still the first build.
-    expect((await live.current()).freshCount).toBe(6);
+    expect((await live.current()).index.freshCount).toBe(6);
 
     // The next look (a request's, at least once a second) finds nothing new: the writes stopped.
     await pause(QUIET_MS + 50);
-    live.changed();
+    live.changed(true);
     await live.current();
     await live.settled();
-    const rebuilt = await live.current();
+    const { index: rebuilt } = await live.current();
     expect(rebuilt.freshCount).toBe(0);
     expect(await shownNames(live, ids.slice(0, 6))).toEqual([...Array(3).fill('Кувалда первая'), ...Array(3).fill('Кувалда вторая')]);
   });
@@ -63,10 +63,10 @@ describe('rebuilding the search index for written products', () => {
   it('rebuilds past the cap even while writes go on', async () => {
     const live = await builtIndex(4);
     await write(live, ids.slice(0, 3), 'Молот первый');
-    expect((await live.current()).freshCount).toBe(3);
+    expect((await live.current()).index.freshCount).toBe(3);
     await write(live, ids.slice(3, 8), 'Молот второй');
     // Eight written, past the cap of four: built again at once, without waiting for a quiet moment.
-    expect((await live.current()).freshCount).toBe(0);
+    expect((await live.current()).index.freshCount).toBe(0);
     expect(await shownNames(live, ids.slice(0, 8))).toEqual([...Array(3).fill('Молот первый'), ...Array(5).fill('Молот второй')]);
   });
 });

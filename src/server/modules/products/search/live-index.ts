@@ -9,9 +9,13 @@ import { SearchIndexBuilder, type CategoryRow, type IndexRow, type SearchIndex }
  * 0004), and the index remembers the oldest transaction still running when it last looked (the
  * watermark). Looking again reads only the products written and deleted by transactions from the
  * watermark on: usually none, in one short query. The index looks at once when a change is
- * announced (catalog-events, or another process through the version watch), before answering
- * if that look has not finished, and at least once a second, so writes nobody announced show
- * within a second too.
+ * announced (catalog-events, or another process through the version watch) and at least once a
+ * second, so writes nobody announced show within a second too. A search waits for the look when
+ * it has not finished: for a change this process made, until it is taken in (what staff just
+ * wrote, their next search shows); for another process's or an order's, at most SEARCH_WAIT_MS,
+ * then it answers from the index as far as it has taken the changes in (while the worker applies
+ * a price list, a look takes in thousands of products, up to a quarter of a second), and says so
+ * (`complete` false), so that answer is not kept.
  */
 
 // Branch stock and characteristics come along: their writes touch the product row (the stock
@@ -26,6 +30,8 @@ const INDEX_COLUMNS = sql.raw(`products.id, name, slug, sku, coalesce(sku_norm, 
 
 /** Rows per query while the whole index is loaded, or the products a look found written: the event loop keeps serving in between. */
 const LOAD_BATCH = 2000;
+/** The longest a search waits for the index to take in changes it need not wait for in full (see the head). */
+export const SEARCH_WAIT_MS = 30;
 /** Without an announced change the index still looks at the database this often. */
 const LOOK_INTERVAL_MS = 1000;
 /** Deletions are kept a day: an index that has not looked for most of a day is built again. */
@@ -136,15 +142,32 @@ async function loadIndex(db: Db): Promise<{ index: SearchIndex; watermark: strin
   return { index: await builder.build(), watermark: row!.watermark };
 }
 
+/** Waits for `promise` at most `ms` (its rejection meanwhile passes on). */
+async function within(promise: Promise<unknown>, ms: number): Promise<void> {
+  if (ms <= 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The index as a search reads it, and whether it has taken in every change announced before. */
+export type IndexRead = { index: SearchIndex; complete: boolean };
+
 export class LiveSearchIndex {
   private index: SearchIndex | null = null;
   private watermark = '0';
   private building: Promise<void> | null = null;
   private running: { covers: number; done: Promise<void> } | null = null;
   private queued: Promise<void> | null = null;
-  /** Changes announced so far, and how many of them the index has looked past. */
+  /** Changes announced so far, the last one searches wait for in full, and how many of them the index has looked past. */
   private announced = 0;
+  private awaited = 0;
   private seen = 0;
+  /** Until when searches wait for a look (SEARCH_WAIT_MS from the first search that waited for it). */
+  private patience: { look: Promise<void>; until: number } | null = null;
   private lookedAt = 0;
   /** No rebuild for written products before then (`share`). */
   private rebuildFrom = 0;
@@ -159,19 +182,25 @@ export class LiveSearchIndex {
 
   /**
    * A change to the catalogue was announced: look at once, in the background, so the next search
-   * usually finds the index up to date; it waits for the look otherwise.
+   * usually finds the index up to date; it waits for the look otherwise, in full when `awaited`
+   * (a change this process made), else at most SEARCH_WAIT_MS.
    */
-  changed() {
+  changed(awaited: boolean) {
     this.announced++;
+    if (awaited) this.awaited = this.announced;
     if (this.index) this.look(this.announced).catch(this.onError);
   }
 
-  /** The index, with every change announced before this call. The first call waits for the build. */
-  async current(): Promise<SearchIndex> {
+  /**
+   * The index, with every change announced before this call, or as far as it has taken them in
+   * when those it need not wait for in full take longer than SEARCH_WAIT_MS. The first call waits
+   * for the build.
+   */
+  async current(): Promise<IndexRead> {
     if (!this.index) await this.build();
     const wanted = this.announced;
-    if (this.seen < wanted || Date.now() - this.lookedAt >= LOOK_INTERVAL_MS) await this.look(wanted);
-    return this.index!;
+    if (this.seen < wanted || Date.now() - this.lookedAt >= LOOK_INTERVAL_MS) await this.waitForLook(wanted);
+    return { index: this.index!, complete: this.seen >= wanted };
   }
 
   /** Resolves when no build or look is running (shutdown). */
@@ -198,6 +227,18 @@ export class LiveSearchIndex {
       this.building = null;
     });
     return this.building;
+  }
+
+  /**
+   * Waits for the look covering `wanted`: in full while a change this process made is not taken
+   * in; else until SEARCH_WAIT_MS after the first search that waited for this look, so a request
+   * that reads the index twice waits once.
+   */
+  private async waitForLook(wanted: number) {
+    const look = this.look(wanted);
+    if (this.seen < this.awaited) return look;
+    if (this.patience?.look !== look) this.patience = { look, until: Date.now() + SEARCH_WAIT_MS };
+    await within(look, this.patience.until - Date.now());
   }
 
   /**
