@@ -8,7 +8,7 @@ import { Logo } from '#client/components/layout/logo.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { LazyToaster } from '#client/components/ui/lazy-toaster.tsx';
 import { buildLabel } from './build-info.ts';
-import { deferHydration, deferredPartsHydrated } from '#client/lib/deferred-hydration.tsx';
+import { deferHydration, deferredPartsHydrated, hydratedApart } from '#client/lib/deferred-hydration.tsx';
 import { useScrollOnNavigation } from '#client/lib/scroll.ts';
 import { branchesQuery, useBranches, useCityBranch } from '#client/lib/branches.ts';
 import { categoriesQuery } from '#client/lib/categories.ts';
@@ -22,6 +22,9 @@ import { DocumentHead } from './document-head.tsx';
 
 /** Below the fold on every page (the five branches, categories, newsletter): its code and hydration come after the rest. */
 const footer = deferHydration(() => import('#client/components/layout/footer.tsx').then((m) => m.Footer));
+
+/** The page under the shell hydrates after it, in a pass of its own. */
+const PageApart = hydratedApart();
 
 /** Pages a visitor may open while the shop is in maintenance mode: staff log in there. */
 const OPEN_DURING_MAINTENANCE: readonly string[] = [paths.auth];
@@ -126,7 +129,9 @@ function StoreShell({ user, settings }: { user: PublicUser | null; settings: Pub
         logoutPending={logout.isPending}
       />
       <main id="main" className="flex-1">
-        <Outlet />
+        <PageApart>
+          <Outlet />
+        </PageApart>
       </main>
       <footer.Component shop={settings.shop} categories={categories} branches={branches} links={footerLinks} versionLabel={buildLabel} />
       <BrowserWidgets shortName={settings.shop.shopName} seo={settings.seo} />

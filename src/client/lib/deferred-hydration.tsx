@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, type ComponentType } from 'react';
+import { Suspense, use, useEffect, type ComponentType, type ReactNode } from 'react';
 
 /** A promise React's `use` reads without suspending once it is settled. */
 type TrackedPromise<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
@@ -25,36 +25,52 @@ export function deferHydration<P extends object>(load: () => Promise<ComponentTy
     return loading;
   };
 
-  /** Set while the browser hydrates this part from the server's HTML. */
-  let hydrating: (() => void) | undefined;
-  const startHydrating = () => {
-    if (hydrating || typeof window === 'undefined' || promise?.status === 'fulfilled') return;
-    pendingParts.add(new Promise<void>((resolve) => (hydrating = resolve)));
-  };
-  const finishHydrating = () => {
-    hydrating?.();
-    hydrating = undefined;
-  };
-
   function Loaded(props: P) {
-    const Component = use<ComponentType<P>>(preload() as Promise<ComponentType<P>>);
-    useEffect(finishHydrating, []);
-    return <Component {...props} />;
+    const Part = use<ComponentType<P>>(preload() as Promise<ComponentType<P>>);
+    // eslint-disable-next-line react-hooks/static-components -- one module's component, the same on every render
+    return <Part {...props} />;
   }
-  // Rendered with the page (React hydrates a Suspense boundary's content in a later pass): the part
-  // counts as pending from the page's first render on.
+  const Apart = hydratedApart();
   function Deferred(props: P) {
-    startHydrating();
     return (
-      <Suspense>
+      <Apart>
         <Loaded {...props} />
-      </Suspense>
+      </Apart>
     );
   }
   return { preload, Component: Deferred };
 }
 
-/** Resolves when every deferred part that started hydrating has hydrated. */
+function Settles({ settle, children }: { settle: () => void; children: ReactNode }) {
+  useEffect(settle, [settle]);
+  return children;
+}
+
+/**
+ * A part of a server-rendered page that React hydrates, and commits, in a pass of its own after
+ * the rest (a Suspense boundary): the end of hydration, committing the whole page with its
+ * effects, is then shorter tasks a slow phone can answer input between. The part counts as
+ * pending from its first render in the browser until it has hydrated once; made once per place
+ * in the page (a render React drops before committing must not leave a part pending for ever).
+ */
+export function hydratedApart() {
+  let settle: (() => void) | undefined;
+  let hydrated = false;
+  const finish = () => {
+    hydrated = true;
+    settle?.();
+  };
+  return function HydratedApart({ children }: { children: ReactNode }) {
+    if (!hydrated && !settle && typeof window !== 'undefined') pendingParts.add(new Promise<void>((resolve) => (settle = resolve)));
+    return (
+      <Suspense>
+        <Settles settle={finish}>{children}</Settles>
+      </Suspense>
+    );
+  };
+}
+
+/** Resolves when every part that started hydrating apart has hydrated. */
 export async function deferredPartsHydrated(): Promise<void> {
   while (pendingParts.size > 0) {
     const parts = [...pendingParts];
