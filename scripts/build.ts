@@ -86,19 +86,9 @@ function inlineStylesheet(htmlFile: string) {
   if (!match) throw new Error(`${htmlFile}: no stylesheet link to inline`);
   const css = fs.readFileSync(path.join(dist, 'client', match[1]!), 'utf8');
   if (/<\/style/i.test(css)) throw new Error(`${match[1]} contains </style: it cannot be inlined`);
-  fs.writeFileSync(htmlFile, html.replace(match[0], () => `${fontPreloads(css)}<style nonce="${NONCE_PLACEHOLDER}">${css}</style>`));
+  fs.writeFileSync(htmlFile, html.replace(match[0], () => `<style nonce="${NONCE_PLACEHOLDER}">${css}</style>`));
 }
 
-/**
- * The shop's font files, asked for with the page: found only once the stylesheet is parsed, they
- * came after the first paint, and each one's arrival restyled and laid out the whole page again
- * (a long task on a phone, Lighthouse's blocking time).
- */
-function fontPreloads(css: string): string {
-  const fonts = [...new Set(css.match(/\/assets\/[\w-]+\.woff2/g) ?? [])];
-  if (fonts.length === 0) throw new Error('the stylesheet names no font file to preload');
-  return fonts.map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`).join('');
-}
 inlineStylesheet(`${dist}/client/index.html`);
 
 type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; css?: string[] };
