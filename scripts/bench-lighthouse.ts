@@ -146,6 +146,21 @@ function summarise(name: string, url: string, lhr: RunnerResult['lhr']): PageRes
   };
 }
 
+/**
+ * One Lighthouse run. Chromium sometimes loses the trace's navigation start (NO_NAVSTART): that
+ * run says nothing about the page, so it is made again, twice at most.
+ */
+async function runLighthouse(url: string, flags: Flags): Promise<RunnerResult> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags);
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result;
+    if (error.code !== 'NO_NAVSTART' || attempt === 3) throw new Error(`${url}: ${error.message}`);
+    console.log(`${url}: ${error.code}, прогон повторяется`);
+  }
+}
+
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 const padL = (s: string | number, n: number) => String(s).padStart(n);
 
@@ -166,9 +181,7 @@ try {
   for (const [i, page] of pages.entries()) {
     const attempts: PageResult[] = [];
     for (let run = 0; run < runs; run++) {
-      const result = await lighthouse(page.url, flags);
-      if (!result) throw new Error(`Lighthouse gave no result for ${page.url}`);
-      if (result.lhr.runtimeError) throw new Error(`${page.url}: ${result.lhr.runtimeError.message}`);
+      const result = await runLighthouse(page.url, flags);
       fs.writeFileSync(path.join(reportDir, `${i + 1}-${run + 1}.json`), JSON.stringify(result.lhr));
       const attempt = summarise(page.name, page.url, result.lhr);
       attempts.push(attempt);
