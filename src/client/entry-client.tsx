@@ -30,8 +30,11 @@ function afterFirstPaint(): Promise<void> {
 
 async function start() {
   listenForInstallPrompt();
-  const queryClient = createQueryClient();
   const serverRendered = window.__RQ_STATE__ !== undefined;
+  // The page's own chunks are asked for in a task of their own: evaluating the entry's modules and
+  // adding a link for each of those chunks were one long task on a slow phone.
+  if (serverRendered) await afterFirstPaint();
+  const queryClient = createQueryClient();
   if (serverRendered) hydrate(queryClient, window.__RQ_STATE__ as DehydratedState);
   const routes = createRoutes(queryClient);
 
