@@ -8,7 +8,9 @@
  * or its undoing, and every change is written to the history with its author. After the commit
  * each change is announced to the listeners of the order's database (an in-process bus, one per
  * database handle so that several apps in one process never hear each other); a listener's
- * failure is logged and never undoes or breaks the change.
+ * failure is logged and never undoes or breaks the change. Stock moved by a cancellation, its
+ * undoing or an edit of the lines is announced to the catalogue (its cached answers that show
+ * those products go, here and in the other processes).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, desc, eq } from 'drizzle-orm';
@@ -21,6 +23,7 @@ import { HEAD_BRANCH_SLUG } from '#shared/schemas/branches.ts';
 import type { OrderStatus, PaymentStatus } from '#shared/constants.ts';
 import { statusMismatch, type DeliveryMethod } from '#shared/delivery.ts';
 import type { OrderEdit } from '#shared/schemas/admin-order.ts';
+import { catalogStockChanged } from '../products/catalog-events.ts';
 import { editOrderLines } from './line-edit.ts';
 
 /**
@@ -151,6 +154,12 @@ async function orderMoves(tx: Tx, orderId: number): Promise<OrderMove[]> {
   return [...moves.values()].sort((a, b) => a.productId - b.productId || a.branchId - b.branchId);
 }
 
+/** The products of an order's lines still in the catalogue. */
+async function orderProductIds(tx: Tx, orderId: number): Promise<number[]> {
+  const rows = await tx.select({ productId: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  return rows.flatMap((row) => (row.productId === null ? [] : [row.productId]));
+}
+
 /** Cancelling: the order's units go back on the shelf of the branch they came from. */
 async function returnStock(tx: Tx, orderId: number, now: Date) {
   for (const move of await orderMoves(tx, orderId)) await returnToBranch(tx, move, now);
@@ -228,6 +237,8 @@ export async function changeOrder(
   request: OrderChangeRequest,
   now: Date,
 ): Promise<OrderChangeResult> {
+  /** Products whose stock this change moved, announced once it is committed. */
+  const stockMoved = new Set<number>();
   const result = await db.transaction(async (tx): Promise<OrderChangeResult> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw notFound('Заказ не найден');
@@ -239,8 +250,11 @@ export async function changeOrder(
     if (change.status && change.status !== order.status) {
       const mismatch = statusMismatch(change.status, order.deliveryMethod as DeliveryMethod);
       if (mismatch) throw conflict(mismatch);
-      if (change.status === 'cancelled') await returnStock(tx, orderId, now);
-      else if (order.status === 'cancelled') await takeStock(tx, orderId, now);
+      if (change.status === 'cancelled' || order.status === 'cancelled') {
+        if (change.status === 'cancelled') await returnStock(tx, orderId, now);
+        else await takeStock(tx, orderId, now);
+        for (const id of await orderProductIds(tx, orderId)) stockMoved.add(id);
+      }
       set.status = change.status;
       events.push({ orderId, field: 'status', from: order.status, to: change.status, author, at: now });
     }
@@ -250,7 +264,10 @@ export async function changeOrder(
     }
     if (change.paymentHoldUntil && change.paymentHoldUntil.getTime() !== order.paymentHoldUntil?.getTime()) set.paymentHoldUntil = change.paymentHoldUntil;
     if (change.trackNumber && change.trackNumber !== order.trackNumber) set.trackNumber = change.trackNumber;
+    // An edit moves the stock of the lines it changes, removes or adds: the order's products before and after it.
+    if (change.edit) for (const id of await orderProductIds(tx, orderId)) stockMoved.add(id);
     const edited = change.edit ? await editOrderLines(tx, order, change.edit, now) : null;
+    if (edited) for (const id of await orderProductIds(tx, orderId)) stockMoved.add(id);
     if (edited) Object.assign(set, edited.totals);
     const written = [...events.map((e) => ({ field: e.field, from: e.from, to: e.to })), ...(edited?.history ?? [])];
     if (Object.keys(set).length === 0 && written.length === 0) return { changed: false, before: order, events };
@@ -264,6 +281,7 @@ export async function changeOrder(
     }
     return { changed: written.length > 0, before: order, events };
   });
+  if (stockMoved.size > 0) catalogStockChanged([...stockMoved]);
   await announce(db, result.events);
   return result;
 }

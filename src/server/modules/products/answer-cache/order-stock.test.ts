@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductListResponse } from '#shared/types.ts';
 import { createTestApp, type TestContext } from '../../../../../tests/helpers/test-app.ts';
 import { cartWith, createCustomer, pickProducts, placeOrderAs, readProduct, setProduct } from '../../../../../tests/helpers/customers.ts';
+import type { Order } from '#shared/types.ts';
+import { changeOrder } from '../../orders/door.ts';
 import { catalogChanged } from '../catalog-events.ts';
 
 /**
@@ -58,5 +60,19 @@ describe('an order and the cached catalogue answers', () => {
     await get('/api/products?inStock=true');
     // Those three were made again.
     expect(await cacheHits()).toBe(hits + untouched.length);
+  });
+
+  it('shows the units a cancelled order gave back, and those its undoing took again, at once', async () => {
+    const customer = await createCustomer(ctx);
+    const order = await placeOrderAs<Order>(ctx, customer.cookie, await cartWith(ctx, [[saw.id, 3]]));
+    expect((await get<Product>(page(saw.id))).body.stock).toBe(7);
+    expect(stockIn((await get<ProductListResponse>(bySku(saw.sku))).body, saw.id)).toBe(7);
+
+    await changeOrder(ctx.database.db, order.id, { kind: 'system' }, { status: 'cancelled' }, new Date());
+    expect((await get<Product>(page(saw.id))).body.stock).toBe(10);
+    expect(stockIn((await get<ProductListResponse>(bySku(saw.sku))).body, saw.id)).toBe(10);
+
+    await changeOrder(ctx.database.db, order.id, { kind: 'system' }, { status: 'processing' }, new Date());
+    expect((await get<Product>(page(saw.id))).body.stock).toBe(7);
   });
 });
