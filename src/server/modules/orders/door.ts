@@ -160,9 +160,11 @@ async function orderProductIds(tx: Tx, orderId: number): Promise<number[]> {
   return rows.flatMap((row) => (row.productId === null ? [] : [row.productId]));
 }
 
-/** Cancelling: the order's units go back on the shelf of the branch they came from. */
-async function returnStock(tx: Tx, orderId: number, now: Date) {
-  for (const move of await orderMoves(tx, orderId)) await returnToBranch(tx, move, now);
+/** Cancelling: the order's units go back on the shelf of the branch they came from. Answers the moves. */
+async function returnStock(tx: Tx, orderId: number, now: Date): Promise<OrderMove[]> {
+  const moves = await orderMoves(tx, orderId);
+  for (const move of moves) await returnToBranch(tx, move, now);
+  return moves;
 }
 
 /**
@@ -180,9 +182,10 @@ export async function orderStockAvailable(tx: Tx, orderId: number): Promise<bool
   return true;
 }
 
-/** Un-cancelling: the units are taken again from the same branches, or nothing changes when one is short. */
-async function takeStock(tx: Tx, orderId: number, now: Date) {
-  for (const move of await orderMoves(tx, orderId)) {
+/** Un-cancelling: the units are taken again from the same branches, or nothing changes when one is short. Answers the moves. */
+async function takeStock(tx: Tx, orderId: number, now: Date): Promise<OrderMove[]> {
+  const moves = await orderMoves(tx, orderId);
+  for (const move of moves) {
     // Staff restore an order as it was, even of a product taken off sale since.
     if ((await sellFromBranch(tx, move, now, { activeOnly: false })) === 'sold') continue;
     const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, move.productId));
@@ -192,6 +195,7 @@ async function takeStock(tx: Tx, orderId: number, now: Date) {
       `Недостаточно товара «${product?.name ?? move.name}» в филиале в ${branch?.cityIn ?? ''}: нужно ${move.quantity} шт., в наличии ${available} шт. Статус заказа не изменён.`,
     );
   }
+  return moves;
 }
 
 /**
@@ -250,11 +254,8 @@ export async function changeOrder(
     if (change.status && change.status !== order.status) {
       const mismatch = statusMismatch(change.status, order.deliveryMethod as DeliveryMethod);
       if (mismatch) throw conflict(mismatch);
-      if (change.status === 'cancelled' || order.status === 'cancelled') {
-        if (change.status === 'cancelled') await returnStock(tx, orderId, now);
-        else await takeStock(tx, orderId, now);
-        for (const id of await orderProductIds(tx, orderId)) stockMoved.add(id);
-      }
+      const moved = change.status === 'cancelled' ? await returnStock(tx, orderId, now) : order.status === 'cancelled' ? await takeStock(tx, orderId, now) : [];
+      for (const move of moved) stockMoved.add(move.productId);
       set.status = change.status;
       events.push({ orderId, field: 'status', from: order.status, to: change.status, author, at: now });
     }
