@@ -6,9 +6,12 @@ import { SearchIndexBuilder, type CategoryRow, type IndexRow, type SearchIndex }
 /**
  * The search index of this process, kept in step with the products table: triggers record, per
  * product, the transaction that last wrote or deleted it (search_feed.product_changes, migration
- * 0004), and the index remembers the oldest transaction still running when it last looked (the
- * watermark). Looking again reads only the products written and deleted by transactions from the
- * watermark on: usually none, in one short query. The index looks at once when a change is
+ * 0004), and the index remembers the snapshot it last looked from (which transactions had
+ * committed). Looking again reads only the products written and deleted by transactions that
+ * snapshot did not see: usually none, in one short query. Not everything from the snapshot's
+ * oldest running transaction on: one long transaction anywhere on the server (a dump) kept that
+ * one back, every look found the same products again, the writes never seemed to stop, and an
+ * index built again took them in again as written. The index looks at once when a change is
  * announced (catalog-events, or another process through the version watch) and at least once a
  * second, so writes nobody announced show within a second too. A search waits for the look when
  * it has not finished: for a change this process made, until it is taken in (what staff just
@@ -56,8 +59,15 @@ const REBUILD_POLICY: RebuildPolicy = {
   share: 0.1,
 };
 
-/** The oldest transaction still running: everything before it is committed or gone. */
-const WATERMARK = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
+/** Which transactions have committed, as of now. */
+const SNAPSHOT = sql`pg_current_snapshot()::text`;
+
+/**
+ * Rows of the change feed written by transactions `since` did not see. Every transaction before its
+ * oldest running one had ended, so the feed's index narrows the rows to those from it on.
+ */
+const unseenBy = (since: string) =>
+  sql`xact >= pg_snapshot_xmin(${since}::pg_snapshot)::text::bigint and not pg_visible_in_snapshot(xact::text::xid8, ${since}::pg_snapshot)`;
 
 /** Product id 0 among the deleted: the table was emptied (TRUNCATE, a restored backup). */
 const EMPTIED = 0;
@@ -69,25 +79,25 @@ const EMPTIED = 0;
  */
 const CATEGORY_DIGEST = sql`md5(coalesce(string_agg(concat_ws('|', id, slug, name), E'\n' order by sort_order, id), ''))`;
 
-type Changes = { watermark: string; changedIds: number[]; deleted: number[]; categoryDigest: string; categories: CategoryRow[] | null };
+type Changes = { snapshot: string; changedIds: number[]; deleted: number[]; categoryDigest: string; categories: CategoryRow[] | null };
 
 /**
- * Ids of the products written and deleted from `watermark` on, the next watermark, and the
- * categories unless their digest is still `categoryDigest`, all from one snapshot. The written
+ * Ids of the products written and deleted by transactions `since` did not see, the snapshot to
+ * look from next, and the categories unless their digest is still `categoryDigest`, all from one snapshot. The written
  * products' rows are read afterwards, a batch at a time (`applyChanges`): all of them in this
  * result took one parse of megabytes of JSON (a price list writes tens of thousands).
  */
-async function readChanges(db: Db, watermark: string, categoryDigest: string): Promise<Changes> {
+async function readChanges(db: Db, since: string, categoryDigest: string): Promise<Changes> {
   const [row] = rowsOf<Changes>(
     await db.execute(sql`
-      select ${WATERMARK} as watermark, digest as "categoryDigest",
+      select ${SNAPSHOT} as snapshot, digest as "categoryDigest",
         case when digest = ${categoryDigest} then null else
           (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'slug', slug) order by sort_order, id), '[]') from categories)
         end as categories,
         (select coalesce(json_agg(product_id), '[]') from search_feed.product_changes
-          where xact >= ${watermark}::bigint and deleted) as deleted,
+          where ${unseenBy(since)} and deleted) as deleted,
         (select coalesce(json_agg(product_id order by product_id), '[]') from search_feed.product_changes
-          where xact >= ${watermark}::bigint and not deleted) as "changedIds"
+          where ${unseenBy(since)} and not deleted) as "changedIds"
       from (select ${CATEGORY_DIGEST} as digest from categories) as category_digest`),
   );
   return row!;
@@ -104,7 +114,7 @@ const APPLY_SLICE = 100;
  * Takes in what a look found, reading the written products' rows a batch at a time and taking
  * them in a slice at a time; searches between slices see the products taken in so far. A row read
  * later than the look's snapshot is as new or newer than it, and one deleted meanwhile is missing
- * here and among the deleted of the next look, which starts from this look's watermark.
+ * here and among the deleted of the next look, which starts from this look's snapshot.
  */
 async function applyChanges(db: Db, index: SearchIndex, changes: Changes) {
   for (let start = 0; start < changes.deleted.length; start += APPLY_SLICE) {
@@ -123,9 +133,9 @@ async function applyChanges(db: Db, index: SearchIndex, changes: Changes) {
   if (changes.categories) index.setCategories(changes.categoryDigest, changes.categories);
 }
 
-/** Every product, batch by batch in the order of ids, and the watermark to catch up from. */
-async function loadIndex(db: Db): Promise<{ index: SearchIndex; watermark: string }> {
-  const [row] = rowsOf<{ watermark: string; count: number }>(await db.execute(sql`select ${WATERMARK} as watermark, count(*)::int as count from products`));
+/** Every product, batch by batch in the order of ids, and the snapshot to catch up from. */
+async function loadIndex(db: Db): Promise<{ index: SearchIndex; snapshot: string }> {
+  const [row] = rowsOf<{ snapshot: string; count: number }>(await db.execute(sql`select ${SNAPSHOT} as snapshot, count(*)::int as count from products`));
   const builder = new SearchIndexBuilder(row!.count + REBUILD_POLICY.after(row!.count));
   let after = 0;
   for (;;) {
@@ -139,7 +149,7 @@ async function loadIndex(db: Db): Promise<{ index: SearchIndex; watermark: strin
     if (rows.length < LOAD_BATCH) break;
     after = rows[rows.length - 1]!.id;
   }
-  return { index: await builder.build(), watermark: row!.watermark };
+  return { index: await builder.build(), snapshot: row!.snapshot };
 }
 
 /** Waits for `promise` at most `ms` (its rejection meanwhile passes on). */
@@ -158,7 +168,8 @@ export type IndexRead = { index: SearchIndex; complete: boolean };
 
 export class LiveSearchIndex {
   private index: SearchIndex | null = null;
-  private watermark = '0';
+  /** The snapshot the index last looked from; set by the first build. */
+  private snapshot = '';
   private building: Promise<void> | null = null;
   private running: { covers: number; done: Promise<void> } | null = null;
   private queued: Promise<void> | null = null;
@@ -213,13 +224,13 @@ export class LiveSearchIndex {
     this.building ??= (async () => {
       const started = Date.now();
       for (;;) {
-        const { index, watermark } = await loadIndex(this.db);
+        const { index, snapshot } = await loadIndex(this.db);
         const covers = this.announced;
         const lookedAt = Date.now();
-        const changes = await readChanges(this.db, watermark, index.categoryDigest);
+        const changes = await readChanges(this.db, snapshot, index.categoryDigest);
         if (changes.deleted.includes(EMPTIED)) continue;
         await applyChanges(this.db, index, changes);
-        this.install(index, changes.watermark, covers, lookedAt);
+        this.install(index, changes.snapshot, covers, lookedAt);
         this.rebuildFrom = Date.now() + (Date.now() - started) * (1 / this.policy.share - 1);
         return;
       }
@@ -277,14 +288,14 @@ export class LiveSearchIndex {
     const index = this.index!;
     const lookedAt = Date.now();
     if (lookedAt - this.lookedAt > DELETIONS_KEPT_MS) return this.build();
-    const changes = await readChanges(this.db, this.watermark, index.categoryDigest);
+    const changes = await readChanges(this.db, this.snapshot, index.categoryDigest);
     // Built again meanwhile: that index is newer than what this look read.
     if (this.index !== index) return;
     if (changes.deleted.includes(EMPTIED)) return this.build();
     await applyChanges(this.db, index, changes);
     // Built again while the slices went in: that index is the newer one.
     if (this.index !== index) return;
-    this.install(index, changes.watermark, covers, lookedAt);
+    this.install(index, changes.snapshot, covers, lookedAt);
     const found = changes.changedIds.length > 0 || changes.deleted.length > 0;
     if (found) this.changedAt = Date.now();
     if (this.rebuildDue(index, found)) this.build().catch(this.onError);
@@ -298,9 +309,9 @@ export class LiveSearchIndex {
     return index.freshCount > cap(index.size) || (!found && now - this.changedAt >= quietMs);
   }
 
-  private install(index: SearchIndex, watermark: string, covers: number, lookedAt: number) {
+  private install(index: SearchIndex, snapshot: string, covers: number, lookedAt: number) {
     this.index = index;
-    this.watermark = watermark;
+    this.snapshot = snapshot;
     this.seen = covers;
     this.lookedAt = lookedAt;
   }
