@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 
 /**
@@ -32,11 +33,12 @@ export class ZipRefused extends Error {
 const ZIP_OPTIONS = { lazyEntries: true, autoClose: true, validateEntrySizes: true, strictFileNames: false };
 
 /** An archive on disk, or a small upload held in memory (a customer's XLSX). */
-export const openZip = (file: string | Buffer) =>
+export const openZip = (file: string | Buffer, options: { keepOpen?: boolean } = {}) =>
   new Promise<yauzl.ZipFile>((resolve, reject) => {
     const done = (error: Error | null, zip: yauzl.ZipFile) => (error ? reject(error) : resolve(zip));
-    if (typeof file === 'string') yauzl.open(file, ZIP_OPTIONS, done);
-    else yauzl.fromBuffer(file, ZIP_OPTIONS, done);
+    const zipOptions = { ...ZIP_OPTIONS, autoClose: !options.keepOpen };
+    if (typeof file === 'string') yauzl.open(file, zipOptions, done);
+    else yauzl.fromBuffer(file, zipOptions, done);
   });
 
 /**
@@ -44,12 +46,51 @@ export const openZip = (file: string | Buffer) =>
  * `checkEntry` adds the caller's own rules (names). Nothing is inflated here.
  */
 export async function guardZip(file: string | Buffer, limits: ZipLimits, checkEntry: (entry: yauzl.Entry) => void = () => {}): Promise<yauzl.Entry[]> {
-  let zip: yauzl.ZipFile;
+  return judgeEntries(await openJudged(file, {}), limits, checkEntry);
+}
+
+/** An archive judged whole, its parts read by name, in any order; `close` once done. */
+export type JudgedZip = {
+  /** The part's content as text (UTF-8 decoded across chunks), or null when the archive has no such part. */
+  readText(fileName: string): Promise<Readable | null>;
+  close(): void;
+};
+
+/**
+ * guardZip, then the archive stays open for its parts to be read through its directory: a reader
+ * that streams the archive once, front to back (ExcelJS's), depends on the order the writer put
+ * the parts in, and lost the last part now and then.
+ */
+export async function openJudgedZip(file: string, limits: ZipLimits, checkEntry: (entry: yauzl.Entry) => void = () => {}): Promise<JudgedZip> {
+  const zip = await openJudged(file, { keepOpen: true });
+  let entries: yauzl.Entry[];
   try {
-    zip = await openZip(file);
+    entries = await judgeEntries(zip, limits, checkEntry);
+  } catch (error) {
+    zip.close();
+    throw error;
+  }
+  const byName = new Map(entries.map((entry) => [entry.fileName, entry]));
+  return {
+    async readText(fileName) {
+      const entry = byName.get(fileName);
+      if (!entry) return null;
+      const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (error, read) => (error ? reject(error) : resolve(read))));
+      return stream.setEncoding('utf8');
+    },
+    close: () => zip.close(),
+  };
+}
+
+async function openJudged(file: string | Buffer, options: { keepOpen?: boolean }): Promise<yauzl.ZipFile> {
+  try {
+    return await openZip(file, options);
   } catch (error) {
     throw new ZipRefused({ kind: 'broken', message: error instanceof Error ? error.message : String(error) });
   }
+}
+
+async function judgeEntries(zip: yauzl.ZipFile, limits: ZipLimits, checkEntry: (entry: yauzl.Entry) => void): Promise<yauzl.Entry[]> {
   const entries: yauzl.Entry[] = [];
   const totals = { bytes: 0, packed: 0 };
   await new Promise<void>((resolve, reject) => {

@@ -78,12 +78,24 @@ describe('openXlsx', () => {
     hidden.addRow(['служебные данные']);
     workbook.addWorksheet('Товары').addRow(['Артикул', 'Цена']);
     const file = path.join(dir, 'hidden.xlsx');
-    // The workbook written in one piece: through ExcelJS's writeFile the file was once read cut short under load (CI).
     fs.writeFileSync(file, Buffer.from(await workbook.xlsx.writeBuffer()));
     const { sheets, sheet, rows } = await openXlsx(file);
     expect(sheets).toEqual(['Товары']);
     expect(sheet).toBe('Товары');
     expect(await collect(rows)).toEqual([{ rowNumber: 1, cells: ['Артикул', 'Цена'] }]);
+  });
+
+  it('keeps every letter of a long sheet whole, wherever the archive splits its text', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Прайс');
+    sheet.addRow(['Артикул', 'Наименование']);
+    const names = Array.from({ length: 3000 }, (_, i) => `Перфоратор сетевой № ${i}, ёмкость щёток «Юг»`);
+    names.forEach((name, i) => sheet.addRow([`PBH-${i}`, name]));
+    const file = path.join(dir, 'long.xlsx');
+    fs.writeFileSync(file, Buffer.from(await workbook.xlsx.writeBuffer()));
+    const { rows } = await openXlsx(file);
+    const read = (await collect(rows)).slice(1).map((row) => row.cells[1]);
+    expect(read).toEqual(names);
   });
 
   it('refuses a sheet that is not there', async () => {

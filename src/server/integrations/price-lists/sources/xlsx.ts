@@ -1,14 +1,10 @@
 import fs from 'node:fs';
+import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { cellText } from '../../../core/spreadsheet-cell.ts';
-import { ZipRefused, guardZip, type ZipLimits, type ZipProblem } from '../../../core/zip-guard.ts';
+import { ZipRefused, openJudgedZip, type JudgedZip, type ZipLimits, type ZipProblem } from '../../../core/zip-guard.ts';
 import { SourceError } from './source-error.ts';
 import type { TableRow } from './table.ts';
-
-/** What the streaming reader knows beyond its typings: sheet names and states from xl/workbook.xml. */
-type SheetEntry = { name: string; state?: string };
-type StreamedWorkbook = Omit<ExcelJS.stream.xlsx.WorkbookReader, 'model'> & { model?: { sheets?: SheetEntry[] } };
-type StreamedSheet = ExcelJS.stream.xlsx.WorksheetReader & { name: string; iterator?: { destroy?: () => void } };
 
 /** The end-of-central-directory record closes every zip; a cut-off upload has none. */
 const ZIP_END_SIGNATURE = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
@@ -33,8 +29,7 @@ async function assertCompleteZip(filePath: string): Promise<void> {
 
 /**
  * What a workbook may unpack to, judged before ExcelJS reads a byte: it keeps every shared string
- * in memory and parks sheets in temporary files, so a few megabytes packed thousands of times
- * would take the server's memory or disk.
+ * in memory, so a few megabytes packed thousands of times would take the server's memory.
  */
 export const XLSX_LIMITS: ZipLimits = { entries: 10_000, entryBytes: 256 * 1024 * 1024, totalBytes: 512 * 1024 * 1024, ratio: 200, ratioFrom: 1024 * 1024 };
 /** The shared strings are held in memory whole. */
@@ -61,9 +56,9 @@ function refusal(problem: ZipProblem): SourceError {
   }
 }
 
-async function assertSafeZip(filePath: string): Promise<void> {
+async function openSafeZip(filePath: string): Promise<JudgedZip> {
   try {
-    await guardZip(filePath, XLSX_LIMITS, (entry) => {
+    return await openJudgedZip(filePath, XLSX_LIMITS, (entry) => {
       if (/(^|\/)sharedStrings\.xml$/i.test(entry.fileName) && entry.uncompressedSize > SHARED_STRINGS_MAX_BYTES) {
         throw new SourceError(`В файле Excel слишком много текста в ячейках (больше ${SHARED_STRINGS_MAX_BYTES / 1024 / 1024} МБ). ${SPLIT}`);
       }
@@ -84,9 +79,40 @@ function boundedCells(rowNumber: number, values: ExcelJS.CellValue[]): string[] 
   });
 }
 
-/** Sheets a person sees in Excel, in the workbook's order. */
-function visibleSheets(workbook: StreamedWorkbook): string[] {
-  return (workbook.model?.sheets ?? []).filter((sheet) => !sheet.state || sheet.state === 'visible').map((sheet) => sheet.name);
+/** A sheet as xl/workbook.xml lists it: `rId` names its part in xl/_rels/workbook.xml.rels. */
+type SheetEntry = { name: string; rId: string; state?: string };
+
+/**
+ * ExcelJS's streaming reader, driven part by part: its own pass reads the archive once, front to
+ * back, and lost the last part now and then (exceljs#3064: the workbook list, which writers other
+ * than Excel put last, so a valid file was refused as broken), and decoded each chunk apart, so a
+ * letter split between two chunks of a long sheet came out as «��». Its parsers are used as they
+ * are, fed the parts in the order they depend on each other, as text.
+ */
+type WorkbookParts = {
+  model?: { sheets?: SheetEntry[] };
+  workbookRels?: { Id: string; Target: string }[];
+  _parseRels(part: Readable): Promise<void>;
+  _parseWorkbook(part: Readable): Promise<void>;
+  _parseSharedStrings(part: Readable): AsyncGenerator<unknown>;
+  _parseStyles(part: Readable): Promise<void>;
+  _parseWorksheet(part: Readable, sheetNo: string): Generator<{ value: SheetReader }>;
+};
+type SheetReader = AsyncIterable<{ number: number; values: ExcelJS.CellValue[] }>;
+
+/** A sheet a person sees in Excel: not hidden. */
+const isVisible = (sheet: SheetEntry) => !sheet.state || sheet.state === 'visible';
+
+/** The archive part a sheet's relationship points to: relative to xl/, or from the archive's root. */
+function sheetPart(book: WorkbookParts, sheet: SheetEntry): string | null {
+  const target = book.workbookRels?.find((rel) => rel.Id === sheet.rId)?.Target;
+  if (!target) return null;
+  return target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+}
+
+async function readPart(zip: JudgedZip, fileName: string, parse: (part: Readable) => Promise<unknown>): Promise<void> {
+  const part = await zip.readText(fileName);
+  if (part) await parse(part);
 }
 
 export type XlsxSheet = {
@@ -98,78 +124,55 @@ export type XlsxSheet = {
   rows: AsyncGenerator<TableRow>;
 };
 
-type SheetIterator = AsyncGenerator<ExcelJS.stream.xlsx.WorksheetReader>;
-
-/**
- * A sheet not wanted is read through, not dropped: ExcelJS opens a sheet it parked in a
- * temporary file (Excel stores the shared strings after the sheets) and removes the file as soon
- * as the sheet's reader ends; a reader dropped before its file finished opening left that open to
- * fail on a removed file, an error no one could catch.
- */
-async function skipSheet(reader: StreamedSheet): Promise<void> {
-  for await (const row of reader) void row;
-}
-
-/**
- * Lets the reader run through the rest of the archive, reading each later sheet through: only
- * then does ExcelJS remove the temporary files it wrote sheets to. Then the file is closed.
- */
-async function closeWorkbook(current: StreamedSheet, sheetsLeft: SheetIterator, input: fs.ReadStream): Promise<void> {
-  current.iterator?.destroy?.();
-  try {
-    for (let next = await sheetsLeft.next(); !next.done; next = await sheetsLeft.next()) {
-      await skipSheet(next.value as StreamedSheet);
-    }
-  } catch {
-    // The archive is broken further on: nothing more to clean up than the file itself.
-  } finally {
-    input.destroy();
-  }
-}
-
-async function* sheetRows(reader: StreamedSheet, sheetsLeft: SheetIterator, input: fs.ReadStream): AsyncGenerator<TableRow> {
+async function* sheetRows(reader: SheetReader, part: Readable, zip: JudgedZip): AsyncGenerator<TableRow> {
   try {
     for await (const row of reader) {
-      yield { rowNumber: row.number, cells: boundedCells(row.number, row.values as ExcelJS.CellValue[]) };
+      yield { rowNumber: row.number, cells: boundedCells(row.number, row.values) };
     }
   } catch (error) {
     throw error instanceof SourceError ? error : new SourceError(BROKEN);
   } finally {
-    await closeWorkbook(reader, sheetsLeft, input);
+    part.destroy();
+    zip.close();
   }
 }
 
 /**
- * Opens a workbook with ExcelJS's streaming reader and finds the sheet to read: the one named,
- * otherwise the first visible one. Sheets before it in the archive are skipped unread.
+ * Opens a workbook and the sheet to read: the one named, otherwise the first visible one. Only
+ * that sheet is read, straight from the archive; the shared strings are held in memory whole.
  */
 export async function openXlsx(filePath: string, wanted?: string): Promise<XlsxSheet> {
   await assertCompleteZip(filePath);
-  await assertSafeZip(filePath);
-  const input = fs.createReadStream(filePath);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    sharedStrings: 'cache',
-    // Styles tell dates from numbers.
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-  }) as unknown as StreamedWorkbook;
-  const sheetsLeft: SheetIterator = workbook[Symbol.asyncIterator]();
+  const zip = await openSafeZip(filePath);
   try {
-    for (let next = await sheetsLeft.next(); !next.done; next = await sheetsLeft.next()) {
-      const reader = next.value as StreamedSheet;
-      const sheets = visibleSheets(workbook);
-      const target = wanted ?? sheets[0] ?? reader.name;
-      if (reader.name === target) return { sheets, sheet: reader.name, rows: sheetRows(reader, sheetsLeft, input) };
-      await skipSheet(reader);
+    const book = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
+      sharedStrings: 'cache',
+      // Styles tell dates from numbers.
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+    }) as unknown as WorkbookParts;
+    await readPart(zip, 'xl/_rels/workbook.xml.rels', (part) => book._parseRels(part));
+    await readPart(zip, 'xl/workbook.xml', (part) => book._parseWorkbook(part));
+    if (!book.model) throw new SourceError('Это архив ZIP, но не книга Excel (XLSX)');
+    await readPart(zip, 'xl/sharedStrings.xml', async (part) => {
+      for await (const _ of book._parseSharedStrings(part)) void _;
+    });
+    await readPart(zip, 'xl/styles.xml', (part) => book._parseStyles(part));
+    const all = book.model.sheets ?? [];
+    const sheets = all.filter(isVisible).map((sheet) => sheet.name);
+    const target = all.find((sheet) => sheet.name === (wanted ?? sheets[0]));
+    if (!target) {
+      if (wanted) throw new SourceError(`В книге нет листа «${wanted}»: есть ${sheets.map((name) => `«${name}»`).join(', ')}`);
+      throw new SourceError('В книге Excel нет ни одного листа');
     }
+    const partName = sheetPart(book, target);
+    const part = partName ? await zip.readText(partName) : null;
+    if (!part) throw new SourceError(BROKEN);
+    const [{ value: reader }] = [...book._parseWorksheet(part, target.rId)];
+    return { sheets, sheet: target.name, rows: sheetRows(reader!, part, zip) };
   } catch (error) {
-    input.destroy();
+    zip.close();
     throw error instanceof SourceError ? error : new SourceError(BROKEN);
   }
-  input.destroy();
-  if (!workbook.model) throw new SourceError('Это архив ZIP, но не книга Excel (XLSX)');
-  const sheets = visibleSheets(workbook);
-  if (wanted) throw new SourceError(`В книге нет листа «${wanted}»: есть ${sheets.map((name) => `«${name}»`).join(', ')}`);
-  throw new SourceError('В книге Excel нет ни одного листа');
 }
