@@ -13,27 +13,42 @@ export const useLists = (): ListsSummary => useQuery(listsQuery()).data ?? EMPTY
 export const listProductsKey = (kind: ListKind) => ['lists', kind] as const;
 
 /**
- * Adds or removes the product: the change shows at once and is taken back with a toast when
- * the server refuses it (a full list, a product gone); the list's page follows the answer.
+ * Changes sent and not answered yet, per query client. Each answer is the lists as the server had
+ * them when it took that change; answers to two quick changes can come back in either order, and
+ * the first change's answer, arriving last, took the second product back off the counter.
  */
-function toggleListed(queryClient: QueryClient, kind: ListKind, productId: number, listed: boolean) {
+const unanswered = new WeakMap<QueryClient, { count: number; overlapped: boolean }>();
+
+/**
+ * Adds or removes the product: the change shows at once and is taken back with a toast when
+ * the server refuses it (a full list, a product gone); the list's page follows the answer. While
+ * other changes are on their way the shown lists stay as changed here; once the last is answered
+ * they are the server's: that answer when it was the only one, else read again.
+ */
+export function toggleListed(queryClient: QueryClient, kind: ListKind, productId: number, listed: boolean) {
   const key = listsQuery().queryKey;
   const before = queryClient.getQueryData(key) ?? EMPTY_LISTS;
   const others = before[kind].filter((id) => id !== productId);
   queryClient.setQueryData(key, { ...before, [kind]: listed ? others : [...others, productId] });
+  const changes = unanswered.get(queryClient) ?? { count: 0, overlapped: false };
+  changes.count += 1;
+  changes.overlapped ||= changes.count > 1;
+  unanswered.set(queryClient, changes);
+  const settle = (answer: ListsSummary) => {
+    changes.count -= 1;
+    if (changes.count > 0) return;
+    unanswered.delete(queryClient);
+    if (changes.overlapped) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    else queryClient.setQueryData(key, answer);
+    void queryClient.invalidateQueries({ queryKey: listProductsKey(kind) });
+  };
   apiRequest<ListsSummary>(
     listed ? `/api/lists/${kind}/${productId}` : `/api/lists/${kind}`,
     listed ? { method: 'DELETE' } : { method: 'POST', body: { productId } },
-  ).then(
-    (summary) => {
-      queryClient.setQueryData(key, summary);
-      void queryClient.invalidateQueries({ queryKey: listProductsKey(kind) });
-    },
-    (error: Error) => {
-      queryClient.setQueryData(key, before);
-      toast({ title: 'Ошибка', description: error.message, variant: 'destructive' });
-    },
-  );
+  ).then(settle, (error: Error) => {
+    toast({ title: 'Ошибка', description: error.message, variant: 'destructive' });
+    settle(before);
+  });
 }
 
 /** Whether the product is in the list, and its toggle. */
