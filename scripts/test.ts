@@ -1,37 +1,58 @@
 /**
- * `npm test`: every check in order — typecheck, lint, unit and API tests, the production build
- * (once, kept when newer than its sources), the security figures, the end-to-end tests — stopping
- * at the first that fails, then the seconds each stage took (docs/decisions/026).
+ * `npm test`: every check in order — typecheck and lint (side by side: each takes one core),
+ * unit and API tests, the production build (once, kept when newer than its sources), the
+ * security figures, the end-to-end tests — stopping at the first step that fails, then the
+ * seconds each stage took (docs/decisions/026).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
-const STAGES = [
-  ['typecheck', 'npm run typecheck'],
-  ['lint', 'npm run lint'],
-  ['unit', 'npm run test:unit'],
-  ['build', 'tsx scripts/build.ts --if-stale'],
-  ['reproducible', 'tsx scripts/check-reproducible-build.ts'],
-  ['security', 'npm run test:security'],
-  ['e2e', 'npm run test:e2e'],
-] as const;
+type Stage = readonly [name: string, command: string];
 
-const times: [string, number][] = [];
-let failed: string | null = null;
-const started = Date.now();
-for (const [name, command] of STAGES) {
-  const t0 = Date.now();
-  const { status, signal } = spawnSync(command, { stdio: 'inherit', shell: true });
-  times.push([name, (Date.now() - t0) / 1000]);
-  if (status !== 0) {
-    failed = `${name} failed (${signal ?? `exit code ${status}`})`;
-    break;
-  }
+const STEPS: readonly (readonly Stage[])[] = [
+  [
+    ['typecheck', 'npm run typecheck'],
+    ['lint', 'npm run lint'],
+  ],
+  [['unit', 'npm run test:unit']],
+  [['build', 'tsx scripts/build.ts --if-stale']],
+  [['reproducible', 'tsx scripts/check-reproducible-build.ts']],
+  [['security', 'npm run test:security']],
+  [['e2e', 'npm run test:e2e']],
+];
+
+type Outcome = { name: string; seconds: number; failure: string | null };
+
+/**
+ * Runs a stage. Alone, its output goes straight through; beside others, it is held and printed
+ * whole once the stage ends, so two stages' lines do not interleave.
+ */
+function run([name, command]: Stage, alone: boolean): Promise<Outcome> {
+  const started = Date.now();
+  const child = spawn(command, { shell: true, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+  const held: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => held.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => held.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (status, signal) => {
+      if (held.length) process.stdout.write(Buffer.concat(held));
+      const failure = status === 0 ? null : `${name} failed (${signal ?? `exit code ${status}`})`;
+      resolve({ name, seconds: (Date.now() - started) / 1000, failure });
+    });
+  });
 }
-times.push(['npm test', (Date.now() - started) / 1000]);
+
+const outcomes: Outcome[] = [];
+const started = Date.now();
+for (const step of STEPS) {
+  outcomes.push(...(await Promise.all(step.map((stage) => run(stage, step.length === 1)))));
+  if (outcomes.some((outcome) => outcome.failure)) break;
+}
 
 console.log('\nStage times (s):');
-for (const [name, seconds] of times) console.log(`  ${name.padEnd(10)} ${seconds.toFixed(1).padStart(7)}`);
-if (failed) {
-  console.log(`\n${failed}`);
+for (const { name, seconds } of outcomes) console.log(`  ${name.padEnd(10)} ${seconds.toFixed(1).padStart(7)}`);
+console.log(`  ${'npm test'.padEnd(10)} ${((Date.now() - started) / 1000).toFixed(1).padStart(7)}`);
+const failures = outcomes.filter((outcome) => outcome.failure);
+if (failures.length) {
+  console.log(`\n${failures.map((outcome) => outcome.failure).join('\n')}`);
   process.exit(1);
 }

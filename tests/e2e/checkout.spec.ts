@@ -88,6 +88,9 @@ test('a visitor fills a cart, checks out, registers in the dialog and finds the 
   await form.getByRole('textbox', { name: 'Адрес', exact: true }).fill('ул. Рабоче-Крестьянская, д. 10, кв. 4');
   await form.getByLabel('Город').fill('Волгоград');
   await form.getByLabel('Почтовый индекс').fill('400074');
+  // The city's ways of delivery come once the typing pauses, and push the button down: a click
+  // aimed at it while they came in landed beside it.
+  await expect(form.getByRole('radiogroup', { name: 'Как доставить' })).toBeVisible();
   await expect(form.getByRole('radio', { name: /Наличными при получении/ })).toBeChecked();
   await form.getByRole('radio', { name: /Картой при получении/ }).check();
 

@@ -62,6 +62,8 @@ test.describe('online payment through YooKassa (the local stand-in)', () => {
     await form.getByRole('textbox', { name: 'Адрес', exact: true }).fill('ул. Мира, д. 5, кв. 12');
     await form.getByLabel('Город').fill('Волгоград');
     await form.getByLabel('Почтовый индекс').fill('400005');
+    // The city's ways of delivery come once the typing pauses and push what is below them down.
+    await expect(form.getByRole('radiogroup', { name: 'Как доставить' })).toBeVisible();
     await form.getByRole('radio', { name: /Онлайн оплата/ }).check();
     await form.getByRole('checkbox', { name: /согласие на обработку/ }).click();
 
