@@ -41,6 +41,10 @@ export const openZip = (file: string | Buffer, options: { keepOpen?: boolean } =
     else yauzl.fromBuffer(file, zipOptions, done);
   });
 
+/** An entry's content, inflated as it is read. */
+export const openEntry = (zip: yauzl.ZipFile, entry: yauzl.Entry) =>
+  new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))));
+
 /**
  * Reads the archive's directory and throws ZipRefused at the first entry over a limit;
  * `checkEntry` adds the caller's own rules (names). Nothing is inflated here.
@@ -75,8 +79,7 @@ export async function openJudgedZip(file: string, limits: ZipLimits, checkEntry:
     async readText(fileName) {
       const entry = byName.get(fileName);
       if (!entry) return null;
-      const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (error, read) => (error ? reject(error) : resolve(read))));
-      return stream.setEncoding('utf8');
+      return (await openEntry(zip, entry)).setEncoding('utf8');
     },
     close: () => zip.close(),
   };

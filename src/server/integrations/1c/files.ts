@@ -1,10 +1,10 @@
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type yauzl from 'yauzl';
-import { ZipRefused, guardZip, openZip, type ZipLimits, type ZipProblem } from '../../core/zip-guard.ts';
+import { ZipRefused, guardZip, openEntry, openZip, type ZipLimits, type ZipProblem } from '../../core/zip-guard.ts';
 import type { Exchange1cType } from '#shared/schemas/exchange-1c.ts';
 
 /**
@@ -78,9 +78,6 @@ function byteLimit(limit: number, onBytes: (n: number) => void, name: string) {
     },
   });
 }
-
-const openEntry = (zip: yauzl.ZipFile, entry: yauzl.Entry) =>
-  new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))));
 
 /** The guard's verdict in the exchange's words. */
 function refusal(problem: ZipProblem, file: string): ExchangeFileError {
