@@ -49,8 +49,8 @@ for (const step of STEPS) {
 }
 
 console.log('\nStage times (s):');
-for (const { name, seconds } of outcomes) console.log(`  ${name.padEnd(10)} ${seconds.toFixed(1).padStart(7)}`);
-console.log(`  ${'npm test'.padEnd(10)} ${((Date.now() - started) / 1000).toFixed(1).padStart(7)}`);
+for (const { name, seconds } of outcomes) console.log(`  ${name.padEnd(12)} ${seconds.toFixed(1).padStart(7)}`);
+console.log(`  ${'npm test'.padEnd(12)} ${((Date.now() - started) / 1000).toFixed(1).padStart(7)}`);
 const failures = outcomes.filter((outcome) => outcome.failure);
 if (failures.length) {
   console.log(`\n${failures.map((outcome) => outcome.failure).join('\n')}`);
