@@ -66,6 +66,9 @@ export function isPrivate(target: { url: string; access: Access; page: boolean }
   const [path, query = ''] = requestUrl.split('?');
   if (target.page) return html && PRIVATE_PAGES.test(path!);
   if (!target.url.startsWith('/api/')) return false;
+  // A generated path whose `..` segments lead out of /api/ (`/api/lists/../..`) reaches no API
+  // route: clients and the server resolve them first, and the answer is the shop's 404 for `/`.
+  if (!new URL(requestUrl, 'http://shop.test').pathname.startsWith('/api/')) return false;
   if (target.access !== 'public' || !SHARED_READS.has(target.url)) return true;
   if (role !== 'manager' && role !== 'admin') return false;
   // A product, and its similar ones, may be hidden: staff see it, so their answer is theirs.
