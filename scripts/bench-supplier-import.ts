@@ -33,6 +33,7 @@ import { openDatabase, type Database } from '../src/server/db/connection.ts';
 import { seedIfEmpty } from '../src/server/db/seed/seed.ts';
 import type { ImportDetail } from '../src/shared/schemas/supplier-import.ts';
 import { staffSession } from './bench/staff.ts';
+import { asDeployedWorker } from './bench/worker-priority.ts';
 import { writeLargePriceList } from './make-supplier-fixtures.ts';
 
 const { values: args } = parseArgs({
@@ -158,12 +159,16 @@ const probed = (p: Probed) => `${shown('list', p.list)}; ${shown('search', p.sea
 
 type Kind = 'pglite' | 'postgres' | 'worker';
 
-/** The shop's background work in a process of its own (`npm run worker`), on the same database and data folder. */
+/**
+ * The shop's background work in a process of its own (`npm run worker`), on the same database and
+ * data folder, at the priority deploy/shop-worker.service gives it.
+ */
 async function startWorker(url: string, dataDir: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], {
     env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  asDeployedWorker(child.pid!);
   // It says so once its job runner has started.
   for await (const chunk of child.stdout!) if (String(chunk).includes('Фоновые задачи')) break;
   return async () => {

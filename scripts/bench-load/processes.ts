@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/server/core/project-root.ts';
+import { asDeployedWorker } from '../bench/worker-priority.ts';
 
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file));
 
@@ -50,9 +51,10 @@ export async function startServer(shop: Shop, port: number): Promise<Running> {
   }
 }
 
-/** `npm run worker`'s process, once its job runner has started (it prints a line saying so). */
+/** `npm run worker`'s process at its deployed priority, once its job runner has started (it prints a line saying so). */
 export async function startWorker(shop: Shop): Promise<Running> {
   const running = startNode('worker', 'worker.js', environment(shop, {}), 'pipe');
+  asDeployedWorker(running.child.pid!);
   for await (const chunk of running.child.stdout!) if (String(chunk).includes('Фоновые задачи')) break;
   running.child.stdout!.resume();
   return running;
