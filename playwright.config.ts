@@ -3,32 +3,25 @@ import { defineConfig, devices } from '@playwright/test';
 import { STAND_IN_CDEK_ID, STAND_IN_CDEK_SECRET } from './tests/stand-ins/cdek.ts';
 import { STAND_IN_DADATA_KEY } from './tests/stand-ins/dadata.ts';
 import { STAND_IN_SECRET, STAND_IN_SHOP_ID } from './tests/stand-ins/yookassa.ts';
-import { E2E_BACK_OFFICE_DATA_DIR, E2E_BACK_OFFICE_PORT, E2E_CDEK_PORT, E2E_CDEK_URL, E2E_DADATA_PORT, E2E_DADATA_URL, E2E_DATA_DIR, E2E_PORT, E2E_PRODUCT_SITE_PORT, E2E_SUPPLIER_SITE_PORT, E2E_YOOKASSA_PORT, E2E_YOOKASSA_URL } from './tests/e2e/env.ts';
+import { E2E_CDEK_PORT, E2E_CDEK_URL, E2E_DADATA_PORT, E2E_DADATA_URL, E2E_DATA_DIR, E2E_PORT, E2E_PRODUCT_SITE_PORT, E2E_SUPPLIER_SITE_PORT, E2E_YOOKASSA_PORT, E2E_YOOKASSA_URL } from './tests/e2e/env.ts';
 
 const PORT = E2E_PORT;
-/**
- * Chromium's headless shell when the machine has it (Debian's chromium-headless-shell, which
- * .ci/run installs): the whole browser in headless mode took 255 s for the desktop storefront
- * runs the shell does in 159 s, on two cores (docs/decisions/026).
- */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const chromium = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * Specs by what they share (docs/decisions/026). The storefront and the shop-wide specs share one
- * server and database, the shop-wide ones after the storefront's (project dependencies), so a
- * test never meets another group's changes half made; the back office has a server of its own:
+ * Specs by what they share on the one server and database (docs/decisions/026). Each group runs
+ * after the one before (project dependencies), so a test never meets another group's changes
+ * half made:
  * - storefront: a customer's screens; each test makes its own accounts, carts and orders and only
  *   reads what every page shows (settings, the catalogue). Both widths, two workers.
  * - shop-wide: specs that change what every page shows while they run (the counters named in the
- *   SEO settings, whose consent banner then covers every page: seo-analytics, csp-counters; the
- *   VAT rate, the shop's and a branch's phone, the payment settings, a product's price in the
- *   staff log's test). One worker, desktop then phone width.
+ *   SEO settings, whose consent banner then covers every page: seo-analytics, csp-counters; the VAT rate, the shop's and a branch's phone, the payment settings, a product's
+ *   price in the staff log's test). One worker, desktop then phone width.
  * - back office: staff screens that add, change and move products (importers, scrapers, the
- *   catalogue, the adapter, 1C), which the storefront's specs count: on their own server, beside
- *   the storefront's. Desktop width, one worker: what one imports shows in another's lists (a
- *   price list's product pictures from the supplier's site, refused by the CSP, appeared in the
- *   web scraper's SKU search when both ran at once).
+ *   catalogue, the adapter, 1C). Desktop width, one worker: what one imports shows in another's
+ *   lists (a price list's product pictures from the supplier's site, refused by the CSP, appeared
+ *   in the web scraper's SKU search when both ran at once). Last: the staff log's first page
+ *   (checked with axe) must not list their long before/after values yet, whose <pre> blocks scroll.
  */
 const STOREFRONT = ['accounts', 'back-office-phone', 'catalog', 'cdek-checkout', 'catalog-filters', 'checkout', 'company-checkout', 'content-security-policy', 'favorites-compare', 'forms-before-script', 'foundation', 'order-by-sku', 'organizations', 'passwords', 'pickup', 'reviews', 'scroll', 'search-suggest', 'seo', 'wholesale-prices'];
 const SHOP_WIDE = ['admin-operations', 'branches', 'catalog-prices', 'csp-counters', 'payments', 'seo-analytics', 'staff-log', 'transfer-pickup', 'vat-rate'];
@@ -45,37 +38,6 @@ const mobile = { ...devices['Pixel 7'], viewport: { width: 375, height: 812 }, c
 // one tagged @back-office is a staff screen, checked at desktop width only (staff work at desktops).
 const onlyDesktop = /@mobile/;
 const onlyMobile = /@desktop|@back-office/;
-
-/** The production app on a fresh data folder (tests/e2e/server.ts), with every stand-in configured. */
-const appServer = (port: number, dataDir: string) => ({
-  command: 'tsx tests/e2e/server.ts',
-  url: `http://localhost:${port}/api/health`,
-  reuseExistingServer: false,
-  timeout: 120_000,
-  env: {
-    NODE_ENV: 'production',
-    TZ: 'UTC',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://localhost:${port}`,
-    ADMIN_USERNAME: 'admin',
-    ADMIN_PASSWORD: 'Admin-e2e-pass-2026',
-    ADMIN_EMAIL: 'admin@example.ru',
-    LOG_LEVEL: 'warn',
-    // Every test comes from 127.0.0.1: the per-address limits (registrations, logins) would trip across the suite.
-    RATE_LIMIT_FACTOR: '50',
-    // The suppliers' sites the scraper tests serve on this machine (web scraper, mass scraper).
-    FETCH_ALLOW: `127.0.0.1:${E2E_SUPPLIER_SITE_PORT},127.0.0.1:${E2E_PRODUCT_SITE_PORT}`,
-    YOOKASSA_SHOP_ID: STAND_IN_SHOP_ID,
-    YOOKASSA_SECRET_KEY: STAND_IN_SECRET,
-    YOOKASSA_API_URL: E2E_YOOKASSA_URL,
-    DADATA_API_KEY: STAND_IN_DADATA_KEY,
-    DADATA_API_URL: E2E_DADATA_URL,
-    CDEK_CLIENT_ID: STAND_IN_CDEK_ID,
-    CDEK_CLIENT_SECRET: STAND_IN_CDEK_SECRET,
-    CDEK_API_URL: E2E_CDEK_URL,
-  },
-});
 
 /**
  * End-to-end tests drive the built app (production mode) on a fresh embedded database,
@@ -99,12 +61,11 @@ export default defineConfig({
     },
   },
   projects: [
-    // First, so one worker takes its files from the start while the other runs the storefront's.
-    { name: 'back-office', testMatch: specs(BACK_OFFICE), grepInvert: onlyDesktop, use: { ...desktop, baseURL: `http://localhost:${E2E_BACK_OFFICE_PORT}` }, workers: 1 },
     { name: 'desktop', testMatch: specs(STOREFRONT), grepInvert: onlyDesktop, use: desktop },
     { name: 'mobile', testMatch: specs(STOREFRONT), grepInvert: onlyMobile, use: mobile },
     { name: 'shop-wide desktop', testMatch: specs(SHOP_WIDE), grepInvert: onlyDesktop, use: desktop, workers: 1, dependencies: ['desktop', 'mobile'] },
     { name: 'shop-wide mobile', testMatch: specs(SHOP_WIDE), grepInvert: onlyMobile, use: mobile, workers: 1, dependencies: ['shop-wide desktop'] },
+    { name: 'back-office', testMatch: specs(BACK_OFFICE), grepInvert: onlyDesktop, use: desktop, workers: 1, dependencies: ['shop-wide mobile'] },
   ],
   webServer: [
     {
@@ -129,7 +90,34 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
     },
-    appServer(PORT, E2E_DATA_DIR),
-    appServer(E2E_BACK_OFFICE_PORT, E2E_BACK_OFFICE_DATA_DIR),
+    {
+      command: 'tsx tests/e2e/server.ts',
+      url: `http://localhost:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        NODE_ENV: 'production',
+        TZ: 'UTC',
+        PORT: String(PORT),
+        DATA_DIR: E2E_DATA_DIR,
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        ADMIN_USERNAME: 'admin',
+        ADMIN_PASSWORD: 'Admin-e2e-pass-2026',
+        ADMIN_EMAIL: 'admin@example.ru',
+        LOG_LEVEL: 'warn',
+        // Every test comes from 127.0.0.1: the per-address limits (registrations, logins) would trip across the suite.
+        RATE_LIMIT_FACTOR: '50',
+        // The suppliers' sites the scraper tests serve on this machine (web scraper, mass scraper).
+        FETCH_ALLOW: `127.0.0.1:${E2E_SUPPLIER_SITE_PORT},127.0.0.1:${E2E_PRODUCT_SITE_PORT}`,
+        YOOKASSA_SHOP_ID: STAND_IN_SHOP_ID,
+        YOOKASSA_SECRET_KEY: STAND_IN_SECRET,
+        YOOKASSA_API_URL: E2E_YOOKASSA_URL,
+        DADATA_API_KEY: STAND_IN_DADATA_KEY,
+        DADATA_API_URL: E2E_DADATA_URL,
+        CDEK_CLIENT_ID: STAND_IN_CDEK_ID,
+        CDEK_CLIENT_SECRET: STAND_IN_CDEK_SECRET,
+        CDEK_API_URL: E2E_CDEK_URL,
+      },
+    },
   ],
 });

@@ -6,14 +6,6 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 // Outside test-results/, which Playwright empties when a run starts.
 export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `shop-e2e-data-${E2E_PORT}`));
 export const E2E_MAIL_DIR = path.join(E2E_DATA_DIR, 'mail');
-/**
- * The back office's own server and data folder: its specs add and change products, which the
- * storefront's specs count, so on a server of their own they run beside them (playwright.config.ts).
- */
-export const E2E_BACK_OFFICE_PORT = E2E_PORT + 7;
-export const E2E_BACK_OFFICE_DATA_DIR = path.resolve(
-  process.env.E2E_BACK_OFFICE_DATA_DIR ?? path.join(os.tmpdir(), `shop-e2e-data-${E2E_BACK_OFFICE_PORT}`),
-);
 /** The local stand-in for the suppliers' sites (web scraper tests); the server may fetch from it (FETCH_ALLOW). */
 export const E2E_SUPPLIER_SITE_PORT = E2E_PORT + 1000;
 /** The local supplier site of the mass scraper's tests (tests/helpers/product-site.ts); the server may fetch from it (FETCH_ALLOW). */
