@@ -38,8 +38,9 @@ export function toggleListed(queryClient: QueryClient, kind: ListKind, productId
     changes.count -= 1;
     if (changes.count > 0) return;
     unanswered.delete(queryClient);
-    if (changes.overlapped) void queryClient.invalidateQueries({ queryKey: key, exact: true });
-    else queryClient.setQueryData(key, answer);
+    // Overlapping changes may be of both lists: the counters and every list page are read again.
+    if (changes.overlapped) return void queryClient.invalidateQueries({ queryKey: key });
+    queryClient.setQueryData(key, answer);
     void queryClient.invalidateQueries({ queryKey: listProductsKey(kind) });
   };
   apiRequest<ListsSummary>(
