@@ -1,18 +1,14 @@
 import { Icon } from '#client/components/ui/icon.tsx';
 import { lazy, Suspense, useState } from 'react';
-import { useLocation } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
+import { useOpenHere } from '#client/lib/open-here.ts';
 import type { ShellProps } from './types.ts';
 
 const MobileMenuSheet = lazy(() => import('./mobile-menu-sheet.tsx'));
 
 /** The burger menu of phones; its panel (and Radix Dialog) loads on the first tap, and it closes on route change. */
 export function MobileMenu(props: ShellProps) {
-  // Open for one location only: navigating anywhere closes it without an effect.
-  const location = useLocation();
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === location.key;
-  const setOpen = (value: boolean) => setOpenAt(value ? location.key : null);
+  const [open, setOpen] = useOpenHere();
   const [requested, setRequested] = useState(false);
 
   return (

@@ -1,6 +1,6 @@
 import { Icon } from '#client/components/ui/icon.tsx';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useId, useRef } from 'react';
+import { useOpenHere } from '#client/lib/open-here.ts';
 import type { Category } from '#shared/types.ts';
 import { CategoryLinks } from './category-links.tsx';
 
@@ -9,22 +9,18 @@ import { CategoryLinks } from './category-links.tsx';
  * enough to cost the first load nothing; closes on Escape, outside click and route change.
  */
 export function ProductsMenu({ categories }: { categories: Category[] }) {
-  // Open for one location only: navigating anywhere closes it without an effect.
-  const location = useLocation();
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === location.key;
-  const setOpen = (value: boolean) => setOpenAt(value ? location.key : null);
+  const [open, setOpen] = useOpenHere();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpenAt(null);
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setOpenAt(null);
+      setOpen(false);
       buttonRef.current?.focus();
     };
     document.addEventListener('pointerdown', onPointerDown);
@@ -33,7 +29,7 @@ export function ProductsMenu({ categories }: { categories: Category[] }) {
       document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('keydown', onKeyDown);
     };
-  }, [open]);
+  }, [open, setOpen]);
 
   return (
     <div ref={rootRef} className="relative">
