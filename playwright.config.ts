@@ -13,17 +13,17 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * after the one before (project dependencies), so a test never meets another group's changes
  * half made:
  * - storefront: a customer's screens; each test makes its own accounts, carts and orders and only
- *   reads what every page shows (settings, the catalogue). Both widths, two workers.
+ *   reads what every page shows (settings, the catalogue). Two workers.
  * - shop-wide: specs that change what every page shows while they run (the counters named in the
  *   SEO settings, whose consent banner then covers every page: seo-analytics, csp-counters; the VAT rate, the shop's and a branch's phone, the payment settings, a product's
- *   price in the staff log's test). One worker, desktop then phone width.
+ *   price in the staff log's test). One worker, desktop width, then what runs at phone width.
  * - back office: staff screens that add, change and move products (importers, scrapers, the
  *   catalogue, the adapter, 1C). Desktop width, one worker: what one imports shows in another's
  *   lists (a price list's product pictures from the supplier's site, refused by the CSP, appeared
  *   in the web scraper's SKU search when both ran at once). Last: the staff log's first page
  *   (checked with axe) must not list their long before/after values yet, whose <pre> blocks scroll.
  */
-const STOREFRONT = ['accounts', 'back-office-phone', 'catalog', 'cdek-checkout', 'catalog-filters', 'checkout', 'company-checkout', 'content-security-policy', 'favorites-compare', 'forms-before-script', 'foundation', 'order-by-sku', 'organizations', 'passwords', 'pickup', 'reviews', 'scroll', 'search-suggest', 'seo', 'wholesale-prices'];
+const STOREFRONT = ['accounts', 'back-office-phone', 'catalog', 'cdek-checkout', 'catalog-filters', 'checkout', 'company-checkout', 'content-security-policy', 'favorites-compare', 'forms-before-script', 'foundation', 'order-by-sku', 'organizations', 'passwords', 'pickup', 'reviews', 'scroll', 'search-suggest', 'seo', 'storefront-phone', 'wholesale-prices'];
 const SHOP_WIDE = ['admin-operations', 'branches', 'catalog-prices', 'csp-counters', 'payments', 'seo-analytics', 'staff-log', 'transfer-pickup', 'vat-rate'];
 const BACK_OFFICE = ['admin-attributes', 'admin-catalog', 'back-office-staff', 'catalog-adapter', 'exchange-1c-settings', 'invoice-requisites', 'mass-scraper', 'supplier-import', 'supplier-offers', 'web-scraper'];
 const specs = (names: string[]) => names.map((name) => `${name}.spec.ts`);
@@ -34,10 +34,12 @@ if (unlisted.length) throw new Error(`playwright.config.ts: put ${unlisted.join(
 // Browsers and the server run in UTC: every time shown must still be Moscow time (src/shared/dates.ts).
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined, timezoneId: 'UTC' };
 const mobile = { ...devices['Pixel 7'], viewport: { width: 375, height: 812 }, channel: undefined, timezoneId: 'UTC' };
-// A test tagged @desktop or @mobile is about that layout only (the dropdown menu, the burger menu);
-// one tagged @back-office is a staff screen, checked at desktop width only (staff work at desktops).
-const onlyDesktop = /@mobile/;
-const onlyMobile = /@desktop|@back-office/;
+// Flows run at desktop width. At 375 px run the tests about the phone's own layout (@mobile: the
+// burger menu, the filter sheet), the flows whose phone layout differs (@phone: both widths), and
+// one phone pass per screen (storefront-phone, back-office-phone). @desktop is the desktop layout
+// only; @back-office, a staff screen (staff work at desktops).
+const desktopOnly = /@mobile/;
+const atPhoneWidth = /@mobile|@phone/;
 
 /**
  * End-to-end tests drive the built app (production mode) on a fresh embedded database,
@@ -61,11 +63,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', testMatch: specs(STOREFRONT), grepInvert: onlyDesktop, use: desktop },
-    { name: 'mobile', testMatch: specs(STOREFRONT), grepInvert: onlyMobile, use: mobile },
-    { name: 'shop-wide desktop', testMatch: specs(SHOP_WIDE), grepInvert: onlyDesktop, use: desktop, workers: 1, dependencies: ['desktop', 'mobile'] },
-    { name: 'shop-wide mobile', testMatch: specs(SHOP_WIDE), grepInvert: onlyMobile, use: mobile, workers: 1, dependencies: ['shop-wide desktop'] },
-    { name: 'back-office', testMatch: specs(BACK_OFFICE), grepInvert: onlyDesktop, use: desktop, workers: 1, dependencies: ['shop-wide mobile'] },
+    { name: 'desktop', testMatch: specs(STOREFRONT), grepInvert: desktopOnly, use: desktop },
+    { name: 'mobile', testMatch: specs(STOREFRONT), grep: atPhoneWidth, use: mobile },
+    { name: 'shop-wide desktop', testMatch: specs(SHOP_WIDE), grepInvert: desktopOnly, use: desktop, workers: 1, dependencies: ['desktop', 'mobile'] },
+    { name: 'shop-wide mobile', testMatch: specs(SHOP_WIDE), grep: atPhoneWidth, use: mobile, workers: 1, dependencies: ['shop-wide desktop'] },
+    { name: 'back-office', testMatch: specs(BACK_OFFICE), grepInvert: desktopOnly, use: desktop, workers: 1, dependencies: ['shop-wide mobile'] },
   ],
   webServer: [
     {

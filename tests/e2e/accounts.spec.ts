@@ -55,7 +55,7 @@ async function logout(page: Page) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-test('a visitor registers, logs out and logs in again', async ({ page, consoleErrors }, testInfo) => {
+test('a visitor registers, logs out and logs in again', { tag: '@phone' }, async ({ page, consoleErrors }, testInfo) => {
   const customer = newCustomer(testInfo, 'reg');
   await page.goto('/auth');
   await waitForHydration(page);
@@ -209,7 +209,7 @@ test('a customer resets a forgotten password with the link from the e-mail', asy
   forgive(consoleErrors, /status of 400/);
 });
 
-test('a customer manages delivery addresses in the personal account', async ({ page, consoleErrors }, testInfo) => {
+test('a customer manages delivery addresses in the personal account', { tag: '@phone' }, async ({ page, consoleErrors }, testInfo) => {
   void consoleErrors;
   const customer = newCustomer(testInfo, 'addr');
   await registerByApi(page.request, customer);

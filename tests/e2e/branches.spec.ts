@@ -40,7 +40,7 @@ const SEEDED: Record<string, { phone: string; workingHours: string }> = {
 
 const plural = (n: number) => (n % 10 === 1 && n % 100 !== 11 ? 'филиале' : 'филиалах');
 
-test('the city chosen in the header changes the availability the server renders', async ({ page }) => {
+test('the city chosen in the header changes the availability the server renders', { tag: '@phone' }, async ({ page }) => {
   const branches = (await (await page.request.get('/api/branches')).json()) as Branch[];
   const { product, quantity, elsewhere } = await rostovOnlyProduct(page.request, branches);
 

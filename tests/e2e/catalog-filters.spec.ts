@@ -43,7 +43,7 @@ async function showList(page: Page, panel: Locator, total: number) {
 const optionCount = async (group: Locator, option: string) => Number(await group.locator('label', { hasText: option }).locator('span').last().innerText());
 
 test.describe('catalogue filters', () => {
-  test('a brand and a characteristic narrow the list, the counts follow, the chips take them away one by one or all at once', async ({ page, request, consoleErrors }) => {
+  test('a brand and a characteristic narrow the list, the counts follow, the chips take them away one by one or all at once', { tag: '@phone' }, async ({ page, request, consoleErrors }) => {
     await page.goto(CATEGORY);
     await waitForHydration(page);
     const all = await apiTotal(request);
@@ -164,7 +164,7 @@ test.describe('catalogue filters', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('a price that is not a number is said in the panel and the list still shows; a choice with no products offers to reset', async ({ page, consoleErrors }) => {
+  test('a price that is not a number is said in the panel and the list still shows; a choice with no products offers to reset', { tag: '@phone' }, async ({ page, consoleErrors }) => {
     await page.goto(`${CATEGORY}?priceMin=дорого&sort=price-low`);
     await waitForHydration(page);
     await expect(cards(page)).toHaveCount(12);
@@ -219,7 +219,7 @@ test.describe('catalogue filters', () => {
 test.describe('catalogue filters before the script loads', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the panel is a form: choose, «Применить», see the list and the chips; a chip is a link without its filter', async ({ page, request }) => {
+  test('the panel is a form: choose, «Применить», see the list and the chips; a chip is a link without its filter', { tag: '@phone' }, async ({ page, request }) => {
     await page.goto(`${CATEGORY}?sort=price-high`);
     // On a phone the same «Фильтры» button opens the panel in the page.
     if (isMobile(page)) await page.locator('summary', { hasText: 'Фильтры' }).click();

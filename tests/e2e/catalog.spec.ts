@@ -13,7 +13,7 @@ const cards = (page: Page) => page.locator('#products [data-testid="product-card
 const cardNames = (page: Page) => cards(page).getByRole('heading', { level: 3 }).allInnerTexts();
 
 test.describe('catalogue and search', () => {
-  test('search from the header shows the results on the home page without the category grid', async ({ page, consoleErrors }) => {
+  test('search from the header shows the results on the home page without the category grid', { tag: '@phone' }, async ({ page, consoleErrors }) => {
     await page.goto('/about');
     await waitForHydration(page);
     await searchFromHeader(page, 'перфаратор');
@@ -129,7 +129,7 @@ test.describe('catalogue and search', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('switch the sort and the view: both in the URL, the sort back to page 1', async ({ page, consoleErrors }) => {
+  test('switch the sort and the view: both in the URL, the sort back to page 1', { tag: '@phone' }, async ({ page, consoleErrors }) => {
     await page.goto('/products?page=2');
     await waitForHydration(page);
     await page.getByLabel('Сортировка').selectOption({ label: 'Сначала дешевле' });
@@ -190,7 +190,7 @@ test.describe('catalogue and search', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('open a product: every element of the product page, its title and structured data', async ({ page, request, consoleErrors }) => {
+  test('open a product: every element of the product page, its title and structured data', { tag: '@phone' }, async ({ page, request, consoleErrors }) => {
     await page.goto('/category/perforatory');
     await waitForHydration(page);
     const first = cards(page).first();
@@ -306,7 +306,7 @@ test.describe('catalogue and search', () => {
 test.describe('before the page\'s script has loaded', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the header search is in view at every width and searches as a plain form', async ({ page }) => {
+  test('the header search is in view at every width and searches as a plain form', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/about');
     const box = page.getByRole('banner').getByRole('combobox', { name: 'Поиск по каталогу' });
     await expect(box).toBeInViewport();

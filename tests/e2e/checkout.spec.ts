@@ -29,7 +29,7 @@ function mailSubject(eml: string): string {
 
 const cartCount = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Корзина, товаров:/ });
 
-test('a visitor fills a cart, checks out, registers in the dialog and finds the order', async ({ page, request, consoleErrors }, testInfo) => {
+test('a visitor fills a cart, checks out, registers in the dialog and finds the order', { tag: '@phone' }, async ({ page, request, consoleErrors }, testInfo) => {
   // Two products that can be bought, from the first catalogue page, with stock to spare (both
   // projects buy from the same server).
   const list = (await (await request.get('/api/products')).json()) as { products: ApiProduct[] };
@@ -167,7 +167,7 @@ test('order-complete needs a login and says when the number is missing', async (
   expect(consoleErrors).toEqual([]);
 });
 
-test('checkout starts with what the shop knows: the header city, the profile, the saved address; pickup lists the customer’s city first', async ({ page, baseURL }, testInfo) => {
+test('checkout starts with what the shop knows: the header city, the profile, the saved address; pickup lists the customer’s city first', { tag: '@phone' }, async ({ page, baseURL }, testInfo) => {
   const unique = `${testInfo.project.name}${Date.now().toString(36)}`;
   const registered = await page.request.post('/api/register', {
     data: { username: `known_${unique}`, email: `known.${unique}@example.ru`, password: 'Крепкий-пароль-2026', consent: true },

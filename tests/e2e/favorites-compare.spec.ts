@@ -17,7 +17,7 @@ async function listed(page: Page, kind: 'favorites' | 'compare', count: number) 
   return products.slice(0, count);
 }
 
-test('a visitor saves favourites and compares products, then finds them in a new account', async ({ page }, testInfo) => {
+test('a visitor saves favourites and compares products, then finds them in a new account', { tag: '@phone' }, async ({ page }, testInfo) => {
   await page.goto('/products');
   await waitForHydration(page);
   await expect(counter(page, 'Избранное')).toHaveAccessibleName('Избранное, товаров: 0');

@@ -3,7 +3,7 @@ import { axeViolations, expect, isMobile, test, waitForHydration } from './fixtu
 const CITIES = ['Волгоград', 'Ростов-на-Дону', 'Санкт-Петербург', 'Новороссийск', 'Мариуполь'];
 
 test.describe('home page and shell', () => {
-  test('the server sends the home page with the categories, and it hydrates cleanly', async ({ page, request, consoleErrors }) => {
+  test('the server sends the home page with the categories, and it hydrates cleanly', { tag: '@phone' }, async ({ page, request, consoleErrors }) => {
     const html = await (await request.get('/')).text();
     expect(html).toContain('Перфораторы');
     expect(html).toContain('Дрели-шуруповёрты');
@@ -29,7 +29,7 @@ test.describe('home page and shell', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('search submits only non-empty text', async ({ page, consoleErrors }) => {
+  test('search submits only non-empty text', { tag: '@phone' }, async ({ page, consoleErrors }) => {
     await page.goto('/about');
     await waitForHydration(page);
     if (isMobile(page)) {
@@ -113,7 +113,7 @@ test.describe('home page and shell', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('the home page has no serious accessibility problems', async ({ page }) => {
+  test('the home page has no serious accessibility problems', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);
     expect(await axeViolations(page)).toEqual([]);
@@ -122,7 +122,7 @@ test.describe('home page and shell', () => {
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
-  test('home and static pages still show their content', async ({ page }) => {
+  test('home and static pages still show their content', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('#categories').getByText('Перфораторы')).toBeVisible();
     await page.goto('/about');

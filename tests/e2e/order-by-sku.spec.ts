@@ -12,7 +12,7 @@ async function twoInStock(request: APIRequestContext): Promise<[CatalogueProduct
   return picked as [CatalogueProduct, CatalogueProduct];
 }
 
-test('a list of SKUs is checked, the unknown one is said, the rest goes to the cart in one step', async ({ page }) => {
+test('a list of SKUs is checked, the unknown one is said, the rest goes to the cart in one step', { tag: '@phone' }, async ({ page }) => {
   const [first, second] = await twoInStock(page.request);
   await page.goto('/');
   await waitForHydration(page);

@@ -16,7 +16,7 @@ async function openTab(page: Page) {
 
 const input = (dialog: Locator, label: string) => dialog.getByRole('textbox', { name: label, exact: true });
 
-test('a customer adds an organisation, corrects a wrong ИНН, edits and deletes it', async ({ page }, testInfo) => {
+test('a customer adds an organisation, corrects a wrong ИНН, edits and deletes it', { tag: '@phone' }, async ({ page }, testInfo) => {
   await registerCustomer(page, testInfo, 'org');
   await openTab(page);
   await expect(page.getByText('Вы ещё не добавили ни одной организации', { exact: true })).toBeVisible();

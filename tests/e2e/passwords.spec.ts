@@ -16,7 +16,7 @@ async function login(request: APIRequestContext, user: { username: string; passw
   expect(res.status(), `login as ${user.username}`).toBe(200);
 }
 
-test('a customer changes their password in the profile; their other sessions end, this one stays', async ({ page, browser, baseURL }, testInfo) => {
+test('a customer changes their password in the profile; their other sessions end, this one stays', { tag: '@phone' }, async ({ page, browser, baseURL }, testInfo) => {
   const customer = { username: `smena_${uniq()}`, email: `smena_${uniq()}@example.ru`, password: 'Staryi-parol-2026' };
   expect((await page.request.post('/api/register', { data: { ...customer, consent: true } })).status()).toBe(201);
   const other = await browser.newContext({ baseURL });

@@ -10,7 +10,7 @@ async function belowHeader(page: Page, target: Locator) {
   return box.y >= header.y + header.height && box.y < page.viewportSize()!.height;
 }
 
-test('a new page opens at its top and back returns where the page was left', async ({ page }) => {
+test('a new page opens at its top and back returns where the page was left', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/products');
   await waitForHydration(page);
   // Far down the catalogue, to a category in the footer (laid out as it comes into view).
@@ -33,7 +33,7 @@ test('a new page opens at its top and back returns where the page was left', asy
   expect(await scrollY(page)).toBe(0);
 });
 
-test('search results reached through #products start below the sticky header', async ({ page }) => {
+test('search results reached through #products start below the sticky header', { tag: '@phone' }, async ({ page }) => {
   // A search link (the header's search lands here without script too).
   await page.goto(`/?query=${encodeURIComponent('дрель')}#products`);
   await waitForHydration(page);

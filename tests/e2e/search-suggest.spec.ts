@@ -22,7 +22,7 @@ async function typeInHeader(page: Page, text: string) {
 }
 
 test.describe('search as you type', () => {
-  test('suggests categories and products with picture and price; ↓ and Enter open the product of the SKU typed', async ({ page, request }) => {
+  test('suggests categories and products with picture and price; ↓ and Enter open the product of the SKU typed', { tag: '@phone' }, async ({ page, request }) => {
     const expected = (await (await request.get('/api/search/suggest?q=kzc26')).json()) as SearchSuggestions;
     const product = expected.products[0]!;
     expect(product.sku).toBe('KZC26');

@@ -50,7 +50,7 @@ const counterScripts = (page: Page) =>
 test.describe('analytics with consent', () => {
   withCounterIds({ googleAnalyticsId: GA_ID, yandexMetrikaId: METRIKA_ID });
 
-  test('nothing loads before consent; accepting loads both counters and is remembered', async ({ page, context }) => {
+  test('nothing loads before consent; accepting loads both counters and is remembered', { tag: '@phone' }, async ({ page, context }) => {
     await stubCounters(context);
     await page.goto('/');
     await waitForHydration(page);
