@@ -1,4 +1,4 @@
-import { nextTurn } from '../../jobs/next-turn.ts';
+import { givingWay } from '../../jobs/give-way.ts';
 import type { Collected, XmlNode } from './commerceml/xml-stream.ts';
 import type { ImportReport } from './report.ts';
 
@@ -10,17 +10,18 @@ const BATCH = 500;
 
 /**
  * A file's plans (products of import.xml, offers of offers.xml) applied a batch at a time: each
- * full batch is applied, counted towards the progress and followed by a turn for other requests.
+ * full batch is applied, counted towards the progress and followed by a pause that gives way to the storefront.
  */
 function planBatches<T>(apply: (plans: T[]) => Promise<void>, progress: FileProgress, total: number) {
   let batch: T[] = [];
   let done = 0;
+  const giveWay = givingWay();
   const flush = async () => {
     await apply(batch);
     done += batch.length;
     batch = [];
     await progress(done, total);
-    await nextTurn();
+    await giveWay();
   };
   return {
     add: async (plan: T) => {

@@ -12,7 +12,7 @@ import { countRows, type RowPlan } from './check.ts';
 import { writeCharacteristics } from './characteristics.ts';
 import type { RawCharacteristic } from './sources/types.ts';
 import { NO_PARCEL_SIZE, type ParcelSize } from '#shared/parcel-size.ts';
-import { nextTurn } from '../../jobs/next-turn.ts';
+import { givingWay } from '../../jobs/give-way.ts';
 import type { ImportDeps, ImportJobPayload } from './deps.ts';
 import { removeStoredFile } from './files.ts';
 import { headBranchId, setProductsStock } from '../../db/product-stock.ts';
@@ -309,6 +309,7 @@ export async function runApply(deps: ImportDeps, job: JobContext<ImportJobPayloa
   let done = alreadyDone;
   let lastRowId = (job.checkpoint as { lastRowId?: number } | null)?.lastRowId ?? 0;
   await job.save({ done, total });
+  const giveWay = givingWay();
   for (;;) {
     const rows: PendingRow[] = await db
       .select({
@@ -330,7 +331,7 @@ export async function runApply(deps: ImportDeps, job: JobContext<ImportJobPayloa
     done += rows.length;
     await job.save({ done, total, checkpoint: { lastRowId } });
     if (await job.shouldYield()) return { done, total };
-    await nextTurn();
+    await giveWay();
   }
   const counts = await countRows(db, imp.id);
   await db

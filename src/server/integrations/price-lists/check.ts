@@ -11,7 +11,7 @@ import {
   type RowAction,
 } from '#shared/schemas/supplier-import.ts';
 import { loadCatalogAdapter, recordSupplierCategories, type CatalogAdapter } from '../../modules/catalog-adapter/adapter.ts';
-import { nextTurn } from '../../jobs/next-turn.ts';
+import { givingWay } from '../../jobs/give-way.ts';
 import type { ImportDeps, ImportJobPayload } from './deps.ts';
 import { headBranchId } from '../../db/product-stock.ts';
 import { isPriceSource, plannedStock, productColumns, sameState, stateOf, priceJump, withStock, type PlannedStock, type ShopProduct } from './product-state.ts';
@@ -368,6 +368,7 @@ export async function runCheck(deps: ImportDeps, job: JobContext<ImportJobPayloa
   let done = 0;
   // The batch in the file's order: records to match, and rows the reader could not parse.
   let batch: (SupplierRecord | RowValues)[] = [];
+  const giveWay = givingWay();
   const flush = async () => {
     if (batch.length === 0) return;
     const records = batch.filter((item): item is SupplierRecord => !('importId' in item));
@@ -398,7 +399,7 @@ export async function runCheck(deps: ImportDeps, job: JobContext<ImportJobPayloa
       if (batch.length >= BATCH) {
         await flush();
         if (await job.shouldYield()) return true;
-        await nextTurn();
+        await giveWay();
       }
     }
     return false;
