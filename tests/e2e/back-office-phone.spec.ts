@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, fitsThePhone, test } from './fixtures.ts';
 import { placeOrder } from './orders.ts';
 
 const ADMIN = { username: 'admin', password: 'Admin-e2e-pass-2026' };
@@ -32,14 +32,7 @@ test('every back-office screen opens at phone width with its heading and no side
     data: { username: `dlinnyi_login_${tag}`, email: `ochen.dlinnyi.adres.pochty.${tag}@example.ru`, password: 'Pokupatel-e2e-77', role: 'user', isActive: true },
   });
   expect(customer.status(), await customer.text()).toBe(201);
-  for (const [path, heading] of SCREENS) {
-    await page.goto(path);
-    const title = page.getByRole('heading', { level: 1 });
-    await expect(title, path).toBeVisible();
-    if (heading) await expect(title, path).toHaveText(heading);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
-  }
+  for (const [path, heading] of SCREENS) await fitsThePhone(page, path, heading);
 
   // An order's print view at phone width.
   const orderId = await placeOrder(page.request, 'admin@example.ru');

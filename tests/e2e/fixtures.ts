@@ -35,6 +35,16 @@ export { expect };
 
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
+/** A screen's phone pass: it opens with its heading (this text, when given), and the page itself never scrolls sideways. */
+export async function fitsThePhone(page: Page, path: string, heading: string | RegExp | null) {
+  await page.goto(path);
+  const title = page.getByRole('heading', { level: 1 });
+  await expect(title, path).toBeVisible();
+  if (heading) await expect(title, path).toHaveText(heading);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
 /**
  * Runs axe-core in the page and returns the serious and critical violations. `asLoaded` reads
  * the page as Lighthouse does, with the parts far from the screen not laid out yet; `within`

@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures.ts';
+import { expect, fitsThePhone, test, waitForHydration } from './fixtures.ts';
 import { placeOrder, productsInStock, registerCustomer } from './orders.ts';
 
 /**
@@ -7,15 +6,6 @@ import { placeOrder, productsInStock, registerCustomer } from './orders.ts';
  * differs (tests tagged @phone or @mobile; docs/decisions/026). This is every customer screen's
  * phone pass: it opens at 375 px with its heading, and the page never scrolls sideways.
  */
-async function fitsThePhone(page: Page, path: string, heading: string | RegExp | null) {
-  await page.goto(path);
-  const title = page.getByRole('heading', { level: 1 });
-  await expect(title, path).toBeVisible();
-  if (heading) await expect(title, path).toHaveText(heading);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
 test('every storefront screen opens at phone width with its heading and no sideways scroll @mobile', async ({ page }) => {
   // Pages for a visitor who is not logged in.
   await fitsThePhone(page, '/auth', 'Вход в личный кабинет');
