@@ -19,23 +19,48 @@ afterEach(() => {
 });
 
 describe('toggleListed', () => {
-  it('two products compared quickly stay two when the first answer comes back last', async () => {
+  it('sends a second quick change only once the first is answered, and keeps both on the counter', async () => {
     const answers = heldAnswers();
     const queryClient = new QueryClient();
     const key = listsQuery().queryKey;
     queryClient.setQueryData(key, { favorites: [], compare: [] });
 
-    toggleListed(queryClient, 'compare', 11, false);
+    toggleListed(queryClient, 'favorites', 11, false);
     toggleListed(queryClient, 'compare', 12, false);
-    expect(queryClient.getQueryData(key)?.compare).toEqual([11, 12]);
-
-    answers[1]!({ favorites: [], compare: [11, 12] });
     await settled();
-    answers[0]!({ favorites: [], compare: [11] });
+    expect(queryClient.getQueryData(key)).toEqual({ favorites: [11], compare: [12] });
+    // A first visit's cookie comes with the first answer: the second change waits for it.
+    expect(answers).toHaveLength(1);
+
+    answers[0]!({ favorites: [11], compare: [] });
+    await settled();
+    expect(answers).toHaveLength(2);
+    expect(queryClient.getQueryData(key)).toEqual({ favorites: [11], compare: [12] });
+    answers[1]!({ favorites: [11], compare: [12] });
     await settled();
 
-    expect(queryClient.getQueryData(key)?.compare).toEqual([11, 12]);
+    expect(queryClient.getQueryData(key)).toEqual({ favorites: [11], compare: [12] });
     // Both answered: the lists are read from the server again rather than taken from either answer.
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+
+  it('sends the next change after a refused one', async () => {
+    const answers: ((response: Response) => void)[] = [];
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => answers.push(resolve)));
+    const queryClient = new QueryClient();
+    const key = listsQuery().queryKey;
+    queryClient.setQueryData(key, { favorites: [], compare: [] });
+
+    toggleListed(queryClient, 'compare', 21, false);
+    toggleListed(queryClient, 'compare', 22, false);
+    await settled();
+    answers[0]!(new Response(JSON.stringify({ message: 'Товар не найден' }), { status: 404, headers: { 'content-type': 'application/json' } }));
+    await settled();
+    await settled();
+    expect(answers).toHaveLength(2);
+    answers[1]!(new Response(JSON.stringify({ favorites: [], compare: [22] }), { headers: { 'content-type': 'application/json' } }));
+    await settled();
+    // The refused product is taken back when the lists are read again.
     expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
   });
 
@@ -46,6 +71,7 @@ describe('toggleListed', () => {
     queryClient.setQueryData(key, { favorites: [5], compare: [] });
 
     toggleListed(queryClient, 'favorites', 7, false);
+    await settled();
     answers[0]!({ favorites: [5, 7], compare: [3] });
     await settled();
 

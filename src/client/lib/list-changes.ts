@@ -13,11 +13,24 @@ export const useLists = (): ListsSummary => useQuery(listsQuery()).data ?? EMPTY
 export const listProductsKey = (kind: ListKind) => ['lists', kind] as const;
 
 /**
- * Changes sent and not answered yet, per query client. Each answer is the lists as the server had
- * them when it took that change; answers to two quick changes can come back in either order, and
- * the first change's answer, arriving last, took the second product back off the counter.
+ * Changes made and not answered yet, per query client. Each answer is the lists as the server had
+ * them when it took that change, so the first of two quick changes is answered without the
+ * second: its answer must not take the second product back off the counter.
  */
 const unanswered = new WeakMap<QueryClient, { count: number; overlapped: boolean }>();
+
+/**
+ * The browser's list changes go to the server one after another. A first visit has no `visitor`
+ * cookie until its first change is answered: a second change sent meanwhile made a second
+ * visitor, whose cookie replaced the first, and the first product was lost (a heart, then two
+ * «Сравнить» tapped quickly).
+ */
+let lastChange: Promise<unknown> = Promise.resolve();
+function inTurn<T>(send: () => Promise<T>): Promise<T> {
+  const sent = lastChange.then(send);
+  lastChange = sent.catch(() => undefined);
+  return sent;
+}
 
 /**
  * Adds or removes the product: the change shows at once and is taken back with a toast when
@@ -43,9 +56,11 @@ export function toggleListed(queryClient: QueryClient, kind: ListKind, productId
     queryClient.setQueryData(key, answer);
     void queryClient.invalidateQueries({ queryKey: listProductsKey(kind) });
   };
-  apiRequest<ListsSummary>(
-    listed ? `/api/lists/${kind}/${productId}` : `/api/lists/${kind}`,
-    listed ? { method: 'DELETE' } : { method: 'POST', body: { productId } },
+  inTurn(() =>
+    apiRequest<ListsSummary>(
+      listed ? `/api/lists/${kind}/${productId}` : `/api/lists/${kind}`,
+      listed ? { method: 'DELETE' } : { method: 'POST', body: { productId } },
+    ),
   ).then(settle, (error: Error) => {
     toast({ title: 'Ошибка', description: error.message, variant: 'destructive' });
     settle(before);
@@ -84,7 +99,7 @@ export function useLegacyFavorites() {
     void (async () => {
       for (const productId of ids.filter(Number.isInteger)) {
         // A product gone from the shop, or a full list: the rest still go.
-        await apiRequest('/api/lists/favorites', { method: 'POST', body: { productId } }).catch(() => undefined);
+        await inTurn(() => apiRequest('/api/lists/favorites', { method: 'POST', body: { productId } })).catch(() => undefined);
       }
       await queryClient.invalidateQueries({ queryKey: listsQuery().queryKey });
     })();
