@@ -12,6 +12,13 @@ function heldAnswers() {
   );
   return answers;
 }
+/** A query client whose lists show these ids. */
+function listsClient(lists: ListsSummary) {
+  const queryClient = new QueryClient();
+  const key = listsQuery().queryKey;
+  queryClient.setQueryData(key, lists);
+  return { queryClient, key };
+}
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(() => {
@@ -21,9 +28,7 @@ afterEach(() => {
 describe('toggleListed', () => {
   it('sends a second quick change only once the first is answered, and keeps both on the counter', async () => {
     const answers = heldAnswers();
-    const queryClient = new QueryClient();
-    const key = listsQuery().queryKey;
-    queryClient.setQueryData(key, { favorites: [], compare: [] });
+    const { queryClient, key } = listsClient({ favorites: [], compare: [] });
 
     toggleListed(queryClient, 'favorites', 11, false);
     toggleListed(queryClient, 'compare', 12, false);
@@ -47,9 +52,7 @@ describe('toggleListed', () => {
   it('sends the next change after a refused one', async () => {
     const answers: ((response: Response) => void)[] = [];
     vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => answers.push(resolve)));
-    const queryClient = new QueryClient();
-    const key = listsQuery().queryKey;
-    queryClient.setQueryData(key, { favorites: [], compare: [] });
+    const { queryClient, key } = listsClient({ favorites: [], compare: [] });
 
     toggleListed(queryClient, 'compare', 21, false);
     toggleListed(queryClient, 'compare', 22, false);
@@ -66,9 +69,7 @@ describe('toggleListed', () => {
 
   it('one change alone shows the server answer', async () => {
     const answers = heldAnswers();
-    const queryClient = new QueryClient();
-    const key = listsQuery().queryKey;
-    queryClient.setQueryData(key, { favorites: [5], compare: [] });
+    const { queryClient, key } = listsClient({ favorites: [5], compare: [] });
 
     toggleListed(queryClient, 'favorites', 7, false);
     await settled();
