@@ -194,6 +194,16 @@ export default tseslint.config(
       ],
     },
   },
+  // Vitest's workers keep their modules from file to file (vitest.config.ts): a mocked module would reach the files after.
+  {
+    files: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock'].map((property) => ({ object: 'vi', property, message: 'no module mocks: pass the test double in (the workers keep their modules, docs/decisions/026)' })),
+      ],
+    },
+  },
   // The import rules of DESIGN.md.
   {
     files: ['src/shared/**'],

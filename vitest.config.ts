@@ -2,12 +2,6 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import type { UserConfig } from 'vite';
 import viteConfig from './vite.config.ts';
 
-/**
- * Files that need a module registry of their own: `vi.mock` replaces a module for the whole
- * file, so it must neither see a copy another file already loaded nor leak into the next file.
- */
-const ISOLATED = ['src/server/modules/admin/access.test.ts'];
-
 const unit = {
   include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
   // Races need several real connections, and several server processes a database server they share: those files run on PostgreSQL only.
@@ -21,13 +15,13 @@ const server = { include: ['src/server/**/*.test.ts'], exclude: ['**/node_module
  *
  * Two workers (both cores), and each worker imports the app once for all its files
  * (`isolate: false`): every file builds its own app on its own database copy and data folder
- * (tests/helpers), so what a file keeps is its app, not module state. The few files that mock
- * modules run isolated in projects of their own (docs/decisions/026).
+ * (tests/helpers), so what a file keeps is its app, not module state. No file mocks a module
+ * (`vi.mock` would reach every later file of its worker) (docs/decisions/026).
  */
-const projects = (name: string, files: { include: string[]; exclude: string[] }, env: Record<string, string>) => [
-  { extends: true as const, test: { name, include: files.include, exclude: [...files.exclude, ...ISOLATED], isolate: false, env } },
-  { extends: true as const, test: { name: `${name}-isolated`, include: ISOLATED, isolate: true, env } },
-];
+const project = (name: string, files: { include: string[]; exclude: string[] }, env: Record<string, string>) => ({
+  extends: true as const,
+  test: { name, include: files.include, exclude: files.exclude, isolate: false, env },
+});
 
 export default mergeConfig(
   viteConfig as UserConfig,
@@ -38,8 +32,8 @@ export default mergeConfig(
       hookTimeout: 60_000,
       maxWorkers: 2,
       projects: [
-        ...projects('pglite', unit, { TEST_DB_KIND: 'pglite' }),
-        ...(process.env.TEST_DATABASE_URL ? projects('postgres', server, { TEST_DB_KIND: 'postgres' }) : []),
+        project('pglite', unit, { TEST_DB_KIND: 'pglite' }),
+        ...(process.env.TEST_DATABASE_URL ? [project('postgres', server, { TEST_DB_KIND: 'postgres' })] : []),
       ],
     },
   }),

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '#server/app.ts';
@@ -6,6 +5,7 @@ import type { App } from '#server/core/app-types.ts';
 import { openDatabase, type Database } from '#server/db/connection.ts';
 import type { MailMessage, Mailer } from '#server/mail/transport.ts';
 import { cookieOf } from './accounts.ts';
+import { openPgliteCopy } from './pglite-copies.ts';
 import { TEST_ADMIN, databaseUrl, templateNames, testConfig } from './test-config.ts';
 
 export const dbKind = (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
@@ -45,8 +45,7 @@ export async function openTestDatabase(): Promise<Database> {
       },
     };
   }
-  const dump = new Blob([fs.readFileSync(templateNames().dump)]);
-  return openDatabase({ loadDataDir: dump });
+  return openPgliteCopy();
 }
 
 export type TestClock = { now: () => Date; advance: (ms: number) => void; set: (d: Date) => void };

@@ -38,7 +38,7 @@ export type AppDeps = {
 export type Access = 'public' | 'user' | 'staff' | 'admin';
 
 /** One route as the access plugin saw it registered; the security figures walk them all. */
-export type GuardedRoute = { method: string; url: string; access: Access; schema?: FastifySchema };
+export type GuardedRoute = { method: string; url: string; access: Access; staffLog?: StaffActionKind | false; schema?: FastifySchema };
 
 declare module 'fastify' {
   interface FastifyInstance {

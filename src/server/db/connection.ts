@@ -88,9 +88,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return pgliteDatabase(client);
+}
+
+/** The shop's handle on an embedded instance already open. */
+export function pgliteDatabase(client: PGlite): Database {
   return {
-    db,
+    db: drizzlePglite({ client, schema }) as unknown as Db,
     kind: 'pglite',
     pglite: client,
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),

@@ -36,11 +36,12 @@ export function registerAccessControl(app: App) {
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     const record = (access: Access) => {
-      for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access, schema: route.schema });
+      const staffLog = route.config?.staffLog;
+      for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access, staffLog, schema: route.schema });
     };
     // Files, feeds and the API's documentation are public by nature.
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return record('public');
-    const access = (route.config as { access?: Access } | undefined)?.access;
+    const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} has no config.access`);
     record(access);
     const guard = async (request: FastifyRequest, _reply: FastifyReply) => checkAccess(access, request);
