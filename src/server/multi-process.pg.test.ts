@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN, databaseUrl } from '../../tests/helpers/test-config.ts';
-import { dropTestDatabase } from '../../tests/helpers/test-app.ts';
+import { dropTestDatabase } from '../../tests/helpers/database-copies.ts';
 import { CUSTOMER_PASSWORD, pickProducts, readProduct, setProduct, validOrderBody } from '../../tests/helpers/customers.ts';
 import { fixture } from '../../tests/helpers/supplier-import.ts';
 import { startYooKassa, type YooKassaStandIn } from '../../tests/stand-ins/yookassa.ts';

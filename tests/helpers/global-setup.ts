@@ -5,13 +5,15 @@ import { seedIfEmpty } from '#server/db/seed/seed.ts';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { serverCopyPrefix } from './database-copies.ts';
 import { databaseUrl, testConfig } from './test-config.ts';
 
 const quietLog = { info: () => {}, warn: () => {} };
 
 /**
  * Migrate and seed once; every test file then starts from a copy: a PGlite data-dir dump, and
- * on PostgreSQL a template database (CREATE DATABASE ... TEMPLATE is a file copy).
+ * on PostgreSQL a template database (CREATE DATABASE ... TEMPLATE is a file copy), which the
+ * workers keep and put back in the template's state for their next files (database-copies.ts).
  */
 export default async function setup() {
   const runId = `${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -51,6 +53,9 @@ export default async function setup() {
     if (!process.env.TEST_DATABASE_URL) return;
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
+    // The workers' copies (database-copies.ts), then the template they were made from.
+    const copies = await admin.query<{ name: string }>('SELECT datname AS name FROM pg_database WHERE starts_with(datname, $1)', [serverCopyPrefix()]);
+    for (const { name } of copies.rows) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB_NAME} WITH (FORCE)`);
     await admin.end();
   };

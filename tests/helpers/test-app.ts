@@ -1,52 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp, type BuildOptions } from '#server/app.ts';
 import type { App } from '#server/core/app-types.ts';
-import { openDatabase, type Database } from '#server/db/connection.ts';
+import type { Database } from '#server/db/connection.ts';
 import type { MailMessage, Mailer } from '#server/mail/transport.ts';
 import { cookieOf } from './accounts.ts';
-import { openPgliteCopy } from './pglite-copies.ts';
-import { TEST_ADMIN, databaseUrl, templateNames, testConfig } from './test-config.ts';
+import { openPgliteCopy, openServerCopy } from './database-copies.ts';
+import { TEST_ADMIN, testConfig } from './test-config.ts';
 
 export const dbKind = (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
 
-/** Drops a test database on the PostgreSQL server, once the connections closed to it are gone. */
-export async function dropTestDatabase(name: string) {
-  const cleanup = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await cleanup.connect();
-  // pool.end() resolves before every socket is closed; a forced drop would then kill
-  // connections that are still saying goodbye (unhandled 57P01 errors). Wait for them.
-  for (let i = 0; i < 100; i++) {
-    const { rows } = await cleanup.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-    if (rows[0]!.n === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await cleanup.end();
-}
-
-/** A fresh copy of the seeded database for one test file. */
-export async function openTestDatabase(): Promise<Database> {
-  if (dbKind === 'postgres') {
-    const name = `shop_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateNames().db}`);
-    await admin.end();
-    // Parallel requests get parallel connections, but a few test files at once must stay well under
-    // the server's max_connections (100): 60 per file ran out and answered 500 in CI.
-    const database = await openDatabase({ url: databaseUrl(name), poolSize: 16 });
-    const close = database.close;
-    return {
-      ...database,
-      close: async () => {
-        await close();
-        await dropTestDatabase(name);
-      },
-    };
-  }
-  return openPgliteCopy();
-}
+/** A copy of the seeded database for one test file, in the state the seed left it; `close` when done. */
+export const openTestDatabase = (): Promise<Database> => (dbKind === 'postgres' ? openServerCopy() : openPgliteCopy());
 
 export type TestClock = { now: () => Date; advance: (ms: number) => void; set: (d: Date) => void };
 
