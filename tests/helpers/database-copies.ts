@@ -106,9 +106,13 @@ function keeper<Copy>(copies: Copies<Copy>) {
     }
     const database = await copies.open(copy);
     const handedOut = copy;
+    let closed = false;
     return {
       ...database,
+      // Kept once, however often it is closed: two files must never get the same copy.
       close: async () => {
+        if (closed) return;
+        closed = true;
         await database.close();
         kept.push(handedOut);
       },
