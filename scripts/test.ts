@@ -1,27 +1,23 @@
 /**
- * `npm test`: every check — typecheck and lint side by side (each takes one core); then the unit
- * and API tests beside the production build (once, kept when newer than its sources), its
- * reproducibility check and the security figures, which need one core where the tests leave
- * about a sixth of two idle; then the end-to-end tests — stopping after the first step with a
- * failure, then the seconds each stage took (docs/decisions/026).
+ * `npm test`: every check in order — typecheck and lint (side by side: each takes one core),
+ * unit and API tests, the production build (once, kept when newer than its sources), the
+ * security figures, the end-to-end tests — stopping at the first step that fails, then the
+ * seconds each stage took (docs/decisions/026).
  */
 import { spawn } from 'node:child_process';
 
 type Stage = readonly [name: string, command: string];
-/** Stages one after another, the next only when the one before passed. */
-type Lane = readonly Stage[];
 
-const STEPS: readonly (readonly Lane[])[] = [
-  [[['typecheck', 'npm run typecheck']], [['lint', 'npm run lint']]],
+const STEPS: readonly (readonly Stage[])[] = [
   [
-    [['unit', 'npm run test:unit']],
-    [
-      ['build', 'tsx scripts/build.ts --if-stale'],
-      ['reproducible', 'tsx scripts/check-reproducible-build.ts'],
-      ['security', 'npm run test:security'],
-    ],
+    ['typecheck', 'npm run typecheck'],
+    ['lint', 'npm run lint'],
   ],
-  [[['e2e', 'npm run test:e2e']]],
+  [['unit', 'npm run test:unit']],
+  [['build', 'tsx scripts/build.ts --if-stale']],
+  [['reproducible', 'tsx scripts/check-reproducible-build.ts']],
+  [['security', 'npm run test:security']],
+  [['e2e', 'npm run test:e2e']],
 ];
 
 type Outcome = { name: string; seconds: number; failure: string | null };
@@ -45,20 +41,10 @@ function run([name, command]: Stage, alone: boolean): Promise<Outcome> {
   });
 }
 
-/** A lane's stages in turn, up to the first that fails. */
-async function runLane(lane: Lane, alone: boolean): Promise<Outcome[]> {
-  const done: Outcome[] = [];
-  for (const stage of lane) {
-    done.push(await run(stage, alone));
-    if (done.at(-1)!.failure) break;
-  }
-  return done;
-}
-
 const outcomes: Outcome[] = [];
 const started = Date.now();
 for (const step of STEPS) {
-  outcomes.push(...(await Promise.all(step.map((lane) => runLane(lane, step.length === 1)))).flat());
+  outcomes.push(...(await Promise.all(step.map((stage) => run(stage, step.length === 1)))));
   if (outcomes.some((outcome) => outcome.failure)) break;
 }
 
