@@ -1,51 +1,63 @@
 /**
- * `npm test`: every check in order — typecheck and lint (side by side: each takes one core),
- * unit and API tests, the production build (once, kept when newer than its sources), the
- * security figures, the end-to-end tests — stopping at the first step that fails, then the
- * seconds each stage took (docs/decisions/026).
+ * `npm test`: every check — typecheck, lint, unit and API tests, the production build (once, kept
+ * when newer than its sources), its reproducibility, the security figures, the end-to-end tests —
+ * each started as soon as what it needs has passed, so the stages that leave a core idle share
+ * the machine (docs/decisions/026). A failure starts nothing more; the stages already running
+ * finish. Then the seconds each stage took.
  */
 import { spawn } from 'node:child_process';
 
-type Stage = readonly [name: string, command: string];
+/** `live`: the output goes straight through (the long last stage, for a CI log that grows while it runs). */
+type Stage = { name: string; command: string; after: readonly string[]; live?: boolean };
 
-const STEPS: readonly (readonly Stage[])[] = [
-  [
-    ['typecheck', 'npm run typecheck'],
-    ['lint', 'npm run lint'],
-  ],
-  [['unit', 'npm run test:unit']],
-  [['build', 'tsx scripts/build.ts --if-stale']],
-  [['reproducible', 'tsx scripts/check-reproducible-build.ts']],
-  [['security', 'npm run test:security']],
-  [['e2e', 'npm run test:e2e']],
+const STAGES: readonly Stage[] = [
+  { name: 'typecheck', command: 'npm run typecheck', after: [] },
+  { name: 'lint', command: 'npm run lint', after: [] },
+  { name: 'build', command: 'tsx scripts/build.ts --if-stale', after: [] },
+  { name: 'unit', command: 'npm run test:unit', after: [] },
+  { name: 'reproducible', command: 'tsx scripts/check-reproducible-build.ts', after: ['build'] },
+  { name: 'security', command: 'npm run test:security', after: ['build'] },
+  // Both cores for the browsers: after the unit tests, which take both too.
+  { name: 'e2e', command: 'npm run test:e2e', after: ['build', 'unit'], live: true },
 ];
 
 type Outcome = { name: string; seconds: number; failure: string | null };
 
 /**
- * Runs a stage. Alone, its output goes straight through; beside others, it is held and printed
- * whole once the stage ends, so two stages' lines do not interleave.
+ * Runs a stage with its output held, printed whole once it ends, so stages running side by side
+ * do not interleave their lines (a live stage's goes straight through).
  */
-function run([name, command]: Stage, alone: boolean): Promise<Outcome> {
+function run({ name, command, live }: Stage): Promise<Outcome> {
   const started = Date.now();
-  const child = spawn(command, { shell: true, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, { shell: true, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
   const held: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => held.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => held.push(chunk));
   return new Promise((resolve) => {
     child.on('close', (status, signal) => {
-      if (held.length) process.stdout.write(Buffer.concat(held));
-      const failure = status === 0 ? null : `${name} failed (${signal ?? `exit code ${status}`})`;
-      resolve({ name, seconds: (Date.now() - started) / 1000, failure });
+      const seconds = (Date.now() - started) / 1000;
+      console.log(`\n── ${name} (${seconds.toFixed(1)} s) ──`);
+      process.stdout.write(Buffer.concat(held));
+      resolve({ name, seconds, failure: status === 0 ? null : `${name} failed (${signal ?? `exit code ${status}`})` });
     });
   });
 }
 
-const outcomes: Outcome[] = [];
 const started = Date.now();
-for (const step of STEPS) {
-  outcomes.push(...(await Promise.all(step.map((stage) => run(stage, step.length === 1)))));
-  if (outcomes.some((outcome) => outcome.failure)) break;
+const outcomes: Outcome[] = [];
+const running = new Map<string, Promise<Outcome>>();
+const passed = (name: string) => outcomes.some((outcome) => outcome.name === name && !outcome.failure);
+for (;;) {
+  if (!outcomes.some((outcome) => outcome.failure)) {
+    for (const stage of STAGES) {
+      if (running.has(stage.name) || outcomes.some((outcome) => outcome.name === stage.name)) continue;
+      if (stage.after.every(passed)) running.set(stage.name, run(stage));
+    }
+  }
+  if (running.size === 0) break;
+  const outcome = await Promise.race(running.values());
+  running.delete(outcome.name);
+  outcomes.push(outcome);
 }
 
 console.log('\nStage times (s):');
@@ -56,3 +68,4 @@ if (failures.length) {
   console.log(`\n${failures.map((outcome) => outcome.failure).join('\n')}`);
   process.exit(1);
 }
+if (outcomes.length < STAGES.length) throw new Error('a stage waits for one that never runs');

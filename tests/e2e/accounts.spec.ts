@@ -1,10 +1,7 @@
 import fs from 'node:fs';
-import { E2E_MAIL_DIR } from './env.ts';
 import path from 'node:path';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect, isMobile, test, waitForHydration } from './fixtures.ts';
-
-const mailDir = E2E_MAIL_DIR;
 
 /** A customer of this test and project only: both projects run against the same server. */
 function newCustomer(testInfo: TestInfo, prefix: string) {
@@ -24,8 +21,8 @@ function forgive(errors: string[], pattern: RegExp) {
   errors.splice(0, errors.length, ...kept);
 }
 
-/** The text part of the newest letter to this address in the e2e server's mail folder. */
-function newestMailText(to: string): string | null {
+/** The text part of the newest letter to this address in the shop's mail folder. */
+function newestMailText(mailDir: string, to: string): string | null {
   if (!fs.existsSync(mailDir)) return null;
   const files = fs
     .readdirSync(mailDir)
@@ -157,7 +154,7 @@ test('the personal account needs a login and comes back after it', async ({ page
   await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
 });
 
-test('a customer resets a forgotten password with the link from the e-mail', async ({ page, request, consoleErrors }, testInfo) => {
+test('a customer resets a forgotten password with the link from the e-mail', async ({ page, request, shop, consoleErrors }, testInfo) => {
   const customer = newCustomer(testInfo, 'reset');
   await registerByApi(request, customer);
 
@@ -175,7 +172,7 @@ test('a customer resets a forgotten password with the link from the e-mail', asy
   await expect(page.getByText(/Если этот email зарегистрирован в магазине/)).toBeVisible();
 
   let text: string | null = null;
-  await expect.poll(() => (text = newestMailText(customer.email)), { message: 'the reset letter is written' }).not.toBeNull();
+  await expect.poll(() => (text = newestMailText(shop.mailDir, customer.email)), { message: 'the reset letter is written' }).not.toBeNull();
   expect(text).toContain(`Здравствуйте, ${customer.username}!`);
   const link = /(http:\/\/localhost:\d+)(\/password-reset\/reset\?token=[A-Za-z0-9_-]+)/.exec(text!);
   expect(link, text!).not.toBeNull();

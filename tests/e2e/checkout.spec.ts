@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { E2E_MAIL_DIR } from './env.ts';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { formatRub, hasPrice } from '../../src/shared/money.ts';
@@ -8,7 +7,6 @@ import { cartToCheckout } from './orders.ts';
 
 type ApiProduct = { id: number; slug: string; name: string; price: number | null; stock: number | null };
 
-const mailDir = E2E_MAIL_DIR;
 /** formatRub's spaces are narrow no-break spaces: compare texts with plain spaces. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -29,7 +27,7 @@ function mailSubject(eml: string): string {
 
 const cartCount = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Корзина, товаров:/ });
 
-test('a visitor fills a cart, checks out, registers in the dialog and finds the order', { tag: '@phone' }, async ({ page, request, consoleErrors }, testInfo) => {
+test('a visitor fills a cart, checks out, registers in the dialog and finds the order', { tag: '@phone' }, async ({ page, request, shop, consoleErrors }, testInfo) => {
   // Two products that can be bought, from the first catalogue page, with stock to spare (both
   // projects buy from the same server).
   const list = (await (await request.get('/api/products')).json()) as { products: ApiProduct[] };
@@ -132,11 +130,11 @@ test('a visitor fills a cart, checks out, registers in the dialog and finds the 
   // The confirmation mail was written for the customer.
   await expect
     .poll(() => {
-      if (!fs.existsSync(mailDir)) return [];
+      if (!fs.existsSync(shop.mailDir)) return [];
       return fs
-        .readdirSync(mailDir)
+        .readdirSync(shop.mailDir)
         .filter((f) => f.endsWith(`${email}.eml`))
-        .map((f) => plain(mailSubject(fs.readFileSync(path.join(mailDir, f), 'utf8'))));
+        .map((f) => plain(mailSubject(fs.readFileSync(path.join(shop.mailDir, f), 'utf8'))));
     })
     .toContainEqual(expect.stringContaining(`Заказ № ${orderId} оформлен`));
 

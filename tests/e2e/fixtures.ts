@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { request as playwrightRequest, test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { shopAt, type E2EShop } from './env.ts';
 
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -9,7 +10,9 @@ const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'
  * Every page under test fails on console errors and hydration warnings: a clean console is
  * part of what the customer gets. Automatic: every test gets it without asking.
  */
-export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp | null }>({
+export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp | null; shop: E2EShop }>({
+  /** The shop the test's project drives (playwright.config.ts): its mail folder, its YooKassa stand-in. */
+  shop: async ({ baseURL }, use) => use(shopAt(baseURL!)),
   /**
    * Errors a test expects on purpose (the spec logs failed replies), one pattern:
    * `test.use({ allowedConsoleErrors: /status of 400|: 400 / })` (an array would read as fixture options).

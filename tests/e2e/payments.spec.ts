@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatRub, hasPrice } from '../../src/shared/money.ts';
 import type { PaymentSettingsAnswer } from '../../src/shared/schemas/payments.ts';
-import { E2E_YOOKASSA_URL } from './env.ts';
+import type { E2EShop } from './env.ts';
 import { adminApi, axeViolations, expect, test, waitForHydration } from './fixtures.ts';
 import { cartToCheckout, registerCustomer } from './orders.ts';
 
@@ -15,8 +15,8 @@ async function buyableProduct(api: APIRequestContext) {
   return product!;
 }
 
-/** An online order placed through the API as checkout does it; the answer names YooKassa's page. */
-async function placeOnlineOrder(api: APIRequestContext, email: string) {
+/** An online order placed through the API as checkout does it; the answer names the shop's YooKassa page. */
+async function placeOnlineOrder(api: APIRequestContext, shop: E2EShop, email: string) {
   const product = await buyableProduct(api);
   const cartId = crypto.randomUUID();
   expect((await api.post('/api/cart/items', { data: { cartId, productId: product.id, quantity: 1 } })).ok()).toBe(true);
@@ -37,13 +37,13 @@ async function placeOnlineOrder(api: APIRequestContext, email: string) {
   });
   expect(res.status(), await res.text()).toBe(201);
   const order = (await res.json()) as { id: number; totalAmount: number; confirmationUrl: string | null };
-  expect(order.confirmationUrl).toMatch(new RegExp(`^${E2E_YOOKASSA_URL}/checkout/`));
+  expect(order.confirmationUrl).toMatch(new RegExp(`^${shop.yookassaUrl}/checkout/`));
   return order as { id: number; totalAmount: number; confirmationUrl: string };
 }
 
 /** The payments the stand-in was asked to create for this order. */
-async function paymentsCreatedFor(api: APIRequestContext, orderId: number) {
-  const requests = (await (await api.get(`${E2E_YOOKASSA_URL}/__test/requests`)).json()) as StandInRequest[];
+async function paymentsCreatedFor(api: APIRequestContext, shop: E2EShop, orderId: number) {
+  const requests = (await (await api.get(`${shop.yookassaUrl}/__test/requests`)).json()) as StandInRequest[];
   return requests.filter((r) => r.method === 'POST' && r.path === '/payments' && r.body?.metadata?.orderId === String(orderId));
 }
 
@@ -53,7 +53,7 @@ const standInPage = (page: Page) => page.getByRole('heading', { name: 'Тест�
 const HOLD_TEXT = /^Заказ ждёт оплаты до (\d{1,2} [а-я]+ \d{4} г\., )?\d{2}:\d{2}$/;
 
 test.describe('online payment through YooKassa (the local stand-in)', () => {
-  test('@mobile a customer checks out with «Онлайн оплата», pays on YooKassa\'s page and comes back to «Оплачен»', async ({ page, consoleErrors }) => {
+  test('@mobile a customer checks out with «Онлайн оплата», pays on YooKassa\'s page and comes back to «Оплачен»', async ({ page, shop, consoleErrors }) => {
     void consoleErrors;
     const email = await registerCustomer(page.request, 'm');
     const product = await buyableProduct(page.request);
@@ -72,11 +72,11 @@ test.describe('online payment through YooKassa (the local stand-in)', () => {
 
     // An impatient double click: one order, one payment.
     await form.getByRole('button', { name: /Оформить заказ на/ }).dblclick();
-    await expect(page).toHaveURL(new RegExp(`^${E2E_YOOKASSA_URL}/checkout/`), { timeout: 15_000 });
+    await expect(page).toHaveURL(new RegExp(`^${shop.yookassaUrl}/checkout/`), { timeout: 15_000 });
     await expect(standInPage(page)).toBeVisible();
     const description = await page.getByText(/^Заказ №\s*\d+$/).textContent();
     const orderId = Number(description!.replace(/\D/g, ''));
-    expect(await paymentsCreatedFor(page.request, orderId)).toHaveLength(1);
+    expect(await paymentsCreatedFor(page.request, shop, orderId)).toHaveLength(1);
     const mine = (await (await page.request.get('/api/orders/my-orders')).json()) as { orders: { id: number }[] };
     expect(mine.orders.map((o) => o.id)).toEqual([orderId]);
 
@@ -95,10 +95,10 @@ test.describe('online payment through YooKassa (the local stand-in)', () => {
     await expect(card.getByRole('button', { name: 'Оплатить' })).toHaveCount(0);
   });
 
-  test('@mobile a cancelled payment shows its reason, and «Оплатить» starts a new one that goes through', async ({ page, consoleErrors }) => {
+  test('@mobile a cancelled payment shows its reason, and «Оплатить» starts a new one that goes through', async ({ page, shop, consoleErrors }) => {
     void consoleErrors;
     const email = await registerCustomer(page.request, 'c');
-    const order = await placeOnlineOrder(page.request, email);
+    const order = await placeOnlineOrder(page.request, shop, email);
 
     // Waiting for payment: the order page offers it and says how long the order is held.
     await page.goto(`/order-complete/${order.id}`);
@@ -122,21 +122,21 @@ test.describe('online payment through YooKassa (the local stand-in)', () => {
     await card.getByRole('button', { name: 'Оплатить' }).click();
     await expect(standInPage(page)).toBeVisible();
     expect(page.url()).not.toBe(order.confirmationUrl);
-    expect(await paymentsCreatedFor(page.request, order.id)).toHaveLength(2);
+    expect(await paymentsCreatedFor(page.request, shop, order.id)).toHaveLength(2);
 
     await page.getByRole('button', { name: 'Оплатить' }).click();
     await expect(page).toHaveURL(new RegExp(`/order-complete/${order.id}\\?payment=return$`));
     await expect(page.getByTestId('payment-state')).toHaveText('Оплачен');
   });
 
-  test('@desktop an administrator refunds part of a paid order, then the rest', async ({ page, playwright, baseURL, consoleErrors }) => {
+  test('@desktop an administrator refunds part of a paid order, then the rest', async ({ page, playwright, baseURL, shop, consoleErrors }) => {
     void consoleErrors;
     const customer = await playwright.request.newContext({ baseURL });
     const email = await registerCustomer(customer, 'r');
-    const order = await placeOnlineOrder(customer, email);
+    const order = await placeOnlineOrder(customer, shop, email);
     const paymentId = new URL(order.confirmationUrl).pathname.split('/').pop()!;
     // The payment goes through at YooKassa, which tells the shop.
-    const paid = await customer.post(`${E2E_YOOKASSA_URL}/__test/payments/${paymentId}/status`, { data: { status: 'succeeded', notify: true } });
+    const paid = await customer.post(`${shop.yookassaUrl}/__test/payments/${paymentId}/status`, { data: { status: 'succeeded', notify: true } });
     expect(paid.status()).toBe(200);
 
     expect((await page.request.post('/api/login', { data: { username: 'admin', password: 'Admin-e2e-pass-2026' } })).status()).toBe(200);
@@ -185,16 +185,16 @@ test.describe('online payment through YooKassa (the local stand-in)', () => {
     await customer.dispose();
   });
 
-  test('a payment that comes after staff cancelled the order is refunded by the shop, and the order says why', async ({ page, playwright, baseURL, consoleErrors }) => {
+  test('a payment that comes after staff cancelled the order is refunded by the shop, and the order says why', async ({ page, playwright, baseURL, shop, consoleErrors }) => {
     void consoleErrors;
     const customer = await playwright.request.newContext({ baseURL });
     const email = await registerCustomer(customer, 'c');
-    const order = await placeOnlineOrder(customer, email);
+    const order = await placeOnlineOrder(customer, shop, email);
     const paymentId = new URL(order.confirmationUrl).pathname.split('/').pop()!;
     expect((await page.request.post('/api/login', { data: { username: 'admin', password: 'Admin-e2e-pass-2026' } })).status()).toBe(200);
     expect((await page.request.patch(`/api/orders/${order.id}/status`, { data: { status: 'cancelled' } })).status()).toBe(200);
     // The customer still had YooKassa's page open and paid there; YooKassa tells the shop.
-    const paid = await customer.post(`${E2E_YOOKASSA_URL}/__test/payments/${paymentId}/status`, { data: { status: 'succeeded', notify: true } });
+    const paid = await customer.post(`${shop.yookassaUrl}/__test/payments/${paymentId}/status`, { data: { status: 'succeeded', notify: true } });
     expect(paid.status()).toBe(200);
 
     await page.goto('/admin/orders');
