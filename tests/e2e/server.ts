@@ -4,19 +4,19 @@
  * not be offered), written before the server starts so no test meets the shop without them. It
  * runs the compiled server, as `npm start` does.
  *
- * The run's first shop (E2E_TEMPLATE=make) migrates and seeds its database as the server's start
- * would, then keeps a copy in E2E_TEMPLATE_DIR; the shops after it start from that copy
- * (E2E_TEMPLATE=copy) instead of making and seeding a database each. Playwright starts the
- * servers one after another, in the order of playwright.config.ts.
+ * The run's first shop (E2E_TEMPLATE=make) migrates and seeds its database with the server's own
+ * start-up (openShopDatabase), then keeps a copy in E2E_TEMPLATE_DIR; the shops after it start
+ * from that copy (E2E_TEMPLATE=copy) instead of making and seeding a database each. Playwright
+ * starts the servers one after another, in the order of playwright.config.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildIsFresh } from '../../scripts/build-freshness.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase } from '../../src/server/db/connection.ts';
+import { createLogger } from '../../src/server/core/log.ts';
 import { settings } from '../../src/server/db/schema.ts';
-import { seedIfEmpty } from '../../src/server/db/seed/seed.ts';
+import { openShopDatabase } from '../../src/server/start-up.ts';
 import { TEST_SELLER_REQUISITES } from '../helpers/seller-requisites.ts';
 
 const dataDir = process.env.DATA_DIR;
@@ -31,9 +31,8 @@ const pgliteDir = path.join(dataDir, 'pglite');
 fs.rmSync(dataDir, { recursive: true, force: true });
 if (template === 'make') {
   fs.rmSync(templateDir, { recursive: true, force: true });
-  const database = await openDatabase({ dataDir: pgliteDir });
-  await database.migrate();
-  await seedIfEmpty(database.db, loadConfig(), { info: () => {}, warn: console.warn });
+  const config = loadConfig();
+  const database = await openShopDatabase(config, createLogger({ level: config.logLevel }));
   await database.db.insert(settings).values({ key: 'requisites', value: TEST_SELLER_REQUISITES });
   await database.close();
   fs.cpSync(pgliteDir, templateDir, { recursive: true });
