@@ -124,6 +124,11 @@ export default defineConfig({
     // The customer who asks for less motion: dialogs and sheets show without their animations, so
     // no click waits for one to settle (the desktop storefront's runs 115-118 s → 107 s).
     reducedMotion: 'reduce',
+    // A flow runs without the service worker, which each new context would otherwise install a
+    // second or two into its first page: on two cores that was 1.2 of the 2.6 CPU-seconds a fresh
+    // context with the home page costs. What the worker does (the app shell and the offline page,
+    // no API answers or pages kept) is tested with it in seo.spec.ts (docs/decisions/026).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromium,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],

@@ -36,6 +36,9 @@ test.describe('page heads', () => {
 // Installable app
 
 test.describe('installable app', () => {
+  // The other specs run without the worker (playwright.config.ts).
+  test.use({ serviceWorkers: 'allow' });
+
   test('the service worker shows the offline page without network and never keeps API answers or pages', async ({ page, context, consoleErrors }) => {
     await page.goto('/');
     await waitForHydration(page);
