@@ -14,6 +14,10 @@ import { databaseUrl, templateNames } from './test-config.ts';
  * the template's state: its tables emptied and filled again with the template's rows, its
  * sequences set back (docs/decisions/026).
  *
+ * Only the tables a file changed are put back (most files change a few of the 60): each table's
+ * rows are read as one hash, and a table whose hash is not the template's is emptied and filled
+ * again, with the tables whose foreign keys point at it (TRUNCATE takes them together).
+ *
  * A copy whose schema a file changed (tables, types or functions made or dropped: a restore) is
  * not reused. Each `Database` handed out is new, so nothing keyed by it carries over.
  */
@@ -21,8 +25,11 @@ import { databaseUrl, templateNames } from './test-config.ts';
 /** What both clients answer: PGlite itself, and a `pg` client of one connection. */
 type Sql = { query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }> };
 
-/** The template's rows of one table, as JSON (none for an empty table), and its columns that take values. */
-type TableRows = { name: string; columns: string; rows: string | null };
+/**
+ * The template's rows of one table, as JSON (none for an empty table), and their hash; its
+ * columns that take values; the tables whose foreign keys point at it.
+ */
+type TableRows = { name: string; columns: string; rows: string | null; hash: string; referencedBy: string[] };
 type Template = { tables: TableRows[]; sequences: { name: string; value: string; called: boolean }[]; schema: string };
 
 /** What a file may not change for its copy to be reused: every relation, type and function of the shop's schema. */
@@ -43,10 +50,16 @@ async function readTemplate(sql: Sql): Promise<Template> {
     from pg_class c join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
     where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'
     group by c.relname order by c.relname`);
+  const { rows: keys } = await sql.query<{ referencing: string; referenced: string }>(`
+    select child.relname as referencing, parent.relname as referenced
+    from pg_constraint k join pg_class child on child.oid = k.conrelid join pg_class parent on parent.oid = k.confrelid
+    where k.contype = 'f' and k.connamespace = 'public'::regnamespace`);
+  const hashes = await tableHashes(sql, tables);
   const withRows: TableRows[] = [];
   for (const table of tables) {
     const { rows } = await sql.query<{ rows: string | null }>(`select json_agg(t)::text as rows from public.${quoted(table.name)} t`);
-    withRows.push({ ...table, rows: rows[0]!.rows });
+    const referencedBy = keys.filter((key) => key.referenced === table.name).map((key) => key.referencing);
+    withRows.push({ ...table, rows: rows[0]!.rows, hash: hashes.get(table.name)!, referencedBy });
   }
   const { rows: sequences } = await sql.query<{ name: string; value: string; called: boolean }>(
     `select sequencename as name, coalesce(last_value, start_value)::text as value, last_value is not null as called from pg_sequences where schemaname = 'public'`,
@@ -56,19 +69,43 @@ async function readTemplate(sql: Sql): Promise<Template> {
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** Each table's rows as one hash, in one query. */
+async function tableHashes(sql: Sql, tables: { name: string }[]): Promise<Map<string, string>> {
+  const { rows } = await sql.query<{ name: string; hash: string }>(
+    tables.map((table, i) => `select $${i + 1}::text as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from public.${quoted(table.name)} t`).join(' union all '),
+    tables.map((table) => table.name),
+  );
+  return new Map(rows.map((row) => [row.name, row.hash]));
+}
+
+/** The tables whose rows are not the template's, with every table whose foreign keys point at one of them. */
+async function changedTables(sql: Sql, template: Template): Promise<TableRows[]> {
+  const hashes = await tableHashes(sql, template.tables);
+  const byName = new Map(template.tables.map((table) => [table.name, table]));
+  const changed = new Set(template.tables.filter((table) => hashes.get(table.name) !== table.hash).map((table) => table.name));
+  for (const name of changed) for (const referencing of byName.get(name)!.referencedBy) changed.add(referencing);
+  return template.tables.filter((table) => changed.has(table.name));
+}
+
 /** Puts a copy back in the template's state; false when its schema changed. */
 async function reset(sql: Sql, template: Template): Promise<boolean> {
   if ((await schemaOf(sql)) !== template.schema) return false;
+  const changed = await changedTables(sql, template);
   await sql.query('begin');
   try {
     // The rows are the template's as they are: no trigger runs again on them, no foreign key is checked row by row.
     await sql.query('set local session_replication_role = replica');
-    await sql.query(`truncate ${template.tables.map((table) => `public.${quoted(table.name)}`).join(', ')}`);
-    for (const { name, columns, rows } of template.tables) {
+    if (changed.length) await sql.query(`truncate ${changed.map((table) => `public.${quoted(table.name)}`).join(', ')}`);
+    for (const { name, columns, rows } of changed) {
       if (!rows) continue;
       await sql.query(`insert into public.${quoted(name)} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::public.${quoted(name)}, $1::json)`, [rows]);
     }
-    for (const { name, value, called } of template.sequences) await sql.query('select setval($1, $2::bigint, $3)', [`public.${quoted(name)}`, value, called]);
+    if (template.sequences.length) {
+      await sql.query(
+        `select ${template.sequences.map((_, i) => `setval($${3 * i + 1}, $${3 * i + 2}::bigint, $${3 * i + 3})`).join(', ')}`,
+        template.sequences.flatMap(({ name, value, called }) => [`public.${quoted(name)}`, value, called]),
+      );
+    }
     await sql.query('commit');
   } catch (error) {
     await sql.query('rollback');

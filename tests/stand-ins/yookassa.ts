@@ -83,6 +83,8 @@ export type YooKassaStandIn = {
   failNext: (status: number, times?: number, path?: string) => void;
   /** Holds back the answers of the next API calls by `ms`, `times` times (a slow YooKassa). */
   delayNext: (ms: number, times?: number) => void;
+  /** Sends the answers held back now, without waiting out their time. */
+  releaseHeld: () => void;
   /** Resolves once every answer held back has been sent. */
   settled: () => Promise<void>;
   stop: () => Promise<void>;
@@ -141,6 +143,8 @@ export async function startYooKassa(options: StandInOptions = {}): Promise<YooKa
   let failures: { status: number; times: number; path?: string } | null = null;
   let delays: { ms: number; times: number } | null = null;
   const held = new Set<Promise<void>>();
+  let releaseHeld = () => {};
+  let released = new Promise<void>((resolve) => (releaseHeld = resolve));
   let base = '';
 
   const deliver =
@@ -305,7 +309,7 @@ export async function startYooKassa(options: StandInOptions = {}): Promise<YooKa
         delays.times -= 1;
         const ms = delays.ms;
         send = (status, answer) => {
-          const answered = new Promise<void>((resolve) => setTimeout(resolve, ms)).then(() => {
+          const answered = Promise.race([new Promise<void>((resolve) => setTimeout(resolve, ms)), released]).then(() => {
             if (!res.destroyed) write(status, answer);
             held.delete(answered);
           });
@@ -356,6 +360,10 @@ export async function startYooKassa(options: StandInOptions = {}): Promise<YooKa
     },
     delayNext: (ms, times = 1) => {
       delays = { ms, times };
+    },
+    releaseHeld: () => {
+      releaseHeld();
+      released = new Promise<void>((resolve) => (releaseHeld = resolve));
     },
     settled: async () => {
       await Promise.all([...held]);

@@ -463,7 +463,8 @@ describe('idempotence keys', () => {
 
 describe('a slow YooKassa', () => {
   it('does not hold the checkout: the order is placed, «Оплатить» picks up the payment with the same key', async () => {
-    shop.yookassa.delayNext(10_000);
+    // Held until the test has seen the checkout go on without it (the shop waits 3 s at most).
+    shop.yookassa.delayNext(60_000);
     const { order } = await placeOnline();
     expect(order.status).toBe('pending');
     expect(order.confirmationUrl).toBeNull();
@@ -477,6 +478,7 @@ describe('a slow YooKassa', () => {
     const url = `${shop.yookassa.url}/checkout/${paymentsOf(order.id)[0]!.id}`;
     expect(meanwhile.json().confirmationUrl).toBe(url);
 
+    shop.yookassa.releaseHeld();
     await shop.yookassa.settled();
     const later = await inject('POST', `/api/orders/${order.id}/payment`, shop.customer.cookie);
     expect(later.json().confirmationUrl).toBe(url);
