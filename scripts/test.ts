@@ -14,7 +14,7 @@ import path from 'node:path';
  * `live`: the output goes straight through (the long last stage, for a CI log that grows while it
  * runs). `gate`: the stage starts with what comes before its work (the end-to-end run's servers)
  * and begins that work once the gate's stage has passed; it reads the word in the file named by
- * STAGE_GATE_FILE: `go`, or `stop` when the gate's stage failed (tests/e2e/stage-gate.ts).
+ * STAGE_GATE_FILE: `go`, or `stop` when a stage failed (tests/e2e/stage-gate.ts).
  */
 type Stage = { name: string; command: string; after: readonly string[]; live?: boolean; gate?: string };
 
