@@ -112,8 +112,6 @@ function shopServers(shop: E2EShop, index: number) {
  */
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Under npm test the servers start while the unit tests run, and the tests wait for them to pass.
-  globalSetup: './tests/e2e/stage-gate.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // Files spread over the workers; a file's tests run in order in one worker.

@@ -6,17 +6,9 @@
  * finish. Then the seconds each stage took.
  */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 
-/**
- * `live`: the output goes straight through (the long last stage, for a CI log that grows while it
- * runs). `gate`: the stage starts with what comes before its work (the end-to-end run's servers)
- * and begins that work once the gate's stage has passed; it reads the word in the file named by
- * STAGE_GATE_FILE: `go`, or `stop` when a stage failed (tests/e2e/stage-gate.ts).
- */
-type Stage = { name: string; command: string; after: readonly string[]; live?: boolean; gate?: string };
+/** `live`: the output goes straight through (the long stage, for a CI log that grows while it runs). */
+type Stage = { name: string; command: string; after: readonly string[]; live?: boolean };
 
 const STAGES: readonly Stage[] = [
   { name: 'typecheck', command: 'npm run typecheck', after: [] },
@@ -25,13 +17,10 @@ const STAGES: readonly Stage[] = [
   { name: 'unit', command: 'npm run test:unit', after: [] },
   { name: 'reproducible', command: 'tsx scripts/check-reproducible-build.ts', after: ['build'] },
   { name: 'security', command: 'npm run test:security', after: ['build'] },
-  // Both cores for the browsers: their tests after the unit tests, which take both too; the
-  // shops' servers start meanwhile, in the unit tests' idle moments.
-  { name: 'e2e', command: 'npm run test:e2e', after: ['build'], gate: 'unit', live: true },
+  // Beside the unit tests, not after them: each stage alone leaves the cores idle a fifth of the
+  // time (waiting on a browser, a server, a database); together they keep both busy.
+  { name: 'e2e', command: 'npm run test:e2e', after: ['build'], live: true },
 ];
-
-/** Where a gated stage finds its word (one file per stage and run). */
-const gateFile = (stage: Stage) => path.join(os.tmpdir(), `shop-test-gate-${process.pid}-${stage.name}`);
 
 type Outcome = { name: string; seconds: number; failure: string | null };
 
@@ -42,8 +31,7 @@ type Outcome = { name: string; seconds: number; failure: string | null };
 function run(stage: Stage): Promise<Outcome> {
   const { name, command, live } = stage;
   const started = Date.now();
-  const env = stage.gate ? { ...process.env, STAGE_GATE_FILE: gateFile(stage) } : process.env;
-  const child = spawn(command, { shell: true, env, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, { shell: true, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
   const held: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => held.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => held.push(chunk));
@@ -61,16 +49,6 @@ const started = Date.now();
 const outcomes: Outcome[] = [];
 const running = new Map<string, Promise<Outcome>>();
 const passed = (name: string) => outcomes.some((outcome) => outcome.name === name && !outcome.failure);
-const answered = new Set<string>();
-/** A gated stage goes on once its gate's stage passed, and stops at any failure: a failure starts nothing more. */
-function openGates() {
-  const failed = outcomes.some((outcome) => outcome.failure);
-  for (const stage of STAGES) {
-    if (!stage.gate || answered.has(stage.name) || !(failed || passed(stage.gate))) continue;
-    fs.writeFileSync(gateFile(stage), failed ? 'stop' : 'go');
-    answered.add(stage.name);
-  }
-}
 for (;;) {
   if (!outcomes.some((outcome) => outcome.failure)) {
     for (const stage of STAGES) {
@@ -82,9 +60,7 @@ for (;;) {
   const outcome = await Promise.race(running.values());
   running.delete(outcome.name);
   outcomes.push(outcome);
-  openGates();
 }
-for (const stage of STAGES) fs.rmSync(gateFile(stage), { force: true });
 
 console.log('\nStage times (s):');
 for (const { name, seconds } of outcomes) console.log(`  ${name.padEnd(12)} ${seconds.toFixed(1).padStart(7)}`);
