@@ -142,9 +142,8 @@ export async function startYooKassa(options: StandInOptions = {}): Promise<YooKa
   const idempotence = new Map<string, { body: string; status: number; answer: unknown; at: number }>();
   let failures: { status: number; times: number; path?: string } | null = null;
   let delays: { ms: number; times: number } | null = null;
-  const held = new Set<Promise<void>>();
-  let releaseHeld = () => {};
-  let released = new Promise<void>((resolve) => (releaseHeld = resolve));
+  /** Answers held back, each with what sends it at once (its timer cleared). */
+  const held = new Map<Promise<void>, () => void>();
   let base = '';
 
   const deliver =
@@ -309,11 +308,18 @@ export async function startYooKassa(options: StandInOptions = {}): Promise<YooKa
         delays.times -= 1;
         const ms = delays.ms;
         send = (status, answer) => {
-          const answered = Promise.race([new Promise<void>((resolve) => setTimeout(resolve, ms)), released]).then(() => {
+          let sendNow = () => {};
+          const answered = new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, ms);
+            sendNow = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          }).then(() => {
             if (!res.destroyed) write(status, answer);
             held.delete(answered);
           });
-          held.add(answered);
+          held.set(answered, sendNow);
         };
       }
       if (failures && failures.times > 0 && (failures.path === undefined || failures.path === path)) {
@@ -362,11 +368,10 @@ export async function startYooKassa(options: StandInOptions = {}): Promise<YooKa
       delays = { ms, times };
     },
     releaseHeld: () => {
-      releaseHeld();
-      released = new Promise<void>((resolve) => (releaseHeld = resolve));
+      for (const sendNow of held.values()) sendNow();
     },
     settled: async () => {
-      await Promise.all([...held]);
+      await Promise.all([...held.keys()]);
     },
     stop: listening.stop,
   };
