@@ -28,3 +28,23 @@ describe('a value the database cannot hold', () => {
     });
   }
 });
+
+describe('a field named like a property every object has', () => {
+  // The fuzzer found it: the messages were kept in a plain object, whose `constructor` is a function
+  // (`__proto__` never gets this far: the JSON parser refuses it).
+  for (const field of ['constructor', 'toString', 'hasOwnProperty']) {
+    it(`answers 400 with the field's own message when «${field}» has the wrong type`, async () => {
+      const res = await shop.ctx.app.inject({
+        method: 'POST',
+        url: '/api/products/1/reviews/form',
+        headers: { cookie: customer.cookie, 'content-type': 'application/json' },
+        payload: `{"${field}": ["x"]}`,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: 'Неверный ввод: ожидалось string, получено массив',
+        errors: { [field]: ['Неверный ввод: ожидалось string, получено массив'] },
+      });
+    });
+  }
+});

@@ -9,6 +9,9 @@ type FieldErrors = Record<string, string[]>;
 
 const INVALID_VALUE = 'Некорректное значение';
 
+/** Keyed by the request's own field names: no prototype, so `constructor` or `__proto__` is a field like any other. */
+const fieldErrors = (): FieldErrors => Object.create(null) as FieldErrors;
+
 const addError = (errors: FieldErrors, path: string, message: string) => {
   (errors[path || '_'] ??= []).push(message);
 };
@@ -21,7 +24,7 @@ export function registerErrorHandler(app: App) {
       return reply.status(error.statusCode).send({ message: error.message, errors: error.errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldErrors = {};
+      const errors = fieldErrors();
       for (const issue of error.validation) {
         addError(errors, issue.instancePath.replace(/^\//, '').replaceAll('/', '.'), issue.message ?? INVALID_VALUE);
       }
@@ -29,7 +32,7 @@ export function registerErrorHandler(app: App) {
       return reply.status(400).send({ message: first, errors });
     }
     if (error instanceof ZodError) {
-      const errors: FieldErrors = {};
+      const errors = fieldErrors();
       for (const issue of error.issues) addError(errors, issue.path.join('.'), issue.message);
       return reply.status(400).send({ message: error.issues[0]?.message ?? INVALID_VALUE, errors });
     }
