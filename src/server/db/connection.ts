@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { drizzleClient } from './pglite-client.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -93,11 +94,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /** The shop's handle on an embedded instance already open. */
 export function pgliteDatabase(client: PGlite): Database {
+  const forDrizzle = drizzleClient(client);
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db: drizzlePglite({ client: forDrizzle, schema }) as unknown as Db,
     kind: 'pglite',
     pglite: client,
-    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite({ client: forDrizzle }), { migrationsFolder }),
     exclusive: (work) => work(),
     close: () => client.close(),
   };
