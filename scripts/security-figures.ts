@@ -2,7 +2,8 @@
  * `npm run test:security`: the security figures of issue 15, printed, with exit code 1 when a
  * target is missed. On a fresh in-memory copy of the seeded shop, built in this process like
  * the API tests build it, with the production pages of DIST_DIR (built first when missing or
- * older than the sources):
+ * older than the sources) rendered by React's production build, as `npm start` runs them (the
+ * script sets NODE_ENV=production; the development build's checks took a fifth of the run):
  *
  * - the fuzzer (fast-check): at least 10 000 generated paths, queries and bodies over every
  *   route of the route table and the pages, as anonymous, customer, manager and admin;
