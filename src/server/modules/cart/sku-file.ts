@@ -1,9 +1,9 @@
 import { isUtf8 } from 'node:buffer';
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { badRequest } from '../../core/http-errors.ts';
-import { cellText } from '../../core/spreadsheet-cell.ts';
+import { cellText, loadExcel } from '../../core/spreadsheet-cell.ts';
 import { ZipRefused, guardZip, type ZipLimits } from '../../core/zip-guard.ts';
 import { SKU_FILE_WRONG } from '#shared/schemas/sku-list.ts';
 
@@ -62,7 +62,7 @@ async function readXlsx(bytes: Buffer): Promise<string> {
     if (error instanceof ZipRefused) throw wrongFile(error.problem.kind === 'encrypted' ? 'Файл Excel защищён паролем: сохраните его без пароля' : 'Файл Excel повреждён или слишком велик в распакованном виде');
     throw error;
   }
-  const workbook = new ExcelJS.Workbook();
+  const workbook: ExcelJS.Workbook = new (await loadExcel()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import { cellText } from '../../../core/spreadsheet-cell.ts';
+import type ExcelJS from 'exceljs';
+import { cellText, loadExcel } from '../../../core/spreadsheet-cell.ts';
 import { ZipRefused, openJudgedZip, type JudgedZip, type ZipLimits, type ZipProblem } from '../../../core/zip-guard.ts';
 import { SourceError } from './source-error.ts';
 import type { TableRow } from './table.ts';
@@ -145,7 +145,7 @@ export async function openXlsx(filePath: string, wanted?: string): Promise<XlsxS
   await assertCompleteZip(filePath);
   const zip = await openSafeZip(filePath);
   try {
-    const book = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
+    const book = new (await loadExcel()).stream.xlsx.WorkbookReader(filePath, {
       sharedStrings: 'cache',
       // Styles tell dates from numbers.
       styles: 'cache',
