@@ -17,20 +17,17 @@ const keepText = (value: string) => value;
  */
 export function drizzleClient(client: PGlite): PGlite {
   for (const oid of KEPT_AS_TEXT) client.parsers[oid] = keepText;
-  return new Proxy(client, {
-    get(target, key) {
-      if (key === 'query') return queryWithoutKeptParsers(target);
-      if (key === 'transaction') {
-        return <T>(callback: (tx: Transaction) => Promise<T>) =>
-          target.transaction((tx) => callback(new Proxy(tx, { get: (inner, innerKey) => (innerKey === 'query' ? queryWithoutKeptParsers(inner) : bound(inner, innerKey)) })));
-      }
-      return bound(target, key);
-    },
+  return withoutKeptParsers(client, {
+    transaction: <T>(callback: (tx: Transaction) => Promise<T>) => client.transaction((tx) => callback(withoutKeptParsers(tx))),
   });
 }
 
-function queryWithoutKeptParsers(target: Pick<PGlite, 'query'>): PGlite['query'] {
-  return (text, params, options) => target.query(text, params, options?.parsers && onlyKeptAsText(options.parsers) ? withoutParsers(options) : options);
+/** `target` whose `query` drops the parsers the instance already applies; `also` replaces other members. */
+function withoutKeptParsers<T extends Pick<PGlite, 'query'>>(target: T, also: Record<string, unknown> = {}): T {
+  const query: PGlite['query'] = (text, params, options) =>
+    target.query(text, params, options?.parsers && onlyKeptAsText(options.parsers) ? withoutParsers(options) : options);
+  const replaced: Record<string | symbol, unknown> = { ...also, query };
+  return new Proxy(target, { get: (inner, key) => (key in replaced ? replaced[key] : bound(inner, key)) });
 }
 
 const onlyKeptAsText = (parsers: NonNullable<QueryOptions['parsers']>) => Object.keys(parsers).every((oid) => KEPT_AS_TEXT.includes(Number(oid)));
