@@ -99,6 +99,24 @@ function staffPattern(re2: RE2JS): StaffPattern {
  * its replacement between every two letters.
  */
 export function compileRegex(pattern: string): CompiledRegex {
+  const known = compiledPatterns.get(pattern);
+  if (known) return known;
+  const result = compileFresh(pattern);
+  if (compiledPatterns.size >= COMPILED_KEPT) compiledPatterns.delete(compiledPatterns.keys().next().value!);
+  compiledPatterns.set(pattern, result);
+  return result;
+}
+
+/**
+ * Expressions already compiled, by their text, oldest first. An import, a 1C exchange or a
+ * scraper run loads the same few rules for every file or page, and RE2 spends milliseconds on a
+ * case-insensitive one (a mass scraper's 200 pages compiled the unit rules 200 times). A compiled
+ * expression keeps no state between uses, so one serves every caller.
+ */
+const compiledPatterns = new Map<string, CompiledRegex>();
+const COMPILED_KEPT = 1000;
+
+function compileFresh(pattern: string): CompiledRegex {
   if (pattern.length > REGEX_MAX_LENGTH) return { ok: false, message: REGEX_TOO_LONG };
   try {
     // Compiled only to check the syntax: a JavaScript RegExp never runs staff's expression.
