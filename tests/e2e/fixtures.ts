@@ -77,11 +77,17 @@ export async function axeViolations(page: Page, { asLoaded = false, within }: { 
  * with `data-hydrated` on <html>. Client-only pages (admin) have no server state to hydrate.
  */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    const started = Boolean(root && Object.keys(root).some((k) => k.startsWith('__reactContainer')));
-    return started && (document.documentElement.dataset.hydrated === 'true' || !('__RQ_STATE__' in window));
-  });
+  await page.waitForFunction(
+    () => {
+      const root = document.getElementById('root');
+      const started = Boolean(root && Object.keys(root).some((k) => k.startsWith('__reactContainer')));
+      return started && (document.documentElement.dataset.hydrated === 'true' || !('__RQ_STATE__' in window));
+    },
+    undefined,
+    // Every 50 ms, not on every animation frame (the default), which keeps the browser drawing
+    // frames while the page hydrates: 5–15 % of the browser's CPU for a page opened and hydrated.
+    { polling: 50 },
+  );
 }
 
 /** A request context signed in as the end-to-end administrator. */
