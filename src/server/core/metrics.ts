@@ -16,9 +16,7 @@ export type ShopMetrics = {
 export function createShopMetrics(database: Database, options: { processFigures: boolean }): ShopMetrics {
   const registry = new client.Registry();
   // Node's own figures start timers and event-loop monitors: one set per process, not per test app.
-  // The event-loop delay is sampled every 100 ms, not prom-client's 10: a wake-up every 10 ms
-  // kept an idle shop at 1 % of a core; a stall still shows in the next sample.
-  if (options.processFigures) client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 100 });
+  if (options.processFigures) client.collectDefaultMetrics({ register: registry });
 
   const requests = new client.Histogram({
     name: 'shop_http_request_duration_seconds',
