@@ -40,6 +40,7 @@ import attributeAdminRoutes from './modules/attributes/admin-routes.ts';
 import contactRoutes from './modules/contact/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import { createShopMetrics } from './core/metrics.ts';
+import { namedPlugin } from './core/named-plugin.ts';
 import metricsRoutes, { registerRequestTiming } from './modules/health/metrics-routes.ts';
 import jobRoutes from './modules/jobs/routes.ts';
 import massScraperRoutes from './integrations/supplier-sites/mass/routes.ts';
@@ -73,13 +74,6 @@ export type BuildOptions = AppDeps & {
   /** The process's pino logger; tests run without one. */
   logger?: FastifyBaseLogger;
 };
-
-/**
- * The plugin with its function's name as fastify's display name. Without one, fastify looks for
- * the plugin among the exports of every CommonJS module loaded, twice per plugin: about 50 ms of
- * each app a test worker builds, with the test runner's modules loaded.
- */
-const named = <Plugin extends (...args: never[]) => unknown>(plugin: Plugin): Plugin => Object.assign(plugin, { [Symbol.for('fastify.display-name')]: plugin.name });
 
 // One module per line: modules are added by separate pieces of work.
 const API_MODULES = [
@@ -191,14 +185,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerStaffLog(app);
 
   await app.register(
-    async (api) => {
-      for (const mod of API_MODULES) await api.register(named(mod));
-    },
+    namedPlugin(async (api: App) => {
+      for (const mod of API_MODULES) await api.register(namedPlugin(mod));
+    }, 'api'),
     { prefix: '/api' },
   );
   // robots.txt, sitemaps and the market feed live at the site root, not under /api; /metrics too.
-  await app.register(named(seoRoutes));
-  await app.register(named(metricsRoutes));
+  await app.register(namedPlugin(seoRoutes));
+  await app.register(namedPlugin(metricsRoutes));
 
   // Pictures on the disk (the default). With S3 the folder is served only while it still holds
   // pictures written before the switch, until `npm run pictures:to-s3` moves them (docs/decisions/039).

@@ -1,4 +1,5 @@
 import type { App } from './app-types.ts';
+import { namedPlugin } from './named-plugin.ts';
 
 /**
  * The routes of `scope` take a plain HTML form (`application/x-www-form-urlencoded`) as an object
@@ -13,8 +14,10 @@ export function acceptPlainForms(scope: App) {
 
 /** Declares `routes` in a scope of their own that takes plain forms (see acceptPlainForms). */
 export function plainFormRoutes(app: App, routes: (form: App) => void) {
-  app.register(async (form: App) => {
-    acceptPlainForms(form);
-    routes(form);
-  });
+  app.register(
+    namedPlugin(async (form: App) => {
+      acceptPlainForms(form);
+      routes(form);
+    }, 'plain-form'),
+  );
 }

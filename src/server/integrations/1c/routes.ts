@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { App } from '../../core/app-types.ts';
+import { namedPlugin } from '../../core/named-plugin.ts';
 import { PrivateFilesError } from '../../core/private-files.ts';
 import { z } from '#shared/schemas/z.ts';
 import { Exchange1cLogQuerySchema, Exchange1cSettingsInputSchema } from '#shared/schemas/exchange-1c.ts';
@@ -37,7 +38,7 @@ export default async function exchange1cRoutes(app: App) {
   // 1C is not a browser: it signs in with HTTP Basic and its own cookie (session.ts), sends raw
   // bodies of any type and reads plain UTF-8 text. Its own plugin context, so only these two
   // routes take every body as bytes.
-  await app.register(async (exchange) => {
+  await app.register(namedPlugin(async (exchange: App) => {
     exchange.removeAllContentTypeParsers();
     exchange.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
     exchange.route({
@@ -72,7 +73,7 @@ export default async function exchange1cRoutes(app: App) {
         return reply.type('text/plain; charset=utf-8').send(answer);
       },
     });
-  });
+  }, '1c-exchange'));
 
   app.get('/admin/settings/exchange-1c', { config: { access: 'admin' }, schema: { tags: TAGS, summary: 'Настройки обмена с 1С' } }, async () =>
     getExchangeSettingsView(app.deps.db, app.deps.config),
