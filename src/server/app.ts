@@ -109,7 +109,7 @@ const API_MODULES = [
   supplierImportRoutes,
   staffLogRoutes,
   exchange1cRoutes,
-];
+].map((plugin) => namedPlugin(plugin));
 
 /**
  * Background jobs run where BACKGROUND_WORK says: in every serving process (the default), or
@@ -186,7 +186,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   await app.register(
     namedPlugin(async (api: App) => {
-      for (const mod of API_MODULES) await api.register(namedPlugin(mod));
+      for (const mod of API_MODULES) await api.register(mod);
     }, 'api'),
     { prefix: '/api' },
   );

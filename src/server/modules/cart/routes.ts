@@ -3,6 +3,7 @@ import { AddCartItemSchema, CartIdSchema, CartPickupSchema, CartSchema, UpdateCa
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../core/app-types.ts';
 import { notFound } from '../../core/http-errors.ts';
+import { namedPlugin } from '../../core/named-plugin.ts';
 import { requestMeta } from '../rate-limits/service.ts';
 import { cartPickup } from './pickup.ts';
 import { CITY_COOKIE } from '#shared/schemas/branches.ts';
@@ -96,5 +97,5 @@ export default async function cartRoutes(app: App) {
     },
   );
 
-  await app.register(skuListRoutes);
+  await app.register(namedPlugin(skuListRoutes));
 }
